@@ -1,0 +1,74 @@
+#include "analysis/Definitions.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace hostsync {
+
+namespace {
+class DefCollector : public RecursiveASTVisitor<DefCollector> {
+public:
+  explicit DefCollector(llvm::DenseMap<const VarDecl *, std::vector<Definitions::Def>> &Out)
+      : Out(Out) {}
+  bool shouldVisitLambdaBody() const { return true; }
+
+  bool VisitVarDecl(VarDecl *V) {
+    if (const Expr *Init = V->getInit())
+      Out[V->getCanonicalDecl()].push_back({Init->getEndLoc(), Init});
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->getOperator() == OO_Equal && C->getNumArgs() == 2)
+      record(C->getArg(0), C->getArg(1), C->getEndLoc());
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Assign)
+      record(B->getLHS(), B->getRHS(), B->getEndLoc());
+    return true;
+  }
+
+private:
+  void record(const Expr *LHS, const Expr *RHS, SourceLocation End) {
+    if (const auto *R = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
+      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
+        Out[V->getCanonicalDecl()].push_back({End, RHS});
+  }
+  llvm::DenseMap<const VarDecl *, std::vector<Definitions::Def>> &Out;
+};
+} // namespace
+
+void Definitions::indexBody(const Stmt *Body) {
+  if (!Body || Indexed.count(Body))
+    return;
+  Indexed[Body] = true;
+  DefCollector(Defs).TraverseStmt(const_cast<Stmt *>(Body));
+}
+
+const Expr *Definitions::lastBefore(const VarDecl *Var, SourceLocation Use) {
+  if (!Var || isa<ParmVarDecl>(Var))
+    return nullptr;
+  const auto *DC = Var->getParentFunctionOrMethod();
+  if (const auto *FD = dyn_cast_or_null<FunctionDecl>(DC))
+    indexBody(FD->getBody());
+  else if (!Var->hasGlobalStorage())
+    return nullptr;
+  else if (const Expr *Init = Var->getInit()) // a global: its initializer is all we see
+    return Init;
+  auto It = Defs.find(Var->getCanonicalDecl());
+  if (It == Defs.end())
+    return nullptr;
+  const SourceManager &SM = Ctx.getSourceManager();
+  const Def *Best = nullptr;
+  for (const Def &D : It->second) {
+    if (!SM.isBeforeInTranslationUnit(D.Done, Use))
+      continue;
+    if (!Best || SM.isBeforeInTranslationUnit(Best->Done, D.Done))
+      Best = &D;
+  }
+  return Best ? Best->Value : nullptr;
+}
+
+} // namespace hostsync

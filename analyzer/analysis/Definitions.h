@@ -1,0 +1,33 @@
+// "Which value does this variable hold here?" — the last assignment before a use, in
+// source order within the variable's function. Straight-line code (the common case in
+// training steps) is exact; across branches the textually last assignment wins.
+#pragma once
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <vector>
+
+namespace hostsync {
+
+class Definitions {
+public:
+  explicit Definitions(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  // The value last stored into Var before Use, or null (a parameter, a member, or no
+  // assignment in view).
+  const clang::Expr *lastBefore(const clang::VarDecl *Var, clang::SourceLocation Use);
+
+  struct Def {
+    clang::SourceLocation Done; // where the assignment has taken effect (its end)
+    const clang::Expr *Value;
+  };
+
+private:
+  void indexBody(const clang::Stmt *Body);
+  clang::ASTContext &Ctx;
+  llvm::DenseMap<const clang::Stmt *, bool> Indexed;
+  llvm::DenseMap<const clang::VarDecl *, std::vector<Def>> Defs;
+};
+
+} // namespace hostsync

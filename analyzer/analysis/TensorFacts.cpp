@@ -1,0 +1,356 @@
+#include "analysis/TensorFacts.h"
+#include "compat/LLVMCompat.h"
+
+#include "match/TensorOps.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace hostsync {
+
+namespace {
+constexpr int MaxDepth = 24;
+
+bool isFactory(StringRef N) {
+  return compat::isOneOf(N, {"zeros", "ones", "empty", "full", "rand", "randn", "randint", "randperm", "arange", "range", "linspace", "logspace", "eye", "tensor", "scalar_tensor", "empty_strided", "from_blob", "normal", "bartlett_window", "hann_window"});
+}
+
+bool isComparison(StringRef N) {
+  return compat::isOneOf(N, {"eq", "ne", "lt", "le", "gt", "ge", "greater", "less", "greater_equal", "less_equal", "not_equal", "isclose", "isin", "logical_and", "logical_or", "logical_xor", "logical_not", "isnan", "isinf", "isfinite", "isposinf", "isneginf", "isreal", "signbit"});
+}
+
+// Ops whose result has the dtype (and device) of their receiver.
+bool keepsDtype(StringRef N) {
+  return compat::isOneOf(N, {"unsqueeze", "squeeze", "expand", "expand_as", "view", "view_as", "reshape", "reshape_as", "flatten", "permute", "contiguous", "clone", "detach", "cuda", "cpu", "t", "transpose", "repeat", "narrow", "slice", "select", "flip", "roll", "pin_memory", "index", "movedim"});
+}
+
+// Ops that produce integer (long) tensors: never masks.
+bool makesIndices(StringRef N) {
+  return compat::isOneOf(N, {"nonzero", "argwhere", "argmax", "argmin", "argsort", "randint", "randperm", "arange", "nonzero_static", "count_nonzero", "bucketize"});
+}
+
+bool isScalarTypeExpr(const Expr *E) {
+  QualType T = E->getType().getNonReferenceType().getCanonicalType();
+  const auto *ET = T->getAs<EnumType>();
+  return ET && ET->getDecl()->getName() == "ScalarType";
+}
+
+Device combine(Device A, Device B) {
+  if (A == Device::Cuda || B == Device::Cuda)
+    return Device::Cuda;
+  if (A == Device::Unknown || B == Device::Unknown)
+    return Device::Unknown;
+  return Device::Host;
+}
+
+const DeclRefExpr *asVarRef(const Expr *E) {
+  const auto *R = dyn_cast_or_null<DeclRefExpr>(E ? stripTensorExpr(E) : nullptr);
+  return R && isa<VarDecl>(R->getDecl()) ? R : nullptr;
+}
+
+bool refersTo(const Expr *E, const ValueDecl *D) {
+  const DeclRefExpr *R = asVarRef(E);
+  return R && R->getDecl()->getCanonicalDecl() == D->getCanonicalDecl();
+}
+
+// For `cond`, tells whether V is on CUDA when cond is true (nullopt: cond says nothing).
+std::optional<bool> cudaWhenTrue(const Expr *Cond, const ValueDecl *V) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond))
+    if (U->getOpcode() == UO_LNot) {
+      if (auto Inner = cudaWhenTrue(U->getSubExpr(), V))
+        return !*Inner;
+      return std::nullopt;
+    }
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Cond);
+  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier())
+    return std::nullopt;
+  StringRef N = MC->getMethodDecl()->getName();
+  if (N != "is_cuda" && N != "is_cpu")
+    return std::nullopt;
+  const Expr *Obj = MC->getImplicitObjectArgument()->IgnoreParenImpCasts();
+  // x.device().is_cuda()
+  if (const auto *Inner = dyn_cast<CXXMemberCallExpr>(Obj))
+    if (Inner->getMethodDecl() && Inner->getMethodDecl()->getIdentifier() &&
+        Inner->getMethodDecl()->getName() == "device")
+      Obj = Inner->getImplicitObjectArgument();
+  if (!refersTo(Obj, V))
+    return std::nullopt;
+  return N == "is_cuda";
+}
+
+bool alwaysExits(const Stmt *S) {
+  if (!S)
+    return false;
+  if (const auto *C = dyn_cast<CompoundStmt>(S))
+    return !C->body_empty() && alwaysExits(C->body_back());
+  if (const auto *E = dyn_cast<ExprWithCleanups>(S))
+    S = E->getSubExpr();
+  return isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S) ||
+         isa<CXXThrowExpr>(S);
+}
+} // namespace
+
+std::optional<Device> TensorFacts::guardedDevice(const DeclRefExpr *Use) {
+  const ValueDecl *V = Use->getDecl();
+  DynTypedNode Child = DynTypedNode::create(*Use);
+  for (int Steps = 0; Steps < 256; ++Steps) {
+    auto Parents = Ctx.getParents(Child);
+    if (Parents.empty())
+      return std::nullopt;
+    const DynTypedNode &P = Parents[0];
+    if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
+      return std::nullopt;
+    if (const auto *If = P.get<IfStmt>()) {
+      const Stmt *C = Child.get<Stmt>();
+      if (C && (C == If->getThen() || C == If->getElse()))
+        if (auto W = cudaWhenTrue(If->getCond(), V)) {
+          bool Cuda = C == If->getThen() ? *W : !*W;
+          return Cuda ? Device::Cuda : Device::Host;
+        }
+    }
+    if (const auto *Block = P.get<CompoundStmt>()) {
+      // An earlier `if (!x.is_cuda()) return ...;` in the same block.
+      const Stmt *C = Child.get<Stmt>();
+      std::optional<Device> Found;
+      for (const Stmt *S : Block->body()) {
+        if (S == C)
+          break;
+        const auto *If = dyn_cast<IfStmt>(S);
+        if (!If || If->getElse() || !alwaysExits(If->getThen()))
+          continue;
+        if (auto W = cudaWhenTrue(If->getCond(), V))
+          Found = *W ? Device::Host : Device::Cuda;
+      }
+      if (Found)
+        return Found;
+    }
+    Child = P;
+  }
+  return std::nullopt;
+}
+
+const Expr *TensorFacts::definitionOf(const Expr *E) {
+  const DeclRefExpr *R = asVarRef(E);
+  if (!R)
+    return nullptr;
+  return Defs.lastBefore(cast<VarDecl>(R->getDecl()), R->getBeginLoc());
+}
+
+Device TensorFacts::deviceAt(const Expr *E, int Depth) {
+  if (!E || Depth > MaxDepth)
+    return Device::Unknown;
+  E = stripTensorExpr(E);
+  if (const DeclRefExpr *R = asVarRef(E)) {
+    if (auto G = guardedDevice(R))
+      return *G;
+    const Expr *Def = definitionOf(R);
+    return Def ? deviceAt(Def, Depth + 1) : Device::Unknown;
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return combine(deviceAt(C->getTrueExpr(), Depth + 1),
+                   deviceAt(C->getFalseExpr(), Depth + 1));
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (!isTensorType(Op->getType()))
+      return Device::Unknown;
+    std::optional<Device> D;
+    for (const Expr *A : Op->arguments())
+      if (isTensorType(A->getType()))
+        D = D ? combine(*D, deviceAt(A, Depth + 1)) : deviceAt(A, Depth + 1);
+    return D.value_or(Device::Unknown);
+  }
+  auto Op = asOpCall(E);
+  if (!Op)
+    return Device::Unknown;
+  StringRef N = Op->Name;
+  if (N == "cpu")
+    return Device::Host;
+  if (N == "cuda")
+    return Device::Cuda;
+  if (N == "pin_memory")
+    return Device::Host;
+  if (N == "to" || N == "copy_to") {
+    for (const Expr *A : Op->Args) {
+      if (isTensorType(A->getType()))
+        return deviceAt(A, Depth + 1);
+      if (auto D = namedAt(A, Depth + 1))
+        return *D;
+    }
+    return deviceAt(Op->Self, Depth + 1);
+  }
+  bool Like = compat::endsWith(N, "_like") || compat::startsWith(N, "new_");
+  if ((isFactory(N) && !Op->Self) || Like) {
+    for (const Expr *A : Op->Args)
+      if (auto D = namedAt(A, Depth + 1))
+        return *D;
+    return Like ? deviceAt(Op->Self, Depth + 1) : Device::Host;
+  }
+  std::optional<Device> D;
+  if (Op->Self)
+    D = deviceAt(Op->Self, Depth + 1);
+  for (const Expr *A : Op->Args)
+    if (isTensorType(A->getType()))
+      D = D ? combine(*D, deviceAt(A, Depth + 1)) : deviceAt(A, Depth + 1);
+  return D.value_or(Device::Unknown);
+}
+
+namespace {
+// Collects, inside an argument, the user variables that may carry a device (Device,
+// DeviceType, TensorOptions) and the tensors whose .device()/.options() it reads.
+class DeviceCarrierFinder : public RecursiveASTVisitor<DeviceCarrierFinder> {
+public:
+  std::vector<const DeclRefExpr *> Vars;
+  std::vector<const Expr *> Tensors;
+  bool VisitDeclRefExpr(DeclRefExpr *R) {
+    const auto *V = dyn_cast<VarDecl>(R->getDecl());
+    if (!V || isLibTorchDecl(V))
+      return true;
+    QualType T = V->getType().getNonReferenceType().getCanonicalType();
+    const NamedDecl *TD = nullptr;
+    if (const auto *RD = T->getAsCXXRecordDecl())
+      TD = RD;
+    else if (const auto *ET = T->getAs<EnumType>())
+      TD = ET->getDecl();
+    if (TD && TD->getIdentifier() &&
+        (TD->getName() == "Device" || TD->getName() == "DeviceType" ||
+         TD->getName() == "TensorOptions"))
+      Vars.push_back(R);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    const auto *M = C->getMethodDecl();
+    if (M && M->getIdentifier() && (M->getName() == "device" || M->getName() == "options") &&
+        isTensorType(C->getImplicitObjectArgument()->getType()))
+      Tensors.push_back(C->getImplicitObjectArgument());
+    return true;
+  }
+};
+} // namespace
+
+std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
+  if (!Arg || Depth > MaxDepth)
+    return Device::Unknown;
+  switch (mentionedDeviceType(Arg)) {
+  case DeviceMention::Cuda:
+    return Device::Cuda;
+  case DeviceMention::Cpu:
+    return Device::Host;
+  case DeviceMention::Other:
+    return Device::Unknown;
+  case DeviceMention::None:
+    break;
+  }
+  DeviceCarrierFinder F;
+  F.TraverseStmt(const_cast<Expr *>(Arg));
+  std::optional<Device> Result;
+  auto Merge = [&](Device D) { Result = Result ? combine(*Result, D) : D; };
+  for (const Expr *T : F.Tensors)
+    Merge(deviceAt(T, Depth + 1));
+  for (const DeclRefExpr *R : F.Vars) {
+    const Expr *Def = definitionOf(R);
+    if (!Def) {
+      Merge(Device::Unknown); // a Device parameter or member
+      continue;
+    }
+    auto D = namedAt(Def, Depth + 1);
+    // `TensorOptions opts;` default-constructed: CPU.
+    Merge(D.value_or(Device::Host));
+  }
+  return Result;
+}
+
+Tri TensorFacts::maskAt(const Expr *E, int Depth) {
+  if (!E || Depth > MaxDepth)
+    return Tri::Unknown;
+  E = stripTensorExpr(E);
+  if (const DeclRefExpr *R = asVarRef(E)) {
+    const Expr *Def = definitionOf(R);
+    return Def ? maskAt(Def, Depth + 1) : Tri::Unknown;
+  }
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (!isTensorType(Op->getType()))
+      return Tri::Unknown;
+    switch (Op->getOperator()) {
+    case OO_EqualEqual:
+    case OO_ExclaimEqual:
+    case OO_Less:
+    case OO_Greater:
+    case OO_LessEqual:
+    case OO_GreaterEqual:
+      return Tri::Yes;
+    case OO_Amp:
+    case OO_Pipe:
+    case OO_Caret: {
+      Tri A = maskAt(Op->getArg(0), Depth + 1);
+      Tri B = Op->getNumArgs() > 1 ? maskAt(Op->getArg(1), Depth + 1) : Tri::Unknown;
+      if (A == Tri::Yes || B == Tri::Yes)
+        return Tri::Yes;
+      return A == Tri::No && B == Tri::No ? Tri::No : Tri::Unknown;
+    }
+    case OO_Tilde:
+    case OO_Subscript:
+      return maskAt(Op->getArg(0), Depth + 1);
+    default:
+      return Tri::No; // arithmetic yields numbers
+    }
+  }
+  auto Op = asOpCall(E);
+  if (!Op)
+    return Tri::Unknown;
+  StringRef N = Op->Name;
+  if (isComparison(N))
+    return Tri::Yes;
+  if (makesIndices(N))
+    return Tri::No;
+  if (N == "to" || N == "type" || N == "toType") {
+    for (const Expr *A : Op->Args) {
+      if (mentionsBoolDtype(A))
+        return Tri::Yes;
+      if (isScalarTypeExpr(A))
+        return Tri::No;
+    }
+    return maskAt(Op->Self, Depth + 1);
+  }
+  if (keepsDtype(N))
+    return maskAt(Op->Self, Depth + 1);
+  if (isFactory(N) || compat::endsWith(N, "_like")) {
+    for (const Expr *A : Op->Args)
+      if (mentionsBoolDtype(A))
+        return Tri::Yes;
+    return compat::endsWith(N, "_like") ? maskAt(Op->Self, Depth + 1) : Tri::No;
+  }
+  return Tri::Unknown;
+}
+
+bool TensorFacts::scalarIntAt(const Expr *E, int Depth) {
+  if (!E || Depth > MaxDepth)
+    return false;
+  E = stripTensorExpr(E);
+  if (asVarRef(E)) {
+    const Expr *Def = definitionOf(E);
+    return Def && scalarIntAt(Def, Depth + 1);
+  }
+  auto Op = asOpCall(E);
+  if (!Op)
+    return false;
+  StringRef N = Op->Name;
+  if (N == "argmax" || N == "argmin" || N == "count_nonzero") {
+    for (const Expr *A : Op->Args)
+      if (!isDefaultArg(A))
+        return false; // a dim was given: not 0-dim
+    return true;
+  }
+  if ((N == "tensor" || N == "scalar_tensor") && !Op->Args.empty()) {
+    const Expr *First = Op->Args.front()->IgnoreImplicit();
+    while (const auto *CE = dyn_cast<CXXConstructExpr>(First)) // tensor(ArrayRef / Scalar)
+      First = CE->getNumArgs() ? CE->getArg(0)->IgnoreImplicit() : First;
+    return isa<IntegerLiteral>(First->IgnoreImplicit());
+  }
+  if (N == "squeeze" || N == "to" || N == "cuda")
+    return scalarIntAt(Op->Self, Depth + 1);
+  return false;
+}
+
+} // namespace hostsync

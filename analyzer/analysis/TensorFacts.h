@@ -1,0 +1,49 @@
+// Flow-sensitive facts about tensor values inside one function: where a tensor lives
+// (host or CUDA), whether it is a boolean mask, whether it is a 0-dim integer.
+// Each question follows variables back to their last assignment (Definitions) and reads
+// the op that produced the value.
+#pragma once
+
+#include "analysis/Definitions.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+#include <optional>
+
+namespace hostsync {
+
+enum class Device { Host, Cuda, Unknown };
+enum class Tri { Yes, No, Unknown };
+
+class TensorFacts {
+public:
+  explicit TensorFacts(clang::ASTContext &Ctx) : Ctx(Ctx), Defs(Ctx) {}
+
+  // Where the tensor that E evaluates to lives.
+  Device deviceOf(const clang::Expr *E) { return deviceAt(E, 0); }
+  // The device an argument names (kCUDA, a Device variable, options, "cuda:0", another
+  // tensor's .device()); nullopt when the argument names no device at all.
+  std::optional<Device> namedDevice(const clang::Expr *Arg) { return namedAt(Arg, 0); }
+  // Is E a boolean mask (a comparison, a logical op, isnan..., to(kBool))?
+  Tri isMask(const clang::Expr *E) { return maskAt(E, 0); }
+  // Is E a 0-dim integer tensor (argmax() with no dim, count_nonzero(), tensor(3))?
+  bool isScalarIntTensor(const clang::Expr *E) { return scalarIntAt(E, 0); }
+
+  Definitions &definitions() { return Defs; }
+
+private:
+  Device deviceAt(const clang::Expr *E, int Depth);
+  std::optional<Device> namedAt(const clang::Expr *Arg, int Depth);
+  Tri maskAt(const clang::Expr *E, int Depth);
+  bool scalarIntAt(const clang::Expr *E, int Depth);
+  // An is_cuda()/is_cpu() check that dominates this use of a variable.
+  std::optional<Device> guardedDevice(const clang::DeclRefExpr *Use);
+  // The expression last assigned to the variable that E names, if E names a local.
+  const clang::Expr *definitionOf(const clang::Expr *E);
+
+  clang::ASTContext &Ctx;
+  Definitions Defs;
+};
+
+} // namespace hostsync

@@ -1,0 +1,54 @@
+#include "checks/BoolMaskIndexCheck.h"
+
+#include "match/TensorMatchers.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hostsync {
+
+void BoolMaskIndexCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(matchers::tensorIndexCall().bind("index"), this);
+  Finder->addMatcher(
+      matchers::torchOpCall(matchers::withOutVariants({"masked_select"})).bind("select"),
+      this);
+}
+
+void BoolMaskIndexCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("select")) {
+    auto Op = asOpCall(Call);
+    if (!Op || !Op->Self)
+      return;
+    Device Where = deviceOf(Op->Self);
+    report(Call, opLocation(Call), Op->Name, Where,
+           "'masked_select' on " + tensorPhrase(Where) +
+               " synchronizes: the host must read how many elements the mask selects");
+    return;
+  }
+  const auto *E = Result.Nodes.getNodeAs<Expr>("index");
+  auto Index = asIndexCall(E);
+  if (!Index)
+    return;
+  const Expr *Mask = nullptr;
+  for (const Expr *El : Index->Elements)
+    if (isTensorType(El->getType()) && facts().isMask(El) == Tri::Yes) {
+      Mask = El;
+      break;
+    }
+  if (!Mask)
+    return;
+  // index_put_({mask}, scalar) becomes masked_fill_: no sync.
+  if (Index->IsPut && (!Index->Value || !isTensorType(Index->Value->getType())))
+    return;
+  Device Where = deviceOf(Index->Self);
+  std::string Op = Index->IsPut ? "index_put_({mask}, tensor)"
+                   : isa<CXXOperatorCallExpr>(E) ? "operator[](mask)"
+                                                 : "index({mask})";
+  std::string What = Index->IsPut
+                         ? "assigning a tensor through a boolean mask into " + tensorPhrase(Where)
+                         : "indexing " + tensorPhrase(Where) + " with a boolean mask";
+  report(E, opLocation(E), Op, Where,
+         What + " synchronizes: the host must read how many elements the mask selects");
+}
+
+} // namespace hostsync

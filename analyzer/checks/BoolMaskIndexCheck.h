@@ -1,0 +1,16 @@
+// hostsync-bool-mask-index: indexing a CUDA tensor with a boolean mask, masked_select, index_put_ of a tensor through a mask.
+// Documentation: docs/rules/hostsync-bool-mask-index.md
+#pragma once
+
+#include "core/RuleCheck.h"
+
+namespace hostsync {
+
+class BoolMaskIndexCheck : public RuleCheck {
+public:
+  using RuleCheck::RuleCheck;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace hostsync

@@ -1,0 +1,46 @@
+#include "checks/ExplicitSyncCheck.h"
+
+#include "match/TensorMatchers.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hostsync {
+
+AST_MATCHER(CXXMethodDecl, isOfLibTorchClass) { return isLibTorchDecl(Node.getParent()); }
+
+void ExplicitSyncCheck::registerMatchers(MatchFinder *Finder) {
+  // The CUDA runtime and driver API (global namespace) and LibTorch's wrappers.
+  auto CudaApi = functionDecl(hasAnyName(
+      "::cudaDeviceSynchronize", "::cudaStreamSynchronize", "::cudaEventSynchronize",
+      "::cudaMemcpy", "::cudaMemcpy2D", "::cudaMemcpy3D", "::cudaMemcpyFromSymbol",
+      "::cudaMemcpyToSymbol", "::cuCtxSynchronize", "::cuStreamSynchronize",
+      "::cuEventSynchronize", "::cuMemcpyDtoH_v2", "::cuMemcpyHtoD_v2"));
+  auto TorchFree = functionDecl(
+      hasAnyName("::torch::cuda::synchronize", "::c10::cuda::device_synchronize",
+                 "::c10::cuda::stream_synchronize", "::at::cuda::stream_synchronize"));
+  Finder->addMatcher(callExpr(callee(functionDecl(anyOf(CudaApi, TorchFree)))).bind("call"),
+                     this);
+  // stream.synchronize(), event.synchronize() on c10/at stream and event classes.
+  Finder->addMatcher(
+      cxxMemberCallExpr(callee(cxxMethodDecl(hasName("synchronize"), isOfLibTorchClass())))
+          .bind("call"),
+      this);
+}
+
+void ExplicitSyncCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F)
+    return;
+  std::string Name = F->getQualifiedNameAsString();
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F))
+    Name = M->getParent()->getName().str() + "::synchronize";
+  std::string Blocks = Name.find("Memcpy") != std::string::npos
+                           ? "a blocking copy: the host waits for the device"
+                           : "blocks the host until the GPU has finished the work queued "
+                             "before it, then leaves the GPU idle";
+  report(Call, opLocation(Call), Name, Device::Cuda, "'" + Name + "' " + Blocks);
+}
+
+} // namespace hostsync

@@ -1,0 +1,89 @@
+#include "checks/HostToDeviceCopyCheck.h"
+
+#include "match/TensorMatchers.h"
+
+using namespace clang;
+using namespace clang::ast_matchers;
+
+namespace hostsync {
+
+void HostToDeviceCopyCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(matchers::torchOpCall({"cuda", "to", "tensor"}).bind("call"), this);
+  Finder->addMatcher(matchers::tensorIndexCall().bind("index"), this);
+}
+
+// A copy from the host syncs for sure; from an unknown place it may be a no-op.
+static Device syncIfFrom(Device Source) {
+  return Source == Device::Host ? Device::Cuda : Source == Device::Cuda ? Device::Host
+                                                                       : Device::Unknown;
+}
+
+void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
+  if (const auto *E = Result.Nodes.getNodeAs<Expr>("index")) {
+    auto Index = asIndexCall(E);
+    if (!Index)
+      return;
+    Device Target = deviceOf(Index->Self);
+    if (Target == Device::Host)
+      return;
+    for (const Expr *El : Index->Elements) {
+      if (!isTensorType(El->getType()) || facts().isMask(El) == Tri::Yes)
+        continue; // masks are hostsync-bool-mask-index's
+      if (deviceOf(El) == Device::Host) {
+        report(E, El->getBeginLoc(), "index(host index)", Target,
+               "indexing " + tensorPhrase(Target) +
+                   " with a host index tensor copies the index to the GPU and waits for it");
+        return;
+      }
+      // x.index_put_({idx}, 1.0): the scalar value is copied to the device, blocking.
+      if (Index->IsPut && Index->Value && !isTensorType(Index->Value->getType())) {
+        report(E, opLocation(E), "index_put_({index}, scalar)", Target,
+               "index_put_ of a scalar through an index tensor into " +
+                   tensorPhrase(Target) +
+                   " copies the scalar to the GPU with a blocking copy; use "
+                   "index_fill_ or a device tensor value");
+        return;
+      }
+    }
+    return;
+  }
+  const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
+  auto Op = asOpCall(Call);
+  if (!Op)
+    return;
+  if (Op->Name == "tensor") { // torch::tensor({1, 2, 3}, torch::kCUDA)
+    if (Op->Self)
+      return;
+    for (const Expr *A : Op->Args)
+      if (facts().namedDevice(A) == Device::Cuda) {
+        report(Call, opLocation(Call), "tensor({...}, cuda)", Device::Cuda,
+               "building a CUDA tensor from host values copies them with a blocking "
+               "host-to-device copy; build it once outside the loop, or on the host and "
+               "copy with non_blocking=true");
+        return;
+      }
+    return;
+  }
+  if (!Op->IsMethod || !Op->Self)
+    return;
+  if (Op->Name == "to") {
+    std::optional<Device> Target;
+    for (const Expr *A : Op->Args) {
+      if (isTensorType(A->getType()))
+        Target = deviceOf(A);
+      else if (!Target)
+        Target = facts().namedDevice(A);
+    }
+    if (Target != Device::Cuda || passesNonBlocking(Call))
+      return;
+  }
+  Device Where = syncIfFrom(deviceOf(Op->Self));
+  std::string Spelled = Op->Name == "cuda" ? "cuda" : "to(kCUDA)";
+  std::string From = Where == Device::Cuda ? "a host tensor" : "a tensor that may be on the host";
+  report(Call, opLocation(Call), Spelled, Where,
+         "'" + Spelled + "' of " + From +
+             " without non_blocking=true blocks the host until the copy's stream has "
+             "drained");
+}
+
+} // namespace hostsync

@@ -1,0 +1,16 @@
+// hostsync-item: item(), _local_scalar_dense and is_nonzero on a CUDA tensor.
+// Documentation: docs/rules/hostsync-item.md
+#pragma once
+
+#include "core/RuleCheck.h"
+
+namespace hostsync {
+
+class ItemCheck : public RuleCheck {
+public:
+  using RuleCheck::RuleCheck;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace hostsync

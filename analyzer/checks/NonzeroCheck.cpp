@@ -1,0 +1,32 @@
+#include "checks/NonzeroCheck.h"
+
+#include "match/TensorMatchers.h"
+
+using namespace clang::ast_matchers;
+
+namespace hostsync {
+
+void NonzeroCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(
+      matchers::torchOpCall(
+          matchers::withOutVariants({"nonzero", "nonzero_numpy", "argwhere", "where"}))
+          .bind("call"),
+      this);
+}
+
+void NonzeroCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<clang::CallExpr>("call");
+  auto Op = asOpCall(Call);
+  if (!Op || !Op->Self)
+    return;
+  // Only where(cond) syncs; where(cond, a, b) is an elementwise select.
+  if (Op->Name == "where" && !Op->Args.empty())
+    return;
+  Device Where = deviceOf(Op->Self);
+  report(Call, opLocation(Call), Op->Name, Where,
+         "'" + Op->Name.str() + "' on " + tensorPhrase(Where) +
+             " synchronizes: the host must read the number of nonzero elements to size "
+             "the result");
+}
+
+} // namespace hostsync

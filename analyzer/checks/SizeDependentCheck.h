@@ -1,0 +1,16 @@
+// hostsync-size-dependent: repeat_interleave(tensor), bincount, histc and one_hot without a size.
+// Documentation: docs/rules/hostsync-size-dependent.md
+#pragma once
+
+#include "core/RuleCheck.h"
+
+namespace hostsync {
+
+class SizeDependentCheck : public RuleCheck {
+public:
+  using RuleCheck::RuleCheck;
+  void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
+  void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+};
+
+} // namespace hostsync

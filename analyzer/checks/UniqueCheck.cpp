@@ -1,0 +1,29 @@
+#include "checks/UniqueCheck.h"
+
+#include "match/TensorMatchers.h"
+
+using namespace clang::ast_matchers;
+
+namespace hostsync {
+
+void UniqueCheck::registerMatchers(MatchFinder *Finder) {
+  Finder->addMatcher(matchers::torchOpCall(matchers::withOutVariants(
+                                               {"_unique", "_unique2", "unique_consecutive",
+                                                "unique_dim", "unique_dim_consecutive"}))
+                         .bind("call"),
+                     this);
+}
+
+void UniqueCheck::check(const MatchFinder::MatchResult &Result) {
+  const auto *Call = Result.Nodes.getNodeAs<clang::CallExpr>("call");
+  auto Op = asOpCall(Call);
+  if (!Op || !Op->Self)
+    return;
+  Device Where = deviceOf(Op->Self);
+  report(Call, opLocation(Call), Op->Name, Where,
+         "'" + Op->Name.str() + "' on " + tensorPhrase(Where) +
+             " synchronizes: the host must read the number of distinct values to size "
+             "the result");
+}
+
+} // namespace hostsync

@@ -1,0 +1,43 @@
+// One finding of hostsync-lint: plain data that the writers (text, JSON) and the
+// cross-TU de-duplication read. Nothing here depends on Clang.
+#pragma once
+
+#include "core/Catalog.h"
+
+#include <string>
+
+namespace hostsync {
+
+// Where the tensor lives, as far as the analysis can tell.
+enum class DeviceConfidence {
+  Cuda,     // proven to be on a CUDA device (or the op syncs whatever the device)
+  Possible, // unknown (a parameter, a member...): may be on CUDA
+  Assumed,  // unknown, treated as CUDA because of --assume-device=cuda
+};
+const char *confidenceName(DeviceConfidence C);
+
+enum class Rank { Cold = 0, Hot = 1 };
+const char *rankName(Rank R);
+
+struct Finding {
+  std::string Rule; // "hostsync-<name>"
+  Severity Sev = Severity::Warning;
+  std::string File; // as the compiler saw it, made absolute
+  unsigned Line = 0;
+  unsigned Column = 0;
+  std::string Op; // the op as written, e.g. "nonzero", "item", "index({mask})"
+  DeviceConfidence Device = DeviceConfidence::Cuda;
+  Rank Rnk = Rank::Cold;
+  std::string RankReason; // "inside a loop", "in Net::forward()", ...
+  std::string Function;   // enclosing function, qualified
+  std::string Message;
+  std::string Fix;        // the note: the sync-free rewrite
+  std::string SourceLine; // the line's text, for the caret display
+};
+
+// Orders findings for output: hot first, then by file, line, column and rule.
+bool findingOrder(const Finding &A, const Finding &B);
+// Two findings are the same when rule and location agree (a header seen by many TUs).
+bool sameFinding(const Finding &A, const Finding &B);
+
+} // namespace hostsync

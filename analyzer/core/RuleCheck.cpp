@@ -1,0 +1,79 @@
+#include "core/RuleCheck.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace hostsync {
+
+namespace {
+std::string lineText(const SourceManager &SM, SourceLocation Loc) {
+  bool Invalid = false;
+  const char *Start = SM.getCharacterData(Loc, &Invalid);
+  if (Invalid || !Start)
+    return "";
+  unsigned Col = SM.getSpellingColumnNumber(Loc);
+  const char *LineStart = Start - (Col - 1);
+  const char *End = Start;
+  while (*End && *End != '\n' && *End != '\r')
+    ++End;
+  return std::string(LineStart, End);
+}
+
+std::string absolutePath(StringRef Path) {
+  llvm::SmallString<256> Abs(Path);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  return std::string(Abs.str());
+}
+} // namespace
+
+std::string RuleCheck::tensorPhrase(Device Where) {
+  return Where == Device::Cuda ? "a CUDA tensor" : "a tensor that may be on CUDA";
+}
+
+void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device Where,
+                       const std::string &Message, const std::string &Fix) {
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  Loc = SM.getExpansionLoc(Loc);
+  if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
+    return;
+  DeviceConfidence Conf = DeviceConfidence::Cuda;
+  switch (Where) {
+  case Device::Host:
+    return; // a host tensor: the op costs no sync
+  case Device::Cuda:
+    break;
+  case Device::Unknown:
+    if (TU.Assume == AssumeDevice::Cpu)
+      return;
+    Conf = TU.Assume == AssumeDevice::Cuda ? DeviceConfidence::Assumed
+                                           : DeviceConfidence::Possible;
+    break;
+  }
+  Finding F;
+  F.Rule = Rule.Id;
+  F.Sev = Rule.DefaultSeverity;
+  PresumedLoc P = SM.getPresumedLoc(Loc);
+  if (P.isInvalid())
+    return;
+  F.File = absolutePath(P.getFilename());
+  F.Line = P.getLine();
+  F.Column = P.getColumn();
+  F.Op = Op.str();
+  F.Device = Conf;
+  RankResult R = TU.Hot.rankOf(At);
+  F.Rnk = R.Value;
+  F.RankReason = R.Reason;
+  if (const FunctionDecl *Fn = TU.Hot.enclosingFunction(At))
+    F.Function = Fn->getQualifiedNameAsString();
+  F.Message = Message;
+  F.Fix = Fix.empty() ? Rule.FixSummary : Fix;
+  F.SourceLine = lineText(SM, Loc);
+  TU.Findings.push_back(std::move(F));
+}
+
+} // namespace hostsync

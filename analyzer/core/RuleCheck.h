@@ -1,0 +1,76 @@
+// The base of every rule, shaped like a clang-tidy check: a rule registers its AST
+// matchers and turns each match into at most one finding through report(). Rules never
+// print: findings go to the TU's context, which the front end (hostsync-lint, or a
+// clang-tidy module) turns into output.
+#pragma once
+
+#include "analysis/HotPath.h"
+#include "analysis/TensorFacts.h"
+#include "core/Catalog.h"
+#include "core/Finding.h"
+
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hostsync {
+
+enum class AssumeDevice { Unknown, Cuda, Cpu };
+
+// What a rule needs while one translation unit is matched.
+class TUContext {
+public:
+  TUContext(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel,
+            AssumeDevice Assume)
+      : Ctx(Ctx), Facts(Ctx), Hot(Ctx, TopLevel), Assume(Assume) {}
+  clang::ASTContext &Ctx;
+  TensorFacts Facts;
+  HotPath Hot;
+  AssumeDevice Assume;
+  std::vector<Finding> Findings;
+};
+
+class RuleCheck : public clang::ast_matchers::MatchFinder::MatchCallback {
+public:
+  RuleCheck(const RuleInfo &Rule, TUContext &TU) : Rule(Rule), TU(TU) {}
+  ~RuleCheck() override = default;
+
+  virtual void registerMatchers(clang::ast_matchers::MatchFinder *Finder) = 0;
+  virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
+
+  const RuleInfo &rule() const { return Rule; }
+
+protected:
+  // Where the tensor an op reads lives. Host: the op costs nothing, report() drops it.
+  Device deviceOf(const clang::Expr *Tensor) { return TU.Facts.deviceOf(Tensor); }
+  TensorFacts &facts() { return TU.Facts; }
+  // "a CUDA tensor" or "a tensor that may be on CUDA", for messages.
+  static std::string tensorPhrase(Device Where);
+
+  // Records one finding at At. Device::Host findings are dropped; Device::Unknown
+  // becomes "possible" (or "assumed", or dropped, by --assume-device). Message says
+  // what syncs and why; the fix comes from the catalog unless Fix is given.
+  void report(const clang::Stmt *At, clang::SourceLocation Loc, llvm::StringRef Op,
+              Device Where, const std::string &Message, const std::string &Fix = "");
+
+private:
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) final {
+    check(Result);
+  }
+  const RuleInfo &Rule;
+  TUContext &TU;
+};
+
+using RuleFactory = std::unique_ptr<RuleCheck> (*)(const RuleInfo &, TUContext &);
+
+// The registration list (CheckRegistry.cpp): every rule id with its factory.
+struct RegisteredRule {
+  const char *Id;
+  RuleFactory Create;
+};
+const std::vector<RegisteredRule> &registeredRules();
+
+} // namespace hostsync

@@ -1,0 +1,46 @@
+// hostsync-lint's command line. Parsing never exits: errors come back as text so that
+// main() decides the exit code (2 for usage errors).
+#pragma once
+
+#include "core/Catalog.h"
+#include "core/RuleCheck.h"
+
+#include <string>
+#include <vector>
+
+namespace hostsync {
+
+enum class OutputFormat { Text, Json };
+enum class ColorMode { Auto, Always, Never };
+
+struct Options {
+  std::vector<std::string> Inputs;      // files and directories
+  std::string BuildPath;                // -p: directory holding compile_commands.json
+  bool HaveFixedFlags = false;          // `--` was given
+  std::vector<std::string> FixedFlags;  // flags after `--`
+  std::vector<std::string> ExtraArgs;   // --extra-arg
+  std::vector<std::string> ExtraArgsBefore;
+  std::string TorchInclude;             // --torch-include
+  std::string Checks = "hostsync-*";    // --checks: globs, '-' negates
+  OutputFormat Format = OutputFormat::Text;
+  std::string OutputFile;               // -o / --output
+  Severity MinSeverity = Severity::Warning;
+  AssumeDevice Assume = AssumeDevice::Unknown;
+  unsigned Jobs = 0;                    // 0: one per core
+  ColorMode Color = ColorMode::Auto;
+  bool Quiet = false;
+  bool ListRules = false;
+  bool ShowHelp = false;
+  bool ShowVersion = false;
+};
+
+// Returns an empty string on success, else a one-line error.
+std::string parseOptions(int Argc, const char **Argv, Options &Out);
+const char *usageText();
+
+// The rule ids that a --checks value enables, in catalog order; an error for a name
+// without wildcards that is not a rule.
+std::string selectRules(const std::string &Globs, const Catalog &C,
+                        std::vector<std::string> &Enabled);
+
+} // namespace hostsync

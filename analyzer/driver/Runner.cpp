@@ -1,0 +1,189 @@
+#include "driver/Runner.h"
+
+#include "hostsync_config.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "clang/Tooling/Tooling.h"
+
+#include <algorithm>
+#include <atomic>
+#include <mutex>
+#include <thread>
+
+using namespace clang;
+
+namespace hostsync {
+
+namespace {
+
+// Counts compiler errors and keeps the first one; warnings are not ours to show.
+class ErrorCounter : public DiagnosticConsumer {
+public:
+  unsigned Count = 0;
+  std::string First;
+  void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(Level, Info);
+    if (Level < DiagnosticsEngine::Error)
+      return;
+    ++Count;
+    if (!First.empty())
+      return;
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      PresumedLoc P = Info.getSourceManager().getPresumedLoc(
+          Info.getSourceManager().getExpansionLoc(Info.getLocation()));
+      if (P.isValid())
+        First = std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) + ":" +
+                std::to_string(P.getColumn()) + ": ";
+    }
+    First += Msg.str();
+  }
+};
+
+class LintConsumer : public ASTConsumer {
+public:
+  LintConsumer(const RunConfig &Config, std::vector<Finding> &Out, SourceManager &SM)
+      : Config(Config), Out(Out), SM(SM) {}
+
+  bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    // Only the user's code is walked: LibTorch's headers (or a PCH of them) are skipped,
+    // which keeps matching nearly free next to parsing.
+    for (Decl *D : Group)
+      if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+        TopLevel.push_back(D);
+    return true;
+  }
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    if (TopLevel.empty())
+      return;
+    Ctx.setTraversalScope(TopLevel);
+    TUContext TU(Ctx, TopLevel, Config.Assume);
+    ast_matchers::MatchFinder Finder;
+    std::vector<std::unique_ptr<RuleCheck>> Checks;
+    const Catalog &C = Catalog::embedded();
+    for (const RegisteredRule &R : registeredRules()) {
+      if (std::find(Config.EnabledRules.begin(), Config.EnabledRules.end(), R.Id) ==
+          Config.EnabledRules.end())
+        continue;
+      const RuleInfo *Info = C.find(R.Id);
+      if (!Info)
+        continue;
+      Checks.push_back(R.Create(*Info, TU));
+      Checks.back()->registerMatchers(&Finder);
+    }
+    Finder.matchAST(Ctx);
+    Out.insert(Out.end(), TU.Findings.begin(), TU.Findings.end());
+  }
+
+private:
+  const RunConfig &Config;
+  std::vector<Finding> &Out;
+  SourceManager &SM;
+  std::vector<Decl *> TopLevel;
+};
+
+class LintAction : public ASTFrontendAction {
+public:
+  LintAction(const RunConfig &Config, std::vector<Finding> &Out) : Config(Config), Out(Out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    return std::make_unique<LintConsumer>(Config, Out, CI.getSourceManager());
+  }
+
+private:
+  const RunConfig &Config;
+  std::vector<Finding> &Out;
+};
+
+class LintActionFactory : public tooling::FrontendActionFactory {
+public:
+  LintActionFactory(const RunConfig &Config, std::vector<Finding> &Out)
+      : Config(Config), Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<LintAction>(Config, Out);
+  }
+
+private:
+  const RunConfig &Config;
+  std::vector<Finding> &Out;
+};
+
+TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
+                const RunConfig &Config) {
+  TUResult R;
+  R.File = File;
+  tooling::ClangTool Tool(Db, {File});
+  // Builtin headers (stddef.h...) come from the Clang we were built against, wherever
+  // this binary is installed.
+  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+      {"-resource-dir=" HOSTSYNC_CLANG_RESOURCE_DIR, "-Wno-unknown-warning-option",
+       "-Wno-unused-command-line-argument"},
+      tooling::ArgumentInsertPosition::END));
+  if (!Config.ExtraArgsBefore.empty())
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        Config.ExtraArgsBefore, tooling::ArgumentInsertPosition::BEGIN));
+  if (!Config.ExtraArgs.empty())
+    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
+        Config.ExtraArgs, tooling::ArgumentInsertPosition::END));
+  ErrorCounter Errors;
+  Tool.setDiagnosticConsumer(&Errors);
+  LintActionFactory Factory(Config, R.Findings);
+  int Status = Tool.run(&Factory);
+  R.Errors = Errors.Count;
+  R.FirstError = Errors.First;
+  R.Failed = Status != 0 && Errors.Count == 0;
+  if (R.Failed)
+    R.FirstError = "the compiler could not be run on this file (no compile command?)";
+  return R;
+}
+
+} // namespace
+
+std::vector<TUResult>
+runAll(const tooling::CompilationDatabase &Db, const std::vector<std::string> &Files,
+       const RunConfig &Config,
+       const std::function<void(size_t, size_t, const std::string &)> &Progress) {
+  std::vector<TUResult> Results(Files.size());
+  std::atomic<size_t> Next{0};
+  std::mutex ProgressLock;
+  auto Worker = [&] {
+    for (size_t I = Next++; I < Files.size(); I = Next++) {
+      {
+        std::lock_guard<std::mutex> G(ProgressLock);
+        Progress(I + 1, Files.size(), Files[I]);
+      }
+      Results[I] = runOne(Db, Files[I], Config);
+    }
+  };
+  unsigned N = std::max(1u, std::min<unsigned>(Config.Jobs, Files.size()));
+  std::vector<std::thread> Threads;
+  for (unsigned T = 1; T < N; ++T)
+    Threads.emplace_back(Worker);
+  Worker();
+  for (std::thread &T : Threads)
+    T.join();
+  return Results;
+}
+
+std::vector<Finding> mergeFindings(const std::vector<TUResult> &Results) {
+  std::vector<Finding> All;
+  for (const TUResult &R : Results)
+    All.insert(All.end(), R.Findings.begin(), R.Findings.end());
+  // Same rule and place: keep one, ranked by the hottest TU's view of it.
+  std::sort(All.begin(), All.end(), [](const Finding &A, const Finding &B) {
+    return std::tie(A.File, A.Line, A.Column, A.Rule, B.Rnk) <
+           std::tie(B.File, B.Line, B.Column, B.Rule, A.Rnk);
+  });
+  All.erase(std::unique(All.begin(), All.end(), sameFinding), All.end());
+  std::stable_sort(All.begin(), All.end(), findingOrder);
+  return All;
+}
+
+} // namespace hostsync

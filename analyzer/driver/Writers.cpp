@@ -1,0 +1,116 @@
+#include "driver/Writers.h"
+
+#include "hostsync_config.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+
+namespace hostsync {
+
+namespace {
+void colored(llvm::raw_ostream &OS, bool Color, llvm::raw_ostream::Colors C, bool Bold,
+             const std::string &Text) {
+  if (Color)
+    OS.changeColor(C, Bold);
+  OS << Text;
+  if (Color)
+    OS.resetColor();
+}
+
+// The caret line: the source line's tabs kept so the caret lines up under the column.
+std::string caretLine(const std::string &Source, unsigned Column) {
+  std::string Out;
+  for (unsigned I = 0; I + 1 < Column && I < Source.size(); ++I)
+    Out += Source[I] == '\t' ? '\t' : ' ';
+  return Out + "^";
+}
+} // namespace
+
+void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool Color) {
+  using C = llvm::raw_ostream::Colors;
+  for (const Finding &F : Findings) {
+    std::string Where =
+        F.File + ":" + std::to_string(F.Line) + ":" + std::to_string(F.Column) + ": ";
+    colored(OS, Color, C::SAVEDCOLOR, true, Where);
+    C SevColor = F.Sev == Severity::Error ? C::RED
+                 : F.Sev == Severity::Warning ? C::MAGENTA
+                                              : C::BLACK;
+    colored(OS, Color, SevColor, true, std::string(severityName(F.Sev)) + ": ");
+    std::string Tag = F.Rnk == Rank::Hot ? "hot" : "cold";
+    colored(OS, Color, C::SAVEDCOLOR, true,
+            F.Message + " (" + Tag + ": " + F.RankReason + "; device: " +
+                confidenceName(F.Device) + ") [" + F.Rule + "]");
+    OS << "\n";
+    if (!F.SourceLine.empty()) {
+      OS << F.SourceLine << "\n";
+      colored(OS, Color, C::GREEN, true, caretLine(F.SourceLine, F.Column));
+      OS << "\n";
+    }
+    colored(OS, Color, C::SAVEDCOLOR, true, Where);
+    colored(OS, Color, C::BLACK, true, "note: ");
+    colored(OS, Color, C::SAVEDCOLOR, false, "fix: " + F.Fix);
+    OS << "\n";
+  }
+}
+
+void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const std::vector<TUResult> &TUs, const JsonRunInfo &Run) {
+  nlohmann::ordered_json Doc;
+  Doc["schema"] = "hostsync-lint/findings";
+  Doc["version"] = FindingsJsonVersion;
+  Doc["tool"] = {{"name", "hostsync-lint"}, {"version", HOSTSYNC_VERSION}};
+  Doc["options"] = {{"assume_device", Run.AssumeDevice},
+                    {"min_severity", Run.MinSeverity},
+                    {"rules", Run.EnabledRules}};
+  auto Items = nlohmann::ordered_json::array();
+  std::map<std::string, int> ByRule;
+  int Hot = 0;
+  for (const Finding &F : Findings) {
+    Items.push_back({{"rule", F.Rule},
+                     {"severity", severityName(F.Sev)},
+                     {"file", F.File},
+                     {"line", F.Line},
+                     {"column", F.Column},
+                     {"op", F.Op},
+                     {"device", confidenceName(F.Device)},
+                     {"rank", rankName(F.Rnk)},
+                     {"rank_reason", F.RankReason},
+                     {"function", F.Function},
+                     {"message", F.Message},
+                     {"fix", F.Fix}});
+    ++ByRule[F.Rule];
+    Hot += F.Rnk == Rank::Hot;
+  }
+  Doc["findings"] = Items;
+  auto Units = nlohmann::ordered_json::array();
+  for (const TUResult &R : TUs) {
+    nlohmann::ordered_json U = {
+        {"file", R.File},
+        {"status", R.Failed ? "failed" : R.Errors ? "errors" : "ok"},
+        {"errors", R.Errors}};
+    if (!R.FirstError.empty())
+      U["first_error"] = R.FirstError;
+    Units.push_back(U);
+  }
+  Doc["translation_units"] = Units;
+  Doc["summary"] = {{"findings", Findings.size()},
+                    {"hot", Hot},
+                    {"cold", static_cast<int>(Findings.size()) - Hot},
+                    {"by_rule", ByRule}};
+  OS << Doc.dump(2) << "\n";
+}
+
+void writeRuleListText(llvm::raw_ostream &OS, const Catalog &C) {
+  for (const RuleInfo &R : C.rules()) {
+    OS << R.Id << " (" << severityName(R.DefaultSeverity) << "): " << R.Title << "\n";
+    OS << "  why: " << R.Why << "\n";
+    OS << "  fix: " << R.FixSummary << "\n";
+    OS << "  at run time: ";
+    for (size_t I = 0; I < R.Runtime.size(); ++I)
+      OS << (I ? ", " : "") << R.Runtime[I];
+    OS << "\n  docs: docs/rules/" << R.Id << ".md\n";
+  }
+}
+
+} // namespace hostsync

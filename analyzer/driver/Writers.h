@@ -1,0 +1,32 @@
+// Output writers: they take results, never configuration or the AST.
+#pragma once
+
+#include "core/Catalog.h"
+#include "core/Finding.h"
+#include "driver/Runner.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace hostsync {
+
+// clang style: "file:line:col: warning: message [rule]", the source line, a caret, and
+// a note with the fix. Colour as clang uses it when Color is set.
+void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool Color);
+
+struct JsonRunInfo {
+  std::string AssumeDevice;
+  std::string MinSeverity;
+  std::vector<std::string> EnabledRules;
+};
+// The versioned findings format documented in docs/findings-json.md.
+void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+               const std::vector<TUResult> &TUs, const JsonRunInfo &Run);
+
+void writeRuleListText(llvm::raw_ostream &OS, const Catalog &C);
+
+constexpr int FindingsJsonVersion = 1;
+
+} // namespace hostsync

@@ -1,0 +1,133 @@
+// hostsync-lint: finds host-device synchronizations in LibTorch C++ code.
+#include "core/Catalog.h"
+#include "driver/Inputs.h"
+#include "driver/Options.h"
+#include "driver/Runner.h"
+#include "driver/Writers.h"
+
+#include "hostsync_config.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <thread>
+
+using namespace hostsync;
+
+namespace {
+enum ExitCode { Clean = 0, HaveFindings = 1, UsageError = 2, ParseFailure = 3 };
+
+int usageError(const std::string &Message) {
+  llvm::errs() << "hostsync-lint: error: " << Message << "\n";
+  return UsageError;
+}
+
+const char *assumeName(AssumeDevice A) {
+  return A == AssumeDevice::Cuda ? "cuda" : A == AssumeDevice::Cpu ? "cpu" : "unknown";
+}
+} // namespace
+
+int main(int Argc, const char **Argv) {
+  Options Opts;
+  if (std::string E = parseOptions(Argc, Argv, Opts); !E.empty())
+    return usageError(E);
+  if (Opts.ShowHelp) {
+    llvm::outs() << usageText();
+    return Clean;
+  }
+  if (Opts.ShowVersion) {
+    llvm::outs() << "hostsync-lint " HOSTSYNC_VERSION " (built with LLVM " LLVM_VERSION_STRING
+                    ")\n";
+    return Clean;
+  }
+  const Catalog &C = Catalog::embedded();
+  if (Opts.ListRules) {
+    if (Opts.Format == OutputFormat::Json)
+      llvm::outs() << Catalog::embeddedJson();
+    else
+      writeRuleListText(llvm::outs(), C);
+    return Clean;
+  }
+  RunConfig Config;
+  if (std::string E = selectRules(Opts.Checks, C, Config.EnabledRules); !E.empty())
+    return usageError(E);
+  if (Config.EnabledRules.empty())
+    return usageError("--checks='" + Opts.Checks + "' enables no rule");
+  if (Opts.Inputs.empty() && Opts.BuildPath.empty())
+    return usageError("no input files (see --help)");
+
+  std::vector<std::string> Files;
+  if (std::string E = collectSources(Opts.Inputs, Files); !E.empty())
+    return usageError(E);
+  std::unique_ptr<clang::tooling::CompilationDatabase> Db;
+  std::vector<std::string> Info;
+  if (std::string E = makeCompilationDatabase(Opts, Files, Db, Info); !E.empty())
+    return usageError(E);
+
+  // Open the output before the (long) analysis, so a bad path fails fast.
+  std::unique_ptr<llvm::raw_fd_ostream> File;
+  if (!Opts.OutputFile.empty()) {
+    std::error_code EC;
+    File = std::make_unique<llvm::raw_fd_ostream>(Opts.OutputFile, EC, llvm::sys::fs::OF_Text);
+    if (EC)
+      return usageError(Opts.OutputFile + ": cannot write: " + EC.message());
+  }
+  llvm::raw_ostream &Out = File ? static_cast<llvm::raw_ostream &>(*File) : llvm::outs();
+
+  bool ErrTTY = llvm::sys::Process::StandardErrIsDisplayed();
+  if (!Opts.Quiet)
+    for (const std::string &Line : Info)
+      llvm::errs() << "hostsync-lint: " << Line << "\n";
+
+  Config.Assume = Opts.Assume;
+  Config.ExtraArgs = Opts.ExtraArgs;
+  Config.ExtraArgsBefore = Opts.ExtraArgsBefore;
+  Config.Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
+  bool ShowProgress = ErrTTY && !Opts.Quiet && Files.size() > 1;
+  std::vector<TUResult> Results =
+      runAll(*Db, Files, Config, [&](size_t I, size_t N, const std::string &F) {
+        if (ShowProgress)
+          llvm::errs() << "\r\033[K[" << I << "/" << N << "] " << F;
+      });
+  if (ShowProgress)
+    llvm::errs() << "\r\033[K";
+
+  std::vector<Finding> Findings = mergeFindings(Results);
+  bool Color = Opts.Color == ColorMode::Always ||
+               (Opts.Color == ColorMode::Auto && !File &&
+                llvm::sys::Process::StandardOutIsDisplayed());
+  if (Opts.Format == OutputFormat::Json)
+    writeJson(Out, Findings, Results,
+              {assumeName(Opts.Assume), severityName(Opts.MinSeverity), Config.EnabledRules});
+  else
+    writeText(Out, Findings, Color);
+  Out.flush();
+
+  unsigned BadTUs = 0;
+  for (const TUResult &R : Results)
+    if (R.Failed || R.Errors) {
+      ++BadTUs;
+      llvm::errs() << "hostsync-lint: " << R.File << ": "
+                   << (R.Failed ? std::string("could not be analysed")
+                                : std::to_string(R.Errors) + " compiler error" +
+                                      (R.Errors == 1 ? "" : "s") +
+                                      "; findings from it may be incomplete")
+                   << " (first: " << R.FirstError << ")\n";
+    }
+  unsigned AtOrAbove = 0, Hot = 0;
+  for (const Finding &F : Findings) {
+    AtOrAbove += F.Sev >= Opts.MinSeverity;
+    Hot += F.Rnk == Rank::Hot;
+  }
+  if (!Opts.Quiet)
+    llvm::errs() << "hostsync-lint: " << Findings.size() << " finding"
+                 << (Findings.size() == 1 ? "" : "s") << " (" << Hot << " hot, "
+                 << Findings.size() - Hot << " cold) in " << Files.size() << " file"
+                 << (Files.size() == 1 ? "" : "s") << "; " << AtOrAbove << " at or above "
+                 << severityName(Opts.MinSeverity) << "; " << BadTUs
+                 << " with compiler errors\n";
+  if (BadTUs)
+    return ParseFailure;
+  return AtOrAbove ? HaveFindings : Clean;
+}

@@ -1,0 +1,231 @@
+#include "match/TensorOps.h"
+#include "compat/LLVMCompat.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+using namespace clang;
+
+namespace hostsync {
+
+bool isTensorType(QualType T) {
+  if (T.isNull())
+    return false;
+  T = T.getNonReferenceType().getCanonicalType();
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return false;
+  StringRef Name = RD->getName();
+  if (Name != "Tensor" && Name != "TensorBase")
+    return false;
+  const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
+  return NS && NS->getName() == "at" && NS->getParent()->isTranslationUnit();
+}
+
+bool isLibTorchDecl(const Decl *D) {
+  const DeclContext *Outermost = nullptr;
+  for (const DeclContext *C = D->getDeclContext(); C && !C->isTranslationUnit();
+       C = C->getParent())
+    if (isa<NamespaceDecl>(C))
+      Outermost = C;
+  if (!Outermost)
+    return false;
+  StringRef Name = cast<NamespaceDecl>(Outermost)->getName();
+  return Name == "at" || Name == "torch" || Name == "c10";
+}
+
+static bool isStdMove(const CallExpr *C) {
+  const FunctionDecl *F = C->getDirectCallee();
+  return F && C->getNumArgs() == 1 && F->isInStdNamespace() && F->getIdentifier() &&
+         (F->getName() == "move" || F->getName() == "forward");
+}
+
+const Expr *stripTensorExpr(const Expr *E) {
+  while (E) {
+    const Expr *Prev = E;
+    E = E->IgnoreParenImpCasts();
+    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+      E = EWC->getSubExpr();
+    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = MT->getSubExpr();
+    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = BT->getSubExpr();
+    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = FC->getSubExpr();
+    else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+      if (CE->getNumArgs() >= 1 && isTensorType(CE->getType()) &&
+          isTensorType(CE->getArg(0)->getType()) &&
+          (CE->getNumArgs() == 1 || isa<CXXDefaultArgExpr>(CE->getArg(1))))
+        E = CE->getArg(0);
+    } else if (const auto *C = dyn_cast<CallExpr>(E)) {
+      if (isStdMove(C))
+        E = C->getArg(0);
+    }
+    if (E == Prev)
+      return E;
+  }
+  return E;
+}
+
+bool isDefaultArg(const Expr *E) {
+  return E && isa<CXXDefaultArgExpr>(E->IgnoreImplicit());
+}
+
+std::optional<OpCall> asOpCall(const Expr *E) {
+  E = stripTensorExpr(E);
+  const auto *Call = dyn_cast_or_null<CallExpr>(E);
+  if (!Call)
+    return std::nullopt;
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !F->getIdentifier())
+    return std::nullopt;
+  OpCall Op;
+  Op.Call = Call;
+  Op.Callee = F;
+  Op.Name = F->getName();
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
+    const auto *MD = dyn_cast<CXXMethodDecl>(F);
+    if (!MD || !isTensorType(QualType(MD->getParent()->getTypeForDecl(), 0)))
+      return std::nullopt;
+    Op.IsMethod = true;
+    Op.Self = MC->getImplicitObjectArgument();
+    for (const Expr *A : MC->arguments())
+      Op.Args.push_back(A);
+    return Op;
+  }
+  if (isa<CXXOperatorCallExpr>(Call) || !isLibTorchDecl(F) || isa<CXXMethodDecl>(F))
+    return std::nullopt;
+  unsigned First = 0;
+  if (Call->getNumArgs() > 0 && isTensorType(Call->getArg(0)->getType())) {
+    Op.Self = Call->getArg(0);
+    First = 1;
+  }
+  for (unsigned I = First; I < Call->getNumArgs(); ++I)
+    Op.Args.push_back(Call->getArg(I));
+  return Op;
+}
+
+namespace {
+// Finds the first InitListExpr under an index argument (the braces of {a, b}).
+class InitListFinder : public RecursiveASTVisitor<InitListFinder> {
+public:
+  const InitListExpr *Found = nullptr;
+  bool VisitInitListExpr(InitListExpr *I) {
+    if (!Found)
+      Found = I;
+    return false;
+  }
+};
+} // namespace
+
+std::vector<const Expr *> indexElements(const Expr *IndexArg) {
+  std::vector<const Expr *> Out;
+  if (!IndexArg)
+    return Out;
+  if (isTensorType(IndexArg->getType())) { // x[t]
+    Out.push_back(stripTensorExpr(IndexArg));
+    return Out;
+  }
+  InitListFinder Finder;
+  Finder.TraverseStmt(const_cast<Expr *>(IndexArg));
+  if (!Finder.Found)
+    return Out;
+  for (const Expr *Init : Finder.Found->inits()) {
+    const Expr *Inner = Init->IgnoreImplicit();
+    // TensorIndex(<element>): look through the converting constructor.
+    while (const auto *CE = dyn_cast<CXXConstructExpr>(Inner)) {
+      if (CE->getNumArgs() == 0)
+        break;
+      Inner = CE->getArg(0)->IgnoreImplicit();
+    }
+    Out.push_back(stripTensorExpr(Inner));
+  }
+  return Out;
+}
+
+namespace {
+class DeviceMentionFinder : public RecursiveASTVisitor<DeviceMentionFinder> {
+public:
+  bool SawCuda = false, SawCpu = false, SawOther = false;
+  bool VisitDeclRefExpr(DeclRefExpr *R) {
+    const ValueDecl *D = R->getDecl();
+    if (!D || !D->getIdentifier())
+      return true;
+    StringRef N = D->getName();
+    bool IsDeviceType = false;
+    if (const auto *EC = dyn_cast<EnumConstantDecl>(D)) {
+      const auto *ED = dyn_cast<EnumDecl>(EC->getDeclContext());
+      IsDeviceType = ED && ED->getName() == "DeviceType";
+    } else if (isa<VarDecl>(D)) {
+      IsDeviceType = isLibTorchDecl(D) && compat::startsWith(N, "k");
+      if (IsDeviceType)
+        N = N.drop_front();
+    }
+    if (!IsDeviceType)
+      return true;
+    if (N == "CUDA")
+      SawCuda = true;
+    else if (N == "CPU")
+      SawCpu = true;
+    else if (N == "HIP" || N == "XLA" || N == "MPS" || N == "Meta" || N == "XPU")
+      SawOther = true;
+    return true;
+  }
+  bool VisitStringLiteral(StringLiteral *S) {
+    if (!compat::isOrdinaryString(S))
+      return true;
+    StringRef V = S->getString();
+    if (compat::startsWith(V, "cuda"))
+      SawCuda = true;
+    else if (V == "cpu")
+      SawCpu = true;
+    return true;
+  }
+};
+
+class BoolDtypeFinder : public RecursiveASTVisitor<BoolDtypeFinder> {
+public:
+  bool Found = false;
+  bool VisitDeclRefExpr(DeclRefExpr *R) {
+    const ValueDecl *D = R->getDecl();
+    if (D && D->getIdentifier() && isLibTorchDecl(D) &&
+        (D->getName() == "kBool" || (isa<EnumConstantDecl>(D) && D->getName() == "Bool")))
+      Found = true;
+    return !Found;
+  }
+};
+} // namespace
+
+DeviceMention mentionedDeviceType(const Expr *E) {
+  if (!E)
+    return DeviceMention::None;
+  DeviceMentionFinder F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  // `cuda::is_available() ? kCUDA : kCPU` means the program runs on the GPU when it can.
+  if (F.SawCuda)
+    return DeviceMention::Cuda;
+  if (F.SawOther)
+    return DeviceMention::Other;
+  if (F.SawCpu)
+    return DeviceMention::Cpu;
+  return DeviceMention::None;
+}
+
+bool mentionsBoolDtype(const Expr *E) {
+  if (!E)
+    return false;
+  BoolDtypeFinder F;
+  F.TraverseStmt(const_cast<Expr *>(E));
+  return F.Found;
+}
+
+bool isTrueLiteral(const Expr *E) {
+  if (!E)
+    return false;
+  if (const auto *B = dyn_cast<CXXBoolLiteralExpr>(E->IgnoreParenImpCasts()))
+    return B->getValue();
+  return false;
+}
+
+} // namespace hostsync

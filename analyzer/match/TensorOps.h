@@ -1,0 +1,48 @@
+// Shared helpers that recognise LibTorch tensors and tensor-op calls in the Clang AST.
+// Every rule and every analysis asks these the same questions the same way.
+#pragma once
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <vector>
+
+namespace hostsync {
+
+// at::Tensor or at::TensorBase, through references, cv-qualifiers and typedefs.
+bool isTensorType(clang::QualType T);
+// A declaration whose outermost namespace is at, torch or c10 (LibTorch's own API).
+bool isLibTorchDecl(const clang::Decl *D);
+// Looks through parens, implicit casts, temporaries, copies of tensors and std::move.
+const clang::Expr *stripTensorExpr(const clang::Expr *E);
+// A defaulted argument (the caller did not write it).
+bool isDefaultArg(const clang::Expr *E);
+
+// A call of a LibTorch op, spelled as a tensor method (x.nonzero()) or as a free
+// function (torch::nonzero(x), at::nonzero_out(out, x)).
+struct OpCall {
+  llvm::StringRef Name;
+  const clang::CallExpr *Call = nullptr;
+  const clang::FunctionDecl *Callee = nullptr;
+  const clang::Expr *Self = nullptr; // the receiver, or the first tensor argument
+  std::vector<const clang::Expr *> Args; // the arguments after Self
+  bool IsMethod = false;
+};
+std::optional<OpCall> asOpCall(const clang::Expr *E);
+
+// The element expressions of an index list: x.index({a, b}), x.index_put_({m}, v), x[t].
+std::vector<const clang::Expr *> indexElements(const clang::Expr *IndexArg);
+
+// Does E (a subtree) name the CUDA or the CPU device type? Looks for kCUDA / DeviceType::CUDA
+// and "cuda..." device strings. Used on factory options and .to() arguments.
+enum class DeviceMention { None, Cpu, Cuda, Other };
+DeviceMention mentionedDeviceType(const clang::Expr *E);
+// Does E (a subtree) name the bool dtype (kBool / ScalarType::Bool)?
+bool mentionsBoolDtype(const clang::Expr *E);
+// Is E the literal `true` (after casts)?
+bool isTrueLiteral(const clang::Expr *E);
+
+} // namespace hostsync

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs what hostsync needs to build and test on a Debian 12 machine without a GPU.
+# Idempotent: packages already present are skipped by apt. Run as root (or via sudo).
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ python3
+  llvm-14-dev libclang-14-dev libclang-cpp14-dev clang-14 llvm-14-tools
+  libtorch-dev nlohmann-json3-dev libgtest-dev googletest
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+echo "install-deps: installing ${missing[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
