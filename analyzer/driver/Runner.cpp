@@ -124,7 +124,9 @@ TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
   // this binary is installed.
   Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
       {"-resource-dir=" HOSTSYNC_CLANG_RESOURCE_DIR, "-Wno-unknown-warning-option",
-       "-Wno-unused-command-line-argument"},
+       "-Wno-unused-command-line-argument",
+       // We report errors in one line of our own: no "N errors generated." from clang.
+       "-fno-caret-diagnostics"},
       tooling::ArgumentInsertPosition::END));
   if (!Config.ExtraArgsBefore.empty())
     Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
@@ -134,6 +136,7 @@ TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
         Config.ExtraArgs, tooling::ArgumentInsertPosition::END));
   ErrorCounter Errors;
   Tool.setDiagnosticConsumer(&Errors);
+  Tool.setPrintErrorMessage(false);
   LintActionFactory Factory(Config, R.Findings);
   int Status = Tool.run(&Factory);
   R.Errors = Errors.Count;

@@ -53,7 +53,9 @@ SourceLocation opLocation(const Expr *E) {
     if (const auto *ME = dyn_cast<MemberExpr>(MC->getCallee()->IgnoreParenImpCasts()))
       return ME->getMemberLoc();
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
-    return Op->getOperatorLoc();
+    // x[i]: clang points subscripts at the indexed expression; other operators at the
+    // operator itself (std::cout << t).
+    return Op->getOperator() == OO_Subscript ? Op->getBeginLoc() : Op->getOperatorLoc();
   if (const auto *C = dyn_cast<CallExpr>(E))
     if (const auto *R = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
       return R->getLocation();

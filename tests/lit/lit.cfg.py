@@ -1,0 +1,24 @@
+# lit configuration for hostsync-lint's tests. Every test parses real LibTorch headers
+# (Debian libtorch-dev), through the PCH that CMake builds.
+import os
+import lit.formats
+
+config.name = "hostsync"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".cpp", ".test"]
+config.excludes = ["inputs", "torch_pch.h"]
+config.test_source_root = config.test_source
+
+config.environment["PATH"] = os.pathsep.join(
+    [config.llvm_tools_dir, config.environment.get("PATH", os.environ.get("PATH", ""))])
+config.environment["HOME"] = os.environ.get("HOME", "/tmp")
+config.environment.pop("Torch_DIR", None)
+
+# %lint: the analyzer with the PCH, quiet, no colour; tests add --checks and flags.
+config.substitutions.append(("%pch", "-include-pch " + config.torch_pch))
+config.substitutions.append(("%hostsync-lint", config.hostsync_lint))
+config.substitutions.append(
+    ("%lint", config.hostsync_lint + " --quiet --color=never"))
+config.substitutions.append(("%python", config.python))
+config.substitutions.append(("%srcroot", config.source_root))
+config.substitutions.append(("%inputs", os.path.join(config.test_source, "inputs")))

@@ -1,0 +1,34 @@
+// RUN: %lint --checks='-*,hostsync-device-to-host-copy' %s -- %pch > %t.out; test $? -eq 1
+// RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+
+void positives(torch::Tensor logits) {
+  auto x = torch::randn({64}, torch::kCUDA);
+  auto a = x.cpu();
+  // CHECK-DAG: device-to-host-copy.cpp:[[@LINE-1]]:14: warning: 'cpu' copies a CUDA tensor to the host{{.*}}device: cuda) [hostsync-device-to-host-copy]
+  auto b = x.to(torch::kCPU);
+  // CHECK-DAG: device-to-host-copy.cpp:[[@LINE-1]]:14: warning: 'to(kCPU)' copies a CUDA tensor{{.*}}[hostsync-device-to-host-copy]
+  torch::Device cpu_device("cpu");
+  auto c = logits.argmax(1).to(cpu_device);
+  // CHECK-DAG: device-to-host-copy.cpp:[[@LINE-1]]:29: warning: 'to(kCPU)' copies a tensor that may be on CUDA{{.*}}device: possible) [hostsync-device-to-host-copy]
+  auto host = torch::empty({64});
+  host.copy_(x);
+  // CHECK-DAG: device-to-host-copy.cpp:[[@LINE-1]]:8: warning: 'copy_' copies a CUDA tensor to the host{{.*}}[hostsync-device-to-host-copy]
+  auto d = x.to(torch::TensorOptions().device(torch::kCPU).dtype(torch::kFloat));
+  // CHECK-DAG: device-to-host-copy.cpp:[[@LINE-1]]:14: warning: {{.*}}[hostsync-device-to-host-copy]
+}
+
+void negatives(torch::Tensor logits) {
+  auto x = torch::randn({64}, torch::kCUDA);
+  // Asynchronous copies (the value must not be read before a sync).
+  auto a = x.to(torch::kCPU, /*non_blocking=*/true);
+  auto pinned = torch::empty({64}, torch::TensorOptions().pinned_memory(true));
+  pinned.copy_(x, /*non_blocking=*/true);
+  // dtype casts are not copies to the host.
+  auto b = x.to(torch::kLong);
+  auto c = logits.to(torch::kHalf);
+  // Copies between host tensors, and to the GPU.
+  auto h = torch::randn({64});
+  auto d = h.cpu();
+  auto e = h.to(torch::kCUDA, /*non_blocking=*/true);
+  (void)a; (void)b; (void)c; (void)d; (void)e;
+}

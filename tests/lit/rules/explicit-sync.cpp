@@ -1,0 +1,31 @@
+// RUN: %lint --checks='-*,hostsync-explicit-sync' --min-severity=note %s -- %pch > %t.out; test $? -eq 1
+// RUN: FileCheck %s --implicit-check-not='note: {{.*}}\[' < %t.out
+// Explicit syncs are notes by default (often intentional, e.g. around a timer).
+#include <cuda_runtime_api.h>
+#include <c10/core/Stream.h>
+
+void positives(c10::Stream stream, float *dev, float *host) {
+  torch::cuda::synchronize();
+  // CHECK-DAG: explicit-sync.cpp:[[@LINE-1]]:16: note: 'torch::cuda::synchronize' blocks the host{{.*}}[hostsync-explicit-sync]
+  cudaDeviceSynchronize();
+  // CHECK-DAG: explicit-sync.cpp:[[@LINE-1]]:3: note: 'cudaDeviceSynchronize'{{.*}}[hostsync-explicit-sync]
+  cudaStreamSynchronize(nullptr);
+  // CHECK-DAG: explicit-sync.cpp:[[@LINE-1]]:3: note: 'cudaStreamSynchronize'{{.*}}[hostsync-explicit-sync]
+  cudaMemcpy(host, dev, 16, cudaMemcpyDeviceToHost);
+  // CHECK-DAG: explicit-sync.cpp:[[@LINE-1]]:3: note: 'cudaMemcpy' a blocking copy{{.*}}[hostsync-explicit-sync]
+  stream.synchronize();
+  // CHECK-DAG: explicit-sync.cpp:[[@LINE-1]]:10: note: 'Stream::synchronize'{{.*}}[hostsync-explicit-sync]
+}
+
+struct Barrier {
+  void synchronize() {}
+};
+
+void negatives(float *dev, float *host, cudaStream_t s) {
+  // Asynchronous copies and GPU-side waits do not block the host.
+  cudaMemcpyAsync(host, dev, 16, cudaMemcpyDeviceToHost, s);
+  cudaStreamWaitEvent(s, nullptr, 0);
+  // A user type's synchronize() is not a CUDA sync.
+  Barrier b;
+  b.synchronize();
+}

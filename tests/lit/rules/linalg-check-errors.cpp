@@ -1,0 +1,28 @@
+// RUN: %lint --checks='-*,hostsync-linalg-check-errors' %s -- %pch > %t.out; test $? -eq 1
+// RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+
+void positives(torch::Tensor A) {
+  auto M = torch::eye(4, torch::kCUDA);
+  auto a = torch::linalg::cholesky(M);
+  // CHECK-DAG: linalg-check-errors.cpp:[[@LINE-1]]:27: warning: 'cholesky' on a CUDA tensor copies its error code to the host to check it; use 'linalg_cholesky_ex'{{.*}}[hostsync-linalg-check-errors]
+  auto b = torch::linalg_inv(M);
+  // CHECK-DAG: linalg-check-errors.cpp:[[@LINE-1]]:19: warning: 'linalg_inv'{{.*}}'linalg_inv_ex'{{.*}}[hostsync-linalg-check-errors]
+  auto c = M.inverse();
+  // CHECK-DAG: linalg-check-errors.cpp:[[@LINE-1]]:14: warning: 'inverse'{{.*}}'linalg_inv_ex'{{.*}}[hostsync-linalg-check-errors]
+  auto d = torch::linalg::solve(A, A, true);
+  // CHECK-DAG: linalg-check-errors.cpp:[[@LINE-1]]:27: warning: 'solve' on a tensor that may be on CUDA{{.*}}'linalg_solve_ex'{{.*}}[hostsync-linalg-check-errors]
+  auto e = A.cholesky();
+  // CHECK-DAG: linalg-check-errors.cpp:[[@LINE-1]]:14: warning: {{.*}}[hostsync-linalg-check-errors]
+}
+
+void negatives() {
+  auto M = torch::eye(4, torch::kCUDA);
+  // The _ex forms return the info code as a tensor instead of checking it.
+  auto a = torch::linalg_cholesky_ex(M);
+  auto b = torch::linalg_inv_ex(M);
+  auto c = torch::linalg_solve_ex(M, M);
+  // Host matrices.
+  auto H = torch::eye(4);
+  auto d = torch::linalg::inv(H);
+  (void)a; (void)b; (void)c; (void)d;
+}

@@ -1,0 +1,25 @@
+// RUN: %lint --checks='-*,hostsync-scalar-tensor-index' %s -- %pch > %t.out; test $? -eq 1
+// RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+
+void positives(torch::Tensor scores) {
+  auto x = torch::randn({64}, torch::kCUDA);
+  auto best = x.index({x.argmax()});
+  // CHECK-DAG: scalar-tensor-index.cpp:[[@LINE-1]]:24: warning: indexing with a 0-dim integer tensor calls item() on it: a hidden copy of a CUDA tensor to the host{{.*}}[hostsync-scalar-tensor-index]
+  auto i = scores.argmin();
+  auto worst = scores[i];
+  // CHECK-DAG: scalar-tensor-index.cpp:[[@LINE-1]]:23: warning: {{.*}}device: possible) [hostsync-scalar-tensor-index]
+  auto n = x.count_nonzero();
+  x.index_put_({n}, 1.0);
+  // CHECK-DAG: scalar-tensor-index.cpp:[[@LINE-1]]:17: warning: {{.*}}[hostsync-scalar-tensor-index]
+}
+
+void negatives() {
+  auto x = torch::randn({8, 64}, torch::kCUDA);
+  // argmax along a dim is a 1-d long tensor: a gather, no item().
+  auto rows = x.index({x.argmax(1)});
+  // index_select keeps the index on the device.
+  auto best = x.flatten().index_select(0, x.flatten().argmax().unsqueeze(0));
+  // A host integer index.
+  auto r = x.index({3});
+  (void)rows; (void)best; (void)r;
+}
