@@ -94,6 +94,9 @@ class LintAction : public ASTFrontendAction {
 public:
   LintAction(const RunConfig &Config, std::vector<Finding> &Out) : Config(Config), Out(Out) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+    // A missing header (Debian's LibTorch lacks c10/cuda's generated one) is a fatal error
+    // that would end the TU; as a plain error, parsing goes on and the rest is analysed.
+    CI.getDiagnostics().setFatalsAsError(true);
     return std::make_unique<LintConsumer>(Config, Out, CI.getSourceManager());
   }
 

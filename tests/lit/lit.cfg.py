@@ -15,6 +15,7 @@ config.environment["HOME"] = os.environ.get("HOME", "/tmp")
 config.environment.pop("Torch_DIR", None)
 
 # %lint: the analyzer with the PCH, quiet, no colour; tests add --checks and flags.
+config.substitutions.append(("%pchpath", config.torch_pch))
 config.substitutions.append(("%pch", "-include-pch " + config.torch_pch))
 config.substitutions.append(("%hostsync-lint", config.hostsync_lint))
 config.substitutions.append(

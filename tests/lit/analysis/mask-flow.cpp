@@ -1,0 +1,39 @@
+// An index is a mask when the value it holds at the use comes from a comparison, a
+// logical op, isnan/isinf/isfinite or a bool cast, however it is reshaped on the way.
+// RUN: %lint --checks='-*,hostsync-bool-mask-index' %s -- %pch > %t.out; test $? -eq 1
+// RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+
+void masks(torch::Tensor x) {
+  auto m1 = torch::isfinite(x);
+  auto a = x.index({m1});
+  // CHECK-DAG: mask-flow.cpp:[[@LINE-1]]:14: warning: {{.*}}[hostsync-bool-mask-index]
+  auto m2 = x.ge(0).logical_and(x.le(1));
+  auto b = x.index({m2.flatten()});
+  // CHECK-DAG: mask-flow.cpp:[[@LINE-1]]:14: warning: {{.*}}[hostsync-bool-mask-index]
+  auto m3 = ~(x == 3);
+  auto c = x.index({m3});
+  // CHECK-DAG: mask-flow.cpp:[[@LINE-1]]:14: warning: {{.*}}[hostsync-bool-mask-index]
+  auto m4 = torch::zeros_like(x, torch::kBool);
+  auto d = x.index({m4});
+  // CHECK-DAG: mask-flow.cpp:[[@LINE-1]]:14: warning: {{.*}}[hostsync-bool-mask-index]
+  // Reassigned: a nonzero() result first, a mask at the use.
+  auto idx = torch::nonzero(x).squeeze(1);
+  idx = x.isinf() | x.isnan();
+  auto e = x.index({idx});
+  // CHECK-DAG: mask-flow.cpp:[[@LINE-1]]:14: warning: {{.*}}[hostsync-bool-mask-index]
+}
+
+void not_masks(torch::Tensor x, torch::Tensor unknown_index) {
+  // Long indices.
+  auto i1 = x.argsort();
+  auto a = x.index({i1});
+  auto i2 = (x > 0).to(torch::kLong);
+  auto b = x.index({i2});
+  // A mask at first, long indices at the use.
+  auto idx = x > 0;
+  idx = torch::randint(0, 4, {4}, torch::kLong);
+  auto c = x.index({idx});
+  // An index of unknown dtype is not assumed to be a mask.
+  auto d = x.index({unknown_index});
+  (void)a; (void)b; (void)c; (void)d;
+}
