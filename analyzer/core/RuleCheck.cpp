@@ -1,6 +1,7 @@
 #include "core/RuleCheck.h"
 
 #include "clang/AST/Decl.h"
+#include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -23,9 +24,11 @@ std::string lineText(const SourceManager &SM, SourceLocation Loc) {
   return std::string(LineStart, End);
 }
 
-std::string absolutePath(StringRef Path) {
+// Relative to the compile command's directory, which the FileManager knows (the process's
+// own working directory is another one).
+std::string absolutePath(FileManager &FM, StringRef Path) {
   llvm::SmallString<256> Abs(Path);
-  llvm::sys::fs::make_absolute(Abs);
+  FM.makeAbsolutePath(Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   return std::string(Abs.str());
 }
@@ -60,7 +63,7 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   PresumedLoc P = SM.getPresumedLoc(Loc);
   if (P.isInvalid())
     return;
-  F.File = absolutePath(P.getFilename());
+  F.File = absolutePath(SM.getFileManager(), P.getFilename());
   F.Line = P.getLine();
   F.Column = P.getColumn();
   F.Op = Op.str();
