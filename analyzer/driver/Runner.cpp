@@ -10,6 +10,7 @@
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <algorithm>
 #include <atomic>
@@ -122,7 +123,11 @@ TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
                 const RunConfig &Config) {
   TUResult R;
   R.File = File;
-  tooling::ClangTool Tool(Db, {File});
+  // Its own file system per tool: the process-wide real one changes the process's working
+  // directory for each compile command, which parallel TUs would race on.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(
+      llvm::vfs::createPhysicalFileSystem().release());
+  tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), FS);
   // Builtin headers (stddef.h...) come from the Clang we were built against, wherever
   // this binary is installed.
   Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
