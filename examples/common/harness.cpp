@@ -1,0 +1,190 @@
+#include "harness.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+// The caching allocator's statistics need the CUDA build of LibTorch; a CPU build (such as
+// Debian's, which the analyzer parses these sources against) has no such header.
+#if __has_include(<c10/cuda/impl/cuda_cmake_macros.h>)
+#include <c10/cuda/CUDACachingAllocator.h>
+#define DEMO_HAVE_CUDA_STATS 1
+#endif
+
+namespace demo {
+
+namespace {
+std::vector<std::string> split(const std::string &s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream ss(s);
+  for (std::string item; std::getline(ss, item, sep);)
+    if (!item.empty())
+      out.push_back(item);
+  return out;
+}
+
+void sync(torch::Device device) {
+  if (device.is_cuda())
+    torch::cuda::synchronize(); // NOLINT(hostsync-explicit-sync): timing boundary
+}
+
+void reset_peak(torch::Device device) {
+#ifdef DEMO_HAVE_CUDA_STATS
+  if (device.is_cuda())
+    c10::cuda::CUDACachingAllocator::resetPeakStats(device.index() < 0 ? 0 : device.index());
+#endif
+}
+
+int64_t peak_bytes(torch::Device device) {
+#ifdef DEMO_HAVE_CUDA_STATS
+  if (device.is_cuda()) {
+    auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(
+        device.index() < 0 ? 0 : device.index());
+    return stats.allocated_bytes[static_cast<size_t>(
+                                     c10::cuda::CUDACachingAllocator::StatType::AGGREGATE)]
+        .peak;
+  }
+#endif
+  return -1;
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n == 0 ? 0 : n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+std::string quote(const std::string &s) {
+  std::string out = "\"";
+  for (char c : s)
+    out += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+  return out + "\"";
+}
+} // namespace
+
+Options Options::parse(int argc, char **argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    auto eq = a.find('=');
+    if (a.rfind("--", 0) != 0 || eq == std::string::npos)
+      throw std::invalid_argument("expected --key=value, got '" + a + "'");
+    std::string key = a.substr(2, eq - 2), value = a.substr(eq + 1);
+    if (key == "batch")
+      o.batch = std::stoll(value);
+    else if (key == "steps")
+      o.steps = std::stoll(value);
+    else if (key == "warmup")
+      o.warmup = std::stoll(value);
+    else if (key == "rounds")
+      o.rounds = std::stoll(value);
+    else if (key == "variants")
+      o.variants = split(value, ',');
+    else if (key == "json")
+      o.json = value;
+    else
+      o.extra[key] = value;
+  }
+  return o;
+}
+
+bool Options::wants(const std::string &variant) const {
+  return variants.empty() ||
+         std::find(variants.begin(), variants.end(), variant) != variants.end();
+}
+
+int64_t Options::integer(const std::string &key, int64_t fallback) const {
+  auto it = extra.find(key);
+  return it == extra.end() ? fallback : std::stoll(it->second);
+}
+
+std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &opts,
+                                 torch::Device device) {
+  std::vector<Measurement> rows(variants.size());
+  for (size_t v = 0; v < variants.size(); ++v) {
+    rows[v].name = variants[v].name;
+    for (int64_t i = 0; i < opts.warmup; ++i)
+      variants[v].step();
+  }
+  sync(device);
+  for (int64_t r = 0; r < opts.rounds; ++r) {
+    for (size_t v = 0; v < variants.size(); ++v) {
+      reset_peak(device);
+      sync(device);
+      auto t0 = std::chrono::steady_clock::now();
+      for (int64_t i = 0; i < opts.steps; ++i)
+        variants[v].step();
+      sync(device);
+      auto t1 = std::chrono::steady_clock::now();
+      double ms = std::chrono::duration<double, std::milli>(t1 - t0).count() /
+                  static_cast<double>(opts.steps);
+      rows[v].ms_per_step.push_back(ms);
+      rows[v].peak_bytes = std::max(rows[v].peak_bytes, peak_bytes(device));
+    }
+  }
+  for (Measurement &m : rows) {
+    m.median_ms = median(m.ms_per_step);
+    m.min_ms = *std::min_element(m.ms_per_step.begin(), m.ms_per_step.end());
+    m.max_ms = *std::max_element(m.ms_per_step.begin(), m.ms_per_step.end());
+    m.steps_per_s = 1000.0 / m.median_ms;
+  }
+  return rows;
+}
+
+void print_table(const std::string &title, const std::vector<Measurement> &rows) {
+  std::printf("\n%s\n", title.c_str());
+  std::printf("  %-22s %12s %19s %10s %9s %10s\n", "variant", "ms/step", "min..max",
+              "steps/s", "speed-up", "peak MiB");
+  for (const Measurement &m : rows) {
+    double speedup = rows.front().median_ms / m.median_ms;
+    std::printf("  %-22s %12.3f %8.3f..%-9.3f %10.2f %8.2fx %10.1f\n", m.name.c_str(),
+                m.median_ms, m.min_ms, m.max_ms, m.steps_per_s, speedup,
+                m.peak_bytes < 0 ? -1.0 : m.peak_bytes / 1048576.0);
+  }
+  std::fflush(stdout);
+}
+
+void Report::add(const std::string &section, const std::vector<Measurement> &rows,
+                 const std::map<std::string, std::string> &facts) {
+  std::ostringstream os;
+  os << "{\"section\": " << quote(section) << ", \"facts\": {";
+  bool first = true;
+  for (const auto &kv : facts) {
+    os << (first ? "" : ", ") << quote(kv.first) << ": " << quote(kv.second);
+    first = false;
+  }
+  os << "}, \"variants\": [";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Measurement &m = rows[i];
+    os << (i ? ", " : "") << "{\"name\": " << quote(m.name) << ", \"median_ms\": "
+       << m.median_ms << ", \"min_ms\": " << m.min_ms << ", \"max_ms\": " << m.max_ms
+       << ", \"steps_per_s\": " << m.steps_per_s
+       << ", \"speedup\": " << rows.front().median_ms / m.median_ms
+       << ", \"peak_bytes\": " << m.peak_bytes << ", \"ms_per_round\": [";
+    for (size_t r = 0; r < m.ms_per_step.size(); ++r)
+      os << (r ? ", " : "") << m.ms_per_step[r];
+    os << "]}";
+  }
+  os << "]}";
+  sections_.push_back(os.str());
+}
+
+void Report::write(const std::string &path, const Options &opts) const {
+  if (path.empty())
+    return;
+  std::ofstream out(path);
+  out << "{\"demo\": " << quote(demo_) << ", \"torch\": " << quote(TORCH_VERSION)
+      << ", \"options\": {\"batch\": " << opts.batch << ", \"steps\": " << opts.steps
+      << ", \"warmup\": " << opts.warmup << ", \"rounds\": " << opts.rounds
+      << "}, \"sections\": [";
+  for (size_t i = 0; i < sections_.size(); ++i)
+    out << (i ? ",\n" : "\n") << sections_[i];
+  out << "\n]}\n";
+  if (!out)
+    throw std::runtime_error("cannot write " + path);
+}
+
+} // namespace demo
