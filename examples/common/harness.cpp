@@ -43,9 +43,9 @@ int64_t peak_bytes(torch::Device device) {
   if (device.is_cuda()) {
     auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(
         device.index() < 0 ? 0 : device.index());
-    return stats.allocated_bytes[static_cast<size_t>(
-                                     c10::cuda::CUDACachingAllocator::StatType::AGGREGATE)]
-        .peak;
+    // Slot 0 is StatType::AGGREGATE (all pools); the enum's namespace moved across
+    // LibTorch versions, its value did not.
+    return stats.allocated_bytes[0].peak;
   }
 #endif
   return -1;

@@ -23,3 +23,7 @@ config.substitutions.append(
 config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%srcroot", config.source_root))
 config.substitutions.append(("%inputs", os.path.join(config.test_source, "inputs")))
+
+import shutil
+if shutil.which("script"):
+    config.available_features.add("script")

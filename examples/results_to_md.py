@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Merges the demos' JSON outputs into one results file (<out>.json) and renders it as
+Markdown tables (<out>.md), with the GPU, the date and the torch version."""
+import argparse
+import datetime
+import json
+import platform
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--gpu", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("inputs", nargs="+")
+    a = ap.parse_args()
+    runs = [json.load(open(p)) for p in a.inputs]
+    merged = {"gpu": a.gpu, "date": str(datetime.date.today()), "host": platform.node(),
+              "runs": runs}
+    json.dump(merged, open(a.out + ".json", "w"), indent=1)
+    md = [f"# Demo results: {a.gpu}, {merged['date']}", "",
+          "Written by `examples/run_all.sh`; medians over interleaved rounds (min..max).", ""]
+    for run in runs:
+        md.append(f"## {run['demo']} (torch {run['torch']})")
+        md.append("")
+        md.append(f"Options: `{json.dumps(run.get('options', {}))}`")
+        for sec in run["sections"]:
+            md += ["", f"### {sec['section']}", ""]
+            facts = sec.get("facts") or {}
+            if facts:
+                md.append(", ".join(f"{k}: {v}" for k, v in facts.items()))
+                md.append("")
+            md.append("| variant | ms/step | min..max | steps/s | speed-up | peak MiB |")
+            md.append("|---|---|---|---|---|---|")
+            for v in sec["variants"]:
+                peak = v.get("peak_bytes", -1)
+                sps = v.get("steps_per_s", 1000.0 / v["median_ms"])
+                md.append(f"| {v['name']} | {v['median_ms']:.3f} | {v['min_ms']:.3f}..{v['max_ms']:.3f} "
+                          f"| {sps:.1f} | {v['speedup']:.2f}x | "
+                          f"{'n/a' if peak is None or peak < 0 else f'{peak / 2**20:.0f}'} |")
+        md.append("")
+    open(a.out + ".md", "w").write("\n".join(md) + "\n")
+
+
+if __name__ == "__main__":
+    main()
