@@ -9,7 +9,15 @@ mkdir -p "$results"
 prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
 cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DHOSTSYNC_BUILD_ANALYZER=OFF \
   -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
-cmake --build build-gpu
+# Keep going past a demo that fails to build or run: the others' results still count,
+# and the failure is listed at the end (and the script exits non-zero).
+cmake --build build-gpu -- -k 0 || true
+failed=()
+run() { # name, command...
+  local name=$1; shift
+  echo "== $name"
+  "$@" || failed+=("$name")
+}
 gpu=$(python3 -c 'import torch; print(torch.cuda.get_device_name())')
 stem="$results/$(echo "$gpu" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-')-$(date +%F)"
 raw=$(mktemp -d)
@@ -17,10 +25,35 @@ steps=20 rounds=5
 [ "${QUICK:-0}" = 1 ] && steps=3 rounds=2
 
 # 1. masked_loss: C++ variants, then the same model in PyTorch Python for comparison.
-build-gpu/examples/masked_loss --batch=64 --hidden=10 --steps=$steps --rounds=$rounds \
+run masked_loss build-gpu/examples/masked_loss --batch=64 --hidden=10 --steps=$steps --rounds=$rounds \
   --json="$raw/01-masked_loss.json"
-python3 examples/masked_loss/masked_loss.py --batch 64 --hidden 10 --steps $steps \
+run masked_loss.py python3 examples/masked_loss/masked_loss.py --batch 64 --hidden 10 --steps $steps \
   --rounds $rounds --json "$raw/02-masked_loss_python.json"
 
-python3 examples/results_to_md.py --gpu "$gpu" --out "$stem" "$raw"/*.json
+# The seed's own batch size (256), fewer steps: each step is four times longer.
+run masked_loss_256 build-gpu/examples/masked_loss --batch=256 --hidden=10 --steps=5 --rounds=3 \
+  --json="$raw/03-masked_loss_batch256.json"
+
+# 2. encoder_decoder_pipeline: serial against pipelined, over batch sizes.
+run encoder_decoder_pipeline build-gpu/examples/encoder_decoder_pipeline --sweep=8,16,32,64 --steps=$steps \
+  --rounds=$rounds --json="$raw/10-encoder_decoder_pipeline.json"
+
+# 3. gpu_augmentation: CPU workers against GPU batch augmentation, with and without its
+# own stream, over batch sizes (8 loader workers, as in the seed).
+run gpu_augmentation build-gpu/examples/gpu_augmentation --sweep=32,128 --workers=8 --steps=$steps \
+  --rounds=$rounds --json="$raw/20-gpu_augmentation.json"
+
+# 4. prefetcher: host batches (64 x 3x224x224 float, 37 MiB) copied three ways.
+run prefetcher build-gpu/examples/prefetcher --batch=64 --steps=$steps --rounds=$rounds \
+  --json="$raw/30-prefetcher.json"
+
+# 5. cpu_gpu_pipeline: segmentation on the GPU, connected components on the CPU.
+run cpu_gpu_pipeline build-gpu/examples/cpu_gpu_pipeline --batch=8 --steps=$steps --rounds=$rounds \
+  --json="$raw/40-cpu_gpu_pipeline.json"
+
+python3 examples/results_to_md.py --gpu "$gpu" --out "$stem" $(ls "$raw"/*.json)
 echo "results: $stem.json $stem.md"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "failed: ${failed[*]}" >&2
+  exit 1
+fi

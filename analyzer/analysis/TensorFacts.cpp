@@ -199,24 +199,31 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
 namespace {
 // Collects, inside an argument, the user variables that may carry a device (Device,
 // DeviceType, TensorOptions) and the tensors whose .device()/.options() it reads.
+bool carriesDevice(QualType T) {
+  T = T.getNonReferenceType().getCanonicalType();
+  const NamedDecl *TD = nullptr;
+  if (const auto *RD = T->getAsCXXRecordDecl())
+    TD = RD;
+  else if (const auto *ET = T->getAs<EnumType>())
+    TD = ET->getDecl();
+  return TD && TD->getIdentifier() &&
+         compat::isOneOf(TD->getName(), {"Device", "DeviceType", "TensorOptions"});
+}
+
 class DeviceCarrierFinder : public RecursiveASTVisitor<DeviceCarrierFinder> {
 public:
   std::vector<const DeclRefExpr *> Vars;
   std::vector<const Expr *> Tensors;
+  std::vector<const MemberExpr *> Fields; // a Device member: named, value unknown
   bool VisitDeclRefExpr(DeclRefExpr *R) {
     const auto *V = dyn_cast<VarDecl>(R->getDecl());
-    if (!V || isLibTorchDecl(V))
-      return true;
-    QualType T = V->getType().getNonReferenceType().getCanonicalType();
-    const NamedDecl *TD = nullptr;
-    if (const auto *RD = T->getAsCXXRecordDecl())
-      TD = RD;
-    else if (const auto *ET = T->getAs<EnumType>())
-      TD = ET->getDecl();
-    if (TD && TD->getIdentifier() &&
-        (TD->getName() == "Device" || TD->getName() == "DeviceType" ||
-         TD->getName() == "TensorOptions"))
+    if (V && !isLibTorchDecl(V) && carriesDevice(V->getType()))
       Vars.push_back(R);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *M) {
+    if (isa<FieldDecl>(M->getMemberDecl()) && carriesDevice(M->getType()))
+      Fields.push_back(M);
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
@@ -248,6 +255,8 @@ std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
   auto Merge = [&](Device D) { Result = Result ? combine(*Result, D) : D; };
   for (const Expr *T : F.Tensors)
     Merge(deviceAt(T, Depth + 1));
+  if (!F.Fields.empty())
+    Merge(Device::Unknown); // a member such as `device_`: set elsewhere
   for (const DeclRefExpr *R : F.Vars) {
     const Expr *Def = definitionOf(R);
     if (!Def) {

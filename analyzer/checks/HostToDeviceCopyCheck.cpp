@@ -74,8 +74,17 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
       else if (!Target)
         Target = facts().namedDevice(A);
     }
-    if (Target != Device::Cuda || passesNonBlocking(Call))
+    // A copy to the host, a dtype cast, or asynchronous: not this rule's.
+    if (!Target || *Target == Device::Host || passesNonBlocking(Call))
       return;
+    if (*Target == Device::Unknown) { // `.to(device_)`: a device, but which one?
+      if (deviceOf(Op->Self) == Device::Cuda)
+        return;
+      report(Call, opLocation(Call), "to(device)", Device::Unknown,
+             "'to(device)' of a tensor that may be on the host, to a device that may be "
+             "CUDA, without non_blocking=true: a blocking host-to-device copy");
+      return;
+    }
   }
   Device Where = syncIfFrom(deviceOf(Op->Self));
   std::string Spelled = Op->Name == "cuda" ? "cuda" : "to(kCUDA)";

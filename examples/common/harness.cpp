@@ -11,8 +11,10 @@
 // Debian's, which the analyzer parses these sources against) has no such header.
 #if __has_include(<c10/cuda/impl/cuda_cmake_macros.h>)
 #include <c10/cuda/CUDACachingAllocator.h>
-#define DEMO_HAVE_CUDA_STATS 1
+#include <c10/cuda/CUDAStream.h>
+#define DEMO_HAVE_CUDA 1
 #endif
+#include <c10/core/Event.h>
 
 namespace demo {
 
@@ -32,14 +34,14 @@ void sync(torch::Device device) {
 }
 
 void reset_peak(torch::Device device) {
-#ifdef DEMO_HAVE_CUDA_STATS
+#ifdef DEMO_HAVE_CUDA
   if (device.is_cuda())
     c10::cuda::CUDACachingAllocator::resetPeakStats(device.index() < 0 ? 0 : device.index());
 #endif
 }
 
 int64_t peak_bytes(torch::Device device) {
-#ifdef DEMO_HAVE_CUDA_STATS
+#ifdef DEMO_HAVE_CUDA
   if (device.is_cuda()) {
     auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(
         device.index() < 0 ? 0 : device.index());
@@ -108,6 +110,8 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
     rows[v].name = variants[v].name;
     for (int64_t i = 0; i < opts.warmup; ++i)
       variants[v].step();
+    if (variants[v].finish)
+      variants[v].finish();
   }
   sync(device);
   for (int64_t r = 0; r < opts.rounds; ++r) {
@@ -117,6 +121,8 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
       auto t0 = std::chrono::steady_clock::now();
       for (int64_t i = 0; i < opts.steps; ++i)
         variants[v].step();
+      if (variants[v].finish)
+        variants[v].finish();
       sync(device);
       auto t1 = std::chrono::steady_clock::now();
       double ms = std::chrono::duration<double, std::milli>(t1 - t0).count() /
@@ -185,6 +191,49 @@ void Report::write(const std::string &path, const Options &opts) const {
   out << "\n]}\n";
   if (!out)
     throw std::runtime_error("cannot write " + path);
+}
+
+namespace {
+c10::DeviceIndex index_of(torch::Device device) {
+  return device.index() < 0 ? 0 : device.index();
+}
+} // namespace
+
+c10::Stream side_stream(torch::Device device) {
+#ifdef DEMO_HAVE_CUDA
+  if (device.is_cuda())
+    return c10::cuda::getStreamFromPool(/*isHighPriority=*/false, index_of(device)).unwrap();
+#endif
+  return c10::Stream(c10::Stream::DEFAULT, device);
+}
+
+c10::Stream current_stream(torch::Device device) {
+#ifdef DEMO_HAVE_CUDA
+  if (device.is_cuda())
+    return c10::cuda::getCurrentCUDAStream(index_of(device)).unwrap();
+#endif
+  return c10::Stream(c10::Stream::DEFAULT, device);
+}
+
+void wait_stream(const c10::Stream &waiter, const c10::Stream &done) {
+  if (waiter == done || waiter.device_type() != c10::DeviceType::CUDA)
+    return;
+  c10::Event event(c10::DeviceType::CUDA);
+  event.record(done);
+  event.block(waiter);
+}
+
+void wait_event(const c10::Event &event) {
+#ifdef DEMO_HAVE_CUDA
+  event.synchronize(); // NOLINT(hostsync-explicit-sync): on a worker thread, by design
+#else
+  (void)event; // no CUDA: nothing was queued asynchronously
+#endif
+}
+
+void record_stream(const torch::Tensor &t, const c10::Stream &user) {
+  if (t.is_cuda())
+    const_cast<torch::Tensor &>(t).record_stream(user);
 }
 
 } // namespace demo

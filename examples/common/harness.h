@@ -5,6 +5,9 @@
 
 #include <torch/torch.h>
 
+#include <c10/core/Event.h>
+#include <c10/core/Stream.h>
+
 #include <functional>
 #include <map>
 #include <string>
@@ -27,7 +30,8 @@ struct Options {
 
 struct Variant {
   std::string name;
-  std::function<void()> step; // one training (or inference) step
+  std::function<void()> step;   // one training (or inference) step
+  std::function<void()> finish; // optional: drain work still in flight (CPU threads)
 };
 
 struct Measurement {
@@ -58,5 +62,20 @@ private:
   std::string demo_;
   std::vector<std::string> sections_; // serialized JSON objects
 };
+
+// Streams. The demos use LibTorch's device-generic c10::Stream, c10::StreamGuard and
+// c10::Event; these helpers are the only CUDA-specific part. On a build without CUDA they
+// return the device's default stream and do nothing, so work runs in program order.
+c10::Stream side_stream(torch::Device device);    // a stream from LibTorch's pool
+c10::Stream current_stream(torch::Device device); // the calling thread's current stream
+// The GPU, not the host, waits: work queued on `waiter` from now on starts after the work
+// queued on `done` so far has finished (torch.cuda.Stream.wait_stream).
+void wait_stream(const c10::Stream &waiter, const c10::Stream &done);
+// Blocks the calling thread until the work the event recorded has finished (a CPU worker
+// waiting for its batch; never the thread that launches the GPU work).
+void wait_event(const c10::Event &event);
+// Tells the caching allocator that `t`, allocated on another stream, is used on `user`, so
+// its memory is not reused before the work queued there so far is done (a no-op off CUDA).
+void record_stream(const torch::Tensor &t, const c10::Stream &user);
 
 } // namespace demo

@@ -42,3 +42,14 @@ void negatives() {
   auto e = h.to(torch::kLong);
   (void)a; (void)b; (void)c; (void)z; (void)f; (void)d; (void)e;
 }
+
+struct Loader {
+  torch::Device device_{torch::kCPU};
+  torch::Tensor pageable;
+  // A member device: a device is named, which one is decided elsewhere.
+  torch::Tensor next() {
+    return pageable.to(device_);
+    // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:21: warning: 'to(device)' of a tensor that may be on the host, to a device that may be CUDA{{.*}}device: possible) [hostsync-host-to-device-copy]
+  }
+  torch::Tensor next_async() { return pageable.to(device_, /*non_blocking=*/true); }
+};
