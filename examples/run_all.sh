@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds and runs every demo on the GPU machine in one go and writes
 # <results dir>/<gpu>-<date>.json and .md (default results dir: docs/results).
-# usage: examples/run_all.sh [results dir]      (QUICK=1 for a short smoke run)
+# usage: examples/run_all.sh [results dir]   QUICK=1: a short smoke run;
+#        ONLY="prefetcher masked_loss": only those demos
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results=${1:-docs/results}
@@ -13,8 +14,9 @@ cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DHOSTSYNC_BUILD_ANA
 # and the failure is listed at the end (and the script exits non-zero).
 cmake --build build-gpu -- -k 0 || true
 failed=()
-run() { # name, command...
+run() { # name, command...   (ONLY="a b" runs only the demos named there)
   local name=$1; shift
+  if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then return 0; fi
   echo "== $name"
   "$@" || failed+=("$name")
 }

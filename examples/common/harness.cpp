@@ -108,15 +108,21 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
   std::vector<Measurement> rows(variants.size());
   for (size_t v = 0; v < variants.size(); ++v) {
     rows[v].name = variants[v].name;
+    if (variants[v].resume)
+      variants[v].resume();
     for (int64_t i = 0; i < opts.warmup; ++i)
       variants[v].step();
     if (variants[v].finish)
       variants[v].finish();
+    if (variants[v].pause)
+      variants[v].pause();
   }
   sync(device);
   for (int64_t r = 0; r < opts.rounds; ++r) {
     for (size_t v = 0; v < variants.size(); ++v) {
       reset_peak(device);
+      if (variants[v].resume)
+        variants[v].resume();
       sync(device);
       auto t0 = std::chrono::steady_clock::now();
       for (int64_t i = 0; i < opts.steps; ++i)
@@ -125,6 +131,8 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
         variants[v].finish();
       sync(device);
       auto t1 = std::chrono::steady_clock::now();
+      if (variants[v].pause)
+        variants[v].pause();
       double ms = std::chrono::duration<double, std::milli>(t1 - t0).count() /
                   static_cast<double>(opts.steps);
       rows[v].ms_per_step.push_back(ms);

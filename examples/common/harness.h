@@ -32,6 +32,10 @@ struct Variant {
   std::string name;
   std::function<void()> step;   // one training (or inference) step
   std::function<void()> finish; // optional: drain work still in flight (CPU threads)
+  // Optional: background work of this variant (loader threads) runs only between
+  // resume() and pause(), so that one variant's workers do not steal the CPU from the
+  // next variant's round.
+  std::function<void()> resume, pause;
 };
 
 struct Measurement {

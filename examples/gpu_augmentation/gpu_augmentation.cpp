@@ -14,6 +14,8 @@
 #include <c10/core/StreamGuard.h>
 
 #include <cmath>
+#include <condition_variable>
+#include <mutex>
 #include <cstdio>
 #include <optional>
 #include <sstream>
@@ -83,11 +85,32 @@ torch::Tensor augment(const torch::Tensor &images, const AugParams &p, const tor
 
 // The workers' data set: random uint8 images and labels; with `augment_on_cpu`, each sample
 // is augmented in the worker, with its own random parameters.
+// Lets a variant's loader workers run only during that variant's rounds.
+class Gate {
+public:
+  void set(bool open) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    open_ = open;
+    changed_.notify_all();
+  }
+  void wait() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    changed_.wait(lock, [this] { return open_; });
+  }
+
+private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool open_ = true;
+};
+
 class ImageDataset : public torch::data::datasets::Dataset<ImageDataset> {
 public:
-  ImageDataset(int64_t size, bool augment_on_cpu)
-      : size_(size), augment_(augment_on_cpu), kernel_(gaussian_kernel(torch::kCPU)) {}
+  ImageDataset(int64_t size, bool augment_on_cpu, std::shared_ptr<Gate> gate)
+      : size_(size), augment_(augment_on_cpu), kernel_(gaussian_kernel(torch::kCPU)),
+        gate_(std::move(gate)) {}
   torch::data::Example<> get(size_t) override {
+    gate_->wait();
     auto img = torch::randint(0, 256, {1, 3, size_, size_}, torch::kUInt8);
     auto label = torch::randint(0, kClasses, {}, torch::kLong);
     if (!augment_)
@@ -101,13 +124,15 @@ private:
   int64_t size_;
   bool augment_;
   torch::Tensor kernel_;
+  std::shared_ptr<Gate> gate_;
 };
 
 // An endless batch source over a torch::data loader with worker threads.
 std::function<torch::data::Example<>()> make_loader(int64_t size, bool augment_on_cpu,
-                                                    int64_t batch, int64_t workers) {
+                                                    int64_t batch, int64_t workers,
+                                                    std::shared_ptr<Gate> gate) {
   auto owned = torch::data::make_data_loader<torch::data::samplers::SequentialSampler>(
-      ImageDataset(size, augment_on_cpu).map(torch::data::transforms::Stack<>()),
+      ImageDataset(size, augment_on_cpu, std::move(gate)).map(torch::data::transforms::Stack<>()),
       torch::data::DataLoaderOptions().batch_size(batch).workers(workers));
   using Loader = typename decltype(owned)::element_type;
   std::shared_ptr<Loader> loader(owned.release());
@@ -127,8 +152,8 @@ public:
   enum class Mode { CpuWorkers, GpuBatch, GpuStream };
   Trainer(Mode mode, int64_t batch, int64_t size, int64_t workers, torch::Device device)
       : mode_(mode), size_(size), device_(device), kernel_(gaussian_kernel(device)),
-        aug_stream_(demo::side_stream(device)),
-        next_(make_loader(size, mode == Mode::CpuWorkers, batch, workers)) {
+        aug_stream_(demo::side_stream(device)), gate_(std::make_shared<Gate>()),
+        next_(make_loader(size, mode == Mode::CpuWorkers, batch, workers, gate_)) {
     torch::manual_seed(0);
     model_ = make_model();
     model_->to(device);
@@ -136,6 +161,14 @@ public:
                                                torch::optim::SGDOptions(0.01));
     demo::wait_stream(aug_stream_, demo::current_stream(device));
   }
+
+  // The loader's workers may be waiting at a closed gate: open it, or joining them hangs.
+  ~Trainer() { gate_->set(true); }
+  Trainer(const Trainer &) = delete;
+  Trainer &operator=(const Trainer &) = delete;
+
+  void resume() { gate_->set(true); }
+  void pause() { gate_->set(false); }
 
   void step() {
     if (mode_ != Mode::GpuStream) {
@@ -176,6 +209,7 @@ private:
   torch::Device device_;
   torch::Tensor kernel_;
   c10::Stream aug_stream_;
+  std::shared_ptr<Gate> gate_;
   std::function<torch::data::Example<>()> next_;
   nn::Sequential model_{nullptr};
   std::unique_ptr<torch::optim::SGD> opt_;
@@ -234,12 +268,16 @@ int main(int argc, char **argv) {
     Trainer gpu(Trainer::Mode::GpuBatch, batch, size, workers, device);
     Trainer gpu_stream(Trainer::Mode::GpuStream, batch, size, workers, device);
     std::vector<demo::Variant> variants;
-    if (opts.wants("cpu_workers"))
-      variants.push_back({"cpu_workers", [&] { cpu.step(); }, {}});
-    if (opts.wants("gpu_batch"))
-      variants.push_back({"gpu_batch", [&] { gpu.step(); }, {}});
-    if (opts.wants("gpu_stream"))
-      variants.push_back({"gpu_stream", [&] { gpu_stream.step(); }, {}});
+    for (Trainer *t : {&cpu, &gpu, &gpu_stream})
+      t->pause(); // each loader works only in its own variant's rounds
+    auto add = [&](const char *name, Trainer &t) {
+      if (opts.wants(name))
+        variants.push_back({name, [&t] { t.step(); }, {}, [&t] { t.resume(); },
+                            [&t] { t.pause(); }});
+    };
+    add("cpu_workers", cpu);
+    add("gpu_batch", gpu);
+    add("gpu_stream", gpu_stream);
     auto rows = demo::measure(variants, opts, device);
     demo::print_table("batch " + std::to_string(batch) + " (ms per step)", rows);
     report.add("batch " + std::to_string(batch), rows,
