@@ -11,6 +11,7 @@
 // per batch on the GPU; both give the same images for the same parameters (checked).
 #include "../common/harness.h"
 
+#include <ATen/CPUGeneratorImpl.h>
 #include <c10/core/StreamGuard.h>
 
 #include <cmath>
@@ -109,10 +110,13 @@ public:
   ImageDataset(int64_t size, bool augment_on_cpu, std::shared_ptr<Gate> gate)
       : size_(size), augment_(augment_on_cpu), kernel_(gaussian_kernel(torch::kCPU)),
         gate_(std::move(gate)) {}
-  torch::data::Example<> get(size_t) override {
+  torch::data::Example<> get(size_t index) override {
     gate_->wait();
-    auto img = torch::randint(0, 256, {1, 3, size_, size_}, torch::kUInt8);
-    auto label = torch::randint(0, kClasses, {}, torch::kLong);
+    // One generator per worker thread, as each DataLoader worker process has its own: the
+    // global CPU generator is behind a lock that would serialise the workers.
+    thread_local at::Generator gen = at::detail::createCPUGenerator(index + 1);
+    auto img = torch::randint(0, 256, {1, 3, size_, size_}, gen, torch::kUInt8);
+    auto label = torch::randint(0, kClasses, {}, gen, torch::kLong);
     if (!augment_)
       return {img.squeeze(0), label};
     auto x = augment(img.to(torch::kFloat), draw_params(1, size_, torch::kCPU), kernel_);
