@@ -9,11 +9,8 @@ using namespace clang;
 
 namespace hostsync {
 
-bool isTensorType(QualType T) {
-  if (T.isNull())
-    return false;
-  T = T.getNonReferenceType().getCanonicalType();
-  const auto *RD = T->getAsCXXRecordDecl();
+// at::Tensor or at::TensorBase itself.
+static bool isTensorRecord(const CXXRecordDecl *RD) {
   if (!RD || !RD->getIdentifier())
     return false;
   StringRef Name = RD->getName();
@@ -21,6 +18,12 @@ bool isTensorType(QualType T) {
     return false;
   const auto *NS = dyn_cast<NamespaceDecl>(RD->getDeclContext());
   return NS && NS->getName() == "at" && NS->getParent()->isTranslationUnit();
+}
+
+bool isTensorType(QualType T) {
+  if (T.isNull())
+    return false;
+  return isTensorRecord(T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
 }
 
 bool isLibTorchDecl(const Decl *D) {
@@ -86,7 +89,7 @@ std::optional<OpCall> asOpCall(const Expr *E) {
   Op.Name = F->getName();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call)) {
     const auto *MD = dyn_cast<CXXMethodDecl>(F);
-    if (!MD || !isTensorType(QualType(MD->getParent()->getTypeForDecl(), 0)))
+    if (!MD || !isTensorRecord(MD->getParent()))
       return std::nullopt;
     Op.IsMethod = true;
     Op.Self = MC->getImplicitObjectArgument();

@@ -1,0 +1,61 @@
+#include "analysis/GpuIdle.h"
+
+#include "analysis/Intervals.h"
+
+#include <map>
+
+namespace hostsync::trace {
+
+const char *gapCauseName(GapCause C) {
+  switch (C) {
+  case GapCause::SyncBubble: return "sync_bubble";
+  case GapCause::Overhead: return "overhead";
+  case GapCause::LaunchBound: return "launch_bound";
+  }
+  return "launch_bound";
+}
+
+double DeviceIdle::busyPercent() const {
+  Ns window = window_end - window_start;
+  return window > 0 ? 100.0 * static_cast<double>(busy_ns) / static_cast<double>(window) : 0;
+}
+
+std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &stalls) {
+  std::map<uint32_t, std::vector<Span>> byDevice;
+  for (const GpuActivity &g : m.gpu)
+    byDevice[g.device].push_back({g.start, g.end});
+  std::vector<DeviceIdle> out;
+  for (auto &[device, spans] : byDevice) {
+    DeviceIdle d;
+    d.device = device;
+    std::vector<Span> busy = unite(std::move(spans));
+    if (busy.empty())
+      continue;
+    d.window_start = busy.front().start;
+    d.window_end = busy.back().end;
+    d.busy_ns = total(busy);
+    d.idle_ns = (d.window_end - d.window_start) - d.busy_ns;
+    for (size_t i = 1; i < busy.size(); ++i) {
+      IdleGap g{busy[i - 1].end, busy[i].start, GapCause::LaunchBound, -1};
+      // A host wait in progress when the GPU ran dry (or ending just then): the bubble is
+      // that wait's doing.
+      for (size_t s = 0; s < stalls.size(); ++s)
+        if (stalls[s].start <= g.start && g.start <= stalls[s].end) {
+          g.cause = GapCause::SyncBubble;
+          g.stall = static_cast<long>(s);
+          break;
+        }
+      if (g.cause == GapCause::LaunchBound)
+        for (const Overhead &o : m.overheads)
+          if (o.start < g.end && g.start < o.end) {
+            g.cause = GapCause::Overhead;
+            break;
+          }
+      d.gaps.push_back(g);
+    }
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+} // namespace hostsync::trace

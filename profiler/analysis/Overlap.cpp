@@ -1,0 +1,57 @@
+#include "analysis/Overlap.h"
+
+#include "analysis/Intervals.h"
+
+#include <map>
+
+namespace hostsync::trace {
+
+double OverlapResult::multiStreamPercent() const {
+  return gpu_busy_ns ? 100.0 * multi_stream_ns / gpu_busy_ns : 0;
+}
+double OverlapResult::copyOverlapPercent() const {
+  return copy_ns ? 100.0 * copy_under_compute_ns / copy_ns : 0;
+}
+
+OverlapResult findOverlap(const TraceModel &m) {
+  OverlapResult r;
+  std::map<std::pair<uint32_t, uint32_t>, std::vector<Span>> byStream;
+  std::map<uint32_t, std::vector<Span>> kernels, copies;
+  std::vector<Span> all;
+  for (const GpuActivity &g : m.gpu) {
+    Span s{g.start, g.end};
+    byStream[{g.device, g.stream}].push_back(s);
+    all.push_back(s);
+    if (g.kind == GpuKind::Kernel)
+      kernels[g.device].push_back(s);
+    else if (g.kind == GpuKind::Memcpy && (g.copy == CopyKind::HtoD || g.copy == CopyKind::DtoH))
+      copies[g.device].push_back(s);
+  }
+  r.gpu_busy_ns = total(unite(all));
+  std::map<uint32_t, std::vector<std::vector<Span>>> unionsByDevice;
+  std::vector<std::pair<std::pair<uint32_t, uint32_t>, std::vector<Span>>> united;
+  for (auto &[key, spans] : byStream) {
+    auto u = unite(spans);
+    r.streams.push_back({key.first, key.second, total(u)});
+    unionsByDevice[key.first].push_back(u);
+    united.push_back({key, std::move(u)});
+  }
+  for (const auto &[device, unions] : unionsByDevice)
+    r.multi_stream_ns += coveredByAtLeast(unions, 2);
+  for (size_t i = 0; i < united.size(); ++i)
+    for (size_t j = i + 1; j < united.size(); ++j)
+      if (united[i].first.first == united[j].first.first) {
+        Ns o = total(intersect(united[i].second, united[j].second));
+        if (o > 0)
+          r.pairs.push_back({united[i].first.first, united[i].first.second,
+                             united[j].first.second, o});
+      }
+  for (auto &[device, spans] : copies) {
+    auto cu = unite(spans);
+    r.copy_ns += total(cu);
+    r.copy_under_compute_ns += total(intersect(cu, unite(kernels[device])));
+  }
+  return r;
+}
+
+} // namespace hostsync::trace

@@ -1,0 +1,109 @@
+#include "analysis/Stalls.h"
+
+#include "model/ApiRegistry.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace hostsync::trace {
+
+const char *stallClassName(StallClass C) {
+  switch (C) {
+  case StallClass::ExplicitSync: return "explicit_sync";
+  case StallClass::DeviceToHostCopy: return "device_to_host_copy";
+  case StallClass::PageableCopy: return "pageable_copy";
+  case StallClass::HostToDeviceCopy: return "host_to_device_copy";
+  case StallClass::EventSync: return "event_sync";
+  case StallClass::Memset: return "memset";
+  }
+  return "explicit_sync";
+}
+
+std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
+  std::unordered_map<uint32_t, const GpuActivity *> copyOf;
+  for (const GpuActivity &g : m.gpu)
+    if (g.kind == GpuKind::Memcpy)
+      copyOf[g.correlation] = &g;
+  // When did the GPU finish the work each launch queued? (launch start -> work end)
+  std::unordered_map<uint32_t, Ns> launchStart;
+  for (const ApiCall &a : m.api)
+    launchStart[a.correlation] = a.start;
+  std::vector<std::pair<Ns, Ns>> launchedEnds; // (launched at, finished at)
+  for (const GpuActivity &g : m.gpu) {
+    auto it = launchStart.find(g.correlation);
+    if (it != launchStart.end())
+      launchedEnds.push_back({it->second, g.end});
+  }
+  std::sort(launchedEnds.begin(), launchedEnds.end());
+
+  // The last DtoH copy each thread issued: a stream sync right after it is the copy's wait
+  // (PyTorch's item() and .cpu() are cudaMemcpyAsync + cudaStreamSynchronize).
+  std::unordered_map<uint32_t, const GpuActivity *> lastCopyOnThread;
+  std::vector<size_t> order(m.api.size());
+  for (size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::sort(order.begin(), order.end(),
+            [&](size_t a, size_t b) { return m.api[a].start < m.api[b].start; });
+
+  std::vector<Stall> out;
+  for (size_t i : order) {
+    const ApiCall &a = m.api[i];
+    ApiRole role = roleOf(m.name(a.name));
+    const GpuActivity *copy = nullptr;
+    if (auto it = copyOf.find(a.correlation); it != copyOf.end())
+      copy = it->second;
+    if (role == ApiRole::None || role == ApiRole::Query) {
+      continue;
+    }
+    Stall s;
+    s.api_index = i;
+    s.thread = a.thread;
+    s.start = a.start;
+    s.end = a.end;
+    s.site = a.site ? a.site : a.name;
+    switch (role) {
+    case ApiRole::DeviceSync:
+    case ApiRole::StreamSync: {
+      const GpuActivity *prev = lastCopyOnThread[a.thread];
+      s.cls = prev && prev->copy == CopyKind::DtoH ? StallClass::DeviceToHostCopy
+                                                    : StallClass::ExplicitSync;
+      if (prev && prev->copy == CopyKind::DtoH)
+        s.bytes = prev->bytes;
+      lastCopyOnThread[a.thread] = nullptr;
+      break;
+    }
+    case ApiRole::EventSync:
+      s.cls = StallClass::EventSync;
+      break;
+    case ApiRole::Memset:
+      s.cls = StallClass::Memset;
+      break;
+    case ApiRole::Memcpy:
+      if (copy) {
+        s.bytes = copy->bytes;
+        bool pageable = copy->src == MemoryKind::Pageable || copy->dst == MemoryKind::Pageable;
+        s.cls = copy->copy == CopyKind::DtoH ? StallClass::DeviceToHostCopy
+                : pageable                    ? StallClass::PageableCopy
+                                              : StallClass::HostToDeviceCopy;
+        lastCopyOnThread[a.thread] = copy;
+      }
+      break;
+    default:
+      break;
+    }
+    if (s.length() < min_ns)
+      continue;
+    // GPU work launched before the wait began and still running then.
+    Ns drained = s.start;
+    for (const auto &[launched, finished] : launchedEnds) {
+      if (launched >= s.start)
+        break;
+      drained = std::max(drained, finished);
+    }
+    s.queued_ns = std::min(drained, s.end) - s.start;
+    out.push_back(s);
+  }
+  return out;
+}
+
+} // namespace hostsync::trace

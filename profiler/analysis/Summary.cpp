@@ -1,0 +1,63 @@
+#include "analysis/Summary.h"
+
+#include <algorithm>
+#include <map>
+
+namespace hostsync::trace {
+
+namespace {
+Ns percentile(std::vector<Ns> v, double p) {
+  if (v.empty())
+    return 0;
+  std::sort(v.begin(), v.end());
+  size_t i = static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
+  return v[std::min(i, v.size() - 1)];
+}
+} // namespace
+
+Summary summarize(const TraceModel &m, Ns min_stall_ns) {
+  Summary s;
+  s.stalls = findStalls(m, min_stall_ns);
+  s.idle = findIdle(m, s.stalls);
+  s.overlap = findOverlap(m);
+  Ns lo = 0, hi = 0;
+  auto see = [&](Ns a, Ns b) {
+    lo = lo == 0 ? a : std::min(lo, a);
+    hi = std::max(hi, b);
+  };
+  for (const ApiCall &a : m.api)
+    see(a.start, a.end);
+  for (const GpuActivity &g : m.gpu)
+    see(g.start, g.end);
+  s.window_ns = hi - lo;
+
+  std::map<uint32_t, SiteCost> bySite;
+  std::map<uint32_t, std::vector<Ns>> lengths;
+  for (const Stall &st : s.stalls) {
+    SiteCost &c = bySite[st.site];
+    c.site = st.site;
+    ++c.count;
+    c.stall_ns += st.length();
+    c.bytes += st.bytes;
+    lengths[st.site].push_back(st.length());
+    s.stall_ns += st.length();
+  }
+  for (const DeviceIdle &d : s.idle)
+    for (const IdleGap &g : d.gaps)
+      if (g.cause == GapCause::SyncBubble) {
+        bySite[s.stalls[g.stall].site].idle_charged_ns += g.length();
+        s.bubble_ns += g.length();
+      }
+  for (auto &[site, c] : bySite) {
+    c.p50_ns = percentile(lengths[site], 0.5);
+    c.p99_ns = percentile(lengths[site], 0.99);
+    s.sites.push_back(c);
+  }
+  std::sort(s.sites.begin(), s.sites.end(), [](const SiteCost &a, const SiteCost &b) {
+    return a.idle_charged_ns != b.idle_charged_ns ? a.idle_charged_ns > b.idle_charged_ns
+                                                  : a.stall_ns > b.stall_ns;
+  });
+  return s;
+}
+
+} // namespace hostsync::trace

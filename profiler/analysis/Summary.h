@@ -1,0 +1,34 @@
+// The facade: runs every analysis over a model and aggregates per call site. Pure: no
+// printing, no files.
+#pragma once
+
+#include "analysis/GpuIdle.h"
+#include "analysis/Overlap.h"
+#include "analysis/Stalls.h"
+
+#include <string>
+#include <vector>
+
+namespace hostsync::trace {
+
+struct SiteCost {
+  uint32_t site = 0;           // interned call site (or API name)
+  uint64_t count = 0;
+  Ns stall_ns = 0, p50_ns = 0, p99_ns = 0;
+  Ns idle_charged_ns = 0;      // GPU idle of the sync bubbles these stalls caused
+  uint64_t bytes = 0;
+};
+
+struct Summary {
+  std::vector<Stall> stalls;
+  std::vector<DeviceIdle> idle;
+  OverlapResult overlap;
+  std::vector<SiteCost> sites; // by GPU idle charged, then host stall
+  Ns window_ns = 0;            // first to last event of any kind
+  Ns stall_ns = 0;             // all host stalls
+  Ns bubble_ns = 0;            // all GPU idle charged to stalls
+};
+
+Summary summarize(const TraceModel &m, Ns min_stall_ns = 20000);
+
+} // namespace hostsync::trace

@@ -1,0 +1,111 @@
+#include "io/TraceJson.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <fstream>
+
+namespace hostsync::trace {
+
+std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &p) {
+  using J = nlohmann::ordered_json;
+  J doc;
+  doc["schema"] = "hostsync-trace/trace";
+  doc["version"] = TraceJsonVersion;
+  doc["process"] = {{"pid", p.pid}, {"rank", p.rank}, {"command", p.command}};
+  doc["records"] = {{"api", m.api.size()}, {"gpu", m.gpu.size()}, {"sync", m.syncs.size()},
+                    {"overhead", m.overheads.size()}, {"dropped", m.dropped_records},
+                    {"invalid", m.invalid_records}};
+  J devices = J::array();
+  for (const DeviceIdle &d : s.idle) {
+    Ns bubbles = 0, overhead = 0, launch = 0;
+    for (const IdleGap &g : d.gaps)
+      (g.cause == GapCause::SyncBubble ? bubbles
+       : g.cause == GapCause::Overhead ? overhead
+                                       : launch) += g.length();
+    devices.push_back({{"device", d.device}, {"window_ns", d.window_end - d.window_start},
+                       {"busy_ns", d.busy_ns}, {"idle_ns", d.idle_ns},
+                       {"busy_pct", d.busyPercent()}, {"sync_bubble_ns", bubbles},
+                       {"overhead_ns", overhead}, {"launch_bound_ns", launch}});
+  }
+  doc["summary"] = {{"window_ns", s.window_ns},
+                    {"stall_ns", s.stall_ns},
+                    {"sync_bubble_ns", s.bubble_ns},
+                    {"multi_stream_pct", s.overlap.multiStreamPercent()},
+                    {"copy_under_compute_pct", s.overlap.copyOverlapPercent()},
+                    {"devices", devices}};
+  J sites = J::array();
+  for (const SiteCost &c : s.sites)
+    sites.push_back({{"site", m.name(c.site)}, {"count", c.count}, {"stall_ns", c.stall_ns},
+                     {"p50_ns", c.p50_ns}, {"p99_ns", c.p99_ns},
+                     {"idle_charged_ns", c.idle_charged_ns}, {"bytes", c.bytes}});
+  doc["sites"] = sites;
+  J stalls = J::array();
+  for (const Stall &st : s.stalls) {
+    const ApiCall &a = m.api[st.api_index];
+    stalls.push_back({{"api", m.name(a.name)}, {"site", m.name(st.site)},
+                      {"class", stallClassName(st.cls)}, {"thread", st.thread},
+                      {"start_ns", st.start}, {"end_ns", st.end}, {"bytes", st.bytes},
+                      {"queued_ns", st.queued_ns}, {"correlation", a.correlation}});
+  }
+  doc["stalls"] = stalls;
+  J streams = J::array();
+  for (const StreamBusy &b : s.overlap.streams)
+    streams.push_back({{"device", b.device}, {"stream", b.stream}, {"busy_ns", b.busy_ns}});
+  J pairs = J::array();
+  for (const PairOverlap &o : s.overlap.pairs)
+    pairs.push_back({{"device", o.device}, {"streams", {o.stream_a, o.stream_b}},
+                     {"overlap_ns", o.overlap_ns}});
+  doc["overlap"] = {{"gpu_busy_ns", s.overlap.gpu_busy_ns},
+                    {"multi_stream_ns", s.overlap.multi_stream_ns},
+                    {"copy_ns", s.overlap.copy_ns},
+                    {"copy_under_compute_ns", s.overlap.copy_under_compute_ns},
+                    {"streams", streams},
+                    {"pairs", pairs}};
+  return doc.dump(1) + "\n";
+}
+
+bool writeFileAtomically(const std::string &path, const std::string &content) {
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    out << content;
+    out.flush();
+    if (!out)
+      return false;
+  }
+  return std::rename(tmp.c_str(), path.c_str()) == 0;
+}
+
+std::string textSummary(const TraceModel &m, const Summary &s, size_t top) {
+  char line[512];
+  std::string out = "hostsync-trace: ";
+  for (const DeviceIdle &d : s.idle) {
+    std::snprintf(line, sizeof line, "GPU %u busy %.1f%% ", d.device, d.busyPercent());
+    out += line;
+  }
+  std::snprintf(line, sizeof line,
+                "| host stalled %.3f ms in %zu syncs, GPU idle after them %.3f ms | "
+                "2+ streams busy %.1f%% of GPU time, copies under compute %.1f%%",
+                s.stall_ns / 1e6, s.stalls.size(), s.bubble_ns / 1e6,
+                s.overlap.multiStreamPercent(), s.overlap.copyOverlapPercent());
+  out += line;
+  if (m.dropped_records || m.invalid_records) {
+    std::snprintf(line, sizeof line, " | %llu records dropped, %llu invalid",
+                  static_cast<unsigned long long>(m.dropped_records),
+                  static_cast<unsigned long long>(m.invalid_records));
+    out += line;
+  }
+  out += "\n";
+  for (size_t i = 0; i < s.sites.size() && i < top; ++i) {
+    const SiteCost &c = s.sites[i];
+    std::snprintf(line, sizeof line,
+                  "  %zu. %s: %llu stalls, %.3f ms host, %.3f ms GPU idle after\n", i + 1,
+                  m.name(c.site).c_str(), static_cast<unsigned long long>(c.count),
+                  c.stall_ns / 1e6, c.idle_charged_ns / 1e6);
+    out += line;
+  }
+  return out;
+}
+
+} // namespace hostsync::trace

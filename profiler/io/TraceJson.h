@@ -1,0 +1,26 @@
+// trace.json, version 1 (docs/trace-json.md): the summary of a traced process and the
+// events the report needs. A writer takes results, never CUPTI state or options.
+#pragma once
+
+#include "analysis/Summary.h"
+#include "model/TraceModel.h"
+
+#include <string>
+
+namespace hostsync::trace {
+
+struct ProcessInfo {
+  int pid = 0;
+  std::string rank;       // $RANK / $LOCAL_RANK, or empty
+  std::string command;    // the traced program's command line
+};
+
+constexpr int TraceJsonVersion = 1;
+
+std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &p);
+// Writes to path.tmp, then renames: a reader never sees a half-written file.
+bool writeFileAtomically(const std::string &path, const std::string &content);
+// The short report printed on stderr at exit.
+std::string textSummary(const TraceModel &m, const Summary &s, size_t top = 5);
+
+} // namespace hostsync::trace

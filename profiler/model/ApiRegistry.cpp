@@ -1,0 +1,46 @@
+#include "model/ApiRegistry.h"
+
+#include <unordered_map>
+
+namespace hostsync::trace {
+
+namespace {
+const std::unordered_map<std::string, ApiRole> &table() {
+  static const std::unordered_map<std::string, ApiRole> T = {
+      {"cudaDeviceSynchronize", ApiRole::DeviceSync},
+      {"cuCtxSynchronize", ApiRole::DeviceSync},
+      {"cudaStreamSynchronize", ApiRole::StreamSync},
+      {"cuStreamSynchronize", ApiRole::StreamSync},
+      {"cudaEventSynchronize", ApiRole::EventSync},
+      {"cuEventSynchronize", ApiRole::EventSync},
+      {"cudaMemcpy", ApiRole::Memcpy},
+      {"cudaMemcpyAsync", ApiRole::Memcpy},
+      {"cudaMemcpy2D", ApiRole::Memcpy},
+      {"cudaMemcpy2DAsync", ApiRole::Memcpy},
+      {"cudaMemcpyPeer", ApiRole::Memcpy},
+      {"cudaMemcpyFromSymbol", ApiRole::Memcpy},
+      {"cudaMemcpyToSymbol", ApiRole::Memcpy},
+      {"cuMemcpyDtoH_v2", ApiRole::Memcpy},
+      {"cuMemcpyHtoD_v2", ApiRole::Memcpy},
+      {"cuMemcpyDtoHAsync_v2", ApiRole::Memcpy},
+      {"cuMemcpyHtoDAsync_v2", ApiRole::Memcpy},
+      {"cudaMemset", ApiRole::Memset},
+      {"cudaEventQuery", ApiRole::Query},
+      {"cudaStreamQuery", ApiRole::Query},
+  };
+  return T;
+}
+} // namespace
+
+ApiRole roleOf(const std::string &api) {
+  auto it = table().find(api);
+  return it == table().end() ? ApiRole::None : it->second;
+}
+
+bool launchesWork(const std::string &api) {
+  return api.rfind("cudaLaunch", 0) == 0 || api.rfind("cuLaunch", 0) == 0 ||
+         roleOf(api) == ApiRole::Memcpy || api.rfind("cudaMemset", 0) == 0 ||
+         api.rfind("cudaGraphLaunch", 0) == 0;
+}
+
+} // namespace hostsync::trace

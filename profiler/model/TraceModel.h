@@ -1,0 +1,83 @@
+// The plain event model of a traced process: what the CUPTI layer copies out of CUPTI's
+// buffers, and all that the analyses read. Integer nanoseconds on one clock, correlation
+// ids, interned names. No CUDA header is needed to build or test anything that uses it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace hostsync::trace {
+
+using Ns = int64_t;
+
+enum class CopyKind : uint8_t { HtoD, DtoH, DtoD, HtoH, PtoP, Other };
+enum class MemoryKind : uint8_t { Pageable, Pinned, Device, Managed, Other };
+enum class GpuKind : uint8_t { Kernel, Memcpy, Memset };
+enum class SyncType : uint8_t { EventSync, StreamWaitEvent, StreamSync, ContextSync, Other };
+
+const char *copyKindName(CopyKind K);
+const char *memoryKindName(MemoryKind K);
+const char *syncTypeName(SyncType T);
+
+// A CUDA runtime (or driver) API call on a host thread.
+struct ApiCall {
+  Ns start = 0, end = 0;
+  uint32_t thread = 0;      // system thread id
+  uint32_t name = 0;        // interned API name, e.g. "cudaStreamSynchronize"
+  uint32_t correlation = 0; // links the call to the GPU work or sync record it caused
+  uint32_t site = 0;        // interned call site (first user frame), 0 when unknown
+};
+
+// Work the GPU executed: a kernel, a copy or a memset, on a device, context and stream.
+struct GpuActivity {
+  Ns start = 0, end = 0;
+  GpuKind kind = GpuKind::Kernel;
+  uint32_t device = 0, context = 0, stream = 0;
+  uint32_t correlation = 0;
+  uint32_t name = 0; // kernel name, or 0
+  CopyKind copy = CopyKind::Other;
+  MemoryKind src = MemoryKind::Other, dst = MemoryKind::Other;
+  uint64_t bytes = 0;
+};
+
+// What a synchronizing call waited for (CUPTI's SYNCHRONIZATION records).
+struct SyncRecord {
+  Ns start = 0, end = 0;
+  SyncType type = SyncType::Other;
+  uint32_t context = 0, stream = 0;
+  uint32_t correlation = 0;
+};
+
+// Time the tool or the driver spent on itself (lazy module loading, buffer flushes...).
+struct Overhead {
+  Ns start = 0, end = 0;
+  uint32_t name = 0;
+};
+
+struct TraceModel {
+  std::vector<ApiCall> api;
+  std::vector<GpuActivity> gpu;
+  std::vector<SyncRecord> syncs;
+  std::vector<Overhead> overheads;
+  uint64_t dropped_records = 0;  // CUPTI could not store them (buffer full)
+  uint64_t invalid_records = 0;  // zero or inverted timestamps: counted, not used
+
+  uint32_t intern(const std::string &s);
+  const std::string &name(uint32_t id) const { return names_[id]; }
+  // Adds the event if its times are valid; otherwise counts it as invalid.
+  template <typename Event> void add(std::vector<Event> &into, const Event &e) {
+    if (e.start <= 0 || e.end < e.start) {
+      ++invalid_records;
+      return;
+    }
+    into.push_back(e);
+  }
+
+private:
+  std::vector<std::string> names_{""};
+  std::unordered_map<std::string, uint32_t> ids_{{"", 0}};
+};
+
+} // namespace hostsync::trace

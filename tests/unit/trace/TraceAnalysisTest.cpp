@@ -1,0 +1,166 @@
+// The tracer's analyses on small synthetic traces (no GPU): each test builds the handful
+// of events that make its case.
+#include "analysis/Summary.h"
+
+#include <gtest/gtest.h>
+
+using namespace hostsync::trace;
+
+namespace {
+constexpr Ns us = 1000, ms = 1000000;
+
+struct Builder {
+  TraceModel m;
+  uint32_t next_corr = 1;
+  uint32_t api(const char *name, Ns start, Ns end, uint32_t thread = 1) {
+    ApiCall a;
+    a.start = start;
+    a.end = end;
+    a.thread = thread;
+    a.name = m.intern(name);
+    a.correlation = next_corr++;
+    m.add(m.api, a);
+    return a.correlation;
+  }
+  void kernel(uint32_t corr, Ns start, Ns end, uint32_t stream = 7, uint32_t device = 0) {
+    GpuActivity g;
+    g.kind = GpuKind::Kernel;
+    g.start = start;
+    g.end = end;
+    g.correlation = corr;
+    g.stream = stream;
+    g.device = device;
+    m.add(m.gpu, g);
+  }
+  void copy(uint32_t corr, Ns start, Ns end, CopyKind k, MemoryKind host, uint64_t bytes,
+            uint32_t stream = 7) {
+    GpuActivity g;
+    g.kind = GpuKind::Memcpy;
+    g.start = start;
+    g.end = end;
+    g.correlation = corr;
+    g.copy = k;
+    g.stream = stream;
+    (k == CopyKind::DtoH ? g.dst : g.src) = host;
+    g.bytes = bytes;
+    m.add(m.gpu, g);
+  }
+};
+} // namespace
+
+TEST(Stalls, ItemPatternIsADeviceToHostCopyWithTheQueuedWork) {
+  // A 10 ms kernel, then item(): cudaMemcpyAsync DtoH + cudaStreamSynchronize that waits.
+  Builder b;
+  uint32_t k = b.api("cudaLaunchKernel", 1 * ms, 1 * ms + 5 * us);
+  b.kernel(k, 1 * ms + 10 * us, 11 * ms);
+  uint32_t c = b.api("cudaMemcpyAsync", 1 * ms + 20 * us, 1 * ms + 25 * us);
+  b.copy(c, 11 * ms, 11 * ms + 2 * us, CopyKind::DtoH, MemoryKind::Pinned, 4);
+  b.api("cudaStreamSynchronize", 1 * ms + 30 * us, 11 * ms + 5 * us);
+  auto stalls = findStalls(b.m);
+  ASSERT_EQ(stalls.size(), 1u);
+  EXPECT_EQ(stalls[0].cls, StallClass::DeviceToHostCopy);
+  EXPECT_EQ(stalls[0].bytes, 4u);
+  EXPECT_EQ(b.m.name(stalls[0].site), "cudaStreamSynchronize");
+  // The wait began with the kernel's remaining 9.97 ms still to run.
+  EXPECT_EQ(stalls[0].queued_ns, 11 * ms + 2 * us - (1 * ms + 30 * us));
+}
+
+TEST(Stalls, PageableAndBlockingCopiesAndShortCallsAreClassified) {
+  Builder b;
+  uint32_t c1 = b.api("cudaMemcpyAsync", 1 * ms, 3 * ms); // "async", but it blocked 2 ms
+  b.copy(c1, 1 * ms + 10 * us, 3 * ms, CopyKind::HtoD, MemoryKind::Pageable, 1 << 20);
+  uint32_t c2 = b.api("cudaMemcpy", 4 * ms, 5 * ms);
+  b.copy(c2, 4 * ms + 10 * us, 5 * ms, CopyKind::HtoD, MemoryKind::Pinned, 1 << 20);
+  uint32_t c3 = b.api("cudaMemcpyAsync", 6 * ms, 6 * ms + 2 * us); // pinned, returned at once
+  b.copy(c3, 6 * ms + 10 * us, 6 * ms + 50 * us, CopyKind::HtoD, MemoryKind::Pinned, 1 << 20);
+  b.api("cudaEventSynchronize", 7 * ms, 8 * ms);
+  b.api("cudaLaunchKernel", 9 * ms, 10 * ms); // slow, but not a sync
+  auto stalls = findStalls(b.m);
+  ASSERT_EQ(stalls.size(), 3u);
+  EXPECT_EQ(stalls[0].cls, StallClass::PageableCopy);
+  EXPECT_EQ(stalls[0].bytes, 1u << 20);
+  EXPECT_EQ(stalls[1].cls, StallClass::HostToDeviceCopy);
+  EXPECT_EQ(stalls[2].cls, StallClass::EventSync);
+}
+
+TEST(GpuIdle, BubbleAfterAStallIsChargedToIt) {
+  // Kernel 0-10 ms; the host waits 1-10 ms, then launches the next kernel at 12 ms: the GPU
+  // idles 10-12 ms because of the wait. A later gap with no wait is launch-bound.
+  Builder b;
+  uint32_t k1 = b.api("cudaLaunchKernel", 100 * us, 110 * us);
+  b.kernel(k1, 120 * us, 10 * ms);
+  b.api("cudaDeviceSynchronize", 1 * ms, 10 * ms + 5 * us);
+  uint32_t k2 = b.api("cudaLaunchKernel", 11 * ms, 11 * ms + 10 * us);
+  b.kernel(k2, 12 * ms, 20 * ms);
+  uint32_t k3 = b.api("cudaLaunchKernel", 19 * ms, 19 * ms + 10 * us);
+  b.kernel(k3, 23 * ms, 25 * ms);
+  Summary s = summarize(b.m);
+  ASSERT_EQ(s.idle.size(), 1u);
+  const DeviceIdle &d = s.idle[0];
+  ASSERT_EQ(d.gaps.size(), 2u);
+  EXPECT_EQ(d.gaps[0].cause, GapCause::SyncBubble);
+  EXPECT_EQ(d.gaps[0].length(), 2 * ms);
+  EXPECT_EQ(d.gaps[1].cause, GapCause::LaunchBound);
+  EXPECT_EQ(d.busy_ns, (10 * ms - 120 * us) + 8 * ms + 2 * ms);
+  EXPECT_EQ(s.bubble_ns, 2 * ms);
+  ASSERT_EQ(s.sites.size(), 1u);
+  EXPECT_EQ(b.m.name(s.sites[0].site), "cudaDeviceSynchronize");
+  EXPECT_EQ(s.sites[0].idle_charged_ns, 2 * ms);
+}
+
+TEST(GpuIdle, OverheadGapsAreNotTheUsersStall) {
+  Builder b;
+  uint32_t k1 = b.api("cudaLaunchKernel", 10 * us, 20 * us);
+  b.kernel(k1, 30 * us, 1 * ms);
+  uint32_t k2 = b.api("cudaLaunchKernel", 1 * ms, 5 * ms);
+  b.kernel(k2, 5 * ms, 6 * ms);
+  b.m.add(b.m.overheads, Overhead{2 * ms, 4 * ms, b.m.intern("lazy module loading")});
+  Summary s = summarize(b.m);
+  ASSERT_EQ(s.idle[0].gaps.size(), 1u);
+  EXPECT_EQ(s.idle[0].gaps[0].cause, GapCause::Overhead);
+}
+
+TEST(Overlap, TwoStreamsAndCopyUnderCompute) {
+  // Stream 1: kernels 0-10 and 20-30 ms. Stream 2: kernel 5-15 ms, copy HtoD 22-26 ms.
+  Builder b;
+  for (auto [s, e, st] : {std::tuple<Ns, Ns, uint32_t>{1 * ms, 10 * ms, 1},
+                          {20 * ms, 30 * ms, 1}, {5 * ms, 15 * ms, 2}})
+    b.kernel(b.api("cudaLaunchKernel", 1, 2), s, e, st);
+  b.copy(b.api("cudaMemcpyAsync", 1, 2), 22 * ms, 26 * ms, CopyKind::HtoD, MemoryKind::Pinned,
+         64, 2);
+  OverlapResult r = findOverlap(b.m);
+  EXPECT_EQ(r.gpu_busy_ns, 14 * ms + 10 * ms);
+  EXPECT_EQ(r.multi_stream_ns, 5 * ms + 4 * ms);
+  EXPECT_EQ(r.copy_ns, 4 * ms);
+  EXPECT_EQ(r.copy_under_compute_ns, 4 * ms);
+  ASSERT_EQ(r.pairs.size(), 1u);
+  EXPECT_EQ(r.pairs[0].overlap_ns, 9 * ms);
+  EXPECT_DOUBLE_EQ(r.copyOverlapPercent(), 100.0);
+}
+
+TEST(Model, InvalidTimestampsAreCountedNotUsed) {
+  Builder b;
+  b.api("cudaDeviceSynchronize", 0, 5 * ms);      // zero start
+  b.api("cudaDeviceSynchronize", 9 * ms, 8 * ms); // inverted
+  b.api("cudaDeviceSynchronize", 10 * ms, 12 * ms);
+  EXPECT_EQ(b.m.invalid_records, 2u);
+  EXPECT_EQ(b.m.api.size(), 1u);
+  EXPECT_EQ(findStalls(b.m).size(), 1u);
+}
+
+TEST(Summary, SitesSortedByIdleChargedThenStall) {
+  Builder b;
+  uint32_t k = b.api("cudaLaunchKernel", 1, 2);
+  b.kernel(k, 1 * ms, 2 * ms);
+  b.api("cudaStreamSynchronize", 3 * ms, 9 * ms); // long, but the GPU was already idle
+  uint32_t k2 = b.api("cudaLaunchKernel", 9 * ms, 9 * ms + 1);
+  b.kernel(k2, 10 * ms, 20 * ms);
+  b.api("cudaDeviceSynchronize", 11 * ms, 20 * ms); // shorter, but the GPU ran dry in it
+  uint32_t k3 = b.api("cudaLaunchKernel", 22 * ms, 22 * ms + 1);
+  b.kernel(k3, 23 * ms, 24 * ms);
+  Summary s = summarize(b.m);
+  ASSERT_EQ(s.sites.size(), 2u);
+  EXPECT_EQ(b.m.name(s.sites[0].site), "cudaDeviceSynchronize");
+  EXPECT_EQ(s.sites[0].idle_charged_ns, 3 * ms);
+  EXPECT_EQ(b.m.name(s.sites[1].site), "cudaStreamSynchronize");
+}
