@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Compares a hostsync-trace trace.json with the ground truth the program measured itself.
+usage: check_ground_truth.py TRACE.json TRUTH.json  -> one line per check, exit 1 on failure"""
+import json
+import sys
+
+trace, truth = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+results = []
+
+
+def check(name, ok, detail):
+    results.append({"check": name, "ok": bool(ok), "detail": detail})
+    print(f"{'PASS' if ok else 'FAIL'}: {name}: {detail}")
+
+
+stalls = trace["stalls"]
+ms = lambda ns: ns / 1e6
+
+d2h = [s for s in stalls if s["api"] == "cudaMemcpy"]
+if d2h:
+    got, want = ms(d2h[0]["end_ns"] - d2h[0]["start_ns"]), truth["d2h_wait_ms"]
+    check("blocking DtoH stall within 5% of the host's own measurement",
+          abs(got - want) <= 0.05 * want and d2h[0]["class"] == "device_to_host_copy",
+          f"traced {got:.3f} ms ({d2h[0]['class']}), measured {want:.3f} ms")
+else:
+    check("blocking DtoH stall found", False, "no cudaMemcpy stall")
+
+asyncs = [s for s in stalls if s["api"] == "cudaMemcpyAsync"]
+check("exactly one 'async' copy stalled, the pageable one",
+      len(asyncs) == 1 and asyncs[0]["class"] == "pageable_copy" and
+      asyncs[0]["bytes"] == truth["pageable_bytes"],
+      f"{[(s['class'], s['bytes'], round(ms(s['end_ns'] - s['start_ns']), 3)) for s in asyncs]}; "
+      f"calls measured: pageable {truth['pageable_call_ms']:.3f} ms, pinned {truth['pinned_call_ms']:.3f} ms")
+
+pairs = trace["overlap"]["pairs"]
+best = max(pairs, key=lambda p: p["overlap_ns"]) if pairs else None
+if best:
+    got = ms(best["overlap_ns"])
+    err_pp = abs(got - truth["pair_overlap_ms"]) / truth["pair_busy_ms"] * 100
+    check("two-stream overlap within 2 percentage points", err_pp <= 2.0,
+          f"traced {got:.3f} ms of overlap, truth {truth['pair_overlap_ms']} ms ({err_pp:.2f} pp)")
+else:
+    check("two-stream overlap found", False, "no stream pair overlapped")
+
+sync_threads = {s["thread"] for s in stalls if s["api"] == "cudaStreamSynchronize"}
+check("syncs from several threads are kept apart", len(sync_threads) >= truth["sync_threads"],
+      f"{len(sync_threads)} threads with cudaStreamSynchronize stalls")
+
+check("no records dropped or invalid",
+      trace["records"]["dropped"] == 0 and trace["records"]["invalid"] == 0,
+      f"dropped {trace['records']['dropped']}, invalid {trace['records']['invalid']}")
+json.dump(results, open(sys.argv[1] + ".checks.json", "w"), indent=1)
+sys.exit(0 if all(r["ok"] for r in results) else 1)

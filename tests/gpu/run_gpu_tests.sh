@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Runs every GPU check of hostsync-trace on the GPU machine and writes
+# <results dir>/trace-gpu-tests-<gpu>-<date>.json (and the raw traces next to it).
+# usage: tests/gpu/run_gpu_tests.sh [results dir]
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+results=${1:-docs/results}
+mkdir -p "$results"
+prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
+cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DHOSTSYNC_BUILD_ANALYZER=OFF \
+  -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+cmake --build build-gpu -- -k 0 >/dev/null || echo "some targets failed to build"
+tracer=build-gpu/profiler/hostsync-trace
+work=$(mktemp -d)
+status=0
+
+echo "== ground truth (LD_PRELOAD)"
+nvcc -O2 -o "$work/ground_truth" tests/gpu/ground_truth.cu || status=1
+$tracer -o "$work/gt" -- "$work/ground_truth" "$work/truth.json" || status=1
+python3 tests/gpu/check_ground_truth.py "$work"/gt/trace-*.json "$work/truth.json" || status=1
+
+echo "== ground truth (CUDA_INJECTION64_PATH)"
+$tracer --injection -o "$work/gt-inj" -- "$work/ground_truth" "$work/truth-inj.json" || status=1
+python3 tests/gpu/check_ground_truth.py "$work"/gt-inj/trace-*.json "$work/truth-inj.json" || status=1
+
+echo "== exit code and output pass through"
+$tracer -o "$work/exit" -- bash -c 'echo out-line; echo err-line >&2; exit 7' >"$work/o" 2>"$work/e"
+rc=$?
+if [ $rc -eq 7 ] && grep -q out-line "$work/o" && grep -q err-line "$work/e"; then
+  echo "PASS: exit code 7, stdout and stderr passed through"
+else
+  echo "FAIL: exit code $rc"; status=1
+fi
+
+echo "== LibTorch C++ program (masked_loss, small)"
+$tracer -o "$work/ml" -- build-gpu/examples/masked_loss --batch=8 --size=64 --hidden=2 \
+  --steps=5 --warmup=2 --rounds=2 >/dev/null || status=1
+echo "== PyTorch through python3 (masked_loss.py, small)"
+$tracer -o "$work/py" -- python3 examples/masked_loss/masked_loss.py --batch 8 --size 64 \
+  --hidden 2 --steps 5 --warmup 2 --rounds 2 >/dev/null || status=1
+
+gpu=$(python3 -c 'import torch; print(torch.cuda.get_device_name())')
+stem="$results/trace-gpu-tests-$(echo "$gpu" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-')-$(date +%F)"
+python3 - "$work" "$gpu" "$stem.json" <<'PY'
+import glob, json, sys, datetime
+work, gpu, out = sys.argv[1:]
+doc = {"gpu": gpu, "date": str(datetime.date.today()), "checks": {}, "traces": {}}
+for name in ("gt", "gt-inj"):
+    for f in glob.glob(f"{work}/{name}/trace-*.json.checks.json"):
+        doc["checks"][name] = json.load(open(f))
+for name in ("gt", "ml", "py"):
+    for f in glob.glob(f"{work}/{name}/trace-*.json"):
+        t = json.load(open(f))
+        doc["traces"][name] = {"summary": t["summary"], "records": t["records"],
+                               "top_sites": t["sites"][:5]}
+json.dump(doc, open(out, "w"), indent=1)
+print("results:", out)
+PY
+exit $status
