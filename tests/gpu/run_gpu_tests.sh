@@ -7,9 +7,13 @@ cd "$(dirname "$0")/../.."
 results=${1:-docs/results}
 mkdir -p "$results"
 prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
+# The GPU machine has no nlohmann-json package: a copy of Debian's can travel in .deps/.
+[ -d .deps ] && prefix="$prefix;$PWD/.deps"
 cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DHOSTSYNC_BUILD_ANALYZER=OFF \
-  -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
-cmake --build build-gpu -- -k 0 >/dev/null || echo "some targets failed to build"
+  -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" >"$results/build.log" 2>&1 ||
+  { echo "configure failed:"; tail -20 "$results/build.log"; }
+cmake --build build-gpu -- -k 0 >>"$results/build.log" 2>&1 ||
+  { echo "some targets failed to build:"; grep -E "error|FAILED" "$results/build.log" | head -20; }
 tracer=build-gpu/profiler/hostsync-trace
 work=$(mktemp -d)
 status=0
