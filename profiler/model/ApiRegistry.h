@@ -2,6 +2,7 @@
 // them (a stall), or they launch GPU work. Everything else about an API call is ignored.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace hostsync::trace {
