@@ -79,6 +79,12 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
       s.cls = StallClass::Memset;
       break;
     case ApiRole::Memcpy:
+      // An asynchronous copy returns before the GPU reaches it; one that was still in the
+      // call when its copy began waited for the queue (pageable memory, or cudaMemcpy).
+      if (copy && a.end < copy->start) {
+        lastCopyOnThread[a.thread] = copy;
+        continue;
+      }
       if (copy) {
         s.bytes = copy->bytes;
         bool pageable = copy->src == MemoryKind::Pageable || copy->dst == MemoryKind::Pageable;

@@ -54,6 +54,8 @@ for name in ("gt", "gt-inj"):
         doc["checks"][name] = json.load(open(f))
 for name in ("gt", "ml", "py"):
     for f in glob.glob(f"{work}/{name}/trace-*.json"):
+        if f.endswith(".checks.json"):
+            continue
         t = json.load(open(f))
         doc["traces"][name] = {"summary": t["summary"], "records": t["records"],
                                "top_sites": t["sites"][:5]}

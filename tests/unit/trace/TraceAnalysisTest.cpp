@@ -164,3 +164,14 @@ TEST(Summary, SitesSortedByIdleChargedThenStall) {
   EXPECT_EQ(s.sites[0].idle_charged_ns, 3 * ms);
   EXPECT_EQ(b.m.name(s.sites[1].site), "cudaStreamSynchronize");
 }
+
+TEST(Stalls, AnAsyncCopyThatReturnedBeforeItsCopyStartedIsNoStall) {
+  // 64 MiB from pinned memory queued behind a 20 ms kernel: the call takes 21 us (over the
+  // threshold) but returns long before the GPU reaches the copy.
+  Builder b;
+  uint32_t k = b.api("cudaLaunchKernel", 1 * ms, 1 * ms + 5 * us);
+  b.kernel(k, 1 * ms + 10 * us, 21 * ms);
+  uint32_t c = b.api("cudaMemcpyAsync", 1 * ms + 10 * us, 1 * ms + 31 * us);
+  b.copy(c, 21 * ms, 24 * ms, CopyKind::HtoD, MemoryKind::Pinned, 64 << 20);
+  EXPECT_TRUE(findStalls(b.m).empty());
+}
