@@ -20,6 +20,20 @@ def main():
     md = [f"# Demo results: {a.gpu}, {merged['date']}", "",
           "Written by `examples/run_all.sh`; medians over interleaved rounds (min..max).", ""]
     for run in runs:
+        if run.get("demo") == "traced":
+            md += ["## Traced with hostsync-trace (timed rounds only, one process per variant)", "",
+                   "| demo | variant | GPU busy % | host stall ms/step | GPU idle after syncs ms/step "
+                   "| 2+ streams % | copies under compute % | top site |",
+                   "|---|---|---|---|---|---|---|---|"]
+            for r in run["rows"]:
+                if "error" in r:
+                    md.append(f"| {r['demo']} | {r['variant']} | {r['error']} | | | | | |")
+                    continue
+                md.append(f"| {r['demo']} | {r['variant']} | {r['gpu_busy_pct']} | {r['stall_ms_per_step']} "
+                          f"| {r['sync_bubble_ms_per_step']} | {r['multi_stream_pct']} "
+                          f"| {r['copy_under_compute_pct']} | `{r['top_site']}` |")
+            md.append("")
+            continue
         md.append(f"## {run['demo']} (torch {run['torch']})")
         md.append("")
         md.append(f"Options: `{json.dumps(run.get('options', {}))}`")

@@ -53,6 +53,25 @@ run prefetcher build-gpu/examples/prefetcher --batch=64 --steps=$steps --rounds=
 run cpu_gpu_pipeline build-gpu/examples/cpu_gpu_pipeline --batch=8 --steps=$steps --rounds=$rounds \
   --json="$raw/40-cpu_gpu_pipeline.json"
 
+# Each variant of each demo's headline configuration again, alone in its process, under
+# hostsync-trace: GPU busy %, stalls and overlap of its timed rounds (TRACE=0 skips this).
+tracer=build-gpu/profiler/hostsync-trace
+if [ "${TRACE:-1}" = 1 ] && [ -x "$tracer" ]; then
+  tsteps=10 trounds=2
+  traced() { # demo, variant, binary args...
+    local demo=$1 variant=$2; shift 2
+    local dir="$raw/traces/${demo}__${variant}__$((tsteps * trounds))"
+    run "trace:$demo:$variant" "$tracer" -o "$dir" -- "$@" --variants="$variant" \
+      --steps=$tsteps --rounds=$trounds --warmup=3 >/dev/null
+  }
+  for v in baseline where+sort+ignore; do traced masked_loss $v build-gpu/examples/masked_loss --batch=64; done
+  for v in serial pipelined; do traced encoder_decoder_pipeline $v build-gpu/examples/encoder_decoder_pipeline --batch=8; done
+  for v in cpu_workers gpu_batch gpu_stream; do traced gpu_augmentation $v build-gpu/examples/gpu_augmentation --batch=32; done
+  for v in sync_copy pinned prefetch; do traced prefetcher $v build-gpu/examples/prefetcher --batch=64; done
+  for v in sequential pipelined; do traced cpu_gpu_pipeline $v build-gpu/examples/cpu_gpu_pipeline --batch=8; done
+  python3 examples/traced_table.py "$raw/90-traced.json" "$raw"/traces/*/
+fi
+
 python3 examples/results_to_md.py --gpu "$gpu" --out "$stem" $(ls "$raw"/*.json)
 echo "results: $stem.json $stem.md"
 if [ ${#failed[@]} -gt 0 ]; then

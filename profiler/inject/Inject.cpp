@@ -4,6 +4,7 @@
 // are flushed, analysed, and written to $HOSTSYNC_OUT/trace-<pid>[-rank<R>].json.
 // Failures never stop the program: one line on stderr, and it runs untraced.
 #include "cupti/CuptiCollector.h"
+#include "analysis/Window.h"
 #include "io/TraceJson.h"
 
 #include <atomic>
@@ -44,7 +45,8 @@ void finishAndWrite() {
   CuptiCollector &c = CuptiCollector::instance();
   if (!c.running())
     return;
-  TraceModel &m = c.finish();
+  WindowInfo window;
+  TraceModel m = restrictToProfilerWindows(c.finish(), window);
   Summary s = summarize(m, envNumber("HOSTSYNC_MIN_STALL_US", 20) * 1000);
   ProcessInfo p;
   p.pid = static_cast<int>(getpid());
@@ -58,6 +60,7 @@ void finishAndWrite() {
   mkdir(out.c_str(), 0755);
   std::string path = out + "/trace-" + std::to_string(p.pid) +
                      (p.rank.empty() ? "" : "-rank" + p.rank) + ".json";
+  p.windows = window.windows;
   if (!writeFileAtomically(path, traceJson(m, s, p))) {
     std::fprintf(stderr, "hostsync-trace: cannot write %s; no trace for pid %d\n",
                  path.c_str(), p.pid);

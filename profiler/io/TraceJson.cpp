@@ -13,6 +13,7 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
   doc["schema"] = "hostsync-trace/trace";
   doc["version"] = TraceJsonVersion;
   doc["process"] = {{"pid", p.pid}, {"rank", p.rank}, {"command", p.command}};
+  doc["profiler_windows"] = p.windows;
   doc["records"] = {{"api", m.api.size()}, {"gpu", m.gpu.size()}, {"sync", m.syncs.size()},
                     {"overhead", m.overheads.size()}, {"dropped", m.dropped_records},
                     {"invalid", m.invalid_records}};

@@ -13,6 +13,7 @@ struct ProcessInfo {
   int pid = 0;
   std::string rank;       // $RANK / $LOCAL_RANK, or empty
   std::string command;    // the traced program's command line
+  size_t windows = 0;     // cudaProfilerStart..Stop windows analysed (0: the whole run)
 };
 
 constexpr int TraceJsonVersion = 1;

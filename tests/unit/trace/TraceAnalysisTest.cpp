@@ -175,3 +175,33 @@ TEST(Stalls, AnAsyncCopyThatReturnedBeforeItsCopyStartedIsNoStall) {
   b.copy(c, 21 * ms, 24 * ms, CopyKind::HtoD, MemoryKind::Pinned, 64 << 20);
   EXPECT_TRUE(findStalls(b.m).empty());
 }
+
+#include "analysis/Window.h"
+
+TEST(Window, OnlyEventsBetweenProfilerStartAndStopAreKept) {
+  Builder b;
+  b.api("cudaDeviceSynchronize", 1 * ms, 2 * ms); // set-up: outside
+  b.api("cudaProfilerStart", 3 * ms, 3 * ms + 10 * us);
+  uint32_t k = b.api("cudaLaunchKernel", 4 * ms, 4 * ms + 10 * us);
+  b.kernel(k, 4 * ms + 20 * us, 6 * ms);
+  b.api("cudaStreamSynchronize", 5 * ms, 6 * ms + 5 * us);
+  b.api("cudaProfilerStop", 7 * ms, 7 * ms + 10 * us);
+  b.api("cudaDeviceSynchronize", 8 * ms, 9 * ms); // tear-down: outside
+  WindowInfo info;
+  TraceModel w = restrictToProfilerWindows(b.m, info);
+  EXPECT_EQ(info.windows, 1u);
+  EXPECT_EQ(info.kept_ns, 7 * ms - (3 * ms + 10 * us));
+  auto stalls = findStalls(w);
+  ASSERT_EQ(stalls.size(), 1u);
+  EXPECT_EQ(w.name(w.api[stalls[0].api_index].name), "cudaStreamSynchronize");
+  EXPECT_EQ(w.gpu.size(), 1u);
+}
+
+TEST(Window, WithoutMarkersEverythingIsKept) {
+  Builder b;
+  b.api("cudaDeviceSynchronize", 1 * ms, 2 * ms);
+  WindowInfo info;
+  TraceModel w = restrictToProfilerWindows(b.m, info);
+  EXPECT_EQ(info.windows, 0u);
+  EXPECT_EQ(w.api.size(), 1u);
+}

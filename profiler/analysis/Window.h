@@ -1,0 +1,19 @@
+// Time windows: when the program marks its region of interest with cudaProfilerStart /
+// cudaProfilerStop (as the demos' harness does around its timed rounds), only events that
+// start inside a window are analysed; set-up and warm-up are left out.
+#pragma once
+
+#include "model/TraceModel.h"
+
+namespace hostsync::trace {
+
+struct WindowInfo {
+  size_t windows = 0; // 0: no profiler markers, the whole trace was kept
+  Ns kept_ns = 0;     // total length of the windows
+};
+
+// Returns the events inside the cudaProfilerStart..Stop windows (all of them when there
+// are no markers). A Start without a Stop runs to the end of the trace.
+TraceModel restrictToProfilerWindows(const TraceModel &m, WindowInfo &info);
+
+} // namespace hostsync::trace
