@@ -2,7 +2,7 @@
 # Builds and runs every demo on the GPU machine in one go and writes
 # <results dir>/<gpu>-<date>.json and .md (default results dir: docs/results).
 # usage: examples/run_all.sh [results dir]   QUICK=1: a short smoke run;
-#        ONLY="prefetcher masked_loss": only those demos
+#        ONLY="prefetcher masked_loss": only those demos; ONLY=trace: only the traced runs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results=${1:-docs/results}
@@ -16,7 +16,9 @@ cmake --build build-gpu -- -k 0 || true
 failed=()
 run() { # name, command...   (ONLY="a b" runs only the demos named there)
   local name=$1; shift
-  if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then return 0; fi
+  if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* || " $ONLY " == *" ${name%%:*} "* ]]; then
+    return 0
+  fi
   echo "== $name"
   "$@" || failed+=("$name")
 }
@@ -64,7 +66,7 @@ if [ "${TRACE:-1}" = 1 ] && [ -x "$tracer" ]; then
     run "trace:$demo:$variant" "$tracer" -o "$dir" -- "$@" --variants="$variant" \
       --steps=$tsteps --rounds=$trounds --warmup=3 >/dev/null
   }
-  for v in baseline where+sort+ignore; do traced masked_loss $v build-gpu/examples/masked_loss --batch=64; done
+  for v in baseline where+sort+ignore; do traced masked_loss $v build-gpu/examples/masked_loss --batch=64 --skip_loss=1; done
   for v in serial pipelined; do traced encoder_decoder_pipeline $v build-gpu/examples/encoder_decoder_pipeline --batch=8; done
   for v in cpu_workers gpu_batch gpu_stream; do traced gpu_augmentation $v build-gpu/examples/gpu_augmentation --batch=32; done
   for v in sync_copy pinned prefetch; do traced prefetcher $v build-gpu/examples/prefetcher --batch=64; done
