@@ -3,6 +3,7 @@
 #include "analysis/Intervals.h"
 
 #include <map>
+#include <unordered_map>
 
 namespace hostsync::trace {
 
@@ -24,6 +25,16 @@ std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &
   std::map<uint32_t, std::vector<Span>> byDevice;
   for (const GpuActivity &g : m.gpu)
     byDevice[g.device].push_back({g.start, g.end});
+  // Which host thread launched the work that ends each gap: the bubble is a wait's doing
+  // only if that thread was the one waiting (a worker thread's wait does not stop the
+  // launching thread).
+  std::unordered_map<uint32_t, uint32_t> threadOf; // correlation -> launching thread
+  for (const ApiCall &a : m.api)
+    threadOf[a.correlation] = a.thread;
+  std::map<uint32_t, std::map<Ns, uint32_t>> launcherAt; // device -> start -> thread
+  for (const GpuActivity &g : m.gpu)
+    if (auto it = threadOf.find(g.correlation); it != threadOf.end())
+      launcherAt[g.device].emplace(g.start, it->second);
   std::vector<DeviceIdle> out;
   for (auto &[device, spans] : byDevice) {
     DeviceIdle d;
@@ -37,10 +48,14 @@ std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &
     d.idle_ns = (d.window_end - d.window_start) - d.busy_ns;
     for (size_t i = 1; i < busy.size(); ++i) {
       IdleGap g{busy[i - 1].end, busy[i].start, GapCause::LaunchBound, -1};
-      // A host wait in progress when the GPU ran dry (or ending just then): the bubble is
-      // that wait's doing.
+      const auto &launchers = launcherAt[device];
+      auto next = launchers.find(g.end);
+      bool knownLauncher = next != launchers.end();
+      // A wait in progress on the launching thread when the GPU ran dry (or ending just
+      // then): the bubble is that wait's doing.
       for (size_t s = 0; s < stalls.size(); ++s)
-        if (stalls[s].start <= g.start && g.start <= stalls[s].end) {
+        if (stalls[s].start <= g.start && g.start <= stalls[s].end &&
+            (!knownLauncher || stalls[s].thread == next->second)) {
           g.cause = GapCause::SyncBubble;
           g.stall = static_cast<long>(s);
           break;

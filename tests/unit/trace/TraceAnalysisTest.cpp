@@ -205,3 +205,25 @@ TEST(Window, WithoutMarkersEverythingIsKept) {
   EXPECT_EQ(info.windows, 0u);
   EXPECT_EQ(w.api.size(), 1u);
 }
+
+TEST(GpuIdle, AnotherThreadsWaitIsNotTheBubblesCause) {
+  // Thread 2 (a worker) waits on an event while the GPU idles; thread 1 launches the next
+  // kernel late because it was busy: launch-bound, not a sync bubble.
+  Builder b;
+  uint32_t k1 = b.api("cudaLaunchKernel", 10 * us, 20 * us, /*thread=*/1);
+  b.kernel(k1, 30 * us, 1 * ms);
+  b.api("cudaEventSynchronize", 500 * us, 1 * ms + 10 * us, /*thread=*/2);
+  uint32_t k2 = b.api("cudaLaunchKernel", 3 * ms, 3 * ms + 10 * us, /*thread=*/1);
+  b.kernel(k2, 3 * ms + 20 * us, 4 * ms);
+  Summary s = summarize(b.m);
+  ASSERT_EQ(s.idle[0].gaps.size(), 1u);
+  EXPECT_EQ(s.idle[0].gaps[0].cause, GapCause::LaunchBound);
+  // The same wait on the launching thread is the bubble's cause.
+  Builder c;
+  uint32_t j1 = c.api("cudaLaunchKernel", 10 * us, 20 * us, 1);
+  c.kernel(j1, 30 * us, 1 * ms);
+  c.api("cudaEventSynchronize", 500 * us, 1 * ms + 10 * us, 1);
+  uint32_t j2 = c.api("cudaLaunchKernel", 3 * ms, 3 * ms + 10 * us, 1);
+  c.kernel(j2, 3 * ms + 20 * us, 4 * ms);
+  EXPECT_EQ(summarize(c.m).idle[0].gaps[0].cause, GapCause::SyncBubble);
+}
