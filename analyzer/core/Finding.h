@@ -33,6 +33,8 @@ struct Finding {
   std::string Message;
   std::string Fix;        // the note: the sync-free rewrite
   std::string SourceLine; // the line's text, for the caret display
+  bool Suppressed = false; // by a NOLINT comment: kept in JSON, not printed or counted
+  std::string SuppressionReason;
 };
 
 // Orders findings for output: hot first, then by file, line, column and rule.

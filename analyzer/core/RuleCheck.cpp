@@ -34,6 +34,20 @@ std::string absolutePath(FileManager &FM, StringRef Path) {
 }
 } // namespace
 
+const SuppressionIndex &TUContext::suppressionsFor(FileID File) {
+  auto &Slot = Suppressions[File.getHashValue()];
+  if (!Slot) {
+    const SourceManager &SM = Ctx.getSourceManager();
+    bool Invalid = false;
+    StringRef Text = SM.getBufferData(File, &Invalid);
+    Slot = std::make_unique<SuppressionIndex>(Invalid ? std::string() : Text.str());
+    if (const FileEntry *FE = SM.getFileEntryForID(File))
+      for (const std::string &E : Slot->errors())
+        SourceErrors.push_back(FE->getName().str() + ": " + E);
+  }
+  return *Slot;
+}
+
 std::string RuleCheck::tensorPhrase(Device Where) {
   return Where == Device::Cuda ? "a CUDA tensor" : "a tensor that may be on CUDA";
 }
@@ -76,6 +90,10 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   F.Message = Message;
   F.Fix = Fix.empty() ? Rule.FixSummary : Fix;
   F.SourceLine = lineText(SM, Loc);
+  if (auto S = TU.suppressionsFor(SM.getFileID(Loc)).find(F.Rule, F.Line)) {
+    F.Suppressed = true;
+    F.SuppressionReason = S->Reason;
+  }
   TU.Findings.push_back(std::move(F));
 }
 

@@ -8,8 +8,10 @@
 #include "analysis/TensorFacts.h"
 #include "core/Catalog.h"
 #include "core/Finding.h"
+#include "core/Suppressions.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <memory>
 #include <optional>
@@ -31,6 +33,13 @@ public:
   HotPath Hot;
   AssumeDevice Assume;
   std::vector<Finding> Findings;
+  std::vector<std::string> SourceErrors; // "file: line N: unmatched NOLINTBEGIN"
+
+  // The NOLINT comments of a file, read once per TU.
+  const SuppressionIndex &suppressionsFor(clang::FileID File);
+
+private:
+  llvm::DenseMap<unsigned, std::unique_ptr<SuppressionIndex>> Suppressions;
 };
 
 class RuleCheck : public clang::ast_matchers::MatchFinder::MatchCallback {

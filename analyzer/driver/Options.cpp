@@ -1,5 +1,7 @@
 #include "driver/Options.h"
 
+#include "core/Glob.h"
+
 #include <cstdlib>
 
 namespace hostsync {
@@ -143,13 +145,6 @@ std::string parseOptions(int Argc, const char **Argv, Options &Out) {
 }
 
 namespace {
-bool globMatch(const char *P, const char *S) {
-  if (*P == '\0')
-    return *S == '\0';
-  if (*P == '*')
-    return globMatch(P + 1, S) || (*S && globMatch(P, S + 1));
-  return *S && (*P == *S) && globMatch(P + 1, S + 1);
-}
 std::string trim(const std::string &S) {
   size_t B = S.find_first_not_of(" \t"), E = S.find_last_not_of(" \t");
   return B == std::string::npos ? "" : S.substr(B, E - B + 1);

@@ -50,7 +50,7 @@ public:
 
 class LintConsumer : public ASTConsumer {
 public:
-  LintConsumer(const RunConfig &Config, std::vector<Finding> &Out, SourceManager &SM)
+  LintConsumer(const RunConfig &Config, TUResult &Out, SourceManager &SM)
       : Config(Config), Out(Out), SM(SM) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
@@ -67,6 +67,7 @@ public:
       return;
     Ctx.setTraversalScope(TopLevel);
     TUContext TU(Ctx, TopLevel, Config.Assume);
+    TU.suppressionsFor(SM.getMainFileID()); // an unmatched NOLINTBEGIN is an error anyway
     ast_matchers::MatchFinder Finder;
     std::vector<std::unique_ptr<RuleCheck>> Checks;
     const Catalog &C = Catalog::embedded();
@@ -81,19 +82,21 @@ public:
       Checks.back()->registerMatchers(&Finder);
     }
     Finder.matchAST(Ctx);
-    Out.insert(Out.end(), TU.Findings.begin(), TU.Findings.end());
+    Out.Findings.insert(Out.Findings.end(), TU.Findings.begin(), TU.Findings.end());
+    Out.SourceErrors.insert(Out.SourceErrors.end(), TU.SourceErrors.begin(),
+                            TU.SourceErrors.end());
   }
 
 private:
   const RunConfig &Config;
-  std::vector<Finding> &Out;
+  TUResult &Out;
   SourceManager &SM;
   std::vector<Decl *> TopLevel;
 };
 
 class LintAction : public ASTFrontendAction {
 public:
-  LintAction(const RunConfig &Config, std::vector<Finding> &Out) : Config(Config), Out(Out) {}
+  LintAction(const RunConfig &Config, TUResult &Out) : Config(Config), Out(Out) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
     // A missing header (Debian's LibTorch lacks c10/cuda's generated one) is a fatal error
     // that would end the TU; as a plain error, parsing goes on and the rest is analysed.
@@ -103,20 +106,19 @@ public:
 
 private:
   const RunConfig &Config;
-  std::vector<Finding> &Out;
+  TUResult &Out;
 };
 
 class LintActionFactory : public tooling::FrontendActionFactory {
 public:
-  LintActionFactory(const RunConfig &Config, std::vector<Finding> &Out)
-      : Config(Config), Out(Out) {}
+  LintActionFactory(const RunConfig &Config, TUResult &Out) : Config(Config), Out(Out) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<LintAction>(Config, Out);
   }
 
 private:
   const RunConfig &Config;
-  std::vector<Finding> &Out;
+  TUResult &Out;
 };
 
 TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
@@ -145,13 +147,21 @@ TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
   ErrorCounter Errors;
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
-  LintActionFactory Factory(Config, R.Findings);
+  LintActionFactory Factory(Config, R);
   int Status = Tool.run(&Factory);
   R.Errors = Errors.Count;
   R.FirstError = Errors.First;
   R.Failed = Status != 0 && Errors.Count == 0;
   if (R.Failed)
     R.FirstError = "the compiler could not be run on this file (no compile command?)";
+  std::sort(R.SourceErrors.begin(), R.SourceErrors.end());
+  R.SourceErrors.erase(std::unique(R.SourceErrors.begin(), R.SourceErrors.end()),
+                       R.SourceErrors.end());
+  if (!R.SourceErrors.empty()) {
+    R.Errors += R.SourceErrors.size();
+    if (R.FirstError.empty())
+      R.FirstError = R.SourceErrors.front();
+  }
   return R;
 }
 

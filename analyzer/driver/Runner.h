@@ -26,6 +26,7 @@ struct TUResult {
   bool Failed = false;     // the tool could not run on it at all
   std::string FirstError;  // "file:line:col: message" of the first error
   std::vector<Finding> Findings;
+  std::vector<std::string> SourceErrors; // unmatched NOLINTBEGIN/END
 };
 
 // Analyses every file; Progress(i, n, file) is called as each one starts.

@@ -30,6 +30,8 @@ std::string caretLine(const std::string &Source, unsigned Column) {
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool Color) {
   using C = llvm::raw_ostream::Colors;
   for (const Finding &F : Findings) {
+    if (F.Suppressed)
+      continue;
     std::string Where =
         F.File + ":" + std::to_string(F.Line) + ":" + std::to_string(F.Column) + ": ";
     colored(OS, Color, C::SAVEDCOLOR, true, Where);
@@ -65,8 +67,18 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                     {"rules", Run.EnabledRules}};
   auto Items = nlohmann::ordered_json::array();
   std::map<std::string, int> ByRule;
-  int Hot = 0;
+  int Hot = 0, Suppressed = 0;
   for (const Finding &F : Findings) {
+    if (F.Suppressed) {
+      ++Suppressed;
+      Items.push_back({{"rule", F.Rule}, {"severity", severityName(F.Sev)}, {"file", F.File},
+                       {"line", F.Line}, {"column", F.Column}, {"op", F.Op},
+                       {"device", confidenceName(F.Device)}, {"rank", rankName(F.Rnk)},
+                       {"rank_reason", F.RankReason}, {"function", F.Function},
+                       {"message", F.Message}, {"fix", F.Fix},
+                       {"suppression", {{"kind", "NOLINT"}, {"reason", F.SuppressionReason}}}});
+      continue;
+    }
     Items.push_back({{"rule", F.Rule},
                      {"severity", severityName(F.Sev)},
                      {"file", F.File},
@@ -94,9 +106,11 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     Units.push_back(U);
   }
   Doc["translation_units"] = Units;
-  Doc["summary"] = {{"findings", Findings.size()},
+  int Reported = static_cast<int>(Findings.size()) - Suppressed;
+  Doc["summary"] = {{"findings", Reported},
                     {"hot", Hot},
-                    {"cold", static_cast<int>(Findings.size()) - Hot},
+                    {"cold", Reported - Hot},
+                    {"suppressed", Suppressed},
                     {"by_rule", ByRule}};
   OS << Doc.dump(2) << "\n";
 }

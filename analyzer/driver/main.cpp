@@ -105,28 +105,40 @@ int main(int Argc, const char **Argv) {
   Out.flush();
 
   unsigned BadTUs = 0;
-  for (const TUResult &R : Results)
-    if (R.Failed || R.Errors) {
-      ++BadTUs;
+  for (const TUResult &R : Results) {
+    if (!R.Failed && !R.Errors)
+      continue;
+    ++BadTUs;
+    for (const std::string &E : R.SourceErrors)
+      llvm::errs() << "hostsync-lint: error: " << E << "\n";
+    unsigned Compiler = R.Errors - static_cast<unsigned>(R.SourceErrors.size());
+    if (R.Failed || Compiler)
       llvm::errs() << "hostsync-lint: " << R.File << ": "
                    << (R.Failed ? std::string("could not be analysed")
-                                : std::to_string(R.Errors) + " compiler error" +
-                                      (R.Errors == 1 ? "" : "s") +
+                                : std::to_string(Compiler) + " compiler error" +
+                                      (Compiler == 1 ? "" : "s") +
                                       "; findings from it may be incomplete")
                    << " (first: " << R.FirstError << ")\n";
-    }
-  unsigned AtOrAbove = 0, Hot = 0;
+  }
+  unsigned AtOrAbove = 0, Hot = 0, Suppressed = 0;
   for (const Finding &F : Findings) {
+    if (F.Suppressed) {
+      ++Suppressed;
+      continue;
+    }
     AtOrAbove += F.Sev >= Opts.MinSeverity;
     Hot += F.Rnk == Rank::Hot;
   }
+  size_t Reported = Findings.size() - Suppressed;
   if (!Opts.Quiet)
-    llvm::errs() << "hostsync-lint: " << Findings.size() << " finding"
-                 << (Findings.size() == 1 ? "" : "s") << " (" << Hot << " hot, "
-                 << Findings.size() - Hot << " cold) in " << Files.size() << " file"
+    llvm::errs() << "hostsync-lint: " << Reported << " finding"
+                 << (Reported == 1 ? "" : "s") << " (" << Hot << " hot, "
+                 << Reported - Hot << " cold) in " << Files.size() << " file"
                  << (Files.size() == 1 ? "" : "s") << "; " << AtOrAbove << " at or above "
                  << severityName(Opts.MinSeverity) << "; " << BadTUs
-                 << " with compiler errors\n";
+                 << " with compiler errors"
+                 << (Suppressed ? "; " + std::to_string(Suppressed) + " suppressed by NOLINT" : "")
+                 << "\n";
   if (BadTUs)
     return ParseFailure;
   return AtOrAbove ? HaveFindings : Clean;
