@@ -1,6 +1,7 @@
 #include "harness.h"
 
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -107,6 +108,30 @@ Options Options::parse(int argc, char **argv) {
 bool Options::wants(const std::string &variant) const {
   return variants.empty() ||
          std::find(variants.begin(), variants.end(), variant) != variants.end();
+}
+
+std::vector<int64_t> Options::sweep() const {
+  auto it = extra.find("sweep");
+  if (it == extra.end())
+    return {batch};
+  std::vector<int64_t> out;
+  for (const std::string &item : split(it->second, ','))
+    out.push_back(std::stoll(item));
+  return out;
+}
+
+bool agree(const std::string &what, const std::vector<std::string> &names,
+           const std::vector<double> &values, double tolerance) {
+  double worst = 0;
+  std::printf("%s:", what.c_str());
+  for (size_t i = 0; i < values.size(); ++i) {
+    worst = std::max(worst, std::abs(values[i] - values[0]) / std::abs(values[0]));
+    std::printf(" %s=%.7f", names[i].c_str(), values[i]);
+  }
+  bool same = worst <= tolerance;
+  std::printf("\nlargest relative difference %.2e (tolerance %.0e): %s\n", worst, tolerance,
+              same ? "same" : "DIFFERENT");
+  return same;
 }
 
 int64_t Options::integer(const std::string &key, int64_t fallback) const {

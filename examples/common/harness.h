@@ -25,8 +25,15 @@ struct Options {
   std::map<std::string, std::string> extra; // demo-specific --key=value
   static Options parse(int argc, char **argv);
   bool wants(const std::string &variant) const;
+  // --sweep=8,16,32: the batch sizes to run (default: just --batch).
+  std::vector<int64_t> sweep() const;
   int64_t integer(const std::string &key, int64_t fallback) const;
 };
+
+// Checks that every variant computed the same value (a loss) as the first: prints them and
+// returns false when the largest relative difference exceeds the tolerance.
+bool agree(const std::string &what, const std::vector<std::string> &names,
+           const std::vector<double> &values, double tolerance = 1e-5);
 
 struct Variant {
   std::string name;

@@ -109,17 +109,6 @@ private:
   size_t next_ = 0;
 };
 
-std::vector<int64_t> parse_sweep(const demo::Options &opts) {
-  std::vector<int64_t> out;
-  auto it = opts.extra.find("sweep");
-  if (it == opts.extra.end())
-    return {opts.batch};
-  std::stringstream ss(it->second);
-  for (std::string item; std::getline(ss, item, ',');)
-    out.push_back(std::stoll(item));
-  return out;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -127,7 +116,7 @@ int main(int argc, char **argv) {
   const int64_t size = opts.integer("size", 256);
   torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
   demo::Report report("encoder_decoder_pipeline");
-  for (int64_t batch : parse_sweep(opts)) {
+  for (int64_t batch : opts.sweep()) {
     std::printf("encoder_decoder_pipeline: batch %lld, %lldx%lld, on %s\n",
                 static_cast<long long>(batch), static_cast<long long>(size),
                 static_cast<long long>(size), device.is_cuda() ? "CUDA" : "CPU");
@@ -147,11 +136,7 @@ int main(int argc, char **argv) {
         l = t.step();
       loss[p] = l.item<double>(); // NOLINT(hostsync-item): once, for the check
     }
-    double diff = std::abs(loss[1] - loss[0]) / std::abs(loss[0]);
-    std::printf("loss after 3 steps: serial=%.7f pipelined=%.7f (relative difference %.1e, "
-                "tolerance 1e-5)\n",
-                loss[0], loss[1], diff);
-    if (!(diff <= 1e-5))
+    if (!demo::agree("loss after 3 steps", {"serial", "pipelined"}, {loss[0], loss[1]}))
       return 1;
 
     Trainer serial(false, data, device), pipelined(true, data, device);

@@ -220,17 +220,6 @@ private:
   torch::Tensor ready_x_, ready_y_;
 };
 
-std::vector<int64_t> parse_sweep(const demo::Options &opts) {
-  auto it = opts.extra.find("sweep");
-  if (it == opts.extra.end())
-    return {opts.batch};
-  std::vector<int64_t> out;
-  std::stringstream ss(it->second);
-  for (std::string item; std::getline(ss, item, ',');)
-    out.push_back(std::stoll(item));
-  return out;
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -263,7 +252,7 @@ int main(int argc, char **argv) {
   }
 
   demo::Report report("gpu_augmentation");
-  for (int64_t batch : parse_sweep(opts)) {
+  for (int64_t batch : opts.sweep()) {
     std::printf("gpu_augmentation: batch %lld, %lldx%lld, %lld loader workers, on %s\n",
                 static_cast<long long>(batch), static_cast<long long>(size),
                 static_cast<long long>(size), static_cast<long long>(workers),

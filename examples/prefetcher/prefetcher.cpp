@@ -200,13 +200,7 @@ int main(int argc, char **argv) {
       loss = t.step();
     last.push_back(loss.item<double>()); // NOLINT(hostsync-item): once, for the check
   }
-  double worst = 0;
-  for (double l : last)
-    worst = std::max(worst, std::abs(l - last[0]) / std::abs(last[0]));
-  std::printf("loss after 3 steps: sync_copy=%.7f pinned=%.7f prefetch=%.7f (relative "
-              "difference %.1e, tolerance 1e-5)\n",
-              last[0], last[1], last[2], worst);
-  if (!(worst <= 1e-5))
+  if (!demo::agree("loss after 3 steps", {"sync_copy", "pinned", "prefetch"}, last))
     return 1;
 
   std::vector<std::unique_ptr<Trainer>> trainers;

@@ -44,6 +44,19 @@ SyncType syncType(CUpti_ActivitySynchronizationType t) {
   }
 }
 
+// The fields every GPU activity record has, whatever its kind and layout version.
+template <typename Record> GpuActivity gpuActivity(const Record *r, GpuKind kind) {
+  GpuActivity g;
+  g.kind = kind;
+  g.start = static_cast<Ns>(r->start);
+  g.end = static_cast<Ns>(r->end);
+  g.device = r->deviceId;
+  g.context = r->contextId;
+  g.stream = r->streamId;
+  g.correlation = r->correlationId;
+  return g;
+}
+
 const char *errorText(CUptiResult r) {
   const char *s = nullptr;
   cuptiGetResultString(r, &s);
@@ -111,28 +124,14 @@ void CuptiCollector::consume(uint8_t *buffer, size_t valid) {
     }
     case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: {
       auto *r = reinterpret_cast<const KernelRecord *>(record);
-      GpuActivity g;
-      g.kind = GpuKind::Kernel;
-      g.start = static_cast<Ns>(r->start);
-      g.end = static_cast<Ns>(r->end);
-      g.device = r->deviceId;
-      g.context = r->contextId;
-      g.stream = r->streamId;
-      g.correlation = r->correlationId;
+      GpuActivity g = gpuActivity(r, GpuKind::Kernel);
       g.name = model_.intern(r->name ? r->name : "");
       model_.add(model_.gpu, g);
       break;
     }
     case CUPTI_ACTIVITY_KIND_MEMCPY: {
       auto *r = reinterpret_cast<const MemcpyRecord *>(record);
-      GpuActivity g;
-      g.kind = GpuKind::Memcpy;
-      g.start = static_cast<Ns>(r->start);
-      g.end = static_cast<Ns>(r->end);
-      g.device = r->deviceId;
-      g.context = r->contextId;
-      g.stream = r->streamId;
-      g.correlation = r->correlationId;
+      GpuActivity g = gpuActivity(r, GpuKind::Memcpy);
       g.copy = copyKind(r->copyKind);
       g.src = memoryKind(r->srcKind);
       g.dst = memoryKind(r->dstKind);
@@ -142,14 +141,7 @@ void CuptiCollector::consume(uint8_t *buffer, size_t valid) {
     }
     case CUPTI_ACTIVITY_KIND_MEMSET: {
       auto *r = reinterpret_cast<const MemsetRecord *>(record);
-      GpuActivity g;
-      g.kind = GpuKind::Memset;
-      g.start = static_cast<Ns>(r->start);
-      g.end = static_cast<Ns>(r->end);
-      g.device = r->deviceId;
-      g.context = r->contextId;
-      g.stream = r->streamId;
-      g.correlation = r->correlationId;
+      GpuActivity g = gpuActivity(r, GpuKind::Memset);
       g.bytes = r->bytes;
       model_.add(model_.gpu, g);
       break;
