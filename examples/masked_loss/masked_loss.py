@@ -59,7 +59,13 @@ def main():
     for k, v in dict(batch=64, size=256, hidden=10, steps=20, warmup=5, rounds=5, pool=4).items():
         ap.add_argument("--" + k, type=int, default=v)
     ap.add_argument("--json")
+    ap.add_argument("--variants", default="", help="comma-separated subset of the variants")
+    ap.add_argument("--torch-profiler", action="store_true",
+                    help="run the timed rounds under torch.profiler (Kineto, CPU + CUDA)")
     a = ap.parse_args()
+    global VARIANTS
+    if a.variants:
+        VARIANTS = [v for v in VARIANTS if v[0] in a.variants.split(",")]
     dev = torch.device("cuda")
     torch.manual_seed(1)
     data = [(torch.randn(a.batch, 3, a.size, a.size, device=dev),
@@ -85,6 +91,11 @@ def main():
         for _ in range(a.warmup):
             step(i)
     times = [[] for _ in VARIANTS]
+    profiler = None
+    if a.torch_profiler:
+        profiler = torch.profiler.profile(activities=[torch.profiler.ProfilerActivity.CPU,
+                                                      torch.profiler.ProfilerActivity.CUDA])
+        profiler.__enter__()
     for _ in range(a.rounds):
         for i in range(len(VARIANTS)):
             torch.cuda.synchronize()
@@ -93,6 +104,8 @@ def main():
                 step(i)
             torch.cuda.synchronize()
             times[i].append((time.perf_counter() - t0) * 1000 / a.steps)
+    if profiler is not None:
+        profiler.__exit__(None, None, None)
     rows = []
     for (name, _), t in zip(VARIANTS, times):
         rows.append({"name": name, "median_ms": statistics.median(t), "min_ms": min(t),
