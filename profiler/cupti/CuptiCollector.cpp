@@ -3,6 +3,7 @@
 #include "cupti/CuptiCompat.h"
 
 #include <cstdlib>
+#include <dlfcn.h>
 #include <cstring>
 #include <unordered_map>
 
@@ -55,6 +56,18 @@ template <typename Record> GpuActivity gpuActivity(const Record *r, GpuKind kind
   g.stream = r->streamId;
   g.correlation = r->correlationId;
   return g;
+}
+
+const char *kindName(CUpti_ActivityKind k) {
+  switch (k) {
+  case CUPTI_ACTIVITY_KIND_RUNTIME: return "runtime API";
+  case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: return "kernel";
+  case CUPTI_ACTIVITY_KIND_MEMCPY: return "memcpy";
+  case CUPTI_ACTIVITY_KIND_MEMSET: return "memset";
+  case CUPTI_ACTIVITY_KIND_SYNCHRONIZATION: return "synchronization";
+  case CUPTI_ACTIVITY_KIND_OVERHEAD: return "overhead";
+  default: return "activity";
+  }
 }
 
 const char *errorText(CUptiResult r) {
@@ -175,6 +188,9 @@ void CuptiCollector::consume(uint8_t *buffer, size_t valid) {
 
 std::string CuptiCollector::start(size_t buffer_bytes) {
   buffer_bytes_ = buffer_bytes;
+  // Without a driver CUPTI fails with an unhelpful code: say what is missing instead.
+  if (!dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD) && !dlopen("libcuda.so.1", RTLD_LAZY))
+    return "no CUDA driver (libcuda.so.1 cannot be loaded)";
   CUptiResult r = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
   if (r != CUPTI_SUCCESS)
     return std::string("CUPTI unavailable: ") + errorText(r);
@@ -192,7 +208,7 @@ std::string CuptiCollector::start(size_t buffer_bytes) {
           break;
         cuptiActivityDisable(done);
       }
-      return std::string("cannot enable CUPTI activity ") + std::to_string(k) + ": " +
+      return std::string("cannot enable CUPTI's ") + kindName(k) + " records: " +
              errorText(r) + (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED
                                  ? " (another CUPTI client, such as the PyTorch profiler or "
                                    "Nsight, is active)"

@@ -27,3 +27,11 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source, "inputs
 import shutil
 if shutil.which("script"):
     config.available_features.add("script")
+
+# The tracer's launcher, where the CUDA toolkit let it be built; "no-gpu" where this
+# machine has no NVIDIA device (CI): the tracer must then step aside.
+if config.hostsync_trace:
+    config.available_features.add("tracer")
+    config.substitutions.append(("%hostsync-trace", config.hostsync_trace))
+if not os.path.exists("/dev/nvidia0"):
+    config.available_features.add("no-gpu")
