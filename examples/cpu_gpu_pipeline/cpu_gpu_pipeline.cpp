@@ -172,7 +172,9 @@ public:
       answers_[index] = label_all(maps);
       return;
     }
-    workers_.wait_below(in_flight_); // a free slot: its stream and buffer are not in use
+    // A free slot: its stream and buffer are not in use (one job per image in flight).
+    const int64_t images = images_[index].size(0);
+    workers_.wait_below(in_flight_ * static_cast<int>(images));
     size_t slot = slot_++ % streams_.size();
     c10::Stream stream = streams_[slot];
     demo::wait_stream(stream, demo::current_stream(device_)); // inputs and weights exist
@@ -189,11 +191,13 @@ public:
         copied->record(stream);
       }
     }
-    workers_.submit([this, index, host, copied] {
-      if (copied)
-        demo::wait_event(*copied); // a worker waits for its batch; the main thread goes on
-      answers_[index] = label_all(host);
-    });
+    answers_[index].assign(static_cast<size_t>(images), -1);
+    for (int64_t i = 0; i < images; ++i) // one job per image: all the threads share a batch
+      workers_.submit([this, index, i, host, copied] {
+        if (copied)
+          demo::wait_event(*copied); // a worker waits for its batch; the main thread goes on
+        answers_[index][static_cast<size_t>(i)] = largest_component_category(host[i]);
+      });
   }
   void finish() { workers_.wait_below(1); }
   const std::vector<std::vector<int64_t>> &answers() const { return answers_; }
