@@ -2,6 +2,7 @@
 
 #include "analysis/Intervals.h"
 
+#include <algorithm>
 #include <map>
 #include <unordered_map>
 
@@ -35,6 +36,27 @@ std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &
   for (const GpuActivity &g : m.gpu)
     if (auto it = threadOf.find(g.correlation); it != threadOf.end())
       launcherAt[g.device].emplace(g.start, it->second);
+  // Each thread's stalls, by start: a thread waits in one call at a time, so the only
+  // candidate covering an instant is the last one starting before it.
+  std::unordered_map<uint32_t, std::vector<size_t>> stallsOf;
+  for (size_t i = 0; i < stalls.size(); ++i)
+    stallsOf[stalls[i].thread].push_back(i);
+  for (auto &[thread, idx] : stallsOf)
+    std::sort(idx.begin(), idx.end(),
+              [&](size_t a, size_t b) { return stalls[a].start < stalls[b].start; });
+  auto waitingAt = [&](uint32_t thread, Ns t) -> long {
+    auto it = stallsOf.find(thread);
+    if (it == stallsOf.end())
+      return -1;
+    const auto &idx = it->second;
+    auto after = std::upper_bound(idx.begin(), idx.end(), t, [&](Ns v, size_t i) {
+      return v < stalls[i].start;
+    });
+    if (after == idx.begin())
+      return -1;
+    size_t cand = *(after - 1);
+    return t <= stalls[cand].end ? static_cast<long>(cand) : -1;
+  };
   std::vector<DeviceIdle> out;
   for (auto &[device, spans] : byDevice) {
     DeviceIdle d;
@@ -52,14 +74,16 @@ std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &
       auto next = launchers.find(g.end);
       bool knownLauncher = next != launchers.end();
       // A wait in progress on the launching thread when the GPU ran dry (or ending just
-      // then): the bubble is that wait's doing.
-      for (size_t s = 0; s < stalls.size(); ++s)
-        if (stalls[s].start <= g.start && g.start <= stalls[s].end &&
-            (!knownLauncher || stalls[s].thread == next->second)) {
-          g.cause = GapCause::SyncBubble;
-          g.stall = static_cast<long>(s);
-          break;
-        }
+      // then): the bubble is that wait's doing. With no known launcher, any thread's.
+      if (knownLauncher) {
+        g.stall = waitingAt(next->second, g.start);
+      } else {
+        for (const auto &[thread, idx] : stallsOf)
+          if ((g.stall = waitingAt(thread, g.start)) >= 0)
+            break;
+      }
+      if (g.stall >= 0)
+        g.cause = GapCause::SyncBubble;
       if (g.cause == GapCause::LaunchBound)
         for (const Overhead &o : m.overheads)
           if (o.start < g.end && g.start < o.end) {

@@ -35,6 +35,10 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
       launchedEnds.push_back({it->second, g.end});
   }
   std::sort(launchedEnds.begin(), launchedEnds.end());
+  // drainedBy[i]: when the GPU finished everything launched up to launchedEnds[i].
+  std::vector<Ns> drainedBy(launchedEnds.size());
+  for (size_t i = 0; i < launchedEnds.size(); ++i)
+    drainedBy[i] = std::max(launchedEnds[i].second, i ? drainedBy[i - 1] : Ns(0));
 
   // The last DtoH copy each thread issued: a stream sync right after it is the copy's wait
   // (PyTorch's item() and .cpu() are cudaMemcpyAsync + cudaStreamSynchronize).
@@ -100,12 +104,11 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
     if (s.length() < min_ns)
       continue;
     // GPU work launched before the wait began and still running then.
-    Ns drained = s.start;
-    for (const auto &[launched, finished] : launchedEnds) {
-      if (launched >= s.start)
-        break;
-      drained = std::max(drained, finished);
-    }
+    auto firstAfter = std::lower_bound(
+        launchedEnds.begin(), launchedEnds.end(), std::make_pair(s.start, Ns(0)),
+        [](const std::pair<Ns, Ns> &a, const std::pair<Ns, Ns> &b) { return a.first < b.first; });
+    size_t launchedBefore = static_cast<size_t>(firstAfter - launchedEnds.begin());
+    Ns drained = launchedBefore ? std::max(s.start, drainedBy[launchedBefore - 1]) : s.start;
     s.queued_ns = std::min(drained, s.end) - s.start;
     out.push_back(s);
   }
