@@ -29,7 +29,8 @@ Rules:
                          reported as 'possible'), cuda, or cpu (not reported)
 
 Output:
-  --format=<text|json>   output format (default: text)
+  --format=<text|json|github>
+                         output format (default: text); github: workflow annotations
   -o, --output=<file>    write findings to <file> instead of stdout
   --min-severity=<s>     note, warning (default) or error: the lowest severity that
                          makes the exit code 1
@@ -98,8 +99,10 @@ std::string parseOptions(int Argc, const char **Argv, Options &Out) {
         Out.Format = OutputFormat::Text;
       else if (V == "json")
         Out.Format = OutputFormat::Json;
+      else if (V == "github")
+        Out.Format = OutputFormat::Github;
       else if (Error.empty())
-        Error = "unknown --format '" + V + "' (expected text or json)";
+        Error = "unknown --format '" + V + "' (expected text, json or github)";
     } else if (takeValue(A, "--output", I, Argc, Argv, V, Error) ||
                takeValue(A, "-o", I, Argc, Argv, V, Error)) {
       Out.OutputFile = V;

@@ -10,7 +10,7 @@
 
 namespace hostsync {
 
-enum class OutputFormat { Text, Json };
+enum class OutputFormat { Text, Json, Github };
 enum class ColorMode { Auto, Always, Never };
 
 struct Options {

@@ -56,6 +56,44 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool
   }
 }
 
+namespace {
+// Workflow-command escaping: data escapes %, CR, LF; properties also ':' and ','.
+std::string githubEscape(const std::string &S, bool Property) {
+  std::string Out;
+  for (char C : S) {
+    if (C == '%')
+      Out += "%25";
+    else if (C == '\r')
+      Out += "%0D";
+    else if (C == '\n')
+      Out += "%0A";
+    else if (Property && C == ':')
+      Out += "%3A";
+    else if (Property && C == ',')
+      Out += "%2C";
+    else
+      Out += C;
+  }
+  return Out;
+}
+} // namespace
+
+void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings) {
+  for (const Finding &F : Findings) {
+    if (F.Suppressed)
+      continue;
+    const char *Level = F.Sev == Severity::Error ? "error"
+                        : F.Sev == Severity::Warning ? "warning"
+                                                     : "notice";
+    OS << "::" << Level << " file=" << githubEscape(F.File, true) << ",line=" << F.Line
+       << ",col=" << F.Column << ",title=" << githubEscape(F.Rule, true) << "::"
+       << githubEscape(F.Message + " (" + rankName(F.Rnk) + ": " + F.RankReason +
+                           ")\nfix: " + F.Fix,
+                       false)
+       << "\n";
+  }
+}
+
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<TUResult> &TUs, const JsonRunInfo &Run) {
   nlohmann::ordered_json Doc;

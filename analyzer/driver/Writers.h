@@ -16,6 +16,10 @@ namespace hostsync {
 // a note with the fix. Colour as clang uses it when Color is set.
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool Color);
 
+// GitHub Actions workflow commands, one per finding:
+// ::warning file=F,line=L,col=C,title=hostsync-item::message (fix: ...)
+void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings);
+
 struct JsonRunInfo {
   std::string AssumeDevice;
   std::string MinSeverity;

@@ -100,6 +100,8 @@ int main(int Argc, const char **Argv) {
   if (Opts.Format == OutputFormat::Json)
     writeJson(Out, Findings, Results,
               {assumeName(Opts.Assume), severityName(Opts.MinSeverity), Config.EnabledRules});
+  else if (Opts.Format == OutputFormat::Github)
+    writeGithub(Out, Findings);
   else
     writeText(Out, Findings, Color);
   Out.flush();
