@@ -172,13 +172,9 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   if (N == "pin_memory")
     return Device::Host;
   if (N == "to" || N == "copy_to") {
-    for (const Expr *A : Op->Args) {
-      if (isTensorType(A->getType()))
-        return deviceAt(A, Depth + 1);
-      if (auto D = namedAt(A, Depth + 1))
-        return *D;
-    }
-    return deviceAt(Op->Self, Depth + 1);
+    if (auto Target = copyTargetAt(*Op, Depth))
+      return *Target;
+    return deviceAt(Op->Self, Depth + 1); // a dtype cast stays where it was
   }
   bool Like = compat::endsWith(N, "_like") || compat::startsWith(N, "new_");
   if ((isFactory(N) && !Op->Self) || Like) {
@@ -236,6 +232,16 @@ public:
 };
 } // namespace
 
+std::optional<Device> TensorFacts::copyTargetAt(const OpCall &To, int Depth) {
+  for (const Expr *A : To.Args) {
+    if (isTensorType(A->getType()))
+      return deviceAt(A, Depth + 1); // x.to(other): other's device
+    if (auto D = namedAt(A, Depth + 1))
+      return D;
+  }
+  return std::nullopt;
+}
+
 std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
   if (!Arg || Depth > MaxDepth)
     return Device::Unknown;
@@ -263,9 +269,14 @@ std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
       Merge(Device::Unknown); // a Device parameter or member
       continue;
     }
-    auto D = namedAt(Def, Depth + 1);
-    // `TensorOptions opts;` default-constructed: CPU.
-    Merge(D.value_or(Device::Host));
+    if (auto D = namedAt(Def, Depth + 1)) {
+      Merge(*D);
+      continue;
+    }
+    // `TensorOptions opts;` default-constructed means the CPU; anything else that names no
+    // device (a user function's result, say) is unknown.
+    const auto *Ctor = dyn_cast<CXXConstructExpr>(Def->IgnoreImplicit());
+    Merge(Ctor && Ctor->getNumArgs() == 0 ? Device::Host : Device::Unknown);
   }
   return Result;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "analysis/Definitions.h"
+#include "match/TensorOps.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -25,6 +26,9 @@ public:
   // The device an argument names (kCUDA, a Device variable, options, "cuda:0", another
   // tensor's .device()); nullopt when the argument names no device at all.
   std::optional<Device> namedDevice(const clang::Expr *Arg) { return namedAt(Arg, 0); }
+  // Where x.to(...) copies to: the device of the first argument that is a tensor or names
+  // a device; nullopt for a dtype-only cast.
+  std::optional<Device> copyTarget(const OpCall &To) { return copyTargetAt(To, 0); }
   // Is E a boolean mask (a comparison, a logical op, isnan..., to(kBool))?
   Tri isMask(const clang::Expr *E) { return maskAt(E, 0); }
   // Is E a 0-dim integer tensor (argmax() with no dim, count_nonzero(), tensor(3))?
@@ -35,6 +39,7 @@ public:
 private:
   Device deviceAt(const clang::Expr *E, int Depth);
   std::optional<Device> namedAt(const clang::Expr *Arg, int Depth);
+  std::optional<Device> copyTargetAt(const OpCall &To, int Depth);
   Tri maskAt(const clang::Expr *E, int Depth);
   bool scalarIntAt(const clang::Expr *E, int Depth);
   // An is_cuda()/is_cpu() check that dominates this use of a variable.

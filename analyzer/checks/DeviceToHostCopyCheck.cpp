@@ -21,13 +21,7 @@ void DeviceToHostCopyCheck::check(const MatchFinder::MatchResult &Result) {
   if (Op->Name == "cpu") {
     Spelled = "cpu";
   } else if (Op->Name == "to") {
-    std::optional<Device> Target;
-    for (const Expr *A : Op->Args) {
-      if (isTensorType(A->getType()))
-        Target = deviceOf(A);
-      else if (!Target)
-        Target = facts().namedDevice(A);
-    }
+    std::optional<Device> Target = facts().copyTarget(*Op);
     if (Target != Device::Host || passesNonBlocking(Call))
       return; // a dtype cast, a copy to the GPU, or an asynchronous copy
     Spelled = "to(kCPU)";

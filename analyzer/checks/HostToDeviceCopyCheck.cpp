@@ -67,13 +67,7 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Op->IsMethod || !Op->Self)
     return;
   if (Op->Name == "to") {
-    std::optional<Device> Target;
-    for (const Expr *A : Op->Args) {
-      if (isTensorType(A->getType()))
-        Target = deviceOf(A);
-      else if (!Target)
-        Target = facts().namedDevice(A);
-    }
+    std::optional<Device> Target = facts().copyTarget(*Op);
     // A copy to the host, a dtype cast, or asynchronous: not this rule's.
     if (!Target || *Target == Device::Host || passesNonBlocking(Call))
       return;

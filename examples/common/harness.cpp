@@ -120,8 +120,12 @@ std::vector<int64_t> Options::sweep() const {
   return out;
 }
 
+torch::Device default_device() {
+  return torch::cuda::is_available() ? torch::Device(torch::kCUDA) : torch::Device(torch::kCPU);
+}
+
 bool agree(const std::string &what, const std::vector<std::string> &names,
-           const std::vector<double> &values, double tolerance) {
+           const std::vector<double> &values, double tolerance, double *worst_out) {
   double worst = 0;
   std::printf("%s:", what.c_str());
   for (size_t i = 0; i < values.size(); ++i) {
@@ -129,6 +133,8 @@ bool agree(const std::string &what, const std::vector<std::string> &names,
     std::printf(" %s=%.7f", names[i].c_str(), values[i]);
   }
   bool same = worst <= tolerance;
+  if (worst_out)
+    *worst_out = worst;
   std::printf("\nlargest relative difference %.2e (tolerance %.0e): %s\n", worst, tolerance,
               same ? "same" : "DIFFERENT");
   return same;

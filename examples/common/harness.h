@@ -30,10 +30,15 @@ struct Options {
   int64_t integer(const std::string &key, int64_t fallback) const;
 };
 
+// CUDA when there is a GPU, else the CPU (the demos also run, slowly, without one).
+torch::Device default_device();
+
 // Checks that every variant computed the same value (a loss) as the first: prints them and
-// returns false when the largest relative difference exceeds the tolerance.
+// returns false when the largest relative difference exceeds the tolerance; `worst`, when
+// given, receives that difference.
 bool agree(const std::string &what, const std::vector<std::string> &names,
-           const std::vector<double> &values, double tolerance = 1e-5);
+           const std::vector<double> &values, double tolerance = 1e-5,
+           double *worst = nullptr);
 
 struct Variant {
   std::string name;

@@ -228,7 +228,7 @@ int main(int argc, char **argv) {
   const int in_flight = static_cast<int>(opts.integer("in_flight", 4));
   const int threads = static_cast<int>(opts.integer("threads", 8)); // labelling threads
   const int64_t pool = opts.integer("pool", 8);
-  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  torch::Device device = demo::default_device();
   std::printf("cpu_gpu_pipeline: batch %lld, %lldx%lld, %d batches in flight, %d labelling "
               "threads, on %s\n",
               static_cast<long long>(opts.batch), static_cast<long long>(size),

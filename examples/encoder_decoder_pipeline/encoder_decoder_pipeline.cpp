@@ -114,7 +114,7 @@ private:
 int main(int argc, char **argv) {
   demo::Options opts = demo::Options::parse(argc, argv);
   const int64_t size = opts.integer("size", 256);
-  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  torch::Device device = demo::default_device();
   demo::Report report("encoder_decoder_pipeline");
   for (int64_t batch : opts.sweep()) {
     std::printf("encoder_decoder_pipeline: batch %lld, %lldx%lld, on %s\n",

@@ -227,7 +227,7 @@ int main(int argc, char **argv) {
   const int64_t size = opts.integer("size", 256);
   const int64_t workers = opts.integer("workers", 8);
   torch::set_num_threads(1); // as in PyTorch's DataLoader workers: one thread each
-  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  torch::Device device = demo::default_device();
 
   // Same parameters, same images: per sample on the CPU, per batch on the device.
   {

@@ -172,7 +172,7 @@ int main(int argc, char **argv) {
   const int64_t size = opts.integer("size", 224);
   const int64_t width = opts.integer("width", 64);
   const int64_t pool_size = opts.integer("pool", 8);
-  torch::Device device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
+  torch::Device device = demo::default_device();
   std::printf("prefetcher: batch %lld of 3x%lldx%lld float images, width %lld, on %s\n",
               static_cast<long long>(opts.batch), static_cast<long long>(size),
               static_cast<long long>(size), static_cast<long long>(width),

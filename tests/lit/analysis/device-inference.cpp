@@ -82,3 +82,15 @@ float unknown(torch::Tensor param, const Model &m) {
   // ASSUME: device-inference.cpp:[[@LINE-2]]:28: warning: {{.*}}device: assumed) [hostsync-item]
   return a + b;
 }
+
+torch::Device pick_device();
+
+float device_from_a_function(float *buffer) {
+  // A device returned by a user function could be CUDA: the copy's source is a host tensor,
+  // its target unknown, so the item() after it is "possible", never silently "host".
+  torch::Device device = pick_device();
+  auto t = torch::ones({3}).to(device);
+  return t.sum().item<float>();
+  // DEFAULT: device-inference.cpp:[[@LINE-1]]:18: warning: {{.*}}device: possible) [hostsync-item]
+  // ASSUME: device-inference.cpp:[[@LINE-2]]:18: warning: {{.*}}device: assumed) [hostsync-item]
+}
