@@ -42,9 +42,11 @@ Summary summarize(const TraceModel &m, Ns min_stall_ns) {
     lengths[st.site].push_back(st.length());
     s.stall_ns += st.length();
   }
+  s.stall_idle_ns.assign(s.stalls.size(), 0);
   for (const DeviceIdle &d : s.idle)
     for (const IdleGap &g : d.gaps)
       if (g.cause == GapCause::SyncBubble) {
+        s.stall_idle_ns[g.stall] += g.length();
         bySite[s.stalls[g.stall].site].idle_charged_ns += g.length();
         s.bubble_ns += g.length();
       }

@@ -21,6 +21,7 @@ struct SiteCost {
 
 struct Summary {
   std::vector<Stall> stalls;
+  std::vector<Ns> stall_idle_ns; // GPU idle charged to each stall (same order as stalls)
   std::vector<DeviceIdle> idle;
   OverlapResult overlap;
   std::vector<SiteCost> sites; // by GPU idle charged, then host stall

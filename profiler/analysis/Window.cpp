@@ -6,6 +6,30 @@
 
 namespace hostsync::trace {
 
+namespace {
+// The events that start inside one of the windows; names, stacks and counters are kept.
+TraceModel keepStartingInside(const TraceModel &m, const std::vector<std::pair<Ns, Ns>> &windows) {
+  auto inside = [&](Ns t) {
+    for (const auto &[lo, hi] : windows)
+      if (lo <= t && t < hi)
+        return true;
+    return false;
+  };
+  TraceModel out = m;
+  auto keep = [&](auto &into, const auto &from) {
+    into.clear();
+    for (const auto &e : from)
+      if (inside(e.start))
+        into.push_back(e);
+  };
+  keep(out.api, m.api);
+  keep(out.gpu, m.gpu);
+  keep(out.syncs, m.syncs);
+  keep(out.overheads, m.overheads);
+  return out;
+}
+} // namespace
+
 TraceModel restrictToProfilerWindows(const TraceModel &m, WindowInfo &info) {
   std::vector<std::pair<Ns, bool>> marks; // (time, is start)
   for (const ApiCall &a : m.api) {
@@ -31,34 +55,25 @@ TraceModel restrictToProfilerWindows(const TraceModel &m, WindowInfo &info) {
   }
   if (open >= 0)
     windows.push_back({open, std::numeric_limits<Ns>::max()});
-  auto inside = [&](Ns t) {
-    for (const auto &[lo, hi] : windows)
-      if (lo <= t && t < hi)
-        return true;
-    return false;
-  };
-  TraceModel out = m; // names, counters
-  out.api.clear();
-  out.gpu.clear();
-  out.syncs.clear();
-  out.overheads.clear();
-  for (const ApiCall &a : m.api)
-    if (inside(a.start))
-      out.api.push_back(a);
-  for (const GpuActivity &g : m.gpu)
-    if (inside(g.start))
-      out.gpu.push_back(g);
-  for (const SyncRecord &s : m.syncs)
-    if (inside(s.start))
-      out.syncs.push_back(s);
-  for (const Overhead &o : m.overheads)
-    if (inside(o.start))
-      out.overheads.push_back(o);
+  TraceModel out = keepStartingInside(m, windows);
   info.windows = windows.size();
   for (const auto &[lo, hi] : windows)
     if (hi != std::numeric_limits<Ns>::max())
       info.kept_ns += hi - lo;
   return out;
+}
+
+TraceModel skipWarmup(const TraceModel &m, Ns skip_ns) {
+  if (skip_ns <= 0)
+    return m;
+  Ns first = std::numeric_limits<Ns>::max();
+  for (const ApiCall &a : m.api)
+    first = std::min(first, a.start);
+  for (const GpuActivity &g : m.gpu)
+    first = std::min(first, g.start);
+  if (first == std::numeric_limits<Ns>::max())
+    return m;
+  return keepStartingInside(m, {{first + skip_ns, std::numeric_limits<Ns>::max()}});
 }
 
 } // namespace hostsync::trace

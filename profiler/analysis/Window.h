@@ -16,4 +16,8 @@ struct WindowInfo {
 // are no markers). A Start without a Stop runs to the end of the trace.
 TraceModel restrictToProfilerWindows(const TraceModel &m, WindowInfo &info);
 
+// Leaves out the first skip_ns of the trace (warm-up: lazy loading, cuDNN autotuning,
+// allocator growth), counted from its first event.
+TraceModel skipWarmup(const TraceModel &m, Ns skip_ns);
+
 } // namespace hostsync::trace

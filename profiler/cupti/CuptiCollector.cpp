@@ -1,10 +1,13 @@
 #include "cupti/CuptiCollector.h"
 
 #include "cupti/CuptiCompat.h"
+#include "cupti/RuntimeApiName.h"
 
 #include <cstdlib>
 #include <dlfcn.h>
+#include <algorithm>
 #include <cstring>
+#include <vector>
 #include <unordered_map>
 
 namespace hostsync::trace {
@@ -83,7 +86,8 @@ CuptiCollector &CuptiCollector::instance() {
 }
 
 void CuptiCollector::bufferRequested(uint8_t **buffer, size_t *size, size_t *max_records) {
-  size_t bytes = instance().buffer_bytes_;
+  ++instance().buffers_requested_;
+  size_t bytes = instance().options_.buffer_bytes;
   *buffer = static_cast<uint8_t *>(std::aligned_alloc(8, bytes));
   *size = *buffer ? bytes : 0;
   *max_records = 0;
@@ -92,6 +96,7 @@ void CuptiCollector::bufferRequested(uint8_t **buffer, size_t *size, size_t *max
 void CuptiCollector::bufferCompleted(CUctx_st *ctx, uint32_t stream, uint8_t *buffer, size_t,
                                      size_t valid) {
   CuptiCollector &self = instance();
+  ++self.buffers_completed_;
   self.consume(buffer, valid);
   size_t dropped = 0;
   if (cuptiActivityGetNumDroppedRecords(ctx, stream, &dropped) ==
@@ -103,23 +108,15 @@ void CuptiCollector::bufferCompleted(CUctx_st *ctx, uint32_t stream, uint8_t *bu
   std::free(buffer);
 }
 
-std::string CuptiCollector::apiName(uint32_t cbid) {
-  const char *name = nullptr;
-  if (cuptiGetCallbackName(CUPTI_CB_DOMAIN_RUNTIME_API, cbid, &name) != CUPTI_SUCCESS || !name)
-    return "cudaRuntimeApi#" + std::to_string(cbid);
-  std::string s(name); // "cudaStreamSynchronize_v3020": drop the version suffix
-  size_t v = s.rfind("_v");
-  return v != std::string::npos && v + 2 < s.size() &&
-                 std::strspn(s.c_str() + v + 2, "0123456789") == s.size() - v - 2
-             ? s.substr(0, v)
-             : s;
-}
-
 void CuptiCollector::consume(uint8_t *buffer, size_t valid) {
   std::lock_guard<std::mutex> lock(mutex_);
   static thread_local std::unordered_map<uint32_t, uint32_t> apiNames; // cbid -> interned
   CUpti_Activity *record = nullptr;
   while (cuptiActivityGetNextRecord(buffer, valid, &record) == CUPTI_SUCCESS) {
+    if (overCap()) {
+      ++model_.over_cap_records;
+      continue;
+    }
     switch (record->kind) {
     case CUPTI_ACTIVITY_KIND_RUNTIME: {
       auto *r = reinterpret_cast<const ApiRecord *>(record);
@@ -129,7 +126,7 @@ void CuptiCollector::consume(uint8_t *buffer, size_t valid) {
       a.thread = r->threadId;
       auto it = apiNames.find(r->cbid);
       if (it == apiNames.end())
-        it = apiNames.emplace(r->cbid, model_.intern(apiName(r->cbid))).first;
+        it = apiNames.emplace(r->cbid, model_.intern(runtimeApiName(r->cbid))).first;
       a.name = it->second;
       a.correlation = r->correlationId;
       model_.add(model_.api, a);
@@ -186,20 +183,41 @@ void CuptiCollector::consume(uint8_t *buffer, size_t valid) {
   }
 }
 
-std::string CuptiCollector::start(size_t buffer_bytes) {
-  buffer_bytes_ = buffer_bytes;
+bool CuptiCollector::overCap() const {
+  size_t bytes = model_.api.size() * sizeof(ApiCall) + model_.gpu.size() * sizeof(GpuActivity) +
+                 model_.syncs.size() * sizeof(hostsync::trace::SyncRecord) +
+                 model_.overheads.size() * sizeof(Overhead);
+  return bytes >= options_.max_bytes;
+}
+
+std::string CuptiCollector::start(const CollectorOptions &options) {
+  options_ = options;
   // Without a driver CUPTI fails with an unhelpful code: say what is missing instead.
   if (!dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD) && !dlopen("libcuda.so.1", RTLD_LAZY))
     return "no CUDA driver (libcuda.so.1 cannot be loaded)";
+  // CONCURRENT_KERNEL, never KERNEL: the latter serialises kernels and would erase the
+  // overlap being measured.
+  const std::pair<const char *, CUpti_ActivityKind> known[] = {
+      {"runtime", CUPTI_ACTIVITY_KIND_RUNTIME}, {"kernel", CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL},
+      {"memcpy", CUPTI_ACTIVITY_KIND_MEMCPY},   {"memset", CUPTI_ACTIVITY_KIND_MEMSET},
+      {"sync", CUPTI_ACTIVITY_KIND_SYNCHRONIZATION}, {"overhead", CUPTI_ACTIVITY_KIND_OVERHEAD}};
+  std::vector<CUpti_ActivityKind> kinds;
+  std::string list = options.kinds.empty() ? "runtime,kernel,memcpy,memset,sync,overhead"
+                                           : options.kinds;
+  for (size_t at = 0; at <= list.size();) {
+    size_t comma = std::min(list.find(',', at), list.size());
+    std::string name = list.substr(at, comma - at);
+    at = comma + 1;
+    auto it = std::find_if(std::begin(known), std::end(known),
+                           [&](const auto &k) { return name == k.first; });
+    if (it == std::end(known))
+      return "unknown activity kind '" + name +
+             "' in HOSTSYNC_ACTIVITIES (runtime, kernel, memcpy, memset, sync, overhead)";
+    kinds.push_back(it->second);
+  }
   CUptiResult r = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
   if (r != CUPTI_SUCCESS)
     return std::string("CUPTI unavailable: ") + errorText(r);
-  // CONCURRENT_KERNEL, never KERNEL: the latter serialises kernels and would erase the
-  // overlap being measured.
-  const CUpti_ActivityKind kinds[] = {
-      CUPTI_ACTIVITY_KIND_RUNTIME, CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL,
-      CUPTI_ACTIVITY_KIND_MEMCPY, CUPTI_ACTIVITY_KIND_MEMSET,
-      CUPTI_ACTIVITY_KIND_SYNCHRONIZATION, CUPTI_ACTIVITY_KIND_OVERHEAD};
   for (CUpti_ActivityKind k : kinds) {
     r = cuptiActivityEnable(k);
     if (r != CUPTI_SUCCESS) {
@@ -223,6 +241,10 @@ TraceModel &CuptiCollector::finish() {
   if (running_) {
     cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
     running_ = false;
+    // A buffer CUPTI never gave back went to another client's callbacks: someone (the
+    // PyTorch profiler, Nsight...) registered theirs after ours, and its records are lost.
+    uint64_t req = buffers_requested_.load(), done = buffers_completed_.load();
+    model_.lost_buffers = req > done ? req - done : 0;
   }
   return model_;
 }

@@ -5,6 +5,7 @@
 
 #include "model/TraceModel.h"
 
+#include <atomic>
 #include <mutex>
 #include <string>
 
@@ -12,12 +13,19 @@ struct CUctx_st; // CUcontext, without including CUDA headers here
 
 namespace hostsync::trace {
 
+struct CollectorOptions {
+  size_t buffer_bytes = 8 << 20; // each CUPTI activity buffer
+  size_t max_bytes = 1024u << 20; // the records kept in memory; later ones are counted, not kept
+  // Comma-separated activity kinds: runtime, kernel, memcpy, memset, sync, overhead ("" = all).
+  std::string kinds;
+};
+
 class CuptiCollector {
 public:
   static CuptiCollector &instance();
   // Enables the activity kinds; returns "" or the reason tracing is off (no driver, no
-  // GPU, CUPTI in use by another tool...). The program runs on either way.
-  std::string start(size_t buffer_bytes);
+  // GPU, CUPTI in use by another tool, an unknown kind...). The program runs on either way.
+  std::string start(const CollectorOptions &options);
   // Forces CUPTI to hand over every record it holds, then returns the model.
   TraceModel &finish();
   bool running() const { return running_; }
@@ -28,11 +36,13 @@ private:
   static void bufferCompleted(CUctx_st *ctx, uint32_t stream, uint8_t *buffer, size_t size,
                               size_t valid);
   void consume(uint8_t *buffer, size_t valid);
-  std::string apiName(uint32_t cbid);
+
+  bool overCap() const;
 
   std::mutex mutex_;
   TraceModel model_;
-  size_t buffer_bytes_ = 8 << 20;
+  CollectorOptions options_;
+  std::atomic<uint64_t> buffers_requested_{0}, buffers_completed_{0};
   bool running_ = false;
 };
 

@@ -1,16 +1,22 @@
 // The library's entry points. Loaded with LD_PRELOAD, a constructor starts tracing when
 // the library is loaded; named by CUDA_INJECTION64_PATH, the driver calls
-// InitializeInjection at cuInit. Either way tracing starts once, and at exit the records
-// are flushed, analysed, and written to $HOSTSYNC_OUT/trace-<pid>[-rank<R>].json.
-// Failures never stop the program: one line on stderr, and it runs untraced.
-#include "cupti/CuptiCollector.h"
+// InitializeInjection at cuInit. Either way tracing starts once, and at exit (normal exit,
+// exit() from any thread, or a fatal signal) the records are flushed, analysed, and written
+// to $HOSTSYNC_OUT/trace-<pid>[-rank<R>].json. Failures never stop the program: one line on
+// stderr, and it runs untraced.
 #include "analysis/Window.h"
+#include "cupti/CuptiCollector.h"
+#include "cupti/StackCapture.h"
+#include "elf/Modules.h"
+#include "io/PerfettoJson.h"
 #include "io/TraceJson.h"
 
 #include <atomic>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <mutex>
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -20,6 +26,7 @@ using namespace hostsync::trace;
 namespace {
 
 std::atomic<bool> g_started{false};
+pid_t g_pid = 0; // the traced process; a fork()ed child inherits our atexit but is not it
 
 long envNumber(const char *name, long fallback) {
   const char *v = std::getenv(name);
@@ -28,6 +35,11 @@ long envNumber(const char *name, long fallback) {
   char *end = nullptr;
   long n = std::strtol(v, &end, 10);
   return (end && *end == '\0' && n >= 0) ? n : fallback;
+}
+
+std::string envString(const char *name) {
+  const char *v = std::getenv(name);
+  return v ? v : "";
 }
 
 std::string commandLine() {
@@ -41,44 +53,131 @@ std::string commandLine() {
   return raw;
 }
 
-void finishAndWrite() {
+// Which CUPTI clients may be competing with us, judged by what is loaded.
+std::string likelyCuptiClients(const std::vector<Module> &modules) {
+  const std::pair<const char *, const char *> known[] = {
+      {"libtorch_cuda", "the PyTorch profiler (Kineto, in libtorch)"},
+      {"libkineto", "Kineto"},
+      {"libToolsInjection", "Nsight Systems"},
+      {"libnvperf", "Nsight Compute / CUPTI profiling"},
+      {"libsanitizer", "compute-sanitizer"}};
+  std::string out;
+  for (const auto &[needle, who] : known)
+    for (const Module &m : modules)
+      if (m.path.find(needle) != std::string::npos && out.find(who) == std::string::npos) {
+        out += (out.empty() ? "" : ", ");
+        out += who;
+        break;
+      }
+  return out.empty() ? "unknown" : out;
+}
+
+void finishAndWrite(const char *ended_by) {
+  static std::mutex once;
+  std::lock_guard<std::mutex> lock(once);
   CuptiCollector &c = CuptiCollector::instance();
-  if (!c.running())
+  if (!c.running() || getpid() != g_pid)
     return;
+  TraceModel &raw = c.finish();
+  StackCapture::instance().attachTo(raw);
+  raw.modules = loadedModules();
   WindowInfo window;
-  TraceModel m = restrictToProfilerWindows(c.finish(), window);
+  TraceModel m = restrictToProfilerWindows(
+      skipWarmup(raw, envNumber("HOSTSYNC_SKIP_MS", 0) * 1000000), window);
   Summary s = summarize(m, envNumber("HOSTSYNC_MIN_STALL_US", 20) * 1000);
   ProcessInfo p;
-  p.pid = static_cast<int>(getpid());
-  const char *rank = std::getenv("RANK");
-  if (!rank)
-    rank = std::getenv("LOCAL_RANK");
-  p.rank = rank ? rank : "";
+  p.pid = static_cast<int>(g_pid);
+  p.rank = envString("RANK").empty() ? envString("LOCAL_RANK") : envString("RANK");
   p.command = commandLine();
-  const char *dir = std::getenv("HOSTSYNC_OUT");
-  std::string out = dir && *dir ? dir : "hostsync-trace-out";
-  mkdir(out.c_str(), 0755);
-  std::string path = out + "/trace-" + std::to_string(p.pid) +
-                     (p.rank.empty() ? "" : "-rank" + p.rank) + ".json";
+  p.ended_by = ended_by;
   p.windows = window.windows;
+  std::string out = envString("HOSTSYNC_OUT").empty() ? "hostsync-trace-out"
+                                                      : envString("HOSTSYNC_OUT");
+  mkdir(out.c_str(), 0755);
+  std::string stem = out + "/trace-" + std::to_string(p.pid) +
+                     (p.rank.empty() ? "" : "-rank" + p.rank);
+  std::string path = stem + ".json";
+  if (m.lost_buffers)
+    std::fprintf(stderr,
+                 "hostsync-trace: another CUPTI client took over the activity buffers "
+                 "(%llu lost; likely: %s); the trace misses their records\n",
+                 static_cast<unsigned long long>(m.lost_buffers),
+                 likelyCuptiClients(m.modules).c_str());
   if (!writeFileAtomically(path, traceJson(m, s, p))) {
     std::fprintf(stderr, "hostsync-trace: cannot write %s; no trace for pid %d\n",
                  path.c_str(), p.pid);
     return;
   }
+  if (envString("HOSTSYNC_PERFETTO") != "0" &&
+      !writeFileAtomically(stem + ".perfetto.json", perfettoJson(m, s, p)))
+    std::fprintf(stderr, "hostsync-trace: cannot write %s.perfetto.json\n", stem.c_str());
   std::fprintf(stderr, "%s  trace: %s\n", textSummary(m, s).c_str(), path.c_str());
+}
+
+void atExit() { finishAndWrite("exit"); }
+
+// A fatal signal: write the trace, then die of the same signal as without us. If writing
+// hangs (the signal interrupted a thread holding a lock we need), an alarm gives up on it.
+volatile sig_atomic_t g_fatal = 0;
+void onAlarm(int) {
+  std::signal(g_fatal, SIG_DFL);
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, g_fatal);
+  sigprocmask(SIG_UNBLOCK, &set, nullptr);
+  raise(g_fatal);
+}
+void onFatalSignal(int sig) {
+  if (!g_fatal) {
+    g_fatal = sig;
+    std::signal(SIGALRM, onAlarm);
+    alarm(static_cast<unsigned>(envNumber("HOSTSYNC_SIGNAL_WRITE_S", 20)));
+    finishAndWrite(sig == SIGTERM ? "SIGTERM" : sig == SIGINT ? "SIGINT"
+                   : sig == SIGABRT ? "SIGABRT" : sig == SIGSEGV ? "SIGSEGV" : "signal");
+  }
+  std::signal(sig, SIG_DFL);
+  raise(sig); // delivered when this handler returns
+}
+
+void installSignalHandlers() {
+  for (int sig : {SIGTERM, SIGINT, SIGABRT, SIGSEGV, SIGBUS, SIGFPE}) {
+    struct sigaction old {};
+    // Only where the program keeps the default: its own handlers stay untouched.
+    if (sigaction(sig, nullptr, &old) == 0 && old.sa_handler == SIG_DFL &&
+        !(old.sa_flags & SA_SIGINFO))
+      std::signal(sig, onFatalSignal);
+  }
 }
 
 void start() {
   if (g_started.exchange(true))
     return;
+  g_pid = getpid();
+  if (envString("HOSTSYNC_CHILDREN") == "0") {
+    // Programs this one execs are not traced (fork()ed children never are).
+    unsetenv("LD_PRELOAD");
+    unsetenv("CUDA_INJECTION64_PATH");
+  }
+  CollectorOptions options;
   long mb = envNumber("HOSTSYNC_BUFFER_MB", 8);
-  std::string err = CuptiCollector::instance().start(static_cast<size_t>(mb > 0 ? mb : 8) << 20);
+  options.buffer_bytes = static_cast<size_t>(mb > 0 ? mb : 8) << 20;
+  options.max_bytes = static_cast<size_t>(envNumber("HOSTSYNC_MAX_MB", 1024)) << 20;
+  options.kinds = envString("HOSTSYNC_ACTIVITIES");
+  std::string err = CuptiCollector::instance().start(options);
   if (!err.empty()) {
     std::fprintf(stderr, "hostsync-trace: %s; the program runs untraced\n", err.c_str());
     return;
   }
-  std::atexit(finishAndWrite);
+  StackOptions stacks;
+  stacks.depth = static_cast<int>(envNumber("HOSTSYNC_STACK_DEPTH", 48));
+  stacks.min_ns = envNumber("HOSTSYNC_STACK_MIN_US", envNumber("HOSTSYNC_MIN_STALL_US", 20)) * 1000;
+  stacks.max_stacks = static_cast<size_t>(envNumber("HOSTSYNC_MAX_STACKS", 1 << 16));
+  err = StackCapture::instance().start(stacks);
+  if (!err.empty() && stacks.depth > 0)
+    std::fprintf(stderr, "hostsync-trace: %s (likely: %s); stalls are still measured\n",
+                 err.c_str(), likelyCuptiClients(loadedModules()).c_str());
+  std::atexit(atExit);
+  installSignalHandlers();
 }
 
 } // namespace

@@ -1,5 +1,7 @@
 #include "io/TraceJson.h"
 
+#include "analysis/Timeline.h"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -7,16 +9,61 @@
 
 namespace hostsync::trace {
 
+namespace {
+using J = nlohmann::ordered_json;
+
+std::string hex(uint64_t v) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+  return buf;
+}
+
+// Kernel names are mangled and can run to kilobytes; the timeline needs a label.
+std::string shortName(const std::string &name) {
+  return name.size() > 160 ? name.substr(0, 157) + "..." : name;
+}
+
+J timelineJson(const TraceModel &m, const Summary &s) {
+  TimelineWindow w = representativeWindow(m, s);
+  J api = J::array(), gpu = J::array(), stalls = J::array(), gaps = J::array();
+  for (size_t i : w.api) {
+    const ApiCall &a = m.api[i];
+    api.push_back({{"thread", a.thread}, {"name", m.name(a.name)}, {"start_ns", a.start},
+                   {"end_ns", a.end}, {"correlation", a.correlation}});
+  }
+  for (size_t i : w.gpu) {
+    const GpuActivity &g = m.gpu[i];
+    gpu.push_back({{"device", g.device}, {"stream", g.stream},
+                   {"kind", g.kind == GpuKind::Kernel   ? "kernel"
+                            : g.kind == GpuKind::Memcpy ? copyKindName(g.copy)
+                                                        : "memset"},
+                   {"name", shortName(m.name(g.name))}, {"start_ns", g.start},
+                   {"end_ns", g.end}, {"correlation", g.correlation}});
+  }
+  for (size_t i : w.stalls)
+    stalls.push_back(i);
+  for (const DeviceIdle &d : s.idle)
+    for (const IdleGap &g : d.gaps)
+      if (g.end >= w.start && g.start < w.end)
+        gaps.push_back({{"device", d.device}, {"cause", gapCauseName(g.cause)},
+                        {"start_ns", g.start}, {"end_ns", g.end}, {"stall", g.stall}});
+  return {{"start_ns", w.start}, {"end_ns", w.end}, {"api", api}, {"gpu", gpu},
+          {"stalls", stalls}, {"idle_gaps", gaps}};
+}
+} // namespace
+
 std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &p) {
-  using J = nlohmann::ordered_json;
   J doc;
   doc["schema"] = "hostsync-trace/trace";
   doc["version"] = TraceJsonVersion;
-  doc["process"] = {{"pid", p.pid}, {"rank", p.rank}, {"command", p.command}};
+  doc["process"] = {{"pid", p.pid}, {"rank", p.rank}, {"command", p.command},
+                    {"ended_by", p.ended_by}};
   doc["profiler_windows"] = p.windows;
   doc["records"] = {{"api", m.api.size()}, {"gpu", m.gpu.size()}, {"sync", m.syncs.size()},
                     {"overhead", m.overheads.size()}, {"dropped", m.dropped_records},
-                    {"invalid", m.invalid_records}};
+                    {"invalid", m.invalid_records}, {"over_cap", m.over_cap_records},
+                    {"lost_buffers", m.lost_buffers}, {"stacks", m.stacks.size()},
+                    {"stacks_dropped", m.stacks_dropped}};
   J devices = J::array();
   for (const DeviceIdle &d : s.idle) {
     Ns bubbles = 0, overhead = 0, launch = 0;
@@ -42,12 +89,14 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                      {"idle_charged_ns", c.idle_charged_ns}, {"bytes", c.bytes}});
   doc["sites"] = sites;
   J stalls = J::array();
-  for (const Stall &st : s.stalls) {
+  for (size_t i = 0; i < s.stalls.size(); ++i) {
+    const Stall &st = s.stalls[i];
     const ApiCall &a = m.api[st.api_index];
     stalls.push_back({{"api", m.name(a.name)}, {"site", m.name(st.site)},
                       {"class", stallClassName(st.cls)}, {"thread", st.thread},
                       {"start_ns", st.start}, {"end_ns", st.end}, {"bytes", st.bytes},
-                      {"queued_ns", st.queued_ns}, {"correlation", a.correlation}});
+                      {"queued_ns", st.queued_ns}, {"idle_charged_ns", s.stall_idle_ns[i]},
+                      {"correlation", a.correlation}, {"stack", a.stack}});
   }
   doc["stalls"] = stalls;
   J streams = J::array();
@@ -63,6 +112,20 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                     {"copy_under_compute_ns", s.overlap.copy_under_compute_ns},
                     {"streams", streams},
                     {"pairs", pairs}};
+  J modules = J::array();
+  for (const Module &mod : m.modules)
+    modules.push_back({{"path", mod.path}, {"base", hex(mod.base)}, {"size", mod.size},
+                       {"build_id", mod.build_id}});
+  doc["modules"] = modules;
+  J stacks = J::array();
+  for (const Stack &st : m.stacks) {
+    J pcs = J::array();
+    for (uint64_t pc : st.pcs)
+      pcs.push_back(hex(pc));
+    stacks.push_back({{"pcs", pcs}});
+  }
+  doc["stacks"] = stacks;
+  doc["timeline"] = timelineJson(m, s);
   return doc.dump(1) + "\n";
 }
 

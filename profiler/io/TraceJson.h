@@ -14,6 +14,7 @@ struct ProcessInfo {
   std::string rank;       // $RANK / $LOCAL_RANK, or empty
   std::string command;    // the traced program's command line
   size_t windows = 0;     // cudaProfilerStart..Stop windows analysed (0: the whole run)
+  std::string ended_by = "exit"; // or the fatal signal that ended the process
 };
 
 constexpr int TraceJsonVersion = 1;

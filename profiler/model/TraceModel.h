@@ -27,7 +27,8 @@ struct ApiCall {
   uint32_t thread = 0;      // system thread id
   uint32_t name = 0;        // interned API name, e.g. "cudaStreamSynchronize"
   uint32_t correlation = 0; // links the call to the GPU work or sync record it caused
-  uint32_t site = 0;        // interned call site (first user frame), 0 when unknown
+  uint32_t site = 0;        // interned call site, 0 when unknown (the API name stands in)
+  int32_t stack = -1;       // index into TraceModel::stacks, -1 when none was captured
 };
 
 // Work the GPU executed: a kernel, a copy or a memset, on a device, context and stream.
@@ -56,13 +57,32 @@ struct Overhead {
   uint32_t name = 0;
 };
 
+// A host call stack captured on entry to a sync-relevant call: raw return addresses,
+// innermost first. Symbolized offline against the modules below.
+struct Stack {
+  std::vector<uint64_t> pcs;
+};
+
+// A module (executable or shared library) loaded in the traced process.
+struct Module {
+  std::string path;
+  uint64_t base = 0;     // load bias: address - base = address in the ELF file's own terms
+  uint64_t size = 0;     // extent of its loaded segments, from base
+  std::string build_id;  // hex GNU build-id, "" when the module has none
+};
+
 struct TraceModel {
   std::vector<ApiCall> api;
+  std::vector<Stack> stacks;   // distinct stacks, shared by the calls that have them
+  std::vector<Module> modules;
+  uint64_t stacks_dropped = 0; // sync calls whose stack did not fit under the cap
   std::vector<GpuActivity> gpu;
   std::vector<SyncRecord> syncs;
   std::vector<Overhead> overheads;
   uint64_t dropped_records = 0;  // CUPTI could not store them (buffer full)
   uint64_t invalid_records = 0;  // zero or inverted timestamps: counted, not used
+  uint64_t over_cap_records = 0; // arrived after the memory cap was reached: counted, not kept
+  uint64_t lost_buffers = 0;     // activity buffers taken over by another CUPTI client
 
   uint32_t intern(const std::string &s);
   const std::string &name(uint32_t id) const { return names_[id]; }

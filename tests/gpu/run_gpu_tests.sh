@@ -9,7 +9,7 @@ mkdir -p "$results"
 prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
 # The GPU machine has no nlohmann-json package: a copy of Debian's can travel in .deps/.
 [ -d .deps ] && prefix="$prefix;$PWD/.deps"
-cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DHOSTSYNC_BUILD_ANALYZER=OFF \
+cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHOSTSYNC_BUILD_ANALYZER=OFF \
   -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" >"$results/build.log" 2>&1 ||
   { echo "configure failed:"; tail -20 "$results/build.log"; }
 cmake --build build-gpu -- -k 0 >>"$results/build.log" 2>&1 ||
@@ -21,11 +21,11 @@ status=0
 echo "== ground truth (LD_PRELOAD)"
 nvcc -O2 -o "$work/ground_truth" tests/gpu/ground_truth.cu || status=1
 $tracer -o "$work/gt" -- "$work/ground_truth" "$work/truth.json" || status=1
-python3 tests/gpu/check_ground_truth.py "$work"/gt/trace-*.json "$work/truth.json" || status=1
+python3 tests/gpu/check_ground_truth.py "$work"/gt/trace-*[0-9].json "$work/truth.json" || status=1
 
 echo "== ground truth (CUDA_INJECTION64_PATH)"
 $tracer --injection -o "$work/gt-inj" -- "$work/ground_truth" "$work/truth-inj.json" || status=1
-python3 tests/gpu/check_ground_truth.py "$work"/gt-inj/trace-*.json "$work/truth-inj.json" || status=1
+python3 tests/gpu/check_ground_truth.py "$work"/gt-inj/trace-*[0-9].json "$work/truth-inj.json" || status=1
 
 echo "== exit code and output pass through"
 $tracer -o "$work/exit" -- bash -c 'echo out-line; echo err-line >&2; exit 7' >"$work/o" 2>"$work/e"
@@ -36,12 +36,59 @@ else
   echo "FAIL: exit code $rc"; status=1
 fi
 
+echo "== every stall attributed to its source line (LibTorch C++, symbolized offline)"
+$tracer -o "$work/lines" -- build-gpu/tests-gpu/sync_lines >/dev/null || status=1
+$tracer symbolize "$work/lines" || status=1
+python3 tests/gpu/check_sync_lines.py "$work"/lines/trace-*[0-9].json tests/gpu/sync_lines.cpp 5 ||
+  status=1
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))["traceEvents"]' \
+  "$work"/lines/trace-*.perfetto.json && echo "PASS: trace.perfetto.json is valid JSON" ||
+  { echo "FAIL: trace.perfetto.json"; status=1; }
+
+echo "== robustness: the trace survives every way of ending, the exit status is unchanged"
+nvcc -O2 -o "$work/robust" tests/gpu/robustness.cu || status=1
+for how in exit:0 abort:134 sigterm:143 segv:139 exit_thread:3 fork:0; do
+  mode=${how%%:*} want=${how##*:}
+  $tracer -o "$work/r-$mode" -- "$work/robust" "$mode" >"$work/r-$mode.out" 2>"$work/r-$mode.err"
+  rc=$?
+  python3 tests/gpu/check_robustness.py "$work/r-$mode" "$mode" "$rc" "$want" \
+    "$work/r-$mode.out" "$work/r-$mode.err" || status=1
+done
+
+echo "== another CUPTI client: torch.profiler inside a traced Python program"
+$tracer -o "$work/kineto" -- python3 tests/gpu/kineto_competition.py >"$work/kineto.out" \
+  2>"$work/kineto.err"
+rc=$?
+cat "$work/kineto.out"; grep hostsync-trace "$work/kineto.err"
+if [ $rc -eq 0 ] && grep -q "likely: .*PyTorch profiler" "$work/kineto.err"; then
+  echo "PASS: the program ran to exit 0 and the competing client was named"
+else
+  echo "FAIL: exit $rc, or no message naming the PyTorch profiler"; status=1
+fi
+
 echo "== LibTorch C++ program (masked_loss, small)"
 $tracer -o "$work/ml" -- build-gpu/examples/masked_loss --batch=8 --size=64 --hidden=2 \
   --steps=5 --warmup=2 --rounds=2 >/dev/null || status=1
+$tracer symbolize "$work/ml" || status=1
 echo "== PyTorch through python3 (masked_loss.py, small)"
 $tracer -o "$work/py" -- python3 examples/masked_loss/masked_loss.py --batch 8 --size 64 \
   --hidden 2 --steps 5 --warmup 2 --rounds 2 >/dev/null || status=1
+$tracer symbolize "$work/py" || status=1
+python3 - "$work"/py/trace-*[0-9].json <<'PY' || status=1
+import json, sys
+t = json.load(open(sys.argv[1]))
+with_user = sum(1 for s in t["stalls"] if s["stack"] >= 0 and t["stacks"][s["stack"]]["user_frame"] >= 0)
+ok = len(t["stalls"]) > 0
+print(f"{'PASS' if ok else 'FAIL'}: python3: {len(t['stalls'])} stalls measured; "
+      f"{with_user} have a user frame (the rest start in libtorch/libpython, as expected)")
+sys.exit(0 if ok else 1)
+PY
+
+# Small traces from the real GPU, for the report's tests (tests/data) and the Quick start.
+mkdir -p "$results/traces"
+for name in lines ml py gt; do
+  for f in "$work/$name"/trace-*[0-9].json; do cp "$f" "$results/traces/$name-$(basename "$f")"; done
+done
 
 gpu=$(python3 -c 'import torch; print(torch.cuda.get_device_name())')
 stem="$results/trace-gpu-tests-$(echo "$gpu" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-')-$(date +%F)"
@@ -52,10 +99,12 @@ doc = {"gpu": gpu, "date": str(datetime.date.today()), "checks": {}, "traces": {
 for name in ("gt", "gt-inj"):
     for f in glob.glob(f"{work}/{name}/trace-*.json.checks.json"):
         doc["checks"][name] = json.load(open(f))
-for name in ("gt", "ml", "py"):
-    for f in glob.glob(f"{work}/{name}/trace-*.json"):
-        if f.endswith(".checks.json"):
-            continue
+for f in glob.glob(f"{work}/lines/trace-*.json.lines.json"):
+    doc["checks"]["lines"] = json.load(open(f))
+for f in glob.glob(f"{work}/r-*.robust.json"):
+    doc["checks"][f.split("/")[-1]] = json.load(open(f))
+for name in ("gt", "ml", "py", "lines"):
+    for f in glob.glob(f"{work}/{name}/trace-*[0-9].json"):
         t = json.load(open(f))
         doc["traces"][name] = {"summary": t["summary"], "records": t["records"],
                                "top_sites": t["sites"][:5]}

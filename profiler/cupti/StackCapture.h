@@ -1,0 +1,49 @@
+// Host call stacks for the sync-relevant CUDA runtime calls, through CUPTI's callback API.
+// On entry the stack is captured into a per-thread scratch area (raw return addresses,
+// bounded depth, no allocation); on exit it is kept only when the call lasted at least the
+// threshold, in a pool allocated up front. The correlation id CUPTI passes to the callback
+// is the one the API activity record carries, which is what ties a stack to its stall.
+#pragma once
+
+#include "model/TraceModel.h"
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+namespace hostsync::trace {
+
+struct StackOptions {
+  int depth = 48;               // frames per stack; 0 turns capture off
+  Ns min_ns = 20000;            // calls shorter than this keep no stack
+  size_t max_stacks = 1 << 16;  // pool size: the memory cap for stacks
+};
+
+class StackCapture {
+public:
+  static StackCapture &instance();
+  // Subscribes to the runtime API callbacks of the sync-relevant calls. Returns "" or why
+  // stacks are off (tracing goes on without them).
+  std::string start(const StackOptions &options);
+  // Attaches the captured stacks to the API calls with the same correlation id, sharing
+  // identical stacks, and counts what did not fit.
+  void attachTo(TraceModel &m);
+
+  // Called from the CUPTI callback trampoline.
+  void onEnter();
+  void onExit(uint32_t correlation);
+
+private:
+  StackCapture() = default;
+  StackOptions options_;
+  std::unique_ptr<uint64_t[]> pcs_;        // max_stacks * depth addresses
+  std::unique_ptr<uint32_t[]> correlation_;
+  std::unique_ptr<uint16_t[]> depth_;
+  std::atomic<size_t> used_{0};
+  std::atomic<uint64_t> dropped_{0};
+  bool running_ = false;
+};
+
+} // namespace hostsync::trace

@@ -1,0 +1,52 @@
+// Offline symbolization of the tracer's raw stacks: each return address is mapped to its
+// module (checked by build-id), then to `function file:line` by binutils' addr2line, which
+// is on every machine that has a compiler (the GPU machine has no LLVM). Runs after the
+// traced process has exited, never inside it.
+#pragma once
+
+#include "model/TraceModel.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hostsync::trace {
+
+struct Frame {
+  uint64_t pc = 0;
+  std::string module;   // path of the module as loaded
+  std::string function; // demangled; "??" when unknown
+  std::string file;     // "" when the module has no line tables
+  int line = 0;
+  bool library = false; // inside libtorch, the CUDA libraries, the C++ runtime, Python, us
+};
+
+struct SymbolizeOptions {
+  std::vector<std::string> search_dirs; // where to look for modules copied from elsewhere
+  std::string addr2line = "addr2line";
+};
+
+class Symbolizer {
+public:
+  Symbolizer(std::vector<Module> modules, SymbolizeOptions options);
+  // Resolves every address of the stacks (one addr2line run per module). Inlined calls
+  // become frames of their own, innermost first.
+  std::vector<std::vector<Frame>> symbolize(const std::vector<Stack> &stacks);
+  // Modules that could not be used ("path: why"), for one line each on stderr.
+  const std::vector<std::string> &problems() const { return problems_; }
+
+private:
+  std::string fileFor(const Module &m);
+  std::map<uint64_t, std::vector<Frame>> resolve(const Module &m,
+                                                 const std::vector<uint64_t> &pcs);
+  std::vector<Module> modules_;
+  SymbolizeOptions options_;
+  std::vector<std::string> problems_;
+};
+
+// Is this frame in code the user does not own (so not where to point a fix)?
+bool isLibraryFrame(const std::string &module, const std::string &file);
+// Index of the first frame that is the user's own code, or -1.
+int firstUserFrame(const std::vector<Frame> &frames);
+
+} // namespace hostsync::trace

@@ -1,0 +1,135 @@
+#include "symbolize/TraceStacks.h"
+
+#include "io/TraceJson.h"
+
+#include <algorithm>
+#include <dirent.h>
+#include <fstream>
+#include <sys/stat.h>
+
+namespace hostsync::trace {
+
+using J = nlohmann::ordered_json;
+
+namespace {
+bool endsWith(const std::string &s, const std::string &tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+uint64_t parseHex(const J &v) {
+  return v.is_string() ? std::stoull(v.get<std::string>(), nullptr, 16) : v.get<uint64_t>();
+}
+} // namespace
+
+bool traceFilesIn(const std::vector<std::string> &inputs, std::vector<std::string> &files,
+                  std::string &error) {
+  for (const std::string &in : inputs) {
+    struct stat st;
+    if (stat(in.c_str(), &st) != 0) {
+      error = in + ": no such file or directory";
+      return false;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+      files.push_back(in);
+      continue;
+    }
+    std::vector<std::string> found;
+    if (DIR *d = opendir(in.c_str())) {
+      while (dirent *e = readdir(d)) {
+        std::string name = e->d_name;
+        if (name.rfind("trace-", 0) == 0 && endsWith(name, ".json") &&
+            !endsWith(name, ".perfetto.json"))
+          found.push_back(in + "/" + name);
+      }
+      closedir(d);
+    }
+    if (found.empty()) {
+      error = in + ": no trace-*.json files in this directory";
+      return false;
+    }
+    std::sort(found.begin(), found.end());
+    files.insert(files.end(), found.begin(), found.end());
+  }
+  return true;
+}
+
+bool loadTraceJson(const std::string &path, J &doc, std::string &error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = path + ": cannot read the file";
+    return false;
+  }
+  try {
+    doc = J::parse(in);
+  } catch (const J::parse_error &e) {
+    error = path + ": not valid JSON (truncated or corrupt?): byte " + std::to_string(e.byte);
+    return false;
+  }
+  if (!doc.is_object() || doc.value("schema", "") != "hostsync-trace/trace") {
+    error = path + ": not a hostsync-trace trace.json (no \"schema\": \"hostsync-trace/trace\")";
+    return false;
+  }
+  if (doc.value("version", 0) != TraceJsonVersion) {
+    error = path + ": trace.json version " + doc["version"].dump() + ", this tool reads " +
+            std::to_string(TraceJsonVersion);
+    return false;
+  }
+  for (const char *key : {"process", "summary", "stalls", "sites", "overlap"})
+    if (!doc.contains(key)) {
+      error = path + ": trace.json lacks \"" + key + "\"";
+      return false;
+    }
+  return true;
+}
+
+std::vector<std::string> symbolizeTraceDoc(J &doc, const SymbolizeOptions &options) {
+  std::vector<Module> modules;
+  for (const J &m : doc.value("modules", J::array())) {
+    Module mod;
+    mod.path = m.value("path", "");
+    mod.base = parseHex(m.at("base"));
+    mod.size = m.value("size", uint64_t(0));
+    mod.build_id = m.value("build_id", "");
+    modules.push_back(mod);
+  }
+  std::vector<Stack> stacks;
+  for (const J &s : doc.value("stacks", J::array())) {
+    Stack st;
+    for (const J &pc : s.at("pcs"))
+      st.pcs.push_back(parseHex(pc));
+    stacks.push_back(std::move(st));
+  }
+  Symbolizer symbolizer(modules, options);
+  std::vector<std::vector<Frame>> frames = symbolizer.symbolize(stacks);
+  for (size_t i = 0; i < frames.size(); ++i) {
+    J list = J::array();
+    for (const Frame &f : frames[i])
+      list.push_back({{"function", f.function}, {"file", f.file}, {"line", f.line},
+                      {"module", f.module}, {"library", f.library}});
+    doc["stacks"][i]["frames"] = list;
+    doc["stacks"][i]["user_frame"] = firstUserFrame(frames[i]);
+  }
+  return symbolizer.problems();
+}
+
+SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptions &options) {
+  SymbolizeResult r;
+  J doc;
+  if (!loadTraceJson(path, doc, r.error))
+    return r;
+  try {
+    r.problems = symbolizeTraceDoc(doc, options);
+  } catch (const std::exception &e) {
+    r.error = path + ": malformed \"modules\" or \"stacks\": " + e.what();
+    return r;
+  }
+  for (const J &s : doc["stacks"]) {
+    ++r.stacks;
+    r.with_user_frame += s.value("user_frame", -1) >= 0;
+  }
+  if (!writeFileAtomically(path, doc.dump(1) + "\n"))
+    r.error = path + ": cannot write it back";
+  return r;
+}
+
+} // namespace hostsync::trace

@@ -1,0 +1,33 @@
+// The symbolize step on trace.json files: reads the modules and raw stacks a traced process
+// wrote, resolves them, and stores each stack's frames and first user frame in the file.
+#pragma once
+
+#include "symbolize/Symbolizer.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace hostsync::trace {
+
+// Expands directories into the trace-*.json files they hold (not .perfetto.json, not the
+// .tmp of a write in progress). False with a one-line error when an input is missing.
+bool traceFilesIn(const std::vector<std::string> &inputs, std::vector<std::string> &files,
+                  std::string &error);
+
+// Reads a trace.json, checking that it is one: "FILE: what is wrong" on failure.
+bool loadTraceJson(const std::string &path, nlohmann::ordered_json &doc, std::string &error);
+
+// Adds "frames" and "user_frame" to every stack of a loaded trace.json document.
+std::vector<std::string> symbolizeTraceDoc(nlohmann::ordered_json &doc,
+                                           const SymbolizeOptions &options);
+
+struct SymbolizeResult {
+  std::string error; // the file could not be read or written
+  std::vector<std::string> problems;
+  size_t stacks = 0, with_user_frame = 0;
+};
+SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptions &options);
+
+} // namespace hostsync::trace

@@ -1,0 +1,58 @@
+// hostsync-symbolize (run as `hostsync-trace symbolize`): resolves the raw stacks in
+// trace.json files to `function file:line`, after the traced process has exited, and
+// writes the frames back into each file (atomically). Running it again redoes it.
+//   hostsync-symbolize [--search DIR]... [--addr2line PATH] TRACE.json|DIR...
+// Exit codes: 0 done, 2 bad usage or an unreadable/malformed trace file.
+#include "io/TraceJson.h"
+#include "symbolize/TraceStacks.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+#include <vector>
+
+using namespace hostsync::trace;
+
+int main(int argc, char **argv) {
+  SymbolizeOptions options;
+  std::vector<std::string> inputs;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if ((a == "--search" || a == "--addr2line") && i + 1 < argc) {
+      (a == "--search" ? options.search_dirs.emplace_back() : options.addr2line) = argv[++i];
+    } else if (a == "-h" || a == "--help") {
+      std::printf("usage: hostsync-trace symbolize [--search DIR]... [--addr2line PATH] "
+                  "TRACE.json|DIR...\n");
+      return 0;
+    } else if (!a.empty() && a[0] == '-') {
+      std::fprintf(stderr, "hostsync-trace symbolize: error: unknown option '%s'\n", a.c_str());
+      return 2;
+    } else {
+      inputs.push_back(a);
+    }
+  }
+  if (inputs.empty()) {
+    std::fprintf(stderr, "hostsync-trace symbolize: error: no trace file or directory given\n");
+    return 2;
+  }
+  std::vector<std::string> files;
+  std::string error;
+  if (!traceFilesIn(inputs, files, error)) {
+    std::fprintf(stderr, "hostsync-trace symbolize: error: %s\n", error.c_str());
+    return 2;
+  }
+  int status = 0;
+  for (const std::string &file : files) {
+    SymbolizeResult r = symbolizeTraceFile(file, options);
+    if (!r.error.empty()) {
+      std::fprintf(stderr, "hostsync-trace symbolize: error: %s\n", r.error.c_str());
+      status = 2;
+      continue;
+    }
+    for (const std::string &p : r.problems)
+      std::fprintf(stderr, "hostsync-trace symbolize: warning: %s\n", p.c_str());
+    std::fprintf(stderr, "hostsync-trace symbolize: %s: %zu stacks, %zu with a user frame\n",
+                 file.c_str(), r.stacks, r.with_user_frame);
+  }
+  return status;
+}

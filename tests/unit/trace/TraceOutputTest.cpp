@@ -1,0 +1,122 @@
+// The tracer's outputs on synthetic traces: the warm-up cut, the report's timeline slice,
+// trace.json read back by the loader the report and the symbolize step use, and the
+// Perfetto (Chrome trace event) file's structure.
+#include "analysis/Timeline.h"
+#include "analysis/Window.h"
+#include "io/PerfettoJson.h"
+#include "io/TraceJson.h"
+#include "symbolize/TraceStacks.h"
+#include "TraceBuilder.h"
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <map>
+
+using namespace hostsync::trace;
+using namespace hostsync::trace::testing;
+using J = nlohmann::ordered_json;
+
+namespace {
+// Three steps of: a 5 ms kernel, then item() (copy + stream sync) and a 1 ms bubble.
+Builder threeSteps() {
+  Builder b;
+  for (int step = 0; step < 3; ++step) {
+    Ns t = (1 + step * 10) * ms;
+    uint32_t k = b.api("cudaLaunchKernel", t, t + 10 * us);
+    b.kernel(k, t + 20 * us, t + 5 * ms);
+    uint32_t c = b.api("cudaMemcpyAsync", t + 30 * us, t + 40 * us);
+    b.copy(c, t + 5 * ms, t + 5 * ms + 2 * us, CopyKind::DtoH, MemoryKind::Pinned, 4);
+    b.api("cudaStreamSynchronize", t + 50 * us, t + 5 * ms + 10 * us);
+    uint32_t k2 = b.api("cudaLaunchKernel", t + 6 * ms, t + 6 * ms + 10 * us);
+    b.kernel(k2, t + 6 * ms + 20 * us, t + 8 * ms);
+  }
+  return b;
+}
+} // namespace
+
+TEST(Window, SkipWarmupDropsWhatStartsInTheFirstSeconds) {
+  Builder b = threeSteps();
+  TraceModel m = skipWarmup(b.m, 10 * ms); // the first step starts at 1 ms
+  for (const ApiCall &a : m.api)
+    EXPECT_GE(a.start, 11 * ms);
+  EXPECT_EQ(m.api.size(), b.m.api.size() * 2 / 3);
+  EXPECT_EQ(skipWarmup(b.m, 0).api.size(), b.m.api.size());
+}
+
+TEST(Timeline, TheSliceRunsFromTheTopSitesMedianStallToTheNext) {
+  Builder b = threeSteps();
+  Summary s = summarize(b.m);
+  ASSERT_EQ(s.stalls.size(), 3u);
+  TimelineWindow w = representativeWindow(b.m, s);
+  EXPECT_EQ(w.start, s.stalls[1].start);
+  EXPECT_EQ(w.end, s.stalls[2].end);
+  EXPECT_EQ(w.stalls.size(), 2u);
+  // Capped: at most the given number of events, cut from the end.
+  TimelineWindow small = representativeWindow(b.m, s, 3);
+  EXPECT_LE(small.api.size() + small.gpu.size(), 4u);
+  EXPECT_LT(small.end, w.end);
+}
+
+TEST(TraceJson, WrittenFilesLoadBackAndBadOnesAreNamed) {
+  Builder b = threeSteps();
+  b.m.stacks.push_back({{0x401000, 0x401234}});
+  b.m.api[2].stack = 0; // the first step's cudaStreamSynchronize
+  b.m.modules.push_back({"/app/train", 0x400000, 0x10000, "abcd"});
+  Summary s = summarize(b.m);
+  ProcessInfo p;
+  p.pid = 42;
+  std::string path = ::testing::TempDir() + "trace-42.json";
+  ASSERT_TRUE(writeFileAtomically(path, traceJson(b.m, s, p)));
+  J doc;
+  std::string error;
+  ASSERT_TRUE(loadTraceJson(path, doc, error)) << error;
+  EXPECT_EQ(doc["stalls"].size(), 3u);
+  EXPECT_EQ(doc["stalls"][0]["stack"], 0);
+  // The GPU idles from the copy's end to the next kernel.
+  EXPECT_EQ(doc["stalls"][0]["idle_charged_ns"], (6 * ms + 20 * us) - (5 * ms + 2 * us));
+  EXPECT_EQ(doc["stacks"][0]["pcs"][1], "0x401234");
+  EXPECT_EQ(doc["modules"][0]["base"], "0x400000");
+  EXPECT_FALSE(doc["timeline"]["gpu"].empty());
+
+  std::string cut = ::testing::TempDir() + "trace-43.json";
+  {
+    std::string text = traceJson(b.m, s, p);
+    FILE *f = std::fopen(cut.c_str(), "w");
+    std::fwrite(text.data(), 1, text.size() / 2, f);
+    std::fclose(f);
+  }
+  EXPECT_FALSE(loadTraceJson(cut, doc, error));
+  EXPECT_EQ(error.rfind(cut + ": not valid JSON", 0), 0u) << error;
+  EXPECT_FALSE(loadTraceJson("/nonexistent/trace.json", doc, error));
+  EXPECT_EQ(error, "/nonexistent/trace.json: cannot read the file");
+}
+
+TEST(Perfetto, TracksFlowsStallsAndBubbles) {
+  Builder b = threeSteps();
+  Summary s = summarize(b.m);
+  ProcessInfo p;
+  p.pid = 42;
+  J doc = J::parse(perfettoJson(b.m, s, p));
+  std::map<std::string, int> byCat;
+  std::map<uint64_t, int> flowEnds;
+  for (const J &e : doc["traceEvents"]) {
+    std::string ph = e["ph"];
+    if (ph == "X") {
+      ASSERT_TRUE(e.contains("ts") && e.contains("dur") && e.contains("pid") && e.contains("tid"));
+      EXPECT_GE(e["dur"].get<double>(), 0.0);
+      ++byCat[e["cat"]];
+    } else if (ph == "s" || ph == "f") {
+      flowEnds[e["id"].get<uint64_t>()] += ph == "s" ? 1 : 10;
+    }
+  }
+  EXPECT_EQ(byCat["cuda_api"], 12);
+  EXPECT_EQ(byCat["kernel"], 6);
+  EXPECT_EQ(byCat["memcpy"], 3);
+  EXPECT_EQ(byCat["stall"], 3);
+  EXPECT_GE(byCat["idle"], 3); // a sync bubble after each item()
+  EXPECT_EQ(flowEnds.size(), 9u);
+  for (const auto &[id, ends] : flowEnds)
+    EXPECT_EQ(ends, 11) << "flow " << id << " lacks its start or its end";
+}
