@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_set>
 
 namespace hostsync::trace {
 
@@ -30,6 +31,15 @@ Summary summarize(const TraceModel &m, Ns min_stall_ns) {
   for (const GpuActivity &g : m.gpu)
     see(g.start, g.end);
   s.window_ns = hi - lo;
+
+  std::unordered_set<uint32_t> withWork;
+  for (const GpuActivity &g : m.gpu)
+    withWork.insert(g.correlation);
+  for (const ApiCall &a : m.api)
+    if (m.name(a.name).rfind("cudaLaunchKernel", 0) == 0) {
+      ++s.launches;
+      s.launches_without_work += !withWork.count(a.correlation);
+    }
 
   std::map<uint32_t, SiteCost> bySite;
   std::map<uint32_t, std::vector<Ns>> lengths;

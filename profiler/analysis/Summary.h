@@ -28,6 +28,9 @@ struct Summary {
   Ns window_ns = 0;            // first to last event of any kind
   Ns stall_ns = 0;             // all host stalls
   Ns bubble_ns = 0;            // all GPU idle charged to stalls
+  // Kernel launches with no kernel record: another CUPTI client disabled or took over
+  // activity recording (the PyTorch profiler does when it starts), or records were dropped.
+  uint64_t launches = 0, launches_without_work = 0;
 };
 
 Summary summarize(const TraceModel &m, Ns min_stall_ns = 20000);

@@ -15,6 +15,6 @@ struct TimelineWindow {
 };
 
 TimelineWindow representativeWindow(const TraceModel &m, const Summary &s,
-                                    size_t max_events = 4000);
+                                    size_t max_events = 2000);
 
 } // namespace hostsync::trace

@@ -11,6 +11,7 @@
 #include "io/PerfettoJson.h"
 #include "io/TraceJson.h"
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdio>
@@ -97,12 +98,17 @@ void finishAndWrite(const char *ended_by) {
   std::string stem = out + "/trace-" + std::to_string(p.pid) +
                      (p.rank.empty() ? "" : "-rank" + p.rank);
   std::string path = stem + ".json";
-  if (m.lost_buffers)
+  // Signs of a second CUPTI client: buffers that never came back, or launches whose
+  // kernels were never recorded (more than a stray one).
+  if (m.lost_buffers || s.launches_without_work > std::max<uint64_t>(2, s.launches / 100))
     std::fprintf(stderr,
-                 "hostsync-trace: another CUPTI client took over the activity buffers "
-                 "(%llu lost; likely: %s); the trace misses their records\n",
-                 static_cast<unsigned long long>(m.lost_buffers),
-                 likelyCuptiClients(m.modules).c_str());
+                 "hostsync-trace: another CUPTI client took over activity recording "
+                 "(likely: %s): %llu of %llu kernel launches and %llu buffers have no "
+                 "records; the trace is incomplete\n",
+                 likelyCuptiClients(m.modules).c_str(),
+                 static_cast<unsigned long long>(s.launches_without_work),
+                 static_cast<unsigned long long>(s.launches),
+                 static_cast<unsigned long long>(m.lost_buffers));
   if (!writeFileAtomically(path, traceJson(m, s, p))) {
     std::fprintf(stderr, "hostsync-trace: cannot write %s; no trace for pid %d\n",
                  path.c_str(), p.pid);

@@ -63,7 +63,8 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                     {"overhead", m.overheads.size()}, {"dropped", m.dropped_records},
                     {"invalid", m.invalid_records}, {"over_cap", m.over_cap_records},
                     {"lost_buffers", m.lost_buffers}, {"stacks", m.stacks.size()},
-                    {"stacks_dropped", m.stacks_dropped}};
+                    {"stacks_dropped", m.stacks_dropped}, {"launches", s.launches},
+                    {"launches_without_kernel", s.launches_without_work}};
   J devices = J::array();
   for (const DeviceIdle &d : s.idle) {
     Ns bubbles = 0, overhead = 0, launch = 0;

@@ -67,7 +67,7 @@ else
 fi
 
 echo "== LibTorch C++ program (masked_loss, small)"
-$tracer -o "$work/ml" -- build-gpu/examples/masked_loss --batch=8 --size=64 --hidden=2 \
+$tracer -o "$work/ml" -- build-gpu/examples/masked_loss --batch=16 --size=128 --hidden=4 \
   --steps=5 --warmup=2 --rounds=2 >/dev/null || status=1
 $tracer symbolize "$work/ml" || status=1
 echo "== PyTorch through python3 (masked_loss.py, small)"

@@ -187,3 +187,15 @@ TEST(GpuIdle, AnotherThreadsWaitIsNotTheBubblesCause) {
   c.kernel(j2, 3 * ms + 20 * us, 4 * ms);
   EXPECT_EQ(summarize(c.m).idle[0].gaps[0].cause, GapCause::SyncBubble);
 }
+
+TEST(Summary, LaunchesWithoutKernelRecordsAreCounted) {
+  // What a second CUPTI client leaves behind: launches recorded, their kernels not.
+  Builder b;
+  uint32_t k = b.api("cudaLaunchKernel", 1 * ms, 1 * ms + 5 * us);
+  b.kernel(k, 1 * ms + 10 * us, 2 * ms);
+  b.api("cudaLaunchKernel", 3 * ms, 3 * ms + 5 * us);
+  b.api("cudaLaunchKernelExC", 4 * ms, 4 * ms + 5 * us);
+  Summary s = summarize(b.m);
+  EXPECT_EQ(s.launches, 3u);
+  EXPECT_EQ(s.launches_without_work, 2u);
+}
