@@ -59,11 +59,13 @@ echo "== another CUPTI client: torch.profiler inside a traced Python program"
 $tracer -o "$work/kineto" -- python3 tests/gpu/kineto_competition.py >"$work/kineto.out" \
   2>"$work/kineto.err"
 rc=$?
-cat "$work/kineto.out"; grep hostsync-trace "$work/kineto.err"
-if [ $rc -eq 0 ] && grep -q "likely: .*PyTorch profiler" "$work/kineto.err"; then
-  echo "PASS: the program ran to exit 0 and the competing client was named"
+cat "$work/kineto.out"; cat "$work/kineto.err" | cut -c1-300 | head -20
+# Whichever client subscribes first keeps CUPTI; the program must run on either way, and
+# our trace must stay whole (or say why it is not).
+if [ $rc -eq 0 ] && python3 -c 'import json,sys; t=json.load(open(sys.argv[1])); assert len(t["stalls"]) >= 5' "$work"/kineto/trace-*[0-9].json; then
+  echo "PASS: the program ran to exit 0 and the trace is whole (5 item() stalls)"
 else
-  echo "FAIL: exit $rc, or no message naming the PyTorch profiler"; status=1
+  echo "FAIL: exit $rc, or the trace lost the item() stalls"; status=1
 fi
 
 echo "== LibTorch C++ program (masked_loss, small)"
@@ -86,7 +88,7 @@ PY
 
 # Small traces from the real GPU, for the report's tests (tests/data) and the Quick start.
 mkdir -p "$results/traces"
-for name in lines ml py gt; do
+for name in lines ml py gt kineto; do
   for f in "$work/$name"/trace-*[0-9].json; do cp "$f" "$results/traces/$name-$(basename "$f")"; done
 done
 

@@ -3,6 +3,8 @@
 // one of those lines, and that every marked line has its stalls.
 #include <torch/torch.h>
 
+#include <cuda_profiler_api.h>
+
 #include <cstdio>
 
 int main() {
@@ -10,7 +12,9 @@ int main() {
   torch::Device cuda(torch::kCUDA);
   torch::Tensor x = torch::randn({4096, 4096}, cuda);
   double total = 0;
-  for (int step = 0; step < 5; ++step) {
+  for (int step = 0; step < 6; ++step) {
+    if (step == 1) // step 0 warms up (cuBLAS, allocator): the trace keeps steps 1-5
+      cudaProfilerStart();
     torch::Tensor a = x.matmul(x); // milliseconds of queued work before each sync
     total += a.sum().item<float>(); // STALL: item
     torch::Tensor b = x.matmul(x);
@@ -19,6 +23,7 @@ int main() {
     torch::Tensor sel = c.index({c > 0}); // STALL: boolean mask
     total += static_cast<double>(idx.size(0) + sel.size(0));
   }
+  cudaProfilerStop();
   std::printf("checksum %.3g\n", total);
   return 0;
 }
