@@ -7,6 +7,7 @@ packages=(
   cmake ninja-build g++ python3
   llvm-14-dev libclang-14-dev libclang-cpp14-dev clang-14 llvm-14-tools
   libtorch-dev nlohmann-json3-dev libgtest-dev googletest python3-jsonschema
+  binutils chromium
 )
 
 missing=()

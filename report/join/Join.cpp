@@ -1,0 +1,200 @@
+#include "join/Join.h"
+
+#include "join/Paths.h"
+
+#include <algorithm>
+#include <fstream>
+#include <map>
+#include <set>
+
+namespace hostsync::report {
+
+namespace {
+Ns percentile(std::vector<Ns> v, double p) {
+  if (v.empty())
+    return 0;
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5))];
+}
+
+// "MaskedLossImpl::forward" and "forward" name the same function; so do two equal names.
+bool sameFunction(const std::string &a, const std::string &b) {
+  auto tailOf = [](const std::string &longer, const std::string &shorter) {
+    return longer.size() > shorter.size() + 2 &&
+           longer.compare(longer.size() - shorter.size(), shorter.size(), shorter) == 0 &&
+           longer.compare(longer.size() - shorter.size() - 2, 2, "::") == 0;
+  };
+  return !a.empty() && !b.empty() && (a == b || tailOf(a, b) || tailOf(b, a));
+}
+
+std::string stackText(const TracedStall &s, size_t max_frames = 14) {
+  std::string out;
+  for (size_t i = 0; i < s.stack.size() && i < max_frames; ++i)
+    out += s.stack[i] + "\n";
+  if (s.stack.size() > max_frames)
+    out += "... " + std::to_string(s.stack.size() - max_frames) + " more frames\n";
+  return out;
+}
+
+void normalizeFindings(Report &r, const JoinOptions &o) {
+  for (StaticFinding &f : r.findings)
+    f.file = relativeTo(f.file, o.source_root);
+  for (std::string &f : r.analysed_files)
+    f = relativeTo(f, o.source_root);
+}
+
+// Groups the stalls of every run by call site.
+void buildSites(Report &r, const JoinOptions &o) {
+  std::vector<std::string> known = r.analysed_files;
+  for (const StaticFinding &f : r.findings)
+    known.push_back(f.file);
+  std::map<std::pair<std::string, std::string>, size_t> index; // (file:line | lib) -> site
+  std::vector<std::vector<Ns>> lengths;
+  for (const TracedRun &run : r.runs)
+    for (const TracedStall &s : run.stalls) {
+      Site key;
+      if (s.user.known()) {
+        key.where = s.user;
+        key.where.file = matchKnownFile(relativeTo(s.user.file, o.source_root), known);
+      } else {
+        key.library_site = !s.first_library_fn.empty() ? s.first_library_fn : s.api;
+      }
+      std::pair<std::string, std::string> id = {
+          key.where.known() ? key.where.file + ":" + std::to_string(key.where.line) : "",
+          key.library_site};
+      auto [it, fresh] = index.emplace(id, r.sites.size());
+      if (fresh) {
+        key.rule = s.guessed_rule;
+        key.example_stack = stackText(s);
+        r.sites.push_back(key);
+        lengths.emplace_back();
+      }
+      Site &site = r.sites[it->second];
+      ++site.count;
+      site.stall_ns += s.length();
+      site.idle_ns += s.idle_ns;
+      site.bytes += s.bytes;
+      lengths[it->second].push_back(s.length());
+      if (std::find(site.runs.begin(), site.runs.end(), run.label) == site.runs.end())
+        site.runs.push_back(run.label);
+    }
+  for (size_t i = 0; i < r.sites.size(); ++i) {
+    r.sites[i].p50_ns = percentile(lengths[i], 0.5);
+    r.sites[i].p99_ns = percentile(lengths[i], 0.99);
+  }
+}
+
+void matchFindings(Report &r) {
+  std::set<std::string> analysed(r.analysed_files.begin(), r.analysed_files.end());
+  for (const StaticFinding &f : r.findings)
+    analysed.insert(f.file);
+  for (Site &site : r.sites) {
+    if (!site.where.known()) {
+      site.missed_reason = "in a library: no frame of the program's own code on the stack "
+                           "(a Python program, or a sync inside LibTorch)";
+      continue;
+    }
+    int byLine = -1, byFunction = -1;
+    for (size_t i = 0; i < r.findings.size(); ++i) {
+      const StaticFinding &f = r.findings[i];
+      if (f.file != site.where.file)
+        continue;
+      if (f.line == site.where.line && (byLine < 0 || f.rule == site.rule))
+        byLine = static_cast<int>(i);
+      else if (sameFunction(f.function, site.where.function) &&
+               (byFunction < 0 || (f.rule == site.rule && r.findings[byFunction].rule != site.rule)))
+        byFunction = static_cast<int>(i);
+    }
+    site.finding = byLine >= 0 ? byLine : byFunction;
+    site.matched_by = byLine >= 0 ? "line" : byFunction >= 0 ? "function" : "";
+    if (site.finding >= 0)
+      site.rule = r.findings[site.finding].rule;
+    else if (!r.has_lint)
+      site.missed_reason = "no lint results were given";
+    else if (!analysed.count(site.where.file))
+      site.missed_reason = "in code not analysed: " + site.where.file + " was not linted";
+    else
+      site.missed_reason = "an op the rules do not know (or one the analyzer could not see "
+                           "through), in analysed code";
+  }
+}
+
+void computeHeadline(Report &r) {
+  Headline &h = r.headline;
+  double multi = 0, copy = 0;
+  for (const TracedRun &run : r.runs) {
+    h.window_ns += run.window_ns;
+    h.stall_ns += run.stall_ns;
+    h.bubble_ns += run.bubble_ns;
+    h.gpu_busy_ns += run.gpu_busy_ns;
+    h.gpu_window_ns += run.gpu_window_ns;
+    multi += run.multi_stream_pct * static_cast<double>(run.gpu_busy_ns);
+    copy += run.copy_under_compute_pct * static_cast<double>(run.gpu_busy_ns);
+  }
+  if (h.gpu_window_ns > 0) {
+    h.gpu_busy_pct = 100.0 * static_cast<double>(h.gpu_busy_ns) / static_cast<double>(h.gpu_window_ns);
+    h.lost_to_sync_pct = 100.0 * static_cast<double>(h.bubble_ns) / static_cast<double>(h.gpu_window_ns);
+  }
+  if (h.gpu_busy_ns > 0) {
+    h.multi_stream_pct = multi / static_cast<double>(h.gpu_busy_ns);
+    h.copy_overlap_pct = copy / static_cast<double>(h.gpu_busy_ns);
+  }
+}
+
+} // namespace
+
+void joinReport(Report &r, const JoinOptions &o) {
+  normalizeFindings(r, o);
+  buildSites(r, o);
+  matchFindings(r);
+  std::set<int> reached;
+  for (const Site &s : r.sites)
+    if (s.finding >= 0)
+      reached.insert(s.finding);
+  if (r.has_trace)
+    for (size_t i = 0; i < r.findings.size(); ++i)
+      if (!r.findings[i].suppressed && !reached.count(static_cast<int>(i)))
+        r.cold_findings.push_back(static_cast<int>(i));
+  auto hot = [&](const Site &s) {
+    return s.finding >= 0 && r.findings[s.finding].rank == "hot" ? 1 : 0;
+  };
+  std::stable_sort(r.sites.begin(), r.sites.end(), [&](const Site &a, const Site &b) {
+    if (a.idle_ns != b.idle_ns)
+      return a.idle_ns > b.idle_ns;
+    if (a.stall_ns != b.stall_ns)
+      return a.stall_ns > b.stall_ns;
+    return hot(a) > hot(b);
+  });
+  computeHeadline(r);
+  for (Site &s : r.sites)
+    if (s.where.known())
+      s.code = sourceLine(s.where.file, s.where.line, o.source_root);
+  for (StaticFinding &f : r.findings)
+    f.code = sourceLine(f.file, f.line, o.source_root);
+}
+
+uint64_t countNewFindings(const Report &r, const std::vector<StaticFinding> &baseline,
+                          const JoinOptions &o) {
+  auto key = [&](const StaticFinding &f) {
+    std::string file = relativeTo(f.file, o.source_root);
+    std::string text = sourceLine(file, f.line, o.source_root);
+    return f.rule + "\n" + file + "\n" + (text.empty() ? std::to_string(f.line) : text);
+  };
+  std::multiset<std::string> old;
+  for (const StaticFinding &f : baseline)
+    if (!f.suppressed)
+      old.insert(key(f));
+  uint64_t fresh = 0;
+  for (const StaticFinding &f : r.findings) {
+    if (f.suppressed)
+      continue;
+    auto it = old.find(key(f));
+    if (it == old.end())
+      ++fresh;
+    else
+      old.erase(it);
+  }
+  return fresh;
+}
+
+} // namespace hostsync::report

@@ -1,0 +1,102 @@
+// The joined data of a report: what the inputs say (static findings, traced runs and their
+// stalls) and what the join makes of them (sites with their findings and costs). Plain
+// data: the renderers (JSON, Markdown, HTML) and the gates read only this.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hostsync::report {
+
+using Ns = int64_t;
+
+struct StaticFinding {
+  std::string rule, severity, file, op, rank, function, message, fix;
+  int line = 0, column = 0;
+  bool suppressed = false;
+  std::string code; // the source line, when it can be read
+};
+
+struct SourceLocation {
+  std::string file;     // normalized: relative to the source root when under it
+  int line = 0;
+  std::string function;
+  bool known() const { return !file.empty() && line > 0; }
+};
+
+struct TracedStall {
+  std::string api, cls;
+  uint64_t thread = 0; // system thread id
+  Ns start = 0, end = 0, idle_ns = 0;
+  uint64_t bytes = 0;
+  SourceLocation user;            // first user frame, or unknown
+  std::string first_library_fn;   // innermost meaningful library frame (libtorch op), if any
+  std::string guessed_rule;       // from the stack's functions and the stall class
+  std::vector<std::string> stack; // "function file:line" of every frame, innermost first
+  Ns length() const { return end - start; }
+};
+
+struct TimelineEvent {
+  std::string track, name, kind; // track: "thread N" or "GPU d stream s"
+  Ns start = 0, end = 0;
+};
+
+struct TracedRun {
+  std::string label;   // "pid 123" or "rank 1 (pid 123)"
+  std::string source;  // the trace file
+  std::string command;
+  Ns window_ns = 0, stall_ns = 0, bubble_ns = 0, gpu_busy_ns = 0, gpu_window_ns = 0;
+  double multi_stream_pct = 0, copy_under_compute_pct = 0;
+  uint64_t dropped = 0, stacks_without_frames = 0;
+  std::vector<TracedStall> stalls;
+  std::vector<std::pair<std::string, Ns>> stream_busy; // "GPU d stream s" -> busy
+  // The representative slice for the picture.
+  Ns timeline_start = 0, timeline_end = 0;
+  std::vector<TimelineEvent> timeline;
+  std::vector<TimelineEvent> timeline_stalls;           // on their host thread's track
+  std::vector<std::pair<Ns, Ns>> timeline_bubbles;       // GPU idle after a stall
+  std::vector<std::string> timeline_tracks;
+};
+
+// One source line (or library site) where the traced program stalled, with its cost.
+struct Site {
+  SourceLocation where;          // unknown for stalls with no user frame
+  std::string library_site;      // for those: the library function or API name
+  std::vector<std::string> runs; // labels of the runs it appears in
+  uint64_t count = 0;
+  Ns stall_ns = 0, idle_ns = 0, p50_ns = 0, p99_ns = 0;
+  uint64_t bytes = 0;
+  std::string rule;              // the finding's rule, or the guessed one
+  int finding = -1;              // index into Report::findings, -1: missed statically
+  std::string matched_by;        // "line", "function", or "" (no finding)
+  std::string missed_reason;     // for missed ones: library / not analysed / unknown op
+  std::string example_stack;     // one stack, for the reader
+  std::string code;              // the source line, when it can be read
+};
+
+// A rule's entry in rules/catalog.json, as the report shows it.
+struct RuleInfo {
+  std::string title, why, fix, before, after;
+};
+
+struct Headline {
+  Ns window_ns = 0, stall_ns = 0, bubble_ns = 0, gpu_busy_ns = 0, gpu_window_ns = 0;
+  double gpu_busy_pct = 0, lost_to_sync_pct = 0, multi_stream_pct = 0, copy_overlap_pct = 0;
+};
+
+struct Report {
+  std::vector<StaticFinding> findings;
+  std::vector<std::string> analysed_files; // translation units the lint run covered
+  std::vector<TracedRun> runs;
+  std::vector<Site> sites;          // measured, by GPU idle, then host stall, then rank
+  std::vector<int> cold_findings;   // findings no traced stall reached
+  Headline headline;
+  std::map<std::string, RuleInfo> rules; // the catalog
+  long steps = 0;                   // --steps: per-step costs when > 0
+  uint64_t new_findings = 0;        // not in --baseline (when given)
+  bool has_lint = false, has_trace = false, has_baseline = false;
+};
+
+} // namespace hostsync::report

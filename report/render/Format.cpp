@@ -1,0 +1,47 @@
+#include "render/Format.h"
+
+#include <cstdio>
+
+namespace hostsync::report {
+
+std::string ms(Ns ns) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f ms", static_cast<double>(ns) / 1e6);
+  return buf;
+}
+
+std::string pct(double p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f%%", p);
+  return buf;
+}
+
+std::string siteName(const Site &s) {
+  return s.where.known() ? s.where.file + ":" + std::to_string(s.where.line)
+                         : "in " + s.library_site + " (library)";
+}
+
+std::string savingText(const Site &s, const Report &r) {
+  std::string out = "up to " + ms(s.idle_ns) + " of GPU idle";
+  if (r.headline.gpu_window_ns > 0)
+    out += " (" + pct(100.0 * static_cast<double>(s.idle_ns) /
+                      static_cast<double>(r.headline.gpu_window_ns)) + " of GPU time)";
+  if (r.steps > 0)
+    out += ", " + ms(s.idle_ns / r.steps) + " per step";
+  return out;
+}
+
+std::string htmlEscape(const std::string &s) {
+  std::string out;
+  for (char c : s)
+    switch (c) {
+    case '<': out += "&lt;"; break;
+    case '>': out += "&gt;"; break;
+    case '&': out += "&amp;"; break;
+    case '"': out += "&quot;"; break;
+    default: out += c;
+    }
+  return out;
+}
+
+} // namespace hostsync::report

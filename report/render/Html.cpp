@@ -1,0 +1,145 @@
+#include "render/Html.h"
+
+#include "render/Format.h"
+#include "render/TimelineSvg.h"
+
+namespace hostsync::report {
+
+namespace {
+const char *kStyle = R"css(
+body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1180px;color:#1d2430;padding:0 16px}
+h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #dde2ea;padding-bottom:4px}
+.sub{color:#5b6675;margin:0 0 16px}
+.cards{display:flex;gap:12px;flex-wrap:wrap}.card{flex:1 1 170px;border:1px solid #dde2ea;border-radius:8px;padding:10px 14px;background:#f8fafc}
+.card b{display:block;font-size:24px}.card span{color:#5b6675;font-size:12px}
+.card.bad b{color:#b42318}
+table{border-collapse:collapse;width:100%;margin:6px 0}th,td{text-align:left;padding:5px 8px;border-bottom:1px solid #e6e9ef;vertical-align:top}
+th{background:#f1f4f8;font-weight:600;font-size:12px}td.num{text-align:right;white-space:nowrap;font-variant-numeric:tabular-nums}
+code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}pre{background:#f6f8fa;border:1px solid #e6e9ef;border-radius:6px;padding:8px;overflow:auto;margin:4px 0}
+.rule{font-weight:600}.tag{display:inline-block;font-size:11px;border-radius:4px;padding:0 6px;background:#e8eefc;color:#1f4db8}
+.tag.miss{background:#fdecea;color:#b42318}.fixes{display:grid;grid-template-columns:1fr 1fr;gap:8px}
+details summary{cursor:pointer;color:#1f4db8}svg text{font:11px system-ui,sans-serif}
+.note{color:#5b6675;font-size:12px}
+@media print{body{margin:0;max-width:none}details{display:block}details>*{display:block}.card{break-inside:avoid}tr{break-inside:avoid}}
+)css";
+
+std::string card(const char *id, const std::string &value, const std::string &label, bool bad = false) {
+  return std::string("<div class=\"card") + (bad ? " bad" : "") + "\"><b id=\"" + id + "\">" +
+         htmlEscape(value) + "</b><span>" + htmlEscape(label) + "</span></div>";
+}
+
+std::string fixBlock(const std::string &rule, const Report &r) {
+  auto it = r.rules.find(rule);
+  if (it == r.rules.end())
+    return "";
+  const RuleInfo &info = it->second;
+  return "<details><summary>" + htmlEscape(info.title) + ": why it syncs and the fix</summary><p>" +
+         htmlEscape(info.why) + "</p><p><b>Fix:</b> " + htmlEscape(info.fix) +
+         "</p><div class=\"fixes\"><div><span class=\"note\">before</span><pre>" +
+         htmlEscape(info.before) + "</pre></div><div><span class=\"note\">after</span><pre>" +
+         htmlEscape(info.after) + "</pre></div></div></details>";
+}
+
+std::string siteRow(size_t i, const Site &s, const Report &r) {
+  std::string status =
+      s.finding >= 0 ? "<span class=\"tag\">finding matched by " + s.matched_by + "</span>"
+                     : "<span class=\"tag miss\">missed statically</span> <span class=\"note\">" +
+                           htmlEscape(s.missed_reason) + "</span>";
+  std::string where = "<code>" + htmlEscape(siteName(s)) + "</code>";
+  if (!s.where.function.empty())
+    where += " <span class=\"note\">in " + htmlEscape(s.where.function) + "</span>";
+  if (!s.code.empty())
+    where += "<pre>" + htmlEscape(s.code) + "</pre>";
+  return "<tr class=\"site\"><td class=\"num\">" + std::to_string(i + 1) + "</td><td>" + where +
+         "<div><span class=\"rule\">" + htmlEscape(s.rule) + "</span> " + status + "</div>" +
+         fixBlock(s.rule, r) + "<details><summary>stack</summary><pre>" +
+         htmlEscape(s.example_stack) + "</pre></details></td><td class=\"num\">" +
+         std::to_string(s.count) + "</td><td class=\"num\">" + ms(s.stall_ns) +
+         "<br><span class=\"note\">p50 " + ms(s.p50_ns) + "<br>p99 " + ms(s.p99_ns) +
+         "</span></td><td class=\"num\">" + ms(s.idle_ns) + "</td><td>" +
+         htmlEscape(savingText(s, r)) + "</td></tr>";
+}
+
+std::string findingRow(const StaticFinding &f) {
+  return "<tr class=\"finding\"><td><code>" + htmlEscape(f.file + ":" + std::to_string(f.line)) +
+         "</code>" + (f.code.empty() ? "" : "<pre>" + htmlEscape(f.code) + "</pre>") +
+         "</td><td class=\"rule\">" + htmlEscape(f.rule) + "</td><td>" + htmlEscape(f.rank) +
+         "</td><td>" + htmlEscape(f.message) + "</td></tr>";
+}
+
+std::string siteTable(const char *id, const std::vector<size_t> &which, const Report &r) {
+  std::string h = std::string("<table id=\"") + id +
+                  "\"><tr><th>#</th><th>site</th><th>stalls</th><th>host stall</th><th>GPU idle "
+                  "after</th><th>saving if fixed</th></tr>";
+  for (size_t i : which)
+    h += siteRow(i, r.sites[i], r);
+  return h + "</table>";
+}
+
+std::string streamBars(const Report &r) {
+  std::string h = "<table id=\"streams\"><tr><th>run</th><th>GPU stream</th><th>busy</th><th style=\"width:50%\"></th></tr>";
+  for (const TracedRun &run : r.runs)
+    for (const auto &[stream, busy] : run.stream_busy) {
+      double p = run.gpu_window_ns ? 100.0 * static_cast<double>(busy) /
+                                         static_cast<double>(run.gpu_window_ns)
+                                   : 0.0;
+      h += "<tr class=\"stream\"><td>" + htmlEscape(run.label) + "</td><td>" + htmlEscape(stream) +
+           "</td><td class=\"num\">" + pct(p) +
+           "</td><td><svg width=\"100%\" height=\"12\" role=\"img\"><rect width=\"" +
+           std::to_string(std::min(100.0, p)) + "%\" height=\"12\" fill=\"#3b82f6\"/></svg></td></tr>";
+    }
+  return h + "</table>";
+}
+} // namespace
+
+std::string reportHtml(const Report &r, size_t top) {
+  const Headline &h = r.headline;
+  std::string out = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>hostsync "
+                    "report</title><style>" +
+                    std::string(kStyle) + "</style></head><body>";
+  out += "<h1>hostsync report</h1><p class=\"sub\">" + std::to_string(r.findings.size()) +
+         " static findings, " + std::to_string(r.runs.size()) + " traced process(es)</p>";
+  if (r.has_trace) {
+    out += "<div class=\"cards\">" + card("gpu-busy", pct(h.gpu_busy_pct), "GPU busy") +
+           card("lost-to-sync", pct(h.lost_to_sync_pct),
+                "of GPU time idle after syncs (" + ms(h.bubble_ns) + ")", h.lost_to_sync_pct > 5) +
+           card("host-stall", ms(h.stall_ns), "host blocked in syncs") +
+           card("overlap", pct(h.multi_stream_pct), "of GPU time with 2+ streams busy") +
+           card("copy-overlap", pct(h.copy_overlap_pct), "of copy time under compute") + "</div>";
+    std::vector<size_t> topSites, measured, missed;
+    for (size_t i = 0; i < r.sites.size(); ++i) {
+      if (i < top)
+        topSites.push_back(i);
+      (r.sites[i].finding >= 0 ? measured : missed).push_back(i);
+    }
+    out += "<h2>Fix first</h2><p class=\"note\">Sorted by the GPU idle each site caused, then "
+           "host stall. A saving is an upper bound: fixing a site saves at most the idle "
+           "charged to it.</p>" +
+           siteTable("top-sites", topSites, r);
+    out += "<h2>A representative step</h2>" + timelineSvg(r);
+    out += "<h2>GPU streams</h2>" + streamBars(r);
+    out += "<h2>Findings with measured cost (" + std::to_string(measured.size()) + ")</h2>" +
+           siteTable("measured", measured, r);
+    out += "<h2>Missed statically (" + std::to_string(missed.size()) + ")</h2>" +
+           siteTable("missed", missed, r);
+    out += "<h2>Cold in this run (" + std::to_string(r.cold_findings.size()) +
+           ")</h2><p class=\"note\">Static findings that no traced stall reached.</p><table "
+           "id=\"cold\"><tr><th>where</th><th>rule</th><th>rank</th><th>message</th></tr>";
+    for (int i : r.cold_findings)
+      out += findingRow(r.findings[i]);
+    out += "</table>";
+  } else {
+    out += "<h2>Static findings, hot first</h2><table id=\"static\"><tr><th>where</th><th>rule"
+           "</th><th>rank</th><th>message</th></tr>";
+    for (const StaticFinding &f : r.findings)
+      if (!f.suppressed)
+        out += findingRow(f);
+    out += "</table>";
+  }
+  if (r.has_baseline)
+    out += "<p id=\"new-findings\">" + std::to_string(r.new_findings) +
+           " findings are new since the baseline.</p>";
+  return out + "</body></html>\n";
+}
+
+} // namespace hostsync::report

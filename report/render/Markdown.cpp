@@ -1,0 +1,59 @@
+#include "render/Markdown.h"
+
+#include "render/Format.h"
+
+namespace hostsync::report {
+
+namespace {
+std::string cell(std::string s) { // a table cell: no pipes, no newlines
+  for (char &c : s)
+    if (c == '|' || c == '\n')
+      c = ' ';
+  return s;
+}
+} // namespace
+
+std::string reportMarkdown(const Report &r, size_t top) {
+  const Headline &h = r.headline;
+  std::string md = "# hostsync report\n\n";
+  if (r.has_trace) {
+    md += "| GPU busy | GPU idle after syncs | host blocked in syncs | 2+ streams busy | "
+          "copies under compute |\n|---|---|---|---|---|\n";
+    md += "| " + pct(h.gpu_busy_pct) + " | " + ms(h.bubble_ns) + " (" + pct(h.lost_to_sync_pct) +
+          " of GPU time) | " + ms(h.stall_ns) + " | " + pct(h.multi_stream_pct) + " | " +
+          pct(h.copy_overlap_pct) + " |\n\n";
+    md += "## Fix first\n\n| # | site | rule | stalls | host stall | GPU idle after | "
+          "static finding |\n|---|---|---|---|---|---|---|\n";
+    for (size_t i = 0; i < r.sites.size() && i < top; ++i) {
+      const Site &s = r.sites[i];
+      md += "| " + std::to_string(i + 1) + " | `" + cell(siteName(s)) + "` | " + s.rule + " | " +
+            std::to_string(s.count) + " | " + ms(s.stall_ns) + " | " + ms(s.idle_ns) + " | " +
+            (s.finding >= 0 ? "matched by " + s.matched_by
+                            : "missed statically: " + cell(s.missed_reason)) +
+            " |\n";
+    }
+    md += "\nSavings are upper bounds: fixing a site saves at most the GPU idle charged to it.\n";
+  }
+  size_t measured = 0, missed = 0;
+  for (const Site &s : r.sites)
+    (s.finding >= 0 ? measured : missed)++;
+  md += "\n" + std::to_string(r.findings.size()) + " static findings";
+  if (r.has_trace)
+    md += "; " + std::to_string(measured) + " sites with measured cost, " +
+          std::to_string(missed) + " missed statically, " +
+          std::to_string(r.cold_findings.size()) + " findings cold in this run";
+  if (r.has_baseline)
+    md += "; " + std::to_string(r.new_findings) + " new since the baseline";
+  md += ".\n";
+  if (!r.has_trace && r.has_lint) {
+    md += "\n| rule | file:line | rank | op |\n|---|---|---|---|\n";
+    for (size_t i = 0; i < r.findings.size() && i < top; ++i) {
+      const StaticFinding &f = r.findings[i];
+      md += "| " + f.rule + " | `" + f.file + ":" + std::to_string(f.line) + "` | " + f.rank +
+            " | " + cell(f.op) + " |\n";
+    }
+  }
+  return md;
+}
+
+} // namespace hostsync::report

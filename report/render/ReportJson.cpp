@@ -1,0 +1,86 @@
+#include "render/ReportJson.h"
+
+#include <nlohmann/json.hpp>
+
+namespace hostsync::report {
+
+using J = nlohmann::ordered_json;
+
+namespace {
+J findingJson(const StaticFinding &f) {
+  return {{"rule", f.rule}, {"severity", f.severity}, {"file", f.file}, {"line", f.line},
+          {"column", f.column}, {"op", f.op}, {"rank", f.rank}, {"function", f.function},
+          {"message", f.message}, {"fix", f.fix}, {"suppressed", f.suppressed}};
+}
+
+J siteJson(const Site &s, const Report &r) {
+  J j = {{"file", s.where.known() ? J(s.where.file) : J(nullptr)},
+         {"line", s.where.known() ? J(s.where.line) : J(nullptr)},
+         {"function", s.where.function},
+         {"library_site", s.library_site},
+         {"rule", s.rule},
+         {"runs", s.runs},
+         {"count", s.count},
+         {"stall_ns", s.stall_ns},
+         {"p50_ns", s.p50_ns},
+         {"p99_ns", s.p99_ns},
+         {"idle_charged_ns", s.idle_ns},
+         {"bytes", s.bytes},
+         {"share_of_gpu_time_pct",
+          r.headline.gpu_window_ns ? 100.0 * static_cast<double>(s.idle_ns) /
+                                         static_cast<double>(r.headline.gpu_window_ns)
+                                   : 0.0},
+         {"saving_upper_bound_ns", s.idle_ns}};
+  if (r.steps > 0) {
+    j["per_step_idle_ns"] = s.idle_ns / r.steps;
+    j["per_step_stall_ns"] = s.stall_ns / r.steps;
+  }
+  if (s.finding >= 0) {
+    j["matched_by"] = s.matched_by;
+    j["finding"] = findingJson(r.findings[s.finding]);
+  } else {
+    j["missed_reason"] = s.missed_reason;
+  }
+  j["example_stack"] = s.example_stack;
+  return j;
+}
+} // namespace
+
+std::string reportJson(const Report &r) {
+  const Headline &h = r.headline;
+  J doc;
+  doc["schema"] = "hostsync-report/report";
+  doc["version"] = ReportJsonVersion;
+  doc["inputs"] = {{"lint", r.has_lint}, {"trace", r.has_trace}, {"baseline", r.has_baseline}};
+  doc["headline"] = {{"window_ns", h.window_ns}, {"gpu_window_ns", h.gpu_window_ns},
+                     {"gpu_busy_ns", h.gpu_busy_ns}, {"gpu_busy_pct", h.gpu_busy_pct},
+                     {"host_stall_ns", h.stall_ns}, {"sync_bubble_ns", h.bubble_ns},
+                     {"lost_to_sync_pct", h.lost_to_sync_pct},
+                     {"multi_stream_pct", h.multi_stream_pct},
+                     {"copy_under_compute_pct", h.copy_overlap_pct}, {"steps", r.steps}};
+  J runs = J::array();
+  for (const TracedRun &run : r.runs)
+    runs.push_back({{"label", run.label}, {"trace", run.source}, {"command", run.command},
+                    {"window_ns", run.window_ns}, {"host_stall_ns", run.stall_ns},
+                    {"sync_bubble_ns", run.bubble_ns}, {"gpu_busy_ns", run.gpu_busy_ns},
+                    {"gpu_window_ns", run.gpu_window_ns}, {"stalls", run.stalls.size()},
+                    {"dropped_records", run.dropped}});
+  doc["runs"] = runs;
+  J measured = J::array(), missed = J::array(), cold = J::array();
+  for (const Site &s : r.sites)
+    (s.finding >= 0 ? measured : missed).push_back(siteJson(s, r));
+  for (int i : r.cold_findings)
+    cold.push_back(findingJson(r.findings[i]));
+  doc["findings_with_cost"] = measured;
+  doc["missed_statically"] = missed;
+  doc["cold_in_this_run"] = cold;
+  J all = J::array();
+  for (const StaticFinding &f : r.findings)
+    all.push_back(findingJson(f));
+  doc["findings"] = all;
+  if (r.has_baseline)
+    doc["new_findings"] = r.new_findings;
+  return doc.dump(1) + "\n";
+}
+
+} // namespace hostsync::report
