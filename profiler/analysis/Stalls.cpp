@@ -89,6 +89,11 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
         lastCopyOnThread[a.thread] = copy;
         continue;
       }
+      // An asynchronous device-to-device copy never waits for the host: a long call is
+      // launch overhead (or the GPU was idle and began it at once), not a stall.
+      if (copy && (copy->copy == CopyKind::DtoD || copy->copy == CopyKind::PtoP) &&
+          m.name(a.name).find("Async") != std::string::npos)
+        continue;
       if (copy) {
         s.bytes = copy->bytes;
         bool pageable = copy->src == MemoryKind::Pageable || copy->dst == MemoryKind::Pageable;

@@ -13,32 +13,41 @@ using J = nlohmann::ordered_json;
 namespace {
 // A stack's frames as the report keeps them: the user frame, the library op it called,
 // and the whole stack as text.
+bool isToolFrame(const J &f) { // the tracer and CUPTI, between the CUDA call and us
+  std::string module = f.value("module", "");
+  std::string base = module.substr(module.rfind('/') + 1);
+  return base.rfind("libhostsync", 0) == 0 || base.rfind("libcupti", 0) == 0;
+}
+
 void readStack(const J &stack, TracedStall &s) {
   const J &frames = stack.at("frames");
   int user = stack.value("user_frame", -1);
   std::vector<std::string> functions;
-  for (const J &f : frames) {
+  for (size_t i = 0; i < frames.size(); ++i) {
+    const J &f = frames[i];
+    if (isToolFrame(f))
+      continue;
     std::string text = f.value("function", "??");
     if (!f.value("file", "").empty())
       text += " " + f.value("file", "") + ":" + std::to_string(f.value("line", 0));
     s.stack.push_back(text);
     // Only the frames between the CUDA call and the user's code say which op it was.
-    if (user < 0 || static_cast<int>(functions.size()) < user)
+    if (user < 0 || static_cast<int>(i) < user)
       functions.push_back(f.value("function", ""));
   }
   if (user >= 0) {
     const J &f = frames.at(user);
     s.user = {f.value("file", ""), f.value("line", 0), bareFunctionName(f.value("function", ""))};
   }
-  // The outermost LibTorch function below the user's code: what the program called.
-  for (auto it = functions.rbegin(); it != functions.rend(); ++it) {
-    std::string name = bareFunctionName(*it);
-    if (name.rfind("at::", 0) == 0 || name.rfind("torch::", 0) == 0) {
-      s.first_library_fn = name;
-      break;
+  s.guessed_rule = guessRule(functions, s.cls, &s.first_library_fn);
+  if (s.first_library_fn.empty()) // no known op: the outermost LibTorch function, if any
+    for (auto it = functions.rbegin(); it != functions.rend(); ++it) {
+      std::string name = bareFunctionName(*it);
+      if (name.rfind("at::", 0) == 0 || name.rfind("torch::", 0) == 0) {
+        s.first_library_fn = name;
+        break;
+      }
     }
-  }
-  s.guessed_rule = guessRule(functions, s.cls);
 }
 
 TracedRun readRun(const std::string &file, const J &doc) {

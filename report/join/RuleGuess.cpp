@@ -20,7 +20,8 @@ std::string bareFunctionName(const std::string &f) {
   return lastSpace == std::string::npos ? s : s.substr(lastSpace + 1);
 }
 
-std::string guessRule(const std::vector<std::string> &functions, const std::string &cls) {
+std::string guessRule(const std::vector<std::string> &functions, const std::string &cls,
+                      std::string *matched) {
   // (substring of a LibTorch function, rule). Checked on the outermost frames first.
   static const std::pair<const char *, const char *> ops[] = {
       {"clip_grad_norm", "hostsync-clip-grad-norm"},
@@ -48,8 +49,11 @@ std::string guessRule(const std::vector<std::string> &functions, const std::stri
         name.rfind("c10::", 0) != 0)
       continue;
     for (const auto &[needle, rule] : ops)
-      if (name.find(needle) != std::string::npos)
+      if (name.find(needle) != std::string::npos) {
+        if (matched)
+          *matched = name;
         return rule;
+      }
   }
   if (cls == "device_to_host_copy")
     return "hostsync-device-to-host-copy";

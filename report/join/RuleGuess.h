@@ -9,7 +9,9 @@
 namespace hostsync::report {
 
 // functions: the stack's function names, innermost first; cls: the trace's stall class.
-std::string guessRule(const std::vector<std::string> &functions, const std::string &cls);
+// matched, when given, receives the function that decided it ("" for the class fallback).
+std::string guessRule(const std::vector<std::string> &functions, const std::string &cls,
+                      std::string *matched = nullptr);
 
 // The function name without its parameter list and return type: "at::native::nonzero_cuda".
 std::string bareFunctionName(const std::string &demangled);

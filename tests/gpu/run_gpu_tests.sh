@@ -60,13 +60,10 @@ $tracer -o "$work/kineto" -- python3 tests/gpu/kineto_competition.py >"$work/kin
   2>"$work/kineto.err"
 rc=$?
 cat "$work/kineto.out"; cat "$work/kineto.err" | cut -c1-300 | head -20
-# Whichever client subscribes first keeps CUPTI; the program must run on either way, and
-# our trace must stay whole (or say why it is not).
-if [ $rc -eq 0 ] && python3 -c 'import json,sys; t=json.load(open(sys.argv[1])); assert len(t["stalls"]) >= 5' "$work"/kineto/trace-*[0-9].json; then
-  echo "PASS: the program ran to exit 0 and the trace is whole (5 item() stalls)"
-else
-  echo "FAIL: exit $rc, or the trace lost the item() stalls"; status=1
-fi
+# Whichever client subscribes first keeps CUPTI. Here hostsync-trace (loaded first) keeps it
+# and Kineto says so itself; the program must run on, and our trace must stay whole.
+python3 tests/gpu/check_competing_client.py "$rc" "$work/kineto.err" "$work"/kineto/trace-*[0-9].json ||
+  status=1
 
 echo "== LibTorch C++ program (masked_loss, small)"
 $tracer -o "$work/ml" -- build-gpu/examples/masked_loss --batch=16 --size=128 --hidden=4 \

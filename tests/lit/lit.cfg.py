@@ -24,7 +24,15 @@ config.substitutions.append(("%python", config.python))
 config.substitutions.append(("%srcroot", config.source_root))
 config.substitutions.append(("%inputs", os.path.join(config.test_source, "inputs")))
 
+# hostsync-report, the offline symbolizer, and headless Chromium for the HTML report's DOM.
+config.substitutions.append(("%hostsync-report", config.hostsync_report))
+config.substitutions.append(("%hostsync-symbolize", config.hostsync_symbolize))
+config.substitutions.append(("%artifacts", config.artifacts_dir))
+config.substitutions.append(("%data", os.path.join(config.source_root, "tests", "data")))
+
 import shutil
+if shutil.which("chromium"):
+    config.available_features.add("chromium")
 if shutil.which("script"):
     config.available_features.add("script")
 

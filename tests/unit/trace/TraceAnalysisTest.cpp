@@ -199,3 +199,15 @@ TEST(Summary, LaunchesWithoutKernelRecordsAreCounted) {
   EXPECT_EQ(s.launches, 3u);
   EXPECT_EQ(s.launches_without_work, 2u);
 }
+
+TEST(Stalls, AnAsyncDeviceToDeviceCopyIsNeverAStall) {
+  // clone() of a CUDA tensor on an idle GPU: the copy starts while the call is returning.
+  Builder b;
+  uint32_t c = b.api("cudaMemcpyAsync", 1 * ms, 1 * ms + 80 * us);
+  b.copy(c, 1 * ms + 30 * us, 1 * ms + 60 * us, CopyKind::DtoD, MemoryKind::Device, 1 << 20);
+  uint32_t d = b.api("cudaMemcpy", 2 * ms, 2 * ms + 80 * us); // the blocking form still waits
+  b.copy(d, 2 * ms + 30 * us, 2 * ms + 60 * us, CopyKind::DtoD, MemoryKind::Device, 1 << 20);
+  auto stalls = findStalls(b.m);
+  ASSERT_EQ(stalls.size(), 1u);
+  EXPECT_EQ(b.m.name(b.m.api[stalls[0].api_index].name), "cudaMemcpy");
+}

@@ -1,0 +1,197 @@
+// The report's join, rule guessing, path matching and gates on small hand-built inputs:
+// each test states the case it pins (no match, two stalls on one line, a header used by
+// many TUs, several ranks...).
+#include "gates/Gates.h"
+#include "join/Join.h"
+#include "join/Paths.h"
+#include "join/RuleGuess.h"
+
+#include <gtest/gtest.h>
+
+using namespace hostsync::report;
+
+namespace {
+constexpr Ns ms = 1000000;
+
+StaticFinding finding(const std::string &rule, const std::string &file, int line,
+                      const std::string &function = "train", const std::string &rank = "hot") {
+  StaticFinding f;
+  f.rule = rule;
+  f.file = file;
+  f.line = line;
+  f.function = function;
+  f.rank = rank;
+  return f;
+}
+
+TracedStall stall(const std::string &file, int line, Ns length, Ns idle,
+                  const std::string &function = "train") {
+  TracedStall s;
+  s.api = "cudaStreamSynchronize";
+  s.cls = "device_to_host_copy";
+  s.start = 10 * ms;
+  s.end = s.start + length;
+  s.idle_ns = idle;
+  s.user = {file, line, function};
+  s.guessed_rule = "hostsync-item";
+  return s;
+}
+
+TracedRun run(const std::string &label, std::vector<TracedStall> stalls) {
+  TracedRun r;
+  r.label = label;
+  r.window_ns = 100 * ms;
+  r.gpu_window_ns = 100 * ms;
+  r.gpu_busy_ns = 60 * ms;
+  for (const TracedStall &s : stalls) {
+    r.stall_ns += s.length();
+    r.bubble_ns += s.idle_ns;
+  }
+  r.stalls = std::move(stalls);
+  return r;
+}
+
+Report twoRuns() {
+  Report r;
+  r.has_lint = r.has_trace = true;
+  r.findings = {finding("hostsync-item", "/src/app/train.cpp", 42),
+                finding("hostsync-nonzero", "/src/app/train.cpp", 50, "Loss::forward"),
+                finding("hostsync-unique", "/src/app/train.cpp", 90, "eval", "cold"),
+                finding("hostsync-item", "/src/app/include/loss.h", 10, "masked_mean")};
+  r.analysed_files = {"/src/app/train.cpp"};
+  // Rank 0 ran on another machine: its paths are under /gpu/work, not /src.
+  r.runs = {run("rank 0", {stall("/gpu/work/app/train.cpp", 42, 3 * ms, 2 * ms),
+                           stall("/gpu/work/app/train.cpp", 42, 1 * ms, 1 * ms),
+                           stall("/gpu/work/app/train.cpp", 55, 2 * ms, 0, "forward"),
+                           stall("/gpu/work/app/include/loss.h", 10, 1 * ms, 0, "masked_mean")}),
+            run("rank 1", {stall("/src/app/train.cpp", 42, 2 * ms, 4 * ms),
+                           stall("/src/app/include/loss.h", 10, 1 * ms, 0, "masked_mean"),
+                           stall("/src/app/other.cpp", 7, 5 * ms, 0, "helper")})};
+  TracedStall lib;
+  lib.api = "cudaStreamSynchronize";
+  lib.cls = "device_to_host_copy";
+  lib.start = 0;
+  lib.end = 1 * ms;
+  lib.first_library_fn = "at::native::nonzero_cuda";
+  lib.guessed_rule = "hostsync-nonzero";
+  r.runs[1].stalls.push_back(lib);
+  return r;
+}
+
+const Site *siteAt(const Report &r, const std::string &file, int line) {
+  for (const Site &s : r.sites)
+    if (s.where.file == file && s.where.line == line)
+      return &s;
+  return nullptr;
+}
+} // namespace
+
+TEST(Paths, RelativeToTheRootAndMatchedByTheLongestTail) {
+  EXPECT_EQ(relativeTo("/src/app/train.cpp", "/src/app/"), "train.cpp");
+  EXPECT_EQ(relativeTo("/srcx/train.cpp", "/src"), "/srcx/train.cpp");
+  std::vector<std::string> known = {"app/train.cpp", "lib/train.cpp", "app/util.cpp"};
+  EXPECT_EQ(matchKnownFile("/gpu/w/app/train.cpp", known), "app/train.cpp");
+  EXPECT_EQ(matchKnownFile("/gpu/w/other/train.cpp", known), "/gpu/w/other/train.cpp") << "tie";
+  EXPECT_EQ(matchKnownFile("/gpu/w/app/none.cpp", known), "/gpu/w/app/none.cpp");
+}
+
+TEST(RuleGuess, TheOutermostLibTorchOpDecidesElseTheStallClass) {
+  std::string matched;
+  // Innermost first: a boolean-mask index calls nonzero inside; the program called index.
+  EXPECT_EQ(guessRule({"cudaMemcpyAsync", "at::native::nonzero_cuda(at::Tensor const&)",
+                       "at::native::index(at::Tensor const&, ...)", "at::Tensor::index(...) const"},
+                      "device_to_host_copy", &matched),
+            "hostsync-bool-mask-index");
+  EXPECT_EQ(matched, "at::Tensor::index");
+  EXPECT_EQ(guessRule({"at::native::_local_scalar_dense_cuda(at::Tensor const&)",
+                       "float at::Tensor::item<float>() const"}, "device_to_host_copy"),
+            "hostsync-item");
+  EXPECT_EQ(guessRule({"at::native::is_nonzero(at::Tensor const&)"}, ""), "hostsync-item");
+  EXPECT_EQ(guessRule({"main"}, "pageable_copy"), "hostsync-host-to-device-copy");
+  EXPECT_EQ(guessRule({}, "explicit_sync"), "hostsync-explicit-sync");
+  EXPECT_EQ(bareFunctionName("void at::native::f<bool>(at::Tensor const&)"), "at::native::f<bool>");
+}
+
+TEST(Join, SitesMatchByLineThenFunctionAndTheRestIsExplained) {
+  Report r = twoRuns();
+  joinReport(r, {"/src"});
+  // Two stalls on one line, from two ranks (one on another machine): one site.
+  const Site *item = siteAt(r, "app/train.cpp", 42);
+  ASSERT_NE(item, nullptr);
+  EXPECT_EQ(item->count, 3u);
+  EXPECT_EQ(item->stall_ns, 6 * ms);
+  EXPECT_EQ(item->idle_ns, 7 * ms);
+  EXPECT_EQ(item->p50_ns, 2 * ms);
+  EXPECT_EQ(item->runs, (std::vector<std::string>{"rank 0", "rank 1"}));
+  EXPECT_EQ(item->matched_by, "line");
+  EXPECT_EQ(r.findings[item->finding].rule, "hostsync-item");
+  EXPECT_EQ(&r.sites[0], item) << "the most GPU idle comes first";
+  // Inlined or moved code: same function, another line.
+  const Site *fwd = siteAt(r, "app/train.cpp", 55);
+  ASSERT_NE(fwd, nullptr);
+  EXPECT_EQ(fwd->matched_by, "function");
+  EXPECT_EQ(r.findings[fwd->finding].rule, "hostsync-nonzero");
+  // A finding in a header many TUs include: every run's stall there meets it.
+  const Site *header = siteAt(r, "app/include/loss.h", 10);
+  ASSERT_NE(header, nullptr);
+  EXPECT_EQ(header->count, 2u);
+  EXPECT_EQ(header->matched_by, "line");
+  // Missed statically: code not analysed, and a library with no user frame.
+  const Site *other = siteAt(r, "app/other.cpp", 7);
+  ASSERT_NE(other, nullptr);
+  EXPECT_EQ(other->finding, -1);
+  EXPECT_NE(other->missed_reason.find("not analysed"), std::string::npos);
+  bool library = false;
+  for (const Site &s : r.sites)
+    if (s.library_site == "at::native::nonzero_cuda") {
+      library = true;
+      EXPECT_NE(s.missed_reason.find("in a library"), std::string::npos);
+      EXPECT_EQ(s.rule, "hostsync-nonzero");
+    }
+  EXPECT_TRUE(library);
+  // Cold: the eval-only unique.
+  ASSERT_EQ(r.cold_findings.size(), 1u);
+  EXPECT_EQ(r.findings[r.cold_findings[0]].rule, "hostsync-unique");
+  // Headline over both runs.
+  EXPECT_DOUBLE_EQ(r.headline.gpu_busy_pct, 60.0);
+  EXPECT_DOUBLE_EQ(r.headline.lost_to_sync_pct, 100.0 * 7 / 200);
+}
+
+TEST(Join, AKnownFileWithoutAFindingIsAnUnknownOp) {
+  Report r;
+  r.has_lint = r.has_trace = true;
+  r.analysed_files = {"/src/a.cpp"};
+  r.runs = {run("pid 1", {stall("/src/a.cpp", 3, 1 * ms, 0)})};
+  joinReport(r, {"/src"});
+  ASSERT_EQ(r.sites.size(), 1u);
+  EXPECT_NE(r.sites[0].missed_reason.find("do not know"), std::string::npos);
+}
+
+TEST(Join, NewFindingsAreThoseTheBaselineLacks) {
+  Report r = twoRuns();
+  joinReport(r, {"/src"});
+  std::vector<StaticFinding> baseline = {finding("hostsync-item", "/src/app/train.cpp", 42),
+                                         finding("hostsync-unique", "/src/app/train.cpp", 90)};
+  EXPECT_EQ(countNewFindings(r, baseline, {"/src"}), 2u);
+  EXPECT_EQ(countNewFindings(r, {}, {"/src"}), 4u);
+}
+
+TEST(Gates, ParseEvaluateAndExplain) {
+  Report r = twoRuns();
+  joinReport(r, {"/src"});
+  Gate g;
+  std::string error;
+  ASSERT_TRUE(parseGate("lost_to_sync > 3%", g, error)) << error;
+  EXPECT_EQ(evaluateGate(g, r), "gate 'lost_to_sync > 3%' tripped: lost_to_sync is 3.5%");
+  ASSERT_TRUE(parseGate("lost_to_sync > 5%", g, error));
+  EXPECT_EQ(evaluateGate(g, r), "");
+  ASSERT_TRUE(parseGate("missed_statically>=2", g, error)) << error;
+  EXPECT_NE(evaluateGate(g, r), "");
+  EXPECT_FALSE(parseGate("lost_to_sync > 5", g, error));
+  EXPECT_NE(error.find("is a percentage"), std::string::npos);
+  EXPECT_FALSE(parseGate("findings > 5%", g, error));
+  EXPECT_FALSE(parseGate("speed > 5%", g, error));
+  EXPECT_NE(error.find("unknown metric 'speed'"), std::string::npos);
+  EXPECT_FALSE(parseGate("lost_to_sync ~ 5%", g, error));
+  EXPECT_FALSE(parseGate("lost_to_sync > five%", g, error));
+}
