@@ -66,7 +66,7 @@ python3 tests/gpu/check_competing_client.py "$rc" "$work/kineto.err" "$work"/kin
   status=1
 
 echo "== LibTorch C++ program (masked_loss, small)"
-$tracer -o "$work/ml" -- build-gpu/examples/masked_loss --batch=16 --size=128 --hidden=4 \
+$tracer -o "$work/ml" -- build-gpu/examples/masked_loss --batch=32 --size=256 --hidden=10 \
   --steps=5 --warmup=2 --rounds=2 >/dev/null || status=1
 $tracer symbolize "$work/ml" || status=1
 echo "== PyTorch through python3 (masked_loss.py, small)"
