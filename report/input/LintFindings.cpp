@@ -23,6 +23,8 @@ void fromFindingsJson(const J &doc, Report &r) {
     s.message = f.value("message", "");
     s.fix = f.value("fix", "");
     s.suppressed = f.contains("suppression");
+    if (s.suppressed)
+      s.suppression_reason = f["suppression"].value("reason", "");
     r.findings.push_back(s);
   }
   for (const J &tu : doc.value("translation_units", J::array()))
@@ -56,6 +58,8 @@ void fromSarif(const J &doc, Report &r) {
       s.function = props.value("function", "");
       s.fix = props.value("fix", "");
       s.suppressed = res.contains("suppressions") && !res["suppressions"].empty();
+      if (s.suppressed)
+        s.suppression_reason = res["suppressions"][0].value("justification", "");
       r.findings.push_back(s);
     }
     for (const J &a : run.value("artifacts", J::array()))

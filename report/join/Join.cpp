@@ -158,7 +158,12 @@ void joinReport(Report &r, const JoinOptions &o) {
   auto hot = [&](const Site &s) {
     return s.finding >= 0 && r.findings[s.finding].rank == "hot" ? 1 : 0;
   };
+  // A site whose finding carries a NOLINT is intended (a timing boundary, a logged value):
+  // it is listed, but after the ones to fix.
+  auto intended = [&](const Site &s) { return s.finding >= 0 && r.findings[s.finding].suppressed; };
   std::stable_sort(r.sites.begin(), r.sites.end(), [&](const Site &a, const Site &b) {
+    if (intended(a) != intended(b))
+      return !intended(a);
     if (a.idle_ns != b.idle_ns)
       return a.idle_ns > b.idle_ns;
     if (a.stall_ns != b.stall_ns)

@@ -16,6 +16,7 @@ struct StaticFinding {
   std::string rule, severity, file, op, rank, function, message, fix;
   int line = 0, column = 0;
   bool suppressed = false;
+  std::string suppression_reason; // the NOLINT comment's reason, when suppressed
   std::string code; // the source line, when it can be read
 };
 

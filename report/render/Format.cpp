@@ -31,6 +31,24 @@ std::string savingText(const Site &s, const Report &r) {
   return out;
 }
 
+std::string findingCount(const Report &r) {
+  size_t suppressed = 0;
+  for (const StaticFinding &f : r.findings)
+    suppressed += f.suppressed;
+  return std::to_string(r.findings.size() - suppressed) + " static findings" +
+         (suppressed ? " (" + std::to_string(suppressed) + " more suppressed by NOLINT)" : "");
+}
+
+std::string matchText(const Site &s, const Report &r) {
+  if (s.finding < 0)
+    return "missed statically: " + s.missed_reason;
+  const StaticFinding &f = r.findings[s.finding];
+  return "matched by " + s.matched_by +
+         (f.suppressed ? " (suppressed by NOLINT" +
+                             (f.suppression_reason.empty() ? "" : ": " + f.suppression_reason) + ")"
+                       : "");
+}
+
 std::string htmlEscape(const std::string &s) {
   std::string out;
   for (char c : s)

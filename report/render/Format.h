@@ -13,5 +13,9 @@ std::string siteName(const Site &s); // "examples/x.cpp:42" or "in at::nonzero (
 // The saving of fixing a site, stated as what it is: an upper bound.
 std::string savingText(const Site &s, const Report &r);
 std::string htmlEscape(const std::string &s);
+// "12 static findings (3 suppressed by NOLINT)".
+std::string findingCount(const Report &r);
+// How a site met its finding: "matched by line", "matched by line (suppressed: reason)".
+std::string matchText(const Site &s, const Report &r);
 
 } // namespace hostsync::report

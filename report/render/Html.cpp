@@ -41,10 +41,10 @@ std::string fixBlock(const std::string &rule, const Report &r) {
 }
 
 std::string siteRow(size_t i, const Site &s, const Report &r) {
-  std::string status =
-      s.finding >= 0 ? "<span class=\"tag\">finding matched by " + s.matched_by + "</span>"
-                     : "<span class=\"tag miss\">missed statically</span> <span class=\"note\">" +
-                           htmlEscape(s.missed_reason) + "</span>";
+  std::string status = s.finding >= 0
+                           ? "<span class=\"tag\">finding " + htmlEscape(matchText(s, r)) + "</span>"
+                           : "<span class=\"tag miss\">missed statically</span> <span "
+                             "class=\"note\">" + htmlEscape(s.missed_reason) + "</span>";
   std::string where = "<code>" + htmlEscape(siteName(s)) + "</code>";
   if (!s.where.function.empty())
     where += " <span class=\"note\">in " + htmlEscape(s.where.function) + "</span>";
@@ -97,8 +97,8 @@ std::string reportHtml(const Report &r, size_t top) {
   std::string out = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>hostsync "
                     "report</title><style>" +
                     std::string(kStyle) + "</style></head><body>";
-  out += "<h1>hostsync report</h1><p class=\"sub\">" + std::to_string(r.findings.size()) +
-         " static findings, " + std::to_string(r.runs.size()) + " traced process(es)</p>";
+  out += "<h1>hostsync report</h1><p class=\"sub\">" + htmlEscape(findingCount(r)) + ", " +
+         std::to_string(r.runs.size()) + " traced process(es)</p>";
   if (r.has_trace) {
     out += "<div class=\"cards\">" + card("gpu-busy", pct(h.gpu_busy_pct), "GPU busy") +
            card("lost-to-sync", pct(h.lost_to_sync_pct),

@@ -28,16 +28,14 @@ std::string reportMarkdown(const Report &r, size_t top) {
       const Site &s = r.sites[i];
       md += "| " + std::to_string(i + 1) + " | `" + cell(siteName(s)) + "` | " + s.rule + " | " +
             std::to_string(s.count) + " | " + ms(s.stall_ns) + " | " + ms(s.idle_ns) + " | " +
-            (s.finding >= 0 ? "matched by " + s.matched_by
-                            : "missed statically: " + cell(s.missed_reason)) +
-            " |\n";
+            cell(matchText(s, r)) + " |\n";
     }
     md += "\nSavings are upper bounds: fixing a site saves at most the GPU idle charged to it.\n";
   }
   size_t measured = 0, missed = 0;
   for (const Site &s : r.sites)
     (s.finding >= 0 ? measured : missed)++;
-  md += "\n" + std::to_string(r.findings.size()) + " static findings";
+  md += "\n" + findingCount(r);
   if (r.has_trace)
     md += "; " + std::to_string(measured) + " sites with measured cost, " +
           std::to_string(missed) + " missed statically, " +
