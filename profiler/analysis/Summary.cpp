@@ -6,7 +6,6 @@
 
 namespace hostsync::trace {
 
-namespace {
 Ns percentile(std::vector<Ns> v, double p) {
   if (v.empty())
     return 0;
@@ -14,7 +13,6 @@ Ns percentile(std::vector<Ns> v, double p) {
   size_t i = static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
   return v[std::min(i, v.size() - 1)];
 }
-} // namespace
 
 Summary summarize(const TraceModel &m, Ns min_stall_ns) {
   Summary s;

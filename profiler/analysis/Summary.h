@@ -35,4 +35,7 @@ struct Summary {
 
 Summary summarize(const TraceModel &m, Ns min_stall_ns = 20000);
 
+// The p-quantile (0..1) of a sample, nearest rank; 0 for an empty one.
+Ns percentile(std::vector<Ns> v, double p);
+
 } // namespace hostsync::trace

@@ -1,10 +1,10 @@
 #include "symbolize/TraceStacks.h"
 
+#include "io/JsonFile.h"
 #include "io/TraceJson.h"
 
 #include <algorithm>
 #include <dirent.h>
-#include <fstream>
 #include <sys/stat.h>
 
 namespace hostsync::trace {
@@ -54,17 +54,8 @@ bool traceFilesIn(const std::vector<std::string> &inputs, std::vector<std::strin
 }
 
 bool loadTraceJson(const std::string &path, J &doc, std::string &error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = path + ": cannot read the file";
+  if (!readJsonFile(path, doc, error))
     return false;
-  }
-  try {
-    doc = J::parse(in);
-  } catch (const J::parse_error &e) {
-    error = path + ": not valid JSON (truncated or corrupt?): byte " + std::to_string(e.byte);
-    return false;
-  }
   if (!doc.is_object() || doc.value("schema", "") != "hostsync-trace/trace") {
     error = path + ": not a hostsync-trace trace.json (no \"schema\": \"hostsync-trace/trace\")";
     return false;

@@ -1,12 +1,10 @@
 #include "input/LintFindings.h"
 
-#include <nlohmann/json.hpp>
-
-#include <fstream>
+#include "io/JsonFile.h"
 
 namespace hostsync::report {
 
-using J = nlohmann::json;
+using J = nlohmann::ordered_json;
 
 namespace {
 void fromFindingsJson(const J &doc, Report &r) {
@@ -70,18 +68,9 @@ void fromSarif(const J &doc, Report &r) {
 } // namespace
 
 bool loadLintResults(const std::string &path, Report &report, std::string &error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = path + ": cannot read the file";
-    return false;
-  }
   J doc;
-  try {
-    doc = J::parse(in);
-  } catch (const J::parse_error &e) {
-    error = path + ": not valid JSON (truncated or corrupt?): byte " + std::to_string(e.byte);
+  if (!trace::readJsonFile(path, doc, error))
     return false;
-  }
   try {
     if (doc.is_object() && doc.value("schema", "") == "hostsync-lint/findings") {
       if (doc.value("version", 0) != 1) {

@@ -1,5 +1,6 @@
 #include "join/Join.h"
 
+#include "analysis/Summary.h"
 #include "join/Paths.h"
 
 #include <algorithm>
@@ -10,12 +11,7 @@
 namespace hostsync::report {
 
 namespace {
-Ns percentile(std::vector<Ns> v, double p) {
-  if (v.empty())
-    return 0;
-  std::sort(v.begin(), v.end());
-  return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5))];
-}
+using trace::percentile;
 
 // "MaskedLossImpl::forward" and "forward" name the same function; so do two equal names.
 bool sameFunction(const std::string &a, const std::string &b) {
