@@ -22,6 +22,10 @@ bool isToolFrame(const J &f) { // the tracer and CUPTI, between the CUDA call an
 void readStack(const J &stack, TracedStall &s) {
   const J &frames = stack.at("frames");
   int user = stack.value("user_frame", -1);
+  s.stack_state = TracedStall::StackState::Resolved;
+  for (const J &f : frames) // a frame of the program's own binary left unresolved
+    if (f.value("function", "") == "??" && !f.value("library", true))
+      s.stack_state = TracedStall::StackState::Unresolved;
   std::vector<std::string> functions;
   for (size_t i = 0; i < frames.size(); ++i) {
     const J &f = frames[i];
@@ -89,6 +93,11 @@ TracedRun readRun(const std::string &file, const J &doc) {
     run.stream_busy.push_back({"GPU " + std::to_string(b.value("device", 0)) + " stream " +
                                    std::to_string(b.value("stream", 0)),
                                b.value("busy_ns", Ns(0))});
+  for (const J &o : doc.at("overlap").value("pairs", J::array()))
+    run.pair_overlap.push_back({"GPU " + std::to_string(o.value("device", 0)) + " streams " +
+                                    o.at("streams").at(0).dump() + " + " +
+                                    o.at("streams").at(1).dump(),
+                                o.value("overlap_ns", Ns(0))});
   if (doc.contains("timeline")) {
     const J &t = doc["timeline"];
     run.timeline_start = t.value("start_ns", Ns(0));

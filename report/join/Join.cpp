@@ -61,6 +61,7 @@ void buildSites(Report &r, const JoinOptions &o) {
       auto [it, fresh] = index.emplace(id, r.sites.size());
       if (fresh) {
         key.rule = s.guessed_rule;
+        key.stack_state = s.stack_state;
         key.example_stack = stackText(s);
         r.sites.push_back(key);
         lengths.emplace_back();
@@ -86,8 +87,15 @@ void matchFindings(Report &r) {
     analysed.insert(f.file);
   for (Site &site : r.sites) {
     if (!site.where.known()) {
-      site.missed_reason = "in a library: no frame of the program's own code on the stack "
-                           "(a Python program, or a sync inside LibTorch)";
+      using State = TracedStall::StackState;
+      site.missed_reason =
+          site.stack_state == State::None ? "no call stack was captured for it (stack depth 0, "
+                                            "or shorter than --stack-min-us)"
+          : site.stack_state == State::Unresolved
+              ? "its stack could not be symbolized: the program's binary was not found or was "
+                "rebuilt (see the warnings; --search DIR)"
+              : "in a library: no frame of the program's own code on the stack (a Python "
+                "program, or a sync inside LibTorch)";
       continue;
     }
     int byLine = -1, byFunction = -1;

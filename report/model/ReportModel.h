@@ -35,6 +35,9 @@ struct TracedStall {
   SourceLocation user;            // first user frame, or unknown
   std::string first_library_fn;   // innermost meaningful library frame (libtorch op), if any
   std::string guessed_rule;       // from the stack's functions and the stall class
+  // Why there is no user frame, when there is none: no stack was captured, or frames of
+  // the program's own binaries could not be symbolized (binary not found or rebuilt).
+  enum class StackState { Resolved, None, Unresolved } stack_state = StackState::None;
   std::vector<std::string> stack; // "function file:line" of every frame, innermost first
   Ns length() const { return end - start; }
 };
@@ -53,6 +56,7 @@ struct TracedRun {
   uint64_t dropped = 0, stacks_without_frames = 0;
   std::vector<TracedStall> stalls;
   std::vector<std::pair<std::string, Ns>> stream_busy; // "GPU d stream s" -> busy
+  std::vector<std::pair<std::string, Ns>> pair_overlap; // "GPU d streams a + b" -> both busy
   // The representative slice for the picture.
   Ns timeline_start = 0, timeline_end = 0;
   std::vector<TimelineEvent> timeline;
@@ -72,7 +76,9 @@ struct Site {
   std::string rule;              // the finding's rule, or the guessed one
   int finding = -1;              // index into Report::findings, -1: missed statically
   std::string matched_by;        // "line", "function", or "" (no finding)
-  std::string missed_reason;     // for missed ones: library / not analysed / unknown op
+  std::string missed_reason;     // for missed ones: library / not analysed / unknown op /
+                                 // no stack / not symbolized
+  TracedStall::StackState stack_state = TracedStall::StackState::Resolved;
   std::string example_stack;     // one stack, for the reader
   std::string code;              // the source line, when it can be read
 };

@@ -76,18 +76,26 @@ std::string siteTable(const char *id, const std::vector<size_t> &which, const Re
   return h + "</table>";
 }
 
+std::string barRow(const char *cls, const std::string &run, const std::string &what, Ns ns,
+                   Ns of, const char *fill) {
+  double p = of ? 100.0 * static_cast<double>(ns) / static_cast<double>(of) : 0.0;
+  return std::string("<tr class=\"") + cls + "\"><td>" + htmlEscape(run) + "</td><td>" +
+         htmlEscape(what) + "</td><td class=\"num\">" + pct(p) +
+         "</td><td><svg width=\"100%\" height=\"12\" role=\"img\"><rect width=\"" +
+         std::to_string(std::min(100.0, p)) + "%\" height=\"12\" fill=\"" + fill +
+         "\"/></svg></td></tr>";
+}
+
+// Per stream: busy share of the GPU's traced time; per stream pair: time both were busy.
 std::string streamBars(const Report &r) {
-  std::string h = "<table id=\"streams\"><tr><th>run</th><th>GPU stream</th><th>busy</th><th style=\"width:50%\"></th></tr>";
-  for (const TracedRun &run : r.runs)
-    for (const auto &[stream, busy] : run.stream_busy) {
-      double p = run.gpu_window_ns ? 100.0 * static_cast<double>(busy) /
-                                         static_cast<double>(run.gpu_window_ns)
-                                   : 0.0;
-      h += "<tr class=\"stream\"><td>" + htmlEscape(run.label) + "</td><td>" + htmlEscape(stream) +
-           "</td><td class=\"num\">" + pct(p) +
-           "</td><td><svg width=\"100%\" height=\"12\" role=\"img\"><rect width=\"" +
-           std::to_string(std::min(100.0, p)) + "%\" height=\"12\" fill=\"#3b82f6\"/></svg></td></tr>";
-    }
+  std::string h = "<table id=\"streams\"><tr><th>run</th><th>GPU streams</th><th>of GPU "
+                  "time</th><th style=\"width:50%\"></th></tr>";
+  for (const TracedRun &run : r.runs) {
+    for (const auto &[stream, busy] : run.stream_busy)
+      h += barRow("stream", run.label, stream + " busy", busy, run.gpu_window_ns, "#3b82f6");
+    for (const auto &[pair, both] : run.pair_overlap)
+      h += barRow("pair", run.label, pair + " both busy", both, run.gpu_window_ns, "#8b5cf6");
+  }
   return h + "</table>";
 }
 } // namespace

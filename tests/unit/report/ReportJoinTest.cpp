@@ -74,6 +74,7 @@ Report twoRuns() {
   lib.end = 1 * ms;
   lib.first_library_fn = "at::native::nonzero_cuda";
   lib.guessed_rule = "hostsync-nonzero";
+  lib.stack_state = TracedStall::StackState::Resolved; // symbolized: every frame in LibTorch
   r.runs[1].stalls.push_back(lib);
   return r;
 }
@@ -155,6 +156,25 @@ TEST(Join, SitesMatchByLineThenFunctionAndTheRestIsExplained) {
   // Headline over both runs.
   EXPECT_DOUBLE_EQ(r.headline.gpu_busy_pct, 60.0);
   EXPECT_DOUBLE_EQ(r.headline.lost_to_sync_pct, 100.0 * 7 / 200);
+}
+
+TEST(Join, ALibrarySiteSaysWhyItHasNoUserFrame) {
+  Report r;
+  r.has_trace = true;
+  TracedStall none, unresolved;
+  none.api = unresolved.api = "cudaStreamSynchronize";
+  none.end = unresolved.end = 1 * ms;
+  unresolved.first_library_fn = "at::native::nonzero_cuda";
+  unresolved.stack_state = TracedStall::StackState::Unresolved;
+  r.runs = {run("pid 1", {none, unresolved})};
+  joinReport(r, {"/src"});
+  ASSERT_EQ(r.sites.size(), 2u);
+  for (const Site &s : r.sites)
+    EXPECT_NE(s.missed_reason.find(s.library_site == "cudaStreamSynchronize"
+                                       ? "no call stack was captured"
+                                       : "could not be symbolized"),
+              std::string::npos)
+        << s.library_site << ": " << s.missed_reason;
 }
 
 TEST(Join, AKnownFileWithoutAFindingIsAnUnknownOp) {
