@@ -11,7 +11,9 @@ try:
     doc = json.load(open(doc_path))
 except json.JSONDecodeError as e:
     sys.exit(f"{doc_path}: not JSON: {e}")
-validator = jsonschema.Draft202012Validator(schema)
+# The schema names its draft ($schema): findings.schema.json is 2020-12, SARIF's is draft-04.
+validator_class = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+validator = validator_class(schema, format_checker=jsonschema.FormatChecker())
 errors = sorted(validator.iter_errors(doc), key=lambda e: list(e.path))
 if errors:
     e = errors[0]

@@ -29,8 +29,10 @@ Rules:
                          reported as 'possible'), cuda, or cpu (not reported)
 
 Output:
-  --format=<text|json|github>
-                         output format (default: text); github: workflow annotations
+  --format=<text|json|github|sarif>
+                         output format (default: text); github: workflow annotations;
+                         sarif: SARIF 2.1.0 for code scanning
+  --source-root=<dir>    SARIF paths are relative to it (default: the current directory)
   -o, --output=<file>    write findings to <file> instead of stdout
   --min-severity=<s>     note, warning (default) or error: the lowest severity that
                          makes the exit code 1
@@ -101,8 +103,12 @@ std::string parseOptions(int Argc, const char **Argv, Options &Out) {
         Out.Format = OutputFormat::Json;
       else if (V == "github")
         Out.Format = OutputFormat::Github;
+      else if (V == "sarif")
+        Out.Format = OutputFormat::Sarif;
       else if (Error.empty())
-        Error = "unknown --format '" + V + "' (expected text, json or github)";
+        Error = "unknown --format '" + V + "' (expected text, json, github or sarif)";
+    } else if (takeValue(A, "--source-root", I, Argc, Argv, V, Error)) {
+      Out.SourceRoot = V;
     } else if (takeValue(A, "--output", I, Argc, Argv, V, Error) ||
                takeValue(A, "-o", I, Argc, Argv, V, Error)) {
       Out.OutputFile = V;

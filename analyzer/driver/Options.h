@@ -10,7 +10,7 @@
 
 namespace hostsync {
 
-enum class OutputFormat { Text, Json, Github };
+enum class OutputFormat { Text, Json, Github, Sarif };
 enum class ColorMode { Auto, Always, Never };
 
 struct Options {
@@ -24,6 +24,7 @@ struct Options {
   std::string Checks = "hostsync-*";    // --checks: globs, '-' negates
   OutputFormat Format = OutputFormat::Text;
   std::string OutputFile;               // -o / --output
+  std::string SourceRoot;               // --source-root: SARIF URIs are relative to it
   Severity MinSeverity = Severity::Warning;
   AssumeDevice Assume = AssumeDevice::Unknown;
   unsigned Jobs = 0;                    // 0: one per core

@@ -3,11 +3,14 @@
 #include "driver/Inputs.h"
 #include "driver/Options.h"
 #include "driver/Runner.h"
+#include "driver/SarifWriter.h"
 #include "driver/Writers.h"
 
 #include "hostsync_config.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -16,6 +19,14 @@
 using namespace hostsync;
 
 namespace {
+// The --source-root as an absolute path without "..": the current directory by default.
+std::string sourceRoot(const std::string &Given) {
+  llvm::SmallString<256> Path(Given.empty() ? "." : Given);
+  llvm::sys::fs::make_absolute(Path);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path.str());
+}
+
 enum ExitCode { Clean = 0, HaveFindings = 1, UsageError = 2, ParseFailure = 3 };
 
 int usageError(const std::string &Message) {
@@ -102,6 +113,8 @@ int main(int Argc, const char **Argv) {
               {assumeName(Opts.Assume), severityName(Opts.MinSeverity), Config.EnabledRules});
   else if (Opts.Format == OutputFormat::Github)
     writeGithub(Out, Findings);
+  else if (Opts.Format == OutputFormat::Sarif)
+    writeSarif(Out, Findings, Results, Catalog::embedded(), sourceRoot(Opts.SourceRoot));
   else
     writeText(Out, Findings, Color);
   Out.flush();

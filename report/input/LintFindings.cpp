@@ -29,15 +29,35 @@ void fromFindingsJson(const J &doc, Report &r) {
     r.analysed_files.push_back(tu.at("file"));
 }
 
-std::string stripFileScheme(std::string uri) {
-  return uri.rfind("file://", 0) == 0 ? uri.substr(7) : uri;
+std::string percentDecode(const std::string &s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i)
+    if (s[i] == '%' && i + 2 < s.size() && isxdigit(s[i + 1]) && isxdigit(s[i + 2])) {
+      out += static_cast<char>(std::stoi(s.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  return out;
+}
+
+// A file path from an artifactLocation: its uri, resolved against its uriBaseId.
+std::string pathOf(const J &location, const J &bases) {
+  std::string uri = location.at("uri");
+  if (location.contains("uriBaseId") && bases.contains(location["uriBaseId"].get<std::string>())) {
+    std::string base = bases[location["uriBaseId"].get<std::string>()].value("uri", "");
+    if (!base.empty() && base.back() != '/')
+      base += '/';
+    uri = base + uri;
+  }
+  if (uri.rfind("file://", 0) == 0)
+    uri = uri.substr(7);
+  return percentDecode(uri);
 }
 
 void fromSarif(const J &doc, Report &r) {
   for (const J &run : doc.at("runs")) {
-    std::string base;
-    if (run.contains("originalUriBaseIds") && run["originalUriBaseIds"].contains("SRCROOT"))
-      base = stripFileScheme(run["originalUriBaseIds"]["SRCROOT"].value("uri", ""));
+    const J bases = run.value("originalUriBaseIds", J::object());
     for (const J &res : run.value("results", J::array())) {
       StaticFinding s;
       s.rule = res.at("ruleId");
@@ -45,9 +65,7 @@ void fromSarif(const J &doc, Report &r) {
       s.severity = level == "error" ? "error" : level == "note" ? "note" : "warning";
       s.message = res.at("message").value("text", "");
       const J &loc = res.at("locations").at(0).at("physicalLocation");
-      s.file = stripFileScheme(loc.at("artifactLocation").at("uri"));
-      if (!base.empty() && !s.file.empty() && s.file[0] != '/')
-        s.file = base + (base.back() == '/' ? "" : "/") + s.file;
+      s.file = pathOf(loc.at("artifactLocation"), bases);
       s.line = loc.at("region").at("startLine");
       s.column = loc.at("region").value("startColumn", 0);
       const J props = res.value("properties", J::object());
@@ -62,7 +80,7 @@ void fromSarif(const J &doc, Report &r) {
     }
     for (const J &a : run.value("artifacts", J::array()))
       if (a.contains("location"))
-        r.analysed_files.push_back(stripFileScheme(a["location"].value("uri", "")));
+        r.analysed_files.push_back(pathOf(a["location"], bases));
   }
 }
 } // namespace

@@ -1,0 +1,134 @@
+#include "driver/SarifWriter.h"
+
+#include "hostsync_config.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <map>
+
+namespace hostsync {
+
+using J = nlohmann::ordered_json;
+
+namespace {
+const char *level(Severity S) {
+  return S == Severity::Error ? "error" : S == Severity::Note ? "note" : "warning";
+}
+
+// A file URI for a path, percent-encoding what a URI may not hold as is.
+std::string encodePath(const std::string &Path) {
+  std::string Out;
+  for (unsigned char C : Path) {
+    if (isalnum(C) || C == '/' || C == '-' || C == '_' || C == '.' || C == '~')
+      Out += static_cast<char>(C);
+    else {
+      char Buf[4];
+      std::snprintf(Buf, sizeof Buf, "%%%02X", C);
+      Out += Buf;
+    }
+  }
+  return Out;
+}
+
+// The artifact location of a file: relative to %SRCROOT% when under it, else absolute.
+J location(const std::string &File, const std::string &Root) {
+  if (!Root.empty() && File.size() > Root.size() && File.compare(0, Root.size(), Root) == 0 &&
+      File[Root.size()] == '/')
+    return {{"uri", encodePath(File.substr(Root.size() + 1))}, {"uriBaseId", "%SRCROOT%"}};
+  return {{"uri", "file://" + encodePath(File)}};
+}
+
+J ruleJson(const RuleInfo &R) {
+  std::string Help = R.FixSummary + "\n\nBefore:\n" + R.FixBefore + "\n\nAfter:\n" + R.FixAfter;
+  std::string Markdown = "**Why it syncs.** " + R.Why + "\n\n**Fix.** " + R.FixSummary +
+                         "\n\nBefore:\n```cpp\n" + R.FixBefore + "\n```\n\nAfter:\n```cpp\n" +
+                         R.FixAfter + "\n```\n";
+  return {{"id", R.Id},
+          {"name", R.Title},
+          {"shortDescription", {{"text", R.Title}}},
+          {"fullDescription", {{"text", R.Why}}},
+          {"help", {{"text", Help}, {"markdown", Markdown}}},
+          {"defaultConfiguration", {{"level", level(R.DefaultSeverity)}}},
+          {"properties", {{"tags", {"performance", "cuda", "libtorch"}}}}};
+}
+} // namespace
+
+std::string lineFingerprint(const std::string &LineText, unsigned Occurrence) {
+  uint64_t H = 1469598103934665603ull; // FNV-1a over the non-blank characters
+  for (unsigned char C : LineText)
+    if (!isspace(C)) {
+      H ^= C;
+      H *= 1099511628211ull;
+    }
+  char Buf[40];
+  std::snprintf(Buf, sizeof Buf, "%016llx:%u", static_cast<unsigned long long>(H), Occurrence);
+  return Buf;
+}
+
+void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                const std::vector<TUResult> &TUs, const Catalog &C,
+                const std::string &SourceRoot) {
+  std::string Root = SourceRoot;
+  while (Root.size() > 1 && Root.back() == '/')
+    Root.pop_back();
+  J Rules = J::array();
+  std::map<std::string, int> RuleIndex;
+  for (const RuleInfo &R : C.rules()) {
+    RuleIndex[R.Id] = static_cast<int>(Rules.size());
+    Rules.push_back(ruleJson(R));
+  }
+  J Results = J::array();
+  std::map<std::string, unsigned> Seen; // file + line hash -> occurrences so far
+  for (const Finding &F : Findings) {
+    std::string Hash = lineFingerprint(F.SourceLine, 0);
+    unsigned Occurrence = ++Seen[F.File + "\n" + F.Rule + "\n" + Hash];
+    J Result = {
+        {"ruleId", F.Rule},
+        {"ruleIndex", RuleIndex.count(F.Rule) ? RuleIndex[F.Rule] : -1},
+        {"level", level(F.Sev)},
+        {"message", {{"text", F.Message + ". Fix: " + F.Fix}}},
+        {"locations",
+         {{{"physicalLocation",
+            {{"artifactLocation", location(F.File, Root)},
+             {"region", {{"startLine", F.Line}, {"startColumn", F.Column}}}}}}}},
+        {"partialFingerprints",
+         {{"primaryLocationLineHash", lineFingerprint(F.SourceLine, Occurrence)}}},
+        {"properties",
+         {{"op", F.Op}, {"rank", rankName(F.Rnk)}, {"rankReason", F.RankReason},
+          {"function", F.Function}, {"device", confidenceName(F.Device)}, {"fix", F.Fix}}}};
+    if (F.Suppressed)
+      Result["suppressions"] = {{{"kind", "inSource"}, {"justification", F.SuppressionReason}}};
+    Results.push_back(Result);
+  }
+  J Artifacts = J::array(), Notifications = J::array();
+  bool Ok = true;
+  for (const TUResult &R : TUs) {
+    Artifacts.push_back({{"location", location(R.File, Root)}, {"roles", {"analysisTarget"}}});
+    if (R.Failed || R.Errors) {
+      Ok = false;
+      Notifications.push_back(
+          {{"level", "error"},
+           {"message", {{"text", R.File + ": " + (R.Failed ? "could not be analysed"
+                                                            : "had compiler errors") +
+                                     " (first: " + R.FirstError + ")"}}}});
+    }
+  }
+  J Run = {{"tool",
+            {{"driver",
+              {{"name", "hostsync-lint"},
+               {"version", HOSTSYNC_VERSION},
+               {"informationUri", "https://github.com/hostsync/hostsync"},
+               {"rules", Rules}}}}},
+           {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", "file://" + encodePath(Root) + "/"}}}}},
+           {"artifacts", Artifacts},
+           {"invocations",
+            {{{"executionSuccessful", Ok}, {"toolExecutionNotifications", Notifications}}}},
+           {"results", Results}};
+  J Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+           {"version", "2.1.0"},
+           {"runs", {Run}}};
+  OS << Doc.dump(2) << "\n";
+}
+
+} // namespace hostsync

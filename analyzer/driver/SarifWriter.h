@@ -1,0 +1,26 @@
+// SARIF 2.1.0 (docs/lint.md#sarif), the format GitHub code scanning and other CI viewers
+// read: the catalog as tool.driver.rules, one result per finding with a path relative to
+// %SRCROOT%, and a fingerprint of the code line so that a result keeps its identity when
+// lines move.
+#pragma once
+
+#include "core/Catalog.h"
+#include "core/Finding.h"
+#include "driver/Runner.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace hostsync {
+
+void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                const std::vector<TUResult> &TUs, const Catalog &C,
+                const std::string &SourceRoot);
+
+// GitHub's primaryLocationLineHash: a hash of the line's text with whitespace removed, and
+// the occurrence of that text within the file ("3f2a9c0d11e6b7a4:2").
+std::string lineFingerprint(const std::string &LineText, unsigned Occurrence);
+
+} // namespace hostsync
