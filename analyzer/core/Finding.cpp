@@ -1,5 +1,9 @@
 #include "core/Finding.h"
 
+#include <cctype>
+#include <cstdint>
+#include <cstdio>
+
 #include <tuple>
 
 namespace hostsync {
@@ -21,6 +25,18 @@ const char *rankName(Rank R) { return R == Rank::Hot ? "hot" : "cold"; }
 bool findingOrder(const Finding &A, const Finding &B) {
   return std::make_tuple(-static_cast<int>(A.Rnk), A.File, A.Line, A.Column, A.Rule) <
          std::make_tuple(-static_cast<int>(B.Rnk), B.File, B.Line, B.Column, B.Rule);
+}
+
+std::string lineHash(const std::string &SourceLine) {
+  uint64_t H = 1469598103934665603ull; // FNV-1a over the non-blank characters
+  for (unsigned char C : SourceLine)
+    if (!isspace(C)) {
+      H ^= C;
+      H *= 1099511628211ull;
+    }
+  char Buf[24];
+  std::snprintf(Buf, sizeof Buf, "%016llx", static_cast<unsigned long long>(H));
+  return Buf;
 }
 
 bool sameFinding(const Finding &A, const Finding &B) {

@@ -35,7 +35,12 @@ struct Finding {
   std::string SourceLine; // the line's text, for the caret display
   bool Suppressed = false; // by a NOLINT comment: kept in JSON, not printed or counted
   std::string SuppressionReason;
+  bool InBaseline = false; // known to --baseline: kept in JSON/SARIF, not printed or failing
 };
+
+// A hash of a code line with its blanks removed (16 hex digits): how baselines and SARIF
+// fingerprints recognise a line that moved.
+std::string lineHash(const std::string &SourceLine);
 
 // Orders findings for output: hot first, then by file, line, column and rule.
 bool findingOrder(const Finding &A, const Finding &B);

@@ -29,10 +29,17 @@ Rules:
                          reported as 'possible'), cuda, or cpu (not reported)
 
 Output:
-  --format=<text|json|github|sarif>
+  --format=<text|json|github|sarif|codequality>
                          output format (default: text); github: workflow annotations;
-                         sarif: SARIF 2.1.0 for code scanning
-  --source-root=<dir>    SARIF paths are relative to it (default: the current directory)
+                         sarif: SARIF 2.1.0 for code scanning; codequality: GitLab
+                         Code Quality JSON
+  --source-root=<dir>    SARIF and baseline paths are relative to it (default: the
+                         current directory)
+  --baseline=<file>      findings it holds (same rule, file and code line) are known:
+                         left out of text/github output, marked in JSON/SARIF, and do
+                         not make the exit code 1
+  --write-baseline=<file>
+                         write today's findings as a baseline
   -o, --output=<file>    write findings to <file> instead of stdout
   --min-severity=<s>     note, warning (default) or error: the lowest severity that
                          makes the exit code 1
@@ -105,10 +112,16 @@ std::string parseOptions(int Argc, const char **Argv, Options &Out) {
         Out.Format = OutputFormat::Github;
       else if (V == "sarif")
         Out.Format = OutputFormat::Sarif;
+      else if (V == "codequality")
+        Out.Format = OutputFormat::CodeQuality;
       else if (Error.empty())
-        Error = "unknown --format '" + V + "' (expected text, json, github or sarif)";
+        Error = "unknown --format '" + V + "' (expected text, json, github, sarif or codequality)";
     } else if (takeValue(A, "--source-root", I, Argc, Argv, V, Error)) {
       Out.SourceRoot = V;
+    } else if (takeValue(A, "--baseline", I, Argc, Argv, V, Error)) {
+      Out.Baseline = V;
+    } else if (takeValue(A, "--write-baseline", I, Argc, Argv, V, Error)) {
+      Out.WriteBaseline = V;
     } else if (takeValue(A, "--output", I, Argc, Argv, V, Error) ||
                takeValue(A, "-o", I, Argc, Argv, V, Error)) {
       Out.OutputFile = V;

@@ -10,7 +10,7 @@
 
 namespace hostsync {
 
-enum class OutputFormat { Text, Json, Github, Sarif };
+enum class OutputFormat { Text, Json, Github, Sarif, CodeQuality };
 enum class ColorMode { Auto, Always, Never };
 
 struct Options {
@@ -25,6 +25,8 @@ struct Options {
   OutputFormat Format = OutputFormat::Text;
   std::string OutputFile;               // -o / --output
   std::string SourceRoot;               // --source-root: SARIF URIs are relative to it
+  std::string Baseline;                 // --baseline: findings it holds do not fail the run
+  std::string WriteBaseline;            // --write-baseline: accept today's findings
   Severity MinSeverity = Severity::Warning;
   AssumeDevice Assume = AssumeDevice::Unknown;
   unsigned Jobs = 0;                    // 0: one per core

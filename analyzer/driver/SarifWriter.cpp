@@ -55,20 +55,12 @@ J ruleJson(const RuleInfo &R) {
 } // namespace
 
 std::string lineFingerprint(const std::string &LineText, unsigned Occurrence) {
-  uint64_t H = 1469598103934665603ull; // FNV-1a over the non-blank characters
-  for (unsigned char C : LineText)
-    if (!isspace(C)) {
-      H ^= C;
-      H *= 1099511628211ull;
-    }
-  char Buf[40];
-  std::snprintf(Buf, sizeof Buf, "%016llx:%u", static_cast<unsigned long long>(H), Occurrence);
-  return Buf;
+  return lineHash(LineText) + ":" + std::to_string(Occurrence);
 }
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 const std::vector<TUResult> &TUs, const Catalog &C,
-                const std::string &SourceRoot) {
+                const std::string &SourceRoot, bool BaselineGiven) {
   std::string Root = SourceRoot;
   while (Root.size() > 1 && Root.back() == '/')
     Root.pop_back();
@@ -99,6 +91,8 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
           {"function", F.Function}, {"device", confidenceName(F.Device)}, {"fix", F.Fix}}}};
     if (F.Suppressed)
       Result["suppressions"] = {{{"kind", "inSource"}, {"justification", F.SuppressionReason}}};
+    else if (BaselineGiven)
+      Result["baselineState"] = F.InBaseline ? "unchanged" : "new";
     Results.push_back(Result);
   }
   J Artifacts = J::array(), Notifications = J::array();

@@ -17,10 +17,11 @@ namespace hostsync {
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 const std::vector<TUResult> &TUs, const Catalog &C,
-                const std::string &SourceRoot);
+                const std::string &SourceRoot, bool BaselineGiven = false);
 
-// GitHub's primaryLocationLineHash: a hash of the line's text with whitespace removed, and
-// the occurrence of that text within the file ("3f2a9c0d11e6b7a4:2").
+// GitHub's primaryLocationLineHash: lineHash() of the line's text and the occurrence of
+// that text for that rule within the file ("3f2a9c0d11e6b7a4:2"). With a baseline, each
+// result carries baselineState "new" or "unchanged".
 std::string lineFingerprint(const std::string &LineText, unsigned Occurrence);
 
 } // namespace hostsync

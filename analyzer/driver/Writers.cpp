@@ -30,7 +30,7 @@ std::string caretLine(const std::string &Source, unsigned Column) {
 void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool Color) {
   using C = llvm::raw_ostream::Colors;
   for (const Finding &F : Findings) {
-    if (F.Suppressed)
+    if (F.Suppressed || F.InBaseline)
       continue;
     std::string Where =
         F.File + ":" + std::to_string(F.Line) + ":" + std::to_string(F.Column) + ": ";
@@ -80,7 +80,7 @@ std::string githubEscape(const std::string &S, bool Property) {
 
 void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings) {
   for (const Finding &F : Findings) {
-    if (F.Suppressed)
+    if (F.Suppressed || F.InBaseline)
       continue;
     const char *Level = F.Sev == Severity::Error ? "error"
                         : F.Sev == Severity::Warning ? "warning"
@@ -105,32 +105,26 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                     {"rules", Run.EnabledRules}};
   auto Items = nlohmann::ordered_json::array();
   std::map<std::string, int> ByRule;
-  int Hot = 0, Suppressed = 0;
+  int Hot = 0, Suppressed = 0, Known = 0;
   for (const Finding &F : Findings) {
+    nlohmann::ordered_json Item = {
+        {"rule", F.Rule},         {"severity", severityName(F.Sev)},
+        {"file", F.File},         {"line", F.Line},
+        {"column", F.Column},     {"op", F.Op},
+        {"device", confidenceName(F.Device)}, {"rank", rankName(F.Rnk)},
+        {"rank_reason", F.RankReason}, {"function", F.Function},
+        {"message", F.Message},   {"fix", F.Fix}};
     if (F.Suppressed) {
       ++Suppressed;
-      Items.push_back({{"rule", F.Rule}, {"severity", severityName(F.Sev)}, {"file", F.File},
-                       {"line", F.Line}, {"column", F.Column}, {"op", F.Op},
-                       {"device", confidenceName(F.Device)}, {"rank", rankName(F.Rnk)},
-                       {"rank_reason", F.RankReason}, {"function", F.Function},
-                       {"message", F.Message}, {"fix", F.Fix},
-                       {"suppression", {{"kind", "NOLINT"}, {"reason", F.SuppressionReason}}}});
-      continue;
+      Item["suppression"] = {{"kind", "NOLINT"}, {"reason", F.SuppressionReason}};
+    } else {
+      if (Run.BaselineGiven)
+        Item["baseline"] = F.InBaseline ? "unchanged" : "new";
+      Known += F.InBaseline;
+      ++ByRule[F.Rule];
+      Hot += F.Rnk == Rank::Hot;
     }
-    Items.push_back({{"rule", F.Rule},
-                     {"severity", severityName(F.Sev)},
-                     {"file", F.File},
-                     {"line", F.Line},
-                     {"column", F.Column},
-                     {"op", F.Op},
-                     {"device", confidenceName(F.Device)},
-                     {"rank", rankName(F.Rnk)},
-                     {"rank_reason", F.RankReason},
-                     {"function", F.Function},
-                     {"message", F.Message},
-                     {"fix", F.Fix}});
-    ++ByRule[F.Rule];
-    Hot += F.Rnk == Rank::Hot;
+    Items.push_back(Item);
   }
   Doc["findings"] = Items;
   auto Units = nlohmann::ordered_json::array();
@@ -150,7 +144,37 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                     {"cold", Reported - Hot},
                     {"suppressed", Suppressed},
                     {"by_rule", ByRule}};
+  if (Run.BaselineGiven)
+    Doc["summary"]["in_baseline"] = Known;
   OS << Doc.dump(2) << "\n";
+}
+
+void writeCodeQuality(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                      const std::string &SourceRoot) {
+  auto Items = nlohmann::ordered_json::array();
+  std::map<std::string, unsigned> Seen; // identical lines get distinct fingerprints
+  for (const Finding &F : Findings) {
+    if (F.Suppressed || F.InBaseline)
+      continue;
+    std::string Path = F.File.size() > SourceRoot.size() + 1 &&
+                               F.File.compare(0, SourceRoot.size(), SourceRoot) == 0 &&
+                               F.File[SourceRoot.size()] == '/'
+                           ? F.File.substr(SourceRoot.size() + 1)
+                           : F.File;
+    std::string Id = F.Rule + ":" + Path + ":" + lineHash(F.SourceLine);
+    Id += ":" + std::to_string(++Seen[Id]);
+    // GitLab's scale: hot syncs are what slows training down.
+    const char *Level = F.Sev == Severity::Error ? "critical"
+                        : F.Sev == Severity::Note ? "info"
+                        : F.Rnk == Rank::Hot      ? "major"
+                                                  : "minor";
+    Items.push_back({{"description", F.Message + " (fix: " + F.Fix + ")"},
+                     {"check_name", F.Rule},
+                     {"fingerprint", Id},
+                     {"severity", Level},
+                     {"location", {{"path", Path}, {"lines", {{"begin", F.Line}}}}}});
+  }
+  OS << Items.dump(2) << "\n";
 }
 
 void writeRuleListText(llvm::raw_ostream &OS, const Catalog &C) {

@@ -24,10 +24,17 @@ struct JsonRunInfo {
   std::string AssumeDevice;
   std::string MinSeverity;
   std::vector<std::string> EnabledRules;
+  bool BaselineGiven = false; // findings then carry "baseline": "new" | "unchanged"
 };
 // The versioned findings format documented in docs/findings-json.md.
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<TUResult> &TUs, const JsonRunInfo &Run);
+
+// GitLab Code Quality (Code Climate) JSON: one issue per finding, paths relative to the
+// source root, fingerprints from rule, path and code line; suppressed and known findings
+// are left out.
+void writeCodeQuality(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                      const std::string &SourceRoot);
 
 void writeRuleListText(llvm::raw_ostream &OS, const Catalog &C);
 

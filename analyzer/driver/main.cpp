@@ -1,5 +1,6 @@
 // hostsync-lint: finds host-device synchronizations in LibTorch C++ code.
 #include "core/Catalog.h"
+#include "driver/Baseline.h"
 #include "driver/Inputs.h"
 #include "driver/Options.h"
 #include "driver/Runner.h"
@@ -105,16 +106,25 @@ int main(int Argc, const char **Argv) {
     llvm::errs() << "\r\033[K";
 
   std::vector<Finding> Findings = mergeFindings(Results);
+  std::string Root = sourceRoot(Opts.SourceRoot), BaselineError;
+  if (!Opts.Baseline.empty() && !applyBaseline(Opts.Baseline, Findings, Root, BaselineError))
+    return usageError(BaselineError);
+  if (!Opts.WriteBaseline.empty() &&
+      !writeBaseline(Opts.WriteBaseline, Findings, Root, BaselineError))
+    return usageError(BaselineError);
   bool Color = Opts.Color == ColorMode::Always ||
                (Opts.Color == ColorMode::Auto && !File &&
                 llvm::sys::Process::StandardOutIsDisplayed());
   if (Opts.Format == OutputFormat::Json)
     writeJson(Out, Findings, Results,
-              {assumeName(Opts.Assume), severityName(Opts.MinSeverity), Config.EnabledRules});
+              {assumeName(Opts.Assume), severityName(Opts.MinSeverity), Config.EnabledRules,
+               !Opts.Baseline.empty()});
   else if (Opts.Format == OutputFormat::Github)
     writeGithub(Out, Findings);
+  else if (Opts.Format == OutputFormat::CodeQuality)
+    writeCodeQuality(Out, Findings, Root);
   else if (Opts.Format == OutputFormat::Sarif)
-    writeSarif(Out, Findings, Results, Catalog::embedded(), sourceRoot(Opts.SourceRoot));
+    writeSarif(Out, Findings, Results, Catalog::embedded(), Root, !Opts.Baseline.empty());
   else
     writeText(Out, Findings, Color);
   Out.flush();
@@ -135,16 +145,20 @@ int main(int Argc, const char **Argv) {
                                       "; findings from it may be incomplete")
                    << " (first: " << R.FirstError << ")\n";
   }
-  unsigned AtOrAbove = 0, Hot = 0, Suppressed = 0;
+  unsigned AtOrAbove = 0, Hot = 0, Suppressed = 0, Known = 0;
   for (const Finding &F : Findings) {
     if (F.Suppressed) {
       ++Suppressed;
       continue;
     }
+    if (F.InBaseline) { // reported in JSON/SARIF, but neither counted nor failing
+      ++Known;
+      continue;
+    }
     AtOrAbove += F.Sev >= Opts.MinSeverity;
     Hot += F.Rnk == Rank::Hot;
   }
-  size_t Reported = Findings.size() - Suppressed;
+  size_t Reported = Findings.size() - Suppressed - Known;
   if (!Opts.Quiet)
     llvm::errs() << "hostsync-lint: " << Reported << " finding"
                  << (Reported == 1 ? "" : "s") << " (" << Hot << " hot, "
@@ -153,6 +167,7 @@ int main(int Argc, const char **Argv) {
                  << severityName(Opts.MinSeverity) << "; " << BadTUs
                  << " with compiler errors"
                  << (Suppressed ? "; " + std::to_string(Suppressed) + " suppressed by NOLINT" : "")
+                 << (Opts.Baseline.empty() ? "" : "; " + std::to_string(Known) + " known to the baseline")
                  << "\n";
   if (BadTUs)
     return ParseFailure;
