@@ -6,7 +6,8 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ python3
   llvm-14-dev libclang-14-dev libclang-cpp14-dev clang-14 llvm-14-tools
-  libtorch-dev nlohmann-json3-dev libgtest-dev googletest python3-jsonschema
+  libtorch-dev nlohmann-json3-dev libgtest-dev googletest python3-jsonschema python3-yaml
+  clang-tools-14
   binutils chromium
 )
 

@@ -344,32 +344,51 @@ Tri TensorFacts::maskAt(const Expr *E, int Depth) {
   return Tri::Unknown;
 }
 
-bool TensorFacts::scalarIntAt(const Expr *E, int Depth) {
+bool TensorFacts::zeroDimAt(const Expr *E, int Depth, bool IntOnly) {
   if (!E || Depth > MaxDepth)
     return false;
   E = stripTensorExpr(E);
   if (asVarRef(E)) {
     const Expr *Def = definitionOf(E);
-    return Def && scalarIntAt(Def, Depth + 1);
+    return Def && zeroDimAt(Def, Depth + 1, IntOnly);
   }
   auto Op = asOpCall(E);
   if (!Op)
     return false;
   StringRef N = Op->Name;
-  if (N == "argmax" || N == "argmin" || N == "count_nonzero") {
+  // Full reductions: 0-dim when no dim is given. Only the arg* ones are integer.
+  bool IntReduction = compat::isOneOf(N, {"argmax", "argmin", "count_nonzero"});
+  if (IntReduction || (!IntOnly && compat::isOneOf(N, {"sum", "mean", "max", "min", "prod", "norm"}))) {
     for (const Expr *A : Op->Args)
       if (!isDefaultArg(A))
-        return false; // a dim was given: not 0-dim
+        return false; // a dim (or, for max/min, a second tensor) was given: not 0-dim
     return true;
   }
   if ((N == "tensor" || N == "scalar_tensor") && !Op->Args.empty()) {
     const Expr *First = Op->Args.front()->IgnoreImplicit();
     while (const auto *CE = dyn_cast<CXXConstructExpr>(First)) // tensor(ArrayRef / Scalar)
       First = CE->getNumArgs() ? CE->getArg(0)->IgnoreImplicit() : First;
-    return isa<IntegerLiteral>(First->IgnoreImplicit());
+    First = First->IgnoreImplicit();
+    if (const auto *U = dyn_cast<UnaryOperator>(First)) // torch::tensor(-1.0)
+      if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)
+        First = U->getSubExpr()->IgnoreImplicit();
+    return isa<IntegerLiteral>(First) || (!IntOnly && isa<FloatingLiteral>(First));
   }
   if (N == "squeeze" || N == "to" || N == "cuda")
-    return scalarIntAt(Op->Self, Depth + 1);
+    return zeroDimAt(Op->Self, Depth + 1, IntOnly);
+  return false;
+}
+
+bool TensorFacts::isPinned(const Expr *E) {
+  for (int Depth = 0; E && Depth <= MaxDepth; ++Depth) {
+    E = stripTensorExpr(E);
+    if (asVarRef(E)) {
+      E = definitionOf(E);
+      continue;
+    }
+    auto Op = asOpCall(E);
+    return Op && Op->IsMethod && Op->Name == "pin_memory";
+  }
   return false;
 }
 

@@ -32,7 +32,11 @@ public:
   // Is E a boolean mask (a comparison, a logical op, isnan..., to(kBool))?
   Tri isMask(const clang::Expr *E) { return maskAt(E, 0); }
   // Is E a 0-dim integer tensor (argmax() with no dim, count_nonzero(), tensor(3))?
-  bool isScalarIntTensor(const clang::Expr *E) { return scalarIntAt(E, 0); }
+  bool isScalarIntTensor(const clang::Expr *E) { return zeroDimAt(E, 0, true); }
+  // Is it certainly a 0-dim tensor (a full reduction, torch::tensor(3.0), ...)?
+  bool isZeroDim(const clang::Expr *E) { return zeroDimAt(E, 0, false); }
+  // Is it certainly in pinned host memory (the result of pin_memory())?
+  bool isPinned(const clang::Expr *E);
 
   Definitions &definitions() { return Defs; }
 
@@ -41,7 +45,7 @@ private:
   std::optional<Device> namedAt(const clang::Expr *Arg, int Depth);
   std::optional<Device> copyTargetAt(const OpCall &To, int Depth);
   Tri maskAt(const clang::Expr *E, int Depth);
-  bool scalarIntAt(const clang::Expr *E, int Depth);
+  bool zeroDimAt(const clang::Expr *E, int Depth, bool IntOnly);
   // An is_cuda()/is_cpu() check that dominates this use of a variable.
   std::optional<Device> guardedDevice(const clang::DeclRefExpr *Use);
   // The expression last assigned to the variable that E names, if E names a local.

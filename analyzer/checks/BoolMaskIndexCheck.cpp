@@ -48,7 +48,24 @@ void BoolMaskIndexCheck::check(const MatchFinder::MatchResult &Result) {
                          ? "assigning a tensor through a boolean mask into " + tensorPhrase(Where)
                          : "indexing " + tensorPhrase(Where) + " with a boolean mask";
   report(E, opLocation(E), Op, Where,
-         What + " synchronizes: the host must read how many elements the mask selects");
+         What + " synchronizes: the host must read how many elements the mask selects", "",
+         maskedFillFix(E, *Index));
+}
+
+// x.index_put_({mask}, v) with a 0-dim v is exactly x.masked_fill_(mask, v), which keeps
+// the shape fixed and needs no count from the GPU.
+std::vector<FixItHint> BoolMaskIndexCheck::maskedFillFix(const Expr *E, const IndexCall &Index) {
+  const auto *Call = dyn_cast<CXXMemberCallExpr>(E);
+  const auto *Member = Call ? dyn_cast<MemberExpr>(Call->getCallee()) : nullptr;
+  if (!Index.IsPut || Index.Elements.size() != 1 || !Member || !Index.Value ||
+      !facts().isZeroDim(Index.Value))
+    return {};
+  std::string Mask = sourceText(Index.Elements.front()), Value = sourceText(Index.Value);
+  if (Mask.empty() || Value.empty())
+    return {};
+  return {FixItHint::CreateReplacement(
+      CharSourceRange::getTokenRange(Member->getMemberLoc(), Call->getRParenLoc()),
+      "masked_fill_(" + Mask + ", " + Value + ")")};
 }
 
 } // namespace hostsync

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/RuleCheck.h"
+#include "match/TensorMatchers.h"
 
 namespace hostsync {
 
@@ -11,6 +12,9 @@ public:
   using RuleCheck::RuleCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  std::vector<clang::FixItHint> maskedFillFix(const clang::Expr *E, const IndexCall &Index);
 };
 
 } // namespace hostsync

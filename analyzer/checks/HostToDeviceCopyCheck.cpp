@@ -86,7 +86,26 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
   report(Call, opLocation(Call), Spelled, Where,
          "'" + Spelled + "' of " + From +
              " without non_blocking=true blocks the host until the copy's stream has "
-             "drained");
+             "drained",
+         "", nonBlockingFix(*Op));
+}
+
+// `t.to(device)` of a pinned tensor: the same copy, queued instead of waited for. Only
+// for the one-argument form, where the next parameter is non_blocking.
+std::vector<FixItHint> HostToDeviceCopyCheck::nonBlockingFix(const OpCall &To) {
+  if (To.Name != "to" || !facts().isPinned(To.Self) || To.Args.empty() ||
+      isDefaultArg(To.Args.front()))
+    return {};
+  for (size_t I = 1; I < To.Args.size(); ++I)
+    if (!isDefaultArg(To.Args[I]))
+      return {};
+  const auto *Params = To.Callee;
+  if (!Params || Params->getNumParams() < 2 || Params->getParamDecl(1)->getName() != "non_blocking")
+    return {};
+  SourceLocation End = To.Args.front()->getEndLoc();
+  if (End.isMacroID() || To.Call->getRParenLoc().isMacroID())
+    return {};
+  return {FixItHint::CreateInsertion(To.Call->getRParenLoc(), ", /*non_blocking=*/true")};
 }
 
 } // namespace hostsync

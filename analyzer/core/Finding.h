@@ -5,6 +5,7 @@
 #include "core/Catalog.h"
 
 #include <string>
+#include <vector>
 
 namespace hostsync {
 
@@ -18,6 +19,13 @@ const char *confidenceName(DeviceConfidence C);
 
 enum class Rank { Cold = 0, Hot = 1 };
 const char *rankName(Rank R);
+
+// One edit of a fix-it: replace Length bytes at Offset of File with Text.
+struct Replacement {
+  std::string File;
+  unsigned Offset = 0, Length = 0;
+  std::string Text;
+};
 
 struct Finding {
   std::string Rule; // "hostsync-<name>"
@@ -36,6 +44,8 @@ struct Finding {
   bool Suppressed = false; // by a NOLINT comment: kept in JSON, not printed or counted
   std::string SuppressionReason;
   bool InBaseline = false; // known to --baseline: kept in JSON/SARIF, not printed or failing
+  // The exact rewrite, when the rule has one and it is safe (no macro in the range).
+  std::vector<Replacement> Replacements;
 };
 
 // A hash of a code line with its blanks removed (16 hex digits): how baselines and SARIF

@@ -1,5 +1,7 @@
 #include "core/RuleCheck.h"
 
+#include "clang/Lex/Lexer.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
@@ -52,8 +54,41 @@ std::string RuleCheck::tensorPhrase(Device Where) {
   return Where == Device::Cuda ? "a CUDA tensor" : "a tensor that may be on CUDA";
 }
 
+namespace {
+// A fix-it hint as byte edits of files; none when any range is not plain file text.
+std::vector<Replacement> toReplacements(const SourceManager &SM, const LangOptions &LO,
+                                        const std::vector<FixItHint> &Hints) {
+  std::vector<Replacement> Out;
+  for (const FixItHint &H : Hints) {
+    CharSourceRange R = H.RemoveRange;
+    if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || R.getBegin().isInvalid())
+      return {};
+    SourceLocation End = R.isTokenRange()
+                             ? Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO)
+                             : R.getEnd();
+    auto [FileA, OffA] = SM.getDecomposedLoc(R.getBegin());
+    auto [FileB, OffB] = SM.getDecomposedLoc(End);
+    StringRef Name = SM.getFilename(R.getBegin());
+    if (FileA != FileB || OffB < OffA || Name.empty())
+      return {};
+    Out.push_back({absolutePath(SM.getFileManager(), Name), OffA, OffB - OffA,
+                   H.CodeToInsert});
+  }
+  return Out;
+}
+} // namespace
+
+std::string RuleCheck::sourceText(const Expr *E) const {
+  const SourceManager &SM = TU.Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(E->getSourceRange());
+  if (R.getBegin().isMacroID() || R.getEnd().isMacroID())
+    return "";
+  return Lexer::getSourceText(R, SM, TU.Ctx.getLangOpts()).str();
+}
+
 void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device Where,
-                       const std::string &Message, const std::string &Fix) {
+                       const std::string &Message, const std::string &Fix,
+                       const std::vector<FixItHint> &FixIts) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
   Loc = SM.getExpansionLoc(Loc);
   if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
@@ -90,6 +125,7 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   F.Message = Message;
   F.Fix = Fix.empty() ? Rule.FixSummary : Fix;
   F.SourceLine = lineText(SM, Loc);
+  F.Replacements = toReplacements(SM, TU.Ctx.getLangOpts(), FixIts);
   if (auto S = TU.suppressionsFor(SM.getFileID(Loc)).find(F.Rule, F.Line)) {
     F.Suppressed = true;
     F.SuppressionReason = S->Reason;

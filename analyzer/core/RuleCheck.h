@@ -62,8 +62,13 @@ protected:
   // Records one finding at At. Device::Host findings are dropped; Device::Unknown
   // becomes "possible" (or "assumed", or dropped, by --assume-device). Message says
   // what syncs and why; the fix comes from the catalog unless Fix is given.
+  // FixIts, when given, are the exact rewrite; they are dropped (the finding kept) when a
+  // range touches a macro expansion, where a textual edit is not safe.
   void report(const clang::Stmt *At, clang::SourceLocation Loc, llvm::StringRef Op,
-              Device Where, const std::string &Message, const std::string &Fix = "");
+              Device Where, const std::string &Message, const std::string &Fix = "",
+              const std::vector<clang::FixItHint> &FixIts = {});
+  // The source text of an expression (empty inside macros): for building fix-its.
+  std::string sourceText(const clang::Expr *E) const;
 
 private:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) final {

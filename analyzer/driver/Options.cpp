@@ -40,6 +40,11 @@ Output:
                          not make the exit code 1
   --write-baseline=<file>
                          write today's findings as a baseline
+
+Fixes:
+  --fix                  apply the exact rewrites (where a rule has one) in place
+  --export-fixes=<file>  write them as clang-tidy replacement YAML, for
+                         clang-apply-replacements
   -o, --output=<file>    write findings to <file> instead of stdout
   --min-severity=<s>     note, warning (default) or error: the lowest severity that
                          makes the exit code 1
@@ -122,6 +127,10 @@ std::string parseOptions(int Argc, const char **Argv, Options &Out) {
       Out.Baseline = V;
     } else if (takeValue(A, "--write-baseline", I, Argc, Argv, V, Error)) {
       Out.WriteBaseline = V;
+    } else if (A == "--fix") {
+      Out.Fix = true;
+    } else if (takeValue(A, "--export-fixes", I, Argc, Argv, V, Error)) {
+      Out.ExportFixes = V;
     } else if (takeValue(A, "--output", I, Argc, Argv, V, Error) ||
                takeValue(A, "-o", I, Argc, Argv, V, Error)) {
       Out.OutputFile = V;

@@ -27,6 +27,8 @@ struct Options {
   std::string SourceRoot;               // --source-root: SARIF URIs are relative to it
   std::string Baseline;                 // --baseline: findings it holds do not fail the run
   std::string WriteBaseline;            // --write-baseline: accept today's findings
+  bool Fix = false;                     // --fix: apply the exact rewrites in place
+  std::string ExportFixes;              // --export-fixes: clang-tidy replacement YAML
   Severity MinSeverity = Severity::Warning;
   AssumeDevice Assume = AssumeDevice::Unknown;
   unsigned Jobs = 0;                    // 0: one per core

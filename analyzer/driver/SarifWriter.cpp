@@ -89,6 +89,17 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
         {"properties",
          {{"op", F.Op}, {"rank", rankName(F.Rnk)}, {"rankReason", F.RankReason},
           {"function", F.Function}, {"device", confidenceName(F.Device)}, {"fix", F.Fix}}}};
+    if (!F.Replacements.empty()) { // SARIF fixes: the same edits as --fix
+      J Changes = J::array();
+      for (const Replacement &R : F.Replacements)
+        Changes.push_back(
+            {{"artifactLocation", location(R.File, Root)},
+             {"replacements",
+              {{{"deletedRegion", {{"charOffset", R.Offset}, {"charLength", R.Length}}},
+                {"insertedContent", {{"text", R.Text}}}}}}});
+      Result["fixes"] = {{{"description", {{"text", "Exact sync-free rewrite"}}},
+                          {"artifactChanges", Changes}}};
+    }
     if (F.Suppressed)
       Result["suppressions"] = {{{"kind", "inSource"}, {"justification", F.SuppressionReason}}};
     else if (BaselineGiven)

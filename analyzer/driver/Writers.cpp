@@ -53,6 +53,13 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool
     colored(OS, Color, C::BLACK, true, "note: ");
     colored(OS, Color, C::SAVEDCOLOR, false, "fix: " + F.Fix);
     OS << "\n";
+    if (!F.Replacements.empty()) { // the rewrite, as clang-tidy shows a fix-it
+      colored(OS, Color, C::SAVEDCOLOR, true, Where);
+      colored(OS, Color, C::BLACK, true, "note: ");
+      colored(OS, Color, C::SAVEDCOLOR, false,
+              "exact rewrite available (--fix): " + F.Replacements.front().Text);
+      OS << "\n";
+    }
   }
 }
 
@@ -114,6 +121,13 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
         {"device", confidenceName(F.Device)}, {"rank", rankName(F.Rnk)},
         {"rank_reason", F.RankReason}, {"function", F.Function},
         {"message", F.Message},   {"fix", F.Fix}};
+    if (!F.Replacements.empty()) {
+      auto Edits = nlohmann::ordered_json::array();
+      for (const Replacement &R : F.Replacements)
+        Edits.push_back({{"file", R.File}, {"offset", R.Offset}, {"length", R.Length},
+                         {"text", R.Text}});
+      Item["fix_it"] = Edits;
+    }
     if (F.Suppressed) {
       ++Suppressed;
       Item["suppression"] = {{"kind", "NOLINT"}, {"reason", F.SuppressionReason}};

@@ -1,6 +1,7 @@
 // hostsync-lint: finds host-device synchronizations in LibTorch C++ code.
 #include "core/Catalog.h"
 #include "driver/Baseline.h"
+#include "driver/Fixes.h"
 #include "driver/Inputs.h"
 #include "driver/Options.h"
 #include "driver/Runner.h"
@@ -112,6 +113,21 @@ int main(int Argc, const char **Argv) {
   if (!Opts.WriteBaseline.empty() &&
       !writeBaseline(Opts.WriteBaseline, Findings, Root, BaselineError))
     return usageError(BaselineError);
+  if (!Opts.ExportFixes.empty() && !exportFixes(Opts.ExportFixes, Findings, BaselineError))
+    return usageError(BaselineError);
+  if (Opts.Fix) {
+    FixSummary Fixed;
+    if (!applyFixes(Findings, Fixed, BaselineError))
+      return usageError(BaselineError);
+    if (!Opts.Quiet)
+      llvm::errs() << "hostsync-lint: applied " << Fixed.Applied << " fix"
+                   << (Fixed.Applied == 1 ? "" : "es") << " in " << Fixed.Files << " file"
+                   << (Fixed.Files == 1 ? "" : "s")
+                   << (Fixed.Conflicts ? "; " + std::to_string(Fixed.Conflicts) +
+                                             " overlapping edits left out"
+                                       : "")
+                   << "\n";
+  }
   bool Color = Opts.Color == ColorMode::Always ||
                (Opts.Color == ColorMode::Auto && !File &&
                 llvm::sys::Process::StandardOutIsDisplayed());

@@ -21,6 +21,8 @@ config.substitutions.append(("%hostsync-lint", config.hostsync_lint))
 config.substitutions.append(
     ("%lint", config.hostsync_lint + " --quiet --color=never"))
 config.substitutions.append(("%python", config.python))
+# The Clang the analyzer and the PCH come from: compiles fixed files in the fix-it tests.
+config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%srcroot", config.source_root))
 config.substitutions.append(("%inputs", os.path.join(config.test_source, "inputs")))
 

@@ -1,0 +1,23 @@
+// Fix-its: applying the findings' exact rewrites to the files (--fix), or exporting them as
+// clang-tidy's replacement YAML (--export-fixes), which clang-apply-replacements applies.
+// Only findings that are reported (not suppressed, not known to the baseline) are fixed.
+#pragma once
+
+#include "core/Finding.h"
+
+#include <string>
+#include <vector>
+
+namespace hostsync {
+
+struct FixSummary {
+  unsigned Applied = 0, Files = 0, Conflicts = 0; // conflicts: overlapping edits left out
+};
+
+// Rewrites each file once, edits applied from its end; false with a one-line error.
+bool applyFixes(const std::vector<Finding> &Findings, FixSummary &Summary, std::string &Error);
+
+bool exportFixes(const std::string &Path, const std::vector<Finding> &Findings,
+                 std::string &Error);
+
+} // namespace hostsync
