@@ -41,6 +41,13 @@ Output:
   --write-baseline=<file>
                          write today's findings as a baseline
 
+Configuration:
+  .hostsync.yaml         found by walking up from each source file (like .clang-tidy):
+                         Checks, Severity, Exclude, AssumeDevice, MinRank; options
+                         given on the command line win
+  --config=<file>        use this file for every source instead
+  --dump-config          print the configuration that applies to the first input
+
 Fixes:
   --fix                  apply the exact rewrites (where a rule has one) in place
   --export-fixes=<file>  write them as clang-tidy replacement YAML, for
@@ -108,6 +115,7 @@ std::string parseOptions(int Argc, const char **Argv, Options &Out) {
       Out.TorchInclude = V;
     } else if (takeValue(A, "--checks", I, Argc, Argv, V, Error)) {
       Out.Checks = V;
+      Out.ChecksGiven = true;
     } else if (takeValue(A, "--format", I, Argc, Argv, V, Error)) {
       if (V == "text")
         Out.Format = OutputFormat::Text;
@@ -127,6 +135,10 @@ std::string parseOptions(int Argc, const char **Argv, Options &Out) {
       Out.Baseline = V;
     } else if (takeValue(A, "--write-baseline", I, Argc, Argv, V, Error)) {
       Out.WriteBaseline = V;
+    } else if (takeValue(A, "--config", I, Argc, Argv, V, Error)) {
+      Out.ConfigFile = V;
+    } else if (A == "--dump-config") {
+      Out.DumpConfig = true;
     } else if (A == "--fix") {
       Out.Fix = true;
     } else if (takeValue(A, "--export-fixes", I, Argc, Argv, V, Error)) {
@@ -138,6 +150,7 @@ std::string parseOptions(int Argc, const char **Argv, Options &Out) {
       if (!parseSeverity(V, Out.MinSeverity) && Error.empty())
         Error = "unknown --min-severity '" + V + "' (expected note, warning or error)";
     } else if (takeValue(A, "--assume-device", I, Argc, Argv, V, Error)) {
+      Out.AssumeGiven = true;
       if (V == "unknown")
         Out.Assume = AssumeDevice::Unknown;
       else if (V == "cuda")

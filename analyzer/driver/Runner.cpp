@@ -180,7 +180,15 @@ runAll(const tooling::CompilationDatabase &Db, const std::vector<std::string> &F
         std::lock_guard<std::mutex> G(ProgressLock);
         Progress(I + 1, Files.size(), Files[I]);
       }
-      Results[I] = runOne(Db, Files[I], Config);
+      auto Own = Config.PerFile.find(Files[I]);
+      if (Own == Config.PerFile.end()) {
+        Results[I] = runOne(Db, Files[I], Config);
+      } else {
+        RunConfig ForFile = Config;
+        ForFile.EnabledRules = Own->second.EnabledRules;
+        ForFile.Assume = Own->second.Assume;
+        Results[I] = runOne(Db, Files[I], ForFile);
+      }
     }
   };
   unsigned N = std::max(1u, std::min<unsigned>(Config.Jobs, Files.size()));

@@ -7,14 +7,22 @@
 #include "clang/Tooling/CompilationDatabase.h"
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
 namespace hostsync {
 
+// What may differ between files (their .hostsync.yaml).
+struct FileSettings {
+  std::vector<std::string> EnabledRules;
+  AssumeDevice Assume = AssumeDevice::Unknown;
+};
+
 struct RunConfig {
   std::vector<std::string> EnabledRules;
   AssumeDevice Assume = AssumeDevice::Unknown;
+  std::map<std::string, FileSettings> PerFile; // overrides the two above for some files
   std::vector<std::string> ExtraArgs;
   std::vector<std::string> ExtraArgsBefore;
   unsigned Jobs = 1;

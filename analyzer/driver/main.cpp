@@ -1,6 +1,7 @@
 // hostsync-lint: finds host-device synchronizations in LibTorch C++ code.
 #include "core/Catalog.h"
 #include "driver/Baseline.h"
+#include "driver/Config.h"
 #include "driver/Fixes.h"
 #include "driver/Inputs.h"
 #include "driver/Options.h"
@@ -21,8 +22,8 @@
 using namespace hostsync;
 
 namespace {
-// The --source-root as an absolute path without "..": the current directory by default.
-std::string sourceRoot(const std::string &Given) {
+// A path made absolute, without "..": the current directory for "".
+std::string absoluteOf(const std::string &Given) {
   llvm::SmallString<256> Path(Given.empty() ? "." : Given);
   llvm::sys::fs::make_absolute(Path);
   llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
@@ -62,6 +63,19 @@ int main(int Argc, const char **Argv) {
       writeRuleListText(llvm::outs(), C);
     return Clean;
   }
+  ConfigFinder Configs(Opts.ConfigFile.empty() ? "" : absoluteOf(Opts.ConfigFile));
+  if (Opts.DumpConfig) {
+    // The config of the first input (for a directory: of a file in it), or of ".".
+    std::string Where = absoluteOf(Opts.Inputs.empty() ? "" : Opts.Inputs[0]);
+    if (llvm::sys::fs::is_directory(Where))
+      Where += "/-";
+    std::string E;
+    const LintConfig *Cfg = Configs.forFile(Where, E);
+    if (!Cfg)
+      return usageError(E);
+    llvm::outs() << dumpConfig(*Cfg);
+    return Clean;
+  }
   RunConfig Config;
   if (std::string E = selectRules(Opts.Checks, C, Config.EnabledRules); !E.empty())
     return usageError(E);
@@ -77,6 +91,29 @@ int main(int Argc, const char **Argv) {
   std::vector<std::string> Info;
   if (std::string E = makeCompilationDatabase(Opts, Files, Db, Info); !E.empty())
     return usageError(E);
+  // Each file's .hostsync.yaml: excluded files are not analysed; others may enable other
+  // rules or assume another device (command-line options win).
+  std::vector<std::string> Kept;
+  for (const std::string &F : Files) {
+    std::string E, Abs = absoluteOf(F);
+    const LintConfig *Cfg = Configs.forFile(Abs, E);
+    if (!Cfg)
+      return usageError(E);
+    if (Cfg->excludes(Abs))
+      continue;
+    Kept.push_back(F);
+    if (Cfg->Path.empty())
+      continue;
+    FileSettings S;
+    std::string Checks = Opts.ChecksGiven ? Opts.Checks : Cfg->Checks.value_or(Opts.Checks);
+    if (E = selectRules(Checks, C, S.EnabledRules); !E.empty())
+      return usageError(Cfg->Path + ": Checks: " + E);
+    S.Assume = Opts.AssumeGiven ? Opts.Assume : Cfg->Assume.value_or(Opts.Assume);
+    Config.PerFile[F] = S;
+  }
+  Files = Kept;
+  if (Files.empty())
+    return usageError("every input file is excluded by its .hostsync.yaml");
 
   // Open the output before the (long) analysis, so a bad path fails fast.
   std::unique_ptr<llvm::raw_fd_ostream> File;
@@ -107,7 +144,9 @@ int main(int Argc, const char **Argv) {
     llvm::errs() << "\r\033[K";
 
   std::vector<Finding> Findings = mergeFindings(Results);
-  std::string Root = sourceRoot(Opts.SourceRoot), BaselineError;
+  if (std::string E; !applyConfig(Configs, Findings, E))
+    return usageError(E);
+  std::string Root = absoluteOf(Opts.SourceRoot), BaselineError;
   if (!Opts.Baseline.empty() && !applyBaseline(Opts.Baseline, Findings, Root, BaselineError))
     return usageError(BaselineError);
   if (!Opts.WriteBaseline.empty() &&

@@ -1,0 +1,216 @@
+#include "driver/Config.h"
+
+#include "core/Glob.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLParser.h"
+
+namespace hostsync {
+
+namespace {
+const char *const KnownKeys = "Checks, Severity, Exclude, AssumeDevice, MinRank";
+
+// The YAML parser's first complaint, if any: it outranks what we make of the broken
+// nodes it leaves behind.
+struct FirstDiag {
+  std::string Message;
+  int Line = 0;
+};
+
+struct Reader {
+  const std::string &Path;
+  llvm::SourceMgr &SM;
+  std::string &Error;
+  const FirstDiag &Yaml;
+
+  bool fail(llvm::yaml::Node *N, const std::string &Message) {
+    if (!Yaml.Message.empty()) {
+      Error = Path + ":" + std::to_string(Yaml.Line) + ": not valid YAML: " + Yaml.Message;
+      return false;
+    }
+    unsigned Line = N ? SM.getLineAndColumn(N->getSourceRange().Start).first : 1;
+    Error = Path + ":" + std::to_string(Line) + ": " + Message;
+    return false;
+  }
+  bool scalar(llvm::yaml::Node *N, std::string &Out, const std::string &Key) {
+    auto *S = llvm::dyn_cast_or_null<llvm::yaml::ScalarNode>(N);
+    if (!S)
+      return fail(N, "'" + Key + "' needs a single value");
+    llvm::SmallString<64> Storage;
+    Out = S->getValue(Storage).str();
+    return true;
+  }
+};
+} // namespace
+
+bool LintConfig::excludes(const std::string &AbsFile) const {
+  if (Exclude.empty() || AbsFile.compare(0, Dir.size() + 1, Dir + "/") != 0)
+    return false;
+  std::string Rel = AbsFile.substr(Dir.size() + 1);
+  for (const std::string &G : Exclude)
+    if (globMatch(G, Rel))
+      return true;
+  return false;
+}
+
+bool parseConfig(const std::string &Path, const std::string &Text, LintConfig &Out,
+                 std::string &Error) {
+  llvm::SourceMgr SM;
+  FirstDiag Yaml;
+  SM.setDiagHandler(
+      [](const llvm::SMDiagnostic &D, void *Ctx) {
+        auto *First = static_cast<FirstDiag *>(Ctx);
+        if (First->Message.empty())
+          *First = {D.getMessage().str(), D.getLineNo()};
+      },
+      &Yaml);
+  llvm::yaml::Stream Stream(Text, SM);
+  Reader R{Path, SM, Error, Yaml};
+  auto Doc = Stream.begin();
+  llvm::yaml::Node *Root = Doc == Stream.end() ? nullptr : Doc->getRoot();
+  if (Root && llvm::isa<llvm::yaml::NullNode>(Root))
+    return true; // an empty file: all defaults
+  auto *Map = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(Root);
+  if (!Map)
+    return R.fail(Root, "expected a mapping of keys (" + std::string(KnownKeys) + ")");
+  for (auto It = Map->begin(); It != Map->end(); ++It) {
+    std::string Key;
+    if (!R.scalar(It->getKey(), Key, "key"))
+      return false;
+    llvm::yaml::Node *V = It->getValue();
+    std::string S;
+    if (Key == "Checks") {
+      if (!R.scalar(V, S, Key))
+        return false;
+      Out.Checks = S;
+    } else if (Key == "AssumeDevice") {
+      if (!R.scalar(V, S, Key))
+        return false;
+      if (S != "unknown" && S != "cuda" && S != "cpu")
+        return R.fail(V, "AssumeDevice must be unknown, cuda or cpu, not '" + S + "'");
+      Out.Assume = S == "cuda" ? AssumeDevice::Cuda : S == "cpu" ? AssumeDevice::Cpu
+                                                                 : AssumeDevice::Unknown;
+    } else if (Key == "MinRank") {
+      if (!R.scalar(V, S, Key))
+        return false;
+      if (S != "cold" && S != "hot")
+        return R.fail(V, "MinRank must be cold or hot, not '" + S + "'");
+      Out.MinRank = S == "hot" ? Rank::Hot : Rank::Cold;
+    } else if (Key == "Exclude") {
+      auto *Seq = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(V);
+      if (!Seq)
+        return R.fail(V, "Exclude needs a list of path globs");
+      for (llvm::yaml::Node &G : *Seq) {
+        if (!R.scalar(&G, S, "Exclude"))
+          return false;
+        Out.Exclude.push_back(S);
+      }
+    } else if (Key == "Severity") {
+      auto *M = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(V);
+      if (!M)
+        return R.fail(V, "Severity needs a mapping of rule ids to note, warning or error");
+      for (auto &KV : *M) {
+        std::string Rule, Level;
+        if (!R.scalar(KV.getKey(), Rule, "Severity") || !R.scalar(KV.getValue(), Level, Rule))
+          return false;
+        if (!Catalog::embedded().find(Rule))
+          return R.fail(KV.getKey(), "unknown rule '" + Rule + "' (see --list-rules)");
+        Severity Sev;
+        if (!parseSeverity(Level, Sev))
+          return R.fail(KV.getValue(), "severity must be note, warning or error, not '" +
+                                           Level + "'");
+        Out.SeverityOf[Rule] = Sev;
+      }
+    } else {
+      return R.fail(It->getKey(), "unknown key '" + Key + "' (" + KnownKeys + ")");
+    }
+  }
+  return Yaml.Message.empty() || R.fail(nullptr, "");
+}
+
+std::string dumpConfig(const LintConfig &C) {
+  std::string Out = "# " + (C.Path.empty() ? std::string("defaults (no .hostsync.yaml found)")
+                                            : C.Path) + "\n";
+  Out += "Checks: '" + C.Checks.value_or("hostsync-*") + "'\n";
+  Out += "Severity:";
+  Out += C.SeverityOf.empty() ? " {}\n" : "\n";
+  for (const auto &[Rule, Sev] : C.SeverityOf)
+    Out += "  " + Rule + ": " + severityName(Sev) + "\n";
+  Out += "Exclude: [";
+  for (size_t I = 0; I < C.Exclude.size(); ++I)
+    Out += (I ? ", '" : "'") + C.Exclude[I] + "'";
+  Out += "]\n";
+  AssumeDevice A = C.Assume.value_or(AssumeDevice::Unknown);
+  Out += std::string("AssumeDevice: ") +
+         (A == AssumeDevice::Cuda ? "cuda" : A == AssumeDevice::Cpu ? "cpu" : "unknown") + "\n";
+  Out += std::string("MinRank: ") + (C.MinRank.value_or(Rank::Cold) == Rank::Hot ? "hot" : "cold") +
+         "\n";
+  return Out;
+}
+
+const LintConfig *ConfigFinder::load(const std::string &Path, std::string &Error) {
+  auto It = ByPath.find(Path);
+  if (It != ByPath.end())
+    return It->second.get();
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer) {
+    Error = Path + ": cannot read the configuration file";
+    return nullptr;
+  }
+  auto C = std::make_unique<LintConfig>();
+  C->Path = Path;
+  C->Dir = llvm::sys::path::parent_path(Path).str();
+  if (!parseConfig(Path, (*Buffer)->getBuffer().str(), *C, Error))
+    return nullptr;
+  return (ByPath[Path] = std::move(C)).get();
+}
+
+const LintConfig *ConfigFinder::forFile(const std::string &AbsFile, std::string &Error) {
+  if (!Explicit.empty())
+    return load(Explicit, Error);
+  std::string Dir = llvm::sys::path::parent_path(AbsFile).str();
+  std::vector<std::string> Walked;
+  const LintConfig *Found = &Defaults;
+  for (std::string D = Dir; !D.empty(); D = llvm::sys::path::parent_path(D).str()) {
+    if (auto Cached = ByDir.find(D); Cached != ByDir.end()) {
+      Found = Cached->second;
+      break;
+    }
+    Walked.push_back(D);
+    llvm::SmallString<256> Candidate(D);
+    llvm::sys::path::append(Candidate, ".hostsync.yaml");
+    if (llvm::sys::fs::exists(Candidate)) {
+      Found = load(std::string(Candidate.str()), Error);
+      if (!Found)
+        return nullptr;
+      break;
+    }
+    if (D == "/")
+      break;
+  }
+  for (const std::string &D : Walked)
+    ByDir[D] = Found;
+  return Found;
+}
+
+bool applyConfig(ConfigFinder &Configs, std::vector<Finding> &Findings, std::string &Error) {
+  std::vector<Finding> Kept;
+  for (Finding &F : Findings) {
+    const LintConfig *Cfg = Configs.forFile(F.File, Error);
+    if (!Cfg)
+      return false;
+    if (Cfg->excludes(F.File) || (Cfg->MinRank == Rank::Hot && F.Rnk == Rank::Cold))
+      continue;
+    if (auto It = Cfg->SeverityOf.find(F.Rule); It != Cfg->SeverityOf.end())
+      F.Sev = It->second;
+    Kept.push_back(std::move(F));
+  }
+  Findings = std::move(Kept);
+  return true;
+}
+
+} // namespace hostsync
