@@ -43,9 +43,9 @@ const SuppressionIndex &TUContext::suppressionsFor(FileID File) {
     bool Invalid = false;
     StringRef Text = SM.getBufferData(File, &Invalid);
     Slot = std::make_unique<SuppressionIndex>(Invalid ? std::string() : Text.str());
-    if (const FileEntry *FE = SM.getFileEntryForID(File))
-      for (const std::string &E : Slot->errors())
-        SourceErrors.push_back(FE->getName().str() + ": " + E);
+    StringRef Name = SM.getFilename(SM.getLocForStartOfFile(File));
+    for (const std::string &E : Slot->errors())
+      SourceErrors.push_back(Name.str() + ": " + E);
   }
   return *Slot;
 }
