@@ -3,6 +3,8 @@
 #pragma once
 
 #include "clang/AST/Expr.h"
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
 
@@ -32,6 +34,15 @@ inline bool isOrdinaryString(const clang::StringLiteral *S) {
 #else
   return S->isAscii();
 #endif
+}
+
+// FileManager::getFile (returning a FileEntry) is gone in LLVM 22; getOptionalFileRef is
+// in both. The location of line:column of a file, invalid when the file is unknown.
+inline clang::SourceLocation fileLineColumn(clang::SourceManager &SM, llvm::StringRef Path,
+                                            unsigned Line, unsigned Column) {
+  auto Ref = SM.getFileManager().getOptionalFileRef(Path);
+  return Ref ? SM.translateFileLineCol(&Ref->getFileEntry(), Line, Column)
+             : clang::SourceLocation();
 }
 
 } // namespace compat

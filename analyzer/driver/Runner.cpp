@@ -1,5 +1,7 @@
 #include "driver/Runner.h"
 
+#include "core/RunRules.h"
+
 #include "hostsync_config.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -63,28 +65,10 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    if (TopLevel.empty())
-      return;
-    Ctx.setTraversalScope(TopLevel);
-    TUContext TU(Ctx, TopLevel, Config.Assume);
-    TU.suppressionsFor(SM.getMainFileID()); // an unmatched NOLINTBEGIN is an error anyway
-    ast_matchers::MatchFinder Finder;
-    std::vector<std::unique_ptr<RuleCheck>> Checks;
-    const Catalog &C = Catalog::embedded();
-    for (const RegisteredRule &R : registeredRules()) {
-      if (std::find(Config.EnabledRules.begin(), Config.EnabledRules.end(), R.Id) ==
-          Config.EnabledRules.end())
-        continue;
-      const RuleInfo *Info = C.find(R.Id);
-      if (!Info)
-        continue;
-      Checks.push_back(R.Create(*Info, TU));
-      Checks.back()->registerMatchers(&Finder);
-    }
-    Finder.matchAST(Ctx);
-    Out.Findings.insert(Out.Findings.end(), TU.Findings.begin(), TU.Findings.end());
-    Out.SourceErrors.insert(Out.SourceErrors.end(), TU.SourceErrors.begin(),
-                            TU.SourceErrors.end());
+    RulesResult R = runRules(Ctx, TopLevel, Config.EnabledRules, Config.Assume);
+    Out.Findings.insert(Out.Findings.end(), R.Findings.begin(), R.Findings.end());
+    Out.SourceErrors.insert(Out.SourceErrors.end(), R.SourceErrors.begin(),
+                            R.SourceErrors.end());
   }
 
 private:

@@ -32,6 +32,11 @@ config.substitutions.append(("%hostsync-symbolize", config.hostsync_symbolize))
 config.substitutions.append(("%artifacts", config.artifacts_dir))
 config.substitutions.append(("%data", os.path.join(config.source_root, "tests", "data")))
 
+# The clang-tidy module, with the clang-tidy of the LLVM it was built against.
+if config.tidy_plugin and os.path.exists(config.clang_tidy):
+    config.available_features.add("clang-tidy")
+    config.substitutions.append(("%clang-tidy", config.clang_tidy + " --load=" + config.tidy_plugin))
+
 import shutil
 if shutil.which("chromium"):
     config.available_features.add("chromium")

@@ -1,0 +1,29 @@
+// Runs the enabled rules over one parsed translation unit: the step both front ends share
+// (hostsync-lint's consumer and the clang-tidy module's check). Only the user's top-level
+// declarations are traversed; LibTorch's headers are skipped.
+#pragma once
+
+#include "core/Finding.h"
+#include "core/RuleCheck.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <string>
+#include <vector>
+
+namespace hostsync {
+
+struct RulesResult {
+  std::vector<Finding> Findings;
+  std::vector<std::string> SourceErrors; // unmatched NOLINTBEGIN/END
+};
+
+// The top-level declarations outside system headers (what the rules look at).
+std::vector<clang::Decl *> userDecls(clang::ASTContext &Ctx);
+
+// Sets the AST's traversal scope to TopLevel while the rules run, and restores the whole
+// translation unit afterwards.
+RulesResult runRules(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel,
+                     const std::vector<std::string> &EnabledRules, AssumeDevice Assume);
+
+} // namespace hostsync
