@@ -9,7 +9,7 @@ packages=(
   libtorch-dev nlohmann-json3-dev libgtest-dev googletest python3-jsonschema python3-yaml
   clang-tools-14 clang-tidy-14 clang-tidy-22
   llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-22 llvm-22-tools
-  binutils chromium
+  binutils chromium firefox-esr
 )
 
 missing=()

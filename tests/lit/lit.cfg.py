@@ -40,6 +40,8 @@ if config.tidy_plugin and os.path.exists(config.clang_tidy):
 import shutil
 if shutil.which("chromium"):
     config.available_features.add("chromium")
+if shutil.which("firefox-esr"):
+    config.available_features.add("firefox")
 if shutil.which("script"):
     config.available_features.add("script")
 

@@ -1,5 +1,6 @@
 """Opens report.html in headless Chromium (fresh profile, no sandbox, no GPU), checks the
-DOM it built against report.json, and takes a screenshot.
+DOM it built against report.json, takes a screenshot and prints it to PDF; then renders it
+in headless Firefox too.
 usage: html-dom.test.py REPORT_DIR SCREENSHOT.png TRACE.json"""
 import html.parser
 import json
@@ -16,6 +17,20 @@ dom = subprocess.run(flags + ["--dump-dom", page], capture_output=True, text=Tru
 subprocess.run(flags + ["--window-size=1280,2400", f"--screenshot={shot}", page],
                capture_output=True, timeout=120, check=True)
 assert os.path.getsize(shot) > 10000, "screenshot missing or blank"
+# It prints: Chromium's PDF of the page (print stylesheet, details expanded).
+pdf = shot[:-4] + ".pdf"
+subprocess.run(flags + ["--no-pdf-header-footer", f"--print-to-pdf={pdf}", page],
+               capture_output=True, timeout=120, check=True)
+with open(pdf, "rb") as f:
+    head = f.read(5)
+assert head == b"%PDF-" and os.path.getsize(pdf) > 20000, "no PDF printed"
+# And Firefox (Debian's firefox-esr, headless) renders it: a full-size, non-blank screenshot.
+firefox_shot = shot[:-4] + "-firefox.png"
+ff_profile = tempfile.mkdtemp()
+subprocess.run(["firefox-esr", "--headless", "--no-remote", "--profile", ff_profile,
+                "--window-size=1280,2400", "--screenshot", firefox_shot, page],
+               capture_output=True, timeout=180, check=True)
+assert os.path.getsize(firefox_shot) > 50000, "Firefox screenshot missing or blank"
 
 
 class Dom(html.parser.HTMLParser):
@@ -63,4 +78,5 @@ t = json.load(open(trace_file))["timeline"]
 want = {f"thread {a['thread']}" for a in t["api"]} | \
     {f"GPU {g['device']} stream {g['stream']}" for g in t["gpu"]}
 assert sorted(d.tracks) == sorted(want), (d.tracks, want)
-print(f"DOM ok: headline {expect}, {d.site_rows} site rows, tracks {d.tracks}; screenshot {shot}")
+print(f"DOM ok: headline {expect}, {d.site_rows} site rows, tracks {d.tracks}; "
+      f"screenshots {shot}, {firefox_shot}; printed {pdf}")
