@@ -9,9 +9,7 @@
 #include "compat/LLVMCompat.h"
 #include "core/RunRules.h"
 
-#include "clang-tidy/ClangTidyCheck.h"
-#include "clang-tidy/ClangTidyModule.h"
-#include "clang-tidy/ClangTidyModuleRegistry.h"
+#include "compat/TidyCompat.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
