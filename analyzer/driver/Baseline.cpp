@@ -1,5 +1,7 @@
 #include "driver/Baseline.h"
 
+#include "driver/SourceRoot.h"
+
 #include <nlohmann/json.hpp>
 
 #include <fstream>
@@ -10,13 +12,6 @@ namespace hostsync {
 using J = nlohmann::ordered_json;
 
 namespace {
-std::string relative(const std::string &File, const std::string &Root) {
-  return !Root.empty() && File.size() > Root.size() && File.compare(0, Root.size(), Root) == 0 &&
-                 File[Root.size()] == '/'
-             ? File.substr(Root.size() + 1)
-             : File;
-}
-
 std::string key(const std::string &Rule, const std::string &File, const std::string &Hash) {
   return Rule + "\n" + File + "\n" + Hash;
 }
@@ -27,7 +22,7 @@ bool writeBaseline(const std::string &Path, const std::vector<Finding> &Findings
   J Entries = J::array();
   for (const Finding &F : Findings)
     if (!F.Suppressed)
-      Entries.push_back({{"rule", F.Rule}, {"file", relative(F.File, SourceRoot)},
+      Entries.push_back({{"rule", F.Rule}, {"file", relativeToRoot(F.File, SourceRoot)},
                          {"line_hash", lineHash(F.SourceLine)}, {"line", F.Line}});
   J Doc = {{"schema", "hostsync-lint/baseline"}, {"version", BaselineVersion},
            {"findings", Entries}};
@@ -65,7 +60,7 @@ bool applyBaseline(const std::string &Path, std::vector<Finding> &Findings,
   for (Finding &F : Findings) {
     if (F.Suppressed)
       continue;
-    auto It = Known.find(key(F.Rule, relative(F.File, SourceRoot), lineHash(F.SourceLine)));
+    auto It = Known.find(key(F.Rule, relativeToRoot(F.File, SourceRoot), lineHash(F.SourceLine)));
     if (It != Known.end()) {
       F.InBaseline = true;
       Known.erase(It);

@@ -1,6 +1,7 @@
 #include "driver/Config.h"
 
 #include "core/Glob.h"
+#include "driver/SourceRoot.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -48,11 +49,11 @@ struct Reader {
 } // namespace
 
 bool LintConfig::excludes(const std::string &AbsFile) const {
-  if (Exclude.empty() || AbsFile.compare(0, Dir.size() + 1, Dir + "/") != 0)
+  std::optional<std::string> Rel = underRoot(AbsFile, Dir);
+  if (!Rel)
     return false;
-  std::string Rel = AbsFile.substr(Dir.size() + 1);
   for (const std::string &G : Exclude)
-    if (globMatch(G, Rel))
+    if (globMatch(G, *Rel))
       return true;
   return false;
 }

@@ -1,5 +1,7 @@
 #include "driver/SarifWriter.h"
 
+#include "driver/SourceRoot.h"
+
 #include "hostsync_config.h"
 
 #include <nlohmann/json.hpp>
@@ -33,9 +35,8 @@ std::string encodePath(const std::string &Path) {
 
 // The artifact location of a file: relative to %SRCROOT% when under it, else absolute.
 J location(const std::string &File, const std::string &Root) {
-  if (!Root.empty() && File.size() > Root.size() && File.compare(0, Root.size(), Root) == 0 &&
-      File[Root.size()] == '/')
-    return {{"uri", encodePath(File.substr(Root.size() + 1))}, {"uriBaseId", "%SRCROOT%"}};
+  if (auto Rel = underRoot(File, Root))
+    return {{"uri", encodePath(*Rel)}, {"uriBaseId", "%SRCROOT%"}};
   return {{"uri", "file://" + encodePath(File)}};
 }
 

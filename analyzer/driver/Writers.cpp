@@ -1,5 +1,7 @@
 #include "driver/Writers.h"
 
+#include "driver/SourceRoot.h"
+
 #include "hostsync_config.h"
 
 #include <nlohmann/json.hpp>
@@ -170,11 +172,7 @@ void writeCodeQuality(llvm::raw_ostream &OS, const std::vector<Finding> &Finding
   for (const Finding &F : Findings) {
     if (F.Suppressed || F.InBaseline)
       continue;
-    std::string Path = F.File.size() > SourceRoot.size() + 1 &&
-                               F.File.compare(0, SourceRoot.size(), SourceRoot) == 0 &&
-                               F.File[SourceRoot.size()] == '/'
-                           ? F.File.substr(SourceRoot.size() + 1)
-                           : F.File;
+    std::string Path = relativeToRoot(F.File, SourceRoot);
     std::string Id = F.Rule + ":" + Path + ":" + lineHash(F.SourceLine);
     Id += ":" + std::to_string(++Seen[Id]);
     // GitLab's scale: hot syncs are what slows training down.
