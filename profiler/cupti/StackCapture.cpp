@@ -13,12 +13,8 @@ namespace hostsync::trace {
 namespace {
 constexpr int MaxDepth = 128;
 
-struct Scratch {
-  void *pcs[MaxDepth];
-  int depth = 0;
-  Ns entered = 0;
-};
-thread_local Scratch t_scratch;
+// When the current thread entered its sync call: the only work done on every call.
+thread_local Ns t_entered = 0;
 
 Ns monotonicNow() {
   timespec ts;
@@ -69,15 +65,17 @@ std::string StackCapture::start(const StackOptions &options) {
   return "";
 }
 
-void StackCapture::onEnter() {
-  Scratch &s = t_scratch;
-  s.depth = backtrace(s.pcs, options_.depth);
-  s.entered = monotonicNow();
-}
+void StackCapture::onEnter() { t_entered = monotonicNow(); }
 
+// The stack is taken on exit, still inside the call (the same frames as on entry), and only
+// when the call was long enough to matter: short calls, most of them, cost a clock read.
 void StackCapture::onExit(uint32_t correlation) {
-  Scratch &s = t_scratch;
-  if (s.depth <= 0 || monotonicNow() - s.entered < options_.min_ns)
+  if (t_entered == 0 || monotonicNow() - t_entered < options_.min_ns)
+    return;
+  t_entered = 0;
+  void *frames[MaxDepth];
+  int depth = backtrace(frames, options_.depth);
+  if (depth <= 0)
     return;
   size_t slot = used_.fetch_add(1, std::memory_order_relaxed);
   if (slot >= options_.max_stacks) {
@@ -85,11 +83,10 @@ void StackCapture::onExit(uint32_t correlation) {
     return;
   }
   uint64_t *into = &pcs_[slot * options_.depth];
-  for (int i = 0; i < s.depth; ++i)
-    into[i] = reinterpret_cast<uintptr_t>(s.pcs[i]);
-  depth_[slot] = static_cast<uint16_t>(s.depth);
-  correlation_[slot] = correlation; // written last: a slot with a correlation is complete
-  s.depth = 0;
+  for (int i = 0; i < depth; ++i)
+    into[i] = reinterpret_cast<uintptr_t>(frames[i]);
+  depth_[slot] = static_cast<uint16_t>(depth);
+  correlation_[slot] = correlation;
 }
 
 void StackCapture::attachTo(TraceModel &m) {

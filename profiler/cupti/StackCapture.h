@@ -1,7 +1,7 @@
 // Host call stacks for the sync-relevant CUDA runtime calls, through CUPTI's callback API.
-// On entry the stack is captured into a per-thread scratch area (raw return addresses,
-// bounded depth, no allocation); on exit it is kept only when the call lasted at least the
-// threshold, in a pool allocated up front. The correlation id CUPTI passes to the callback
+// Entry records the time; on exit, still inside the call, a call that lasted at least the
+// threshold has its stack captured (raw return addresses, bounded depth) into a pool
+// allocated up front: no allocation in the callback, no unwinding for short calls. The correlation id CUPTI passes to the callback
 // is the one the API activity record carries, which is what ties a stack to its stall.
 #pragma once
 
