@@ -1,6 +1,7 @@
 #include "analysis/TensorFacts.h"
 #include "compat/LLVMCompat.h"
 
+#include "match/RewriteParts.h"
 #include "match/TensorOps.h"
 
 #include "clang/AST/ParentMapContext.h"
@@ -45,10 +46,6 @@ Device combine(Device A, Device B) {
   return Device::Host;
 }
 
-const DeclRefExpr *asVarRef(const Expr *E) {
-  const auto *R = dyn_cast_or_null<DeclRefExpr>(E ? stripTensorExpr(E) : nullptr);
-  return R && isa<VarDecl>(R->getDecl()) ? R : nullptr;
-}
 
 bool refersTo(const Expr *E, const ValueDecl *D) {
   const DeclRefExpr *R = asVarRef(E);
@@ -380,6 +377,33 @@ bool TensorFacts::zeroDimAt(const Expr *E, int Depth, bool IntOnly) {
 }
 
 bool TensorFacts::isPinned(const Expr *E) {
+  auto Op = producerVia(E, /*ThroughCopies=*/false);
+  return Op && Op->IsMethod && Op->Name == "pin_memory";
+}
+
+std::optional<int> TensorFacts::dimAt(const Expr *E, int Depth) {
+  if (!E || Depth > MaxDepth)
+    return std::nullopt;
+  E = stripTensorExpr(E);
+  if (asVarRef(E)) {
+    const Expr *Def = definitionOf(E);
+    return Def ? dimAt(Def, Depth + 1) : std::nullopt;
+  }
+  auto Op = asOpCall(E);
+  if (!Op)
+    return std::nullopt;
+  if (!Op->Self && isFactory(Op->Name) && Op->Name != "tensor") {
+    if (auto Sizes = sizeListArg(Op->Call))
+      return static_cast<int>(Sizes->size());
+    return std::nullopt;
+  }
+  // The ops that keep the shape of their receiver.
+  if (Op->Self && compat::isOneOf(Op->Name, {"clone", "contiguous", "detach", "to", "cuda", "cpu", "pin_memory", "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like", "randint_like", "masked_fill", "masked_fill_", "index_put_", "fill_", "zero_"}))
+    return dimAt(Op->Self, Depth + 1);
+  return std::nullopt;
+}
+
+std::optional<OpCall> TensorFacts::producerVia(const Expr *E, bool ThroughCopies) {
   for (int Depth = 0; E && Depth <= MaxDepth; ++Depth) {
     E = stripTensorExpr(E);
     if (asVarRef(E)) {
@@ -387,9 +411,14 @@ bool TensorFacts::isPinned(const Expr *E) {
       continue;
     }
     auto Op = asOpCall(E);
-    return Op && Op->IsMethod && Op->Name == "pin_memory";
+    if (ThroughCopies && Op && Op->Self && Op->IsMethod &&
+        compat::isOneOf(Op->Name, {"to", "cuda", "clone", "contiguous", "detach"})) {
+      E = Op->Self;
+      continue;
+    }
+    return Op;
   }
-  return false;
+  return std::nullopt;
 }
 
 } // namespace hostsync

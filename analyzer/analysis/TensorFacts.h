@@ -35,6 +35,13 @@ public:
   bool isScalarIntTensor(const clang::Expr *E) { return zeroDimAt(E, 0, true); }
   // Is it certainly a 0-dim tensor (a full reduction, torch::tensor(3.0), ...)?
   bool isZeroDim(const clang::Expr *E) { return zeroDimAt(E, 0, false); }
+  // The number of dimensions, when the tensor was made by a factory with a braced size
+  // list (torch::zeros({B, H, W})) and only passed through shape-keeping ops since.
+  std::optional<int> knownDim(const clang::Expr *E) { return dimAt(E, 0); }
+  // The op call that produced the values of E: through variables (their last assignment)
+  // and copies that keep values (to, cuda, clone, contiguous, detach); nullopt when that
+  // is not a LibTorch op call.
+  std::optional<OpCall> producer(const clang::Expr *E) { return producerVia(E, true); }
   // Is it certainly in pinned host memory (the result of pin_memory())?
   bool isPinned(const clang::Expr *E);
 
@@ -46,6 +53,9 @@ private:
   std::optional<Device> copyTargetAt(const OpCall &To, int Depth);
   Tri maskAt(const clang::Expr *E, int Depth);
   bool zeroDimAt(const clang::Expr *E, int Depth, bool IntOnly);
+  std::optional<int> dimAt(const clang::Expr *E, int Depth);
+  // The op call behind E through variables, and through value-keeping copies if asked.
+  std::optional<OpCall> producerVia(const clang::Expr *E, bool ThroughCopies);
   // An is_cuda()/is_cpu() check that dominates this use of a variable.
   std::optional<Device> guardedDevice(const clang::DeclRefExpr *Use);
   // The expression last assigned to the variable that E names, if E names a local.

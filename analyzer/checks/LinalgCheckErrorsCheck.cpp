@@ -1,5 +1,7 @@
 #include "checks/LinalgCheckErrorsCheck.h"
 
+#include "compat/LLVMCompat.h"
+#include "match/RewriteParts.h"
 #include "match/TensorMatchers.h"
 
 using namespace clang::ast_matchers;
@@ -31,7 +33,32 @@ void LinalgCheckErrorsCheck::check(const MatchFinder::MatchResult &Result) {
   report(Call, opLocation(Call), Op->Name, Where,
          "'" + Name + "' on " + tensorPhrase(Where) +
              " copies its error code to the host to check it; use '" + Ex +
-             "', which returns the code as a tensor");
+             "', which returns the code as a tensor",
+         "", uncheckedFix(*Op, Ex));
+}
+
+// std::get<0>(torch::linalg_inv_ex(A)) computes what linalg_inv(A) does, without the
+// check: a singular (or not positive-definite) input then gives garbage instead of an
+// exception. That is a change of behaviour, so it is offered under that condition only
+// (--fix-notes). Ops whose _ex form returns more than the plain one's result plus the
+// code (lu_factor, ldl_factor) keep the note.
+Rewrite LinalgCheckErrorsCheck::uncheckedFix(const OpCall &Op, const std::string &Ex) {
+  const char *Condition = Ex == "linalg_cholesky_ex" ? "every input is positive-definite"
+                          : Ex == "linalg_inv_ex" || Ex == "linalg_solve_ex"
+                              ? "every input is invertible"
+                              : nullptr;
+  if (!Condition || compat::endsWith(Op.Name, "_out"))
+    return {};
+  std::string Args = sourceText(Op.Self);
+  for (const clang::Expr *A : writtenArgs(Op.Call))
+    if (A != Op.Self)
+      Args += ", " + sourceText(A);
+  if (Args.empty())
+    return {};
+  return Rewrite({clang::FixItHint::CreateReplacement(
+                     clang::CharSourceRange::getTokenRange(Op.Call->getSourceRange()),
+                     "std::get<0>(torch::" + Ex + "(" + Args + "))")},
+                 std::string(Condition) + " (errors are no longer raised)");
 }
 
 } // namespace hostsync

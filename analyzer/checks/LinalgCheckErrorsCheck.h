@@ -11,6 +11,9 @@ public:
   using RuleCheck::RuleCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  Rewrite uncheckedFix(const OpCall &Op, const std::string &Ex);
 };
 
 } // namespace hostsync

@@ -1,4 +1,5 @@
 #include "checks/NonzeroCheck.h"
+#include "compat/LLVMCompat.h"
 
 #include "match/TensorMatchers.h"
 
@@ -26,7 +27,8 @@ void NonzeroCheck::check(const MatchFinder::MatchResult &Result) {
   report(Call, opLocation(Call), Op->Name, Where,
          "'" + Op->Name.str() + "' on " + tensorPhrase(Where) +
              " synchronizes: the host must read the number of nonzero elements to size "
-             "the result");
+             "the result",
+         "", compat::endsWith(Op->Name, "_out") ? Rewrite() : assignOnlyFix(Call, Op->Self));
 }
 
 } // namespace hostsync

@@ -11,6 +11,10 @@ public:
   using RuleCheck::RuleCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  // NonzeroAssignFix.cpp: indices computed only to assign one value through them.
+  Rewrite assignOnlyFix(const clang::CallExpr *Call, const clang::Expr *Cond);
 };
 
 } // namespace hostsync

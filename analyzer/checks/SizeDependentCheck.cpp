@@ -44,26 +44,31 @@ void SizeDependentCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   StringRef N = Op->Name;
   std::string Why;
+  Rewrite Fix;
   if (compat::startsWith(N, "repeat_interleave")) {
     const Expr *Repeats = argForParam(Call, "repeats");
     bool TensorRepeats = Repeats ? isTensorType(Repeats->getType()) : true; // (repeats)
     if (!TensorRepeats || !isUnset(argForParam(Call, "output_size"), -1))
       return;
     Why = "reads the sum of the repeats to size its output; pass output_size";
+    Fix = outputSizeFix(*Op);
   } else if (compat::startsWith(N, "bincount")) {
     Why = "reads the largest value to size its output; use a fixed-size scatter_add_";
   } else if (compat::startsWith(N, "histc")) {
     if (!isUnset(argForParam(Call, "min"), 0) || !isUnset(argForParam(Call, "max"), 0))
       return;
     Why = "reads the data's min and max to place its bins; pass min and max";
+    Fix = histcRangeFix(*Op);
   } else {
     if (!isUnset(argForParam(Call, "num_classes"), -1))
       return;
     Why = "reads the largest label to size its output; pass num_classes";
+    Fix = numClassesFix(*Op);
   }
   Device Where = deviceOf(Op->Self);
   report(Call, opLocation(Call), N, Where,
-         "'" + N.str() + "' on " + tensorPhrase(Where) + " " + Why);
+         "'" + N.str() + "' on " + tensorPhrase(Where) + " " + Why, "",
+         compat::endsWith(N, "_out") ? Rewrite() : Fix);
 }
 
 } // namespace hostsync

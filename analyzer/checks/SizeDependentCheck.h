@@ -11,6 +11,12 @@ public:
   using RuleCheck::RuleCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  // SizeDependentFixes.cpp: the size, when the code shows it.
+  Rewrite outputSizeFix(const OpCall &Op);
+  Rewrite histcRangeFix(const OpCall &Op);
+  Rewrite numClassesFix(const OpCall &Op);
 };
 
 } // namespace hostsync

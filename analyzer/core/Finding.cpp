@@ -39,6 +39,11 @@ std::string lineHash(const std::string &SourceLine) {
   return Buf;
 }
 
+bool fixApplies(const Finding &F, bool WithConditional) {
+  return !F.Suppressed && !F.InBaseline && !F.Replacements.empty() &&
+         (F.FixCondition.empty() || WithConditional);
+}
+
 bool sameFinding(const Finding &A, const Finding &B) {
   return A.Rule == B.Rule && A.File == B.File && A.Line == B.Line && A.Column == B.Column;
 }

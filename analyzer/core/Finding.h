@@ -44,9 +44,16 @@ struct Finding {
   bool Suppressed = false; // by a NOLINT comment: kept in JSON, not printed or counted
   std::string SuppressionReason;
   bool InBaseline = false; // known to --baseline: kept in JSON/SARIF, not printed or failing
-  // The exact rewrite, when the rule has one and it is safe (no macro in the range).
+  // The rewrite, when the rule has one and it is safe (no macro in the range).
   std::vector<Replacement> Replacements;
+  // Empty: the rewrite is exact, --fix applies it. Otherwise what must hold for it to be
+  // equivalent ("'target' has 3 dimensions"): shown on a note, applied only by --fix-notes.
+  std::string FixCondition;
 };
+
+// Will this finding's rewrite be applied (reported, has edits, and exact unless the
+// conditional rewrites were asked for)?
+bool fixApplies(const Finding &F, bool WithConditional);
 
 // A hash of a code line with its blanks removed (16 hex digits): how baselines and SARIF
 // fingerprints recognise a line that moved.

@@ -87,8 +87,8 @@ std::string RuleCheck::sourceText(const Expr *E) const {
 }
 
 void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device Where,
-                       const std::string &Message, const std::string &Fix,
-                       const std::vector<FixItHint> &FixIts) {
+                       const std::string &Message, const std::string &Note,
+                       const Rewrite &Fix) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
   Loc = SM.getExpansionLoc(Loc);
   if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
@@ -123,9 +123,11 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   if (const FunctionDecl *Fn = TU.Hot.enclosingFunction(At))
     F.Function = Fn->getQualifiedNameAsString();
   F.Message = Message;
-  F.Fix = Fix.empty() ? Rule.FixSummary : Fix;
+  F.Fix = Note.empty() ? Rule.FixSummary : Note;
   F.SourceLine = lineText(SM, Loc);
-  F.Replacements = toReplacements(SM, TU.Ctx.getLangOpts(), FixIts);
+  F.Replacements = toReplacements(SM, TU.Ctx.getLangOpts(), Fix.Hints);
+  if (!F.Replacements.empty())
+    F.FixCondition = Fix.Condition;
   if (auto S = TU.suppressionsFor(SM.getFileID(Loc)).find(F.Rule, F.Line)) {
     F.Suppressed = true;
     F.SuppressionReason = S->Reason;

@@ -42,6 +42,16 @@ private:
   llvm::DenseMap<unsigned, std::unique_ptr<SuppressionIndex>> Suppressions;
 };
 
+// A rule's proposed rewrite: the edits, and the condition under which they are equivalent
+// (empty when they always are: --fix applies those; the others wait for --fix-notes).
+struct Rewrite {
+  std::vector<clang::FixItHint> Hints;
+  std::string Condition;
+  Rewrite() = default;
+  Rewrite(std::vector<clang::FixItHint> Hints, std::string Condition = "")
+      : Hints(std::move(Hints)), Condition(std::move(Condition)) {}
+};
+
 class RuleCheck : public clang::ast_matchers::MatchFinder::MatchCallback {
 public:
   RuleCheck(const RuleInfo &Rule, TUContext &TU) : Rule(Rule), TU(TU) {}
@@ -56,17 +66,18 @@ protected:
   // Where the tensor an op reads lives. Host: the op costs nothing, report() drops it.
   Device deviceOf(const clang::Expr *Tensor) { return TU.Facts.deviceOf(Tensor); }
   TensorFacts &facts() { return TU.Facts; }
+  clang::ASTContext &astContext() { return TU.Ctx; }
   // "a CUDA tensor" or "a tensor that may be on CUDA", for messages.
   static std::string tensorPhrase(Device Where);
 
   // Records one finding at At. Device::Host findings are dropped; Device::Unknown
   // becomes "possible" (or "assumed", or dropped, by --assume-device). Message says
   // what syncs and why; the fix comes from the catalog unless Fix is given.
-  // FixIts, when given, are the exact rewrite; they are dropped (the finding kept) when a
-  // range touches a macro expansion, where a textual edit is not safe.
+  // Fix, when it has hints, is the rewrite; it is dropped (the finding kept) when a range
+  // touches a macro expansion, where a textual edit is not safe.
   void report(const clang::Stmt *At, clang::SourceLocation Loc, llvm::StringRef Op,
-              Device Where, const std::string &Message, const std::string &Fix = "",
-              const std::vector<clang::FixItHint> &FixIts = {});
+              Device Where, const std::string &Message, const std::string &Note = "",
+              const Rewrite &Fix = {});
   // The source text of an expression (empty inside macros): for building fix-its.
   std::string sourceText(const clang::Expr *E) const;
 

@@ -8,13 +8,12 @@
 namespace hostsync {
 
 namespace {
-bool fixable(const Finding &F) { return !F.Suppressed && !F.InBaseline && !F.Replacements.empty(); }
-
 // Every file's edits, sorted by offset, duplicates (a header seen by several TUs) merged.
-std::map<std::string, std::vector<Replacement>> editsByFile(const std::vector<Finding> &Findings) {
+std::map<std::string, std::vector<Replacement>> editsByFile(const std::vector<Finding> &Findings,
+                                                            bool WithConditional) {
   std::map<std::string, std::vector<Replacement>> Out;
   for (const Finding &F : Findings)
-    if (fixable(F))
+    if (fixApplies(F, WithConditional))
       for (const Replacement &R : F.Replacements)
         Out[R.File].push_back(R);
   for (auto &[File, Edits] : Out) {
@@ -63,8 +62,9 @@ unsigned offsetOf(const std::string &Text, unsigned Line, unsigned Column) {
 }
 } // namespace
 
-bool applyFixes(const std::vector<Finding> &Findings, FixSummary &Summary, std::string &Error) {
-  for (auto &[File, Edits] : editsByFile(Findings)) {
+bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional,
+                FixSummary &Summary, std::string &Error) {
+  for (auto &[File, Edits] : editsByFile(Findings, WithConditional)) {
     std::string Text;
     if (!readFile(File, Text)) {
       Error = File + ": cannot read it to apply fixes";
@@ -95,12 +95,12 @@ bool applyFixes(const std::vector<Finding> &Findings, FixSummary &Summary, std::
 }
 
 bool exportFixes(const std::string &Path, const std::vector<Finding> &Findings,
-                 std::string &Error) {
+                 bool WithConditional, std::string &Error) {
   std::ostringstream Y;
   Y << "---\nMainSourceFile:  ''\nDiagnostics:\n";
   std::map<std::string, std::string> Texts;
   for (const Finding &F : Findings) {
-    if (!fixable(F))
+    if (!fixApplies(F, WithConditional))
       continue;
     std::string &Text = Texts[F.File];
     if (Text.empty())

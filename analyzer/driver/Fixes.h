@@ -1,6 +1,7 @@
 // Fix-its: applying the findings' exact rewrites to the files (--fix), or exporting them as
 // clang-tidy's replacement YAML (--export-fixes), which clang-apply-replacements applies.
-// Only findings that are reported (not suppressed, not known to the baseline) are fixed.
+// Only findings that are reported (not suppressed, not known to the baseline) are fixed;
+// a conditional rewrite (Finding::FixCondition) only when WithConditional (--fix-notes).
 #pragma once
 
 #include "core/Finding.h"
@@ -15,9 +16,10 @@ struct FixSummary {
 };
 
 // Rewrites each file once, edits applied from its end; false with a one-line error.
-bool applyFixes(const std::vector<Finding> &Findings, FixSummary &Summary, std::string &Error);
+bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional,
+                FixSummary &Summary, std::string &Error);
 
 bool exportFixes(const std::string &Path, const std::vector<Finding> &Findings,
-                 std::string &Error);
+                 bool WithConditional, std::string &Error);
 
 } // namespace hostsync

@@ -50,6 +50,9 @@ Configuration:
 
 Fixes:
   --fix                  apply the exact rewrites (where a rule has one) in place
+  --fix-notes            also apply the rewrites that are equivalent only under the
+                         condition their note states (implies --fix; with
+                         --export-fixes, exports them too)
   --export-fixes=<file>  write them as clang-tidy replacement YAML, for
                          clang-apply-replacements
   -o, --output=<file>    write findings to <file> instead of stdout
@@ -141,6 +144,8 @@ std::string parseOptions(int Argc, const char **Argv, Options &Out) {
       Out.DumpConfig = true;
     } else if (A == "--fix") {
       Out.Fix = true;
+    } else if (A == "--fix-notes") {
+      Out.Fix = Out.FixNotes = true;
     } else if (takeValue(A, "--export-fixes", I, Argc, Argv, V, Error)) {
       Out.ExportFixes = V;
     } else if (takeValue(A, "--output", I, Argc, Argv, V, Error) ||

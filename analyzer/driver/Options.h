@@ -28,6 +28,7 @@ struct Options {
   std::string Baseline;                 // --baseline: findings it holds do not fail the run
   std::string WriteBaseline;            // --write-baseline: accept today's findings
   bool Fix = false;                     // --fix: apply the exact rewrites in place
+  bool FixNotes = false;                // --fix-notes: also the conditional ones (implies --fix)
   std::string ConfigFile;               // --config: one .hostsync.yaml for every file
   bool DumpConfig = false;              // --dump-config
   bool ChecksGiven = false, AssumeGiven = false; // explicit options win over the config

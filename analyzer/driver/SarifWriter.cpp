@@ -98,7 +98,10 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
              {"replacements",
               {{{"deletedRegion", {{"charOffset", R.Offset}, {"charLength", R.Length}}},
                 {"insertedContent", {{"text", R.Text}}}}}}});
-      Result["fixes"] = {{{"description", {{"text", "Exact sync-free rewrite"}}},
+      std::string What = F.FixCondition.empty()
+                             ? "Exact sync-free rewrite"
+                             : "Sync-free rewrite, equivalent if " + F.FixCondition;
+      Result["fixes"] = {{{"description", {{"text", What}}},
                           {"artifactChanges", Changes}}};
     }
     if (F.Suppressed)

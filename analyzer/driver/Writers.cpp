@@ -59,7 +59,10 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool
       colored(OS, Color, C::SAVEDCOLOR, true, Where);
       colored(OS, Color, C::BLACK, true, "note: ");
       colored(OS, Color, C::SAVEDCOLOR, false,
-              "exact rewrite available (--fix): " + F.Replacements.front().Text);
+              (F.FixCondition.empty()
+                   ? "exact rewrite available (--fix): "
+                   : "rewrite if " + F.FixCondition + " (--fix-notes): ") +
+                  F.Replacements.front().Text);
       OS << "\n";
     }
   }
@@ -129,6 +132,8 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
         Edits.push_back({{"file", R.File}, {"offset", R.Offset}, {"length", R.Length},
                          {"text", R.Text}});
       Item["fix_it"] = Edits;
+      if (!F.FixCondition.empty())
+        Item["fix_it_condition"] = F.FixCondition;
     }
     if (F.Suppressed) {
       ++Suppressed;

@@ -152,11 +152,11 @@ int main(int Argc, const char **Argv) {
   if (!Opts.WriteBaseline.empty() &&
       !writeBaseline(Opts.WriteBaseline, Findings, Root, BaselineError))
     return usageError(BaselineError);
-  if (!Opts.ExportFixes.empty() && !exportFixes(Opts.ExportFixes, Findings, BaselineError))
+  if (!Opts.ExportFixes.empty() && !exportFixes(Opts.ExportFixes, Findings, Opts.FixNotes, BaselineError))
     return usageError(BaselineError);
   if (Opts.Fix) {
     FixSummary Fixed;
-    if (!applyFixes(Findings, Fixed, BaselineError))
+    if (!applyFixes(Findings, Opts.FixNotes, Fixed, BaselineError))
       return usageError(BaselineError);
     if (!Opts.Quiet)
       llvm::errs() << "hostsync-lint: applied " << Fixed.Applied << " fix"

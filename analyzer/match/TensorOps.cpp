@@ -75,6 +75,11 @@ bool isDefaultArg(const Expr *E) {
   return E && isa<CXXDefaultArgExpr>(E->IgnoreImplicit());
 }
 
+const DeclRefExpr *asVarRef(const Expr *E) {
+  const auto *R = dyn_cast_or_null<DeclRefExpr>(E ? stripTensorExpr(E) : nullptr);
+  return R && isa<VarDecl>(R->getDecl()) ? R : nullptr;
+}
+
 std::optional<OpCall> asOpCall(const Expr *E) {
   E = stripTensorExpr(E);
   const auto *Call = dyn_cast_or_null<CallExpr>(E);

@@ -18,6 +18,8 @@ bool isTensorType(clang::QualType T);
 bool isLibTorchDecl(const clang::Decl *D);
 // Looks through parens, implicit casts, temporaries, copies of tensors and std::move.
 const clang::Expr *stripTensorExpr(const clang::Expr *E);
+// A variable named by E (through the wrappers stripTensorExpr looks through), else nullptr.
+const clang::DeclRefExpr *asVarRef(const clang::Expr *E);
 // A defaulted argument (the caller did not write it).
 bool isDefaultArg(const clang::Expr *E);
 

@@ -11,6 +11,8 @@
 
 #include "compat/TidyCompat.h"
 
+#include <algorithm>
+
 using namespace clang;
 using namespace clang::ast_matchers;
 
@@ -20,6 +22,23 @@ namespace {
 AssumeDevice parseAssume(llvm::StringRef S) {
   return S == "cuda" ? AssumeDevice::Cuda : S == "cpu" ? AssumeDevice::Cpu : AssumeDevice::Unknown;
 }
+
+// Every enabled hostsync check of a translation unit, run in one pass by the first check
+// that asks and shared by the others (one pass per check would repeat the walk 13 times).
+// Keyed by the AST and its main file: clang-tidy handles one translation unit at a time,
+// and a findings list holds file positions, never AST nodes, so it outlives its AST.
+struct SharedPass {
+  const ASTContext *AST = nullptr;
+  std::string MainFile, Assume;
+  std::vector<Finding> Findings;
+};
+
+std::string mainFileOf(const ASTContext &AST) {
+  const SourceManager &SM = AST.getSourceManager();
+  return SM.getFilename(SM.getLocForStartOfFile(SM.getMainFileID())).str();
+}
+
+const std::vector<Finding> &findingsOf(ASTContext &AST, const std::string &Assume);
 
 class RuleAdapter : public clang::tidy::ClangTidyCheck {
 public:
@@ -36,9 +55,8 @@ public:
   void onEndOfTranslationUnit() override {
     if (!AST)
       return;
-    RulesResult R = runRules(*AST, userDecls(*AST), {Rule}, parseAssume(AssumeText));
-    for (const Finding &F : R.Findings)
-      if (!F.Suppressed)
+    for (const Finding &F : findingsOf(*AST, AssumeText))
+      if (F.Rule == Rule && !F.Suppressed)
         emit(F);
     AST = nullptr;
   }
@@ -56,24 +74,54 @@ private:
     SourceLocation Loc = locate(F.File, F.Line, F.Column);
     if (Loc.isInvalid())
       return;
-    SourceManager &SM = AST->getSourceManager();
+    // An exact rewrite rides on the warning (clang-tidy --fix applies it); a conditional
+    // one on a note that states the condition (applied by --fix-notes), as clang-tidy's
+    // own checks do with fixes that need the user's judgement.
     {
       auto D = diag(Loc, "%0 (%1: %2)") << F.Message << rankName(F.Rnk) << F.RankReason;
-      for (const Replacement &R : F.Replacements) {
-        SourceLocation Start = locate(R.File, 1, 1);
-        if (Start.isInvalid())
-          continue;
-        SourceLocation B = SM.getComposedLoc(SM.getFileID(Start), R.Offset);
-        D << FixItHint::CreateReplacement(
-            CharSourceRange::getCharRange(B, B.getLocWithOffset(R.Length)), R.Text);
-      }
+      if (F.FixCondition.empty())
+        addHints(D, F);
     }
     diag(Loc, "fix: %0", DiagnosticIDs::Note) << F.Fix;
+    if (!F.FixCondition.empty() && !F.Replacements.empty()) {
+      auto N = diag(Loc, "rewrite if %0", DiagnosticIDs::Note) << F.FixCondition;
+      addHints(N, F);
+    }
+  }
+
+  void addHints(DiagnosticBuilder &D, const Finding &F) {
+    SourceManager &SM = AST->getSourceManager();
+    for (const Replacement &R : F.Replacements) {
+      SourceLocation Start = locate(R.File, 1, 1);
+      if (Start.isInvalid())
+        continue;
+      SourceLocation B = SM.getComposedLoc(SM.getFileID(Start), R.Offset);
+      D << FixItHint::CreateReplacement(
+          CharSourceRange::getCharRange(B, B.getLocWithOffset(R.Length)), R.Text);
+    }
   }
 
   std::string Rule, AssumeText;
   ASTContext *AST = nullptr;
 };
+
+// The rules enabled in this run (clang-tidy's --checks), recorded as their checks are made.
+std::vector<std::string> &enabledRules() {
+  static std::vector<std::string> Rules;
+  return Rules;
+}
+
+const std::vector<Finding> &findingsOf(ASTContext &AST, const std::string &Assume) {
+  static SharedPass Pass;
+  std::string Main = mainFileOf(AST);
+  if (Pass.AST != &AST || Pass.MainFile != Main || Pass.Assume != Assume) {
+    Pass.AST = &AST;
+    Pass.MainFile = Main;
+    Pass.Assume = Assume;
+    Pass.Findings = runRules(AST, userDecls(AST), enabledRules(), parseAssume(Assume)).Findings;
+  }
+  return Pass.Findings;
+}
 
 class HostsyncModule : public clang::tidy::ClangTidyModule {
 public:
@@ -81,6 +129,9 @@ public:
     for (const RegisteredRule &R : registeredRules())
       Factories.registerCheckFactory(
           R.Id, [](llvm::StringRef Name, clang::tidy::ClangTidyContext *Context) {
+            auto &Rules = enabledRules();
+            if (std::find(Rules.begin(), Rules.end(), Name.str()) == Rules.end())
+              Rules.push_back(Name.str());
             return std::make_unique<RuleAdapter>(Name, Context);
           });
   }
