@@ -39,35 +39,46 @@ Summary summarize(const TraceModel &m, Ns min_stall_ns) {
       s.launches_without_work += !withWork.count(a.correlation);
     }
 
-  std::map<uint32_t, SiteCost> bySite;
-  std::map<uint32_t, std::vector<Ns>> lengths;
-  for (const Stall &st : s.stalls) {
-    SiteCost &c = bySite[st.site];
-    c.site = st.site;
-    ++c.count;
-    c.stall_ns += st.length();
-    c.bytes += st.bytes;
-    lengths[st.site].push_back(st.length());
-    s.stall_ns += st.length();
-  }
   s.stall_idle_ns.assign(s.stalls.size(), 0);
   for (const DeviceIdle &d : s.idle)
     for (const IdleGap &g : d.gaps)
       if (g.cause == GapCause::SyncBubble) {
         s.stall_idle_ns[g.stall] += g.length();
-        bySite[s.stalls[g.stall].site].idle_charged_ns += g.length();
         s.bubble_ns += g.length();
       }
+  std::vector<StallCost> costs;
+  for (size_t i = 0; i < s.stalls.size(); ++i) {
+    const Stall &st = s.stalls[i];
+    costs.push_back({st.site, st.length(), st.bytes, s.stall_idle_ns[i]});
+    s.stall_ns += st.length();
+  }
+  s.sites = costBySite(costs);
+  return s;
+}
+
+std::vector<SiteCost> costBySite(const std::vector<StallCost> &stalls) {
+  std::map<uint32_t, SiteCost> bySite;
+  std::map<uint32_t, std::vector<Ns>> lengths;
+  for (const StallCost &st : stalls) {
+    SiteCost &c = bySite[st.site];
+    c.site = st.site;
+    ++c.count;
+    c.stall_ns += st.length;
+    c.bytes += st.bytes;
+    c.idle_charged_ns += st.idle;
+    lengths[st.site].push_back(st.length);
+  }
+  std::vector<SiteCost> sites;
   for (auto &[site, c] : bySite) {
     c.p50_ns = percentile(lengths[site], 0.5);
     c.p99_ns = percentile(lengths[site], 0.99);
-    s.sites.push_back(c);
+    sites.push_back(c);
   }
-  std::sort(s.sites.begin(), s.sites.end(), [](const SiteCost &a, const SiteCost &b) {
+  std::sort(sites.begin(), sites.end(), [](const SiteCost &a, const SiteCost &b) {
     return a.idle_charged_ns != b.idle_charged_ns ? a.idle_charged_ns > b.idle_charged_ns
                                                   : a.stall_ns > b.stall_ns;
   });
-  return s;
+  return sites;
 }
 
 } // namespace hostsync::trace

@@ -19,6 +19,17 @@ struct SiteCost {
   uint64_t bytes = 0;
 };
 
+// One stall as the per-site table needs it.
+struct StallCost {
+  uint32_t site = 0;
+  Ns length = 0;
+  uint64_t bytes = 0;
+  Ns idle = 0; // GPU idle charged to it
+};
+// The per-site table: count, totals and percentiles; costliest (GPU idle, then host stall)
+// first. The tracer builds it at exit, the symbolize step again once sites have lines.
+std::vector<SiteCost> costBySite(const std::vector<StallCost> &stalls);
+
 struct Summary {
   std::vector<Stall> stalls;
   std::vector<Ns> stall_idle_ns; // GPU idle charged to each stall (same order as stalls)

@@ -76,4 +76,16 @@ TraceModel skipWarmup(const TraceModel &m, Ns skip_ns) {
   return keepStartingInside(m, {{first + skip_ns, std::numeric_limits<Ns>::max()}});
 }
 
+TraceModel skipSteps(const TraceModel &m, size_t steps, std::string &note) {
+  if (steps == 0)
+    return m;
+  if (m.step_starts.size() <= steps) {
+    note = "only " + std::to_string(m.step_starts.size()) + " steps (NVTX ranges named '" +
+           m.step_range + "') were seen, " + std::to_string(steps) +
+           " to skip: nothing is left to analyse";
+    return keepStartingInside(m, {});
+  }
+  return keepStartingInside(m, {{m.step_starts[steps], std::numeric_limits<Ns>::max()}});
+}
+
 } // namespace hostsync::trace

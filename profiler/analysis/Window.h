@@ -5,6 +5,8 @@
 
 #include "model/TraceModel.h"
 
+#include <string>
+
 namespace hostsync::trace {
 
 struct WindowInfo {
@@ -19,5 +21,10 @@ TraceModel restrictToProfilerWindows(const TraceModel &m, WindowInfo &info);
 // Leaves out the first skip_ns of the trace (warm-up: lazy loading, cuDNN autotuning,
 // allocator growth), counted from its first event.
 TraceModel skipWarmup(const TraceModel &m, Ns skip_ns);
+
+// Leaves out the first `steps` steps (m.step_starts: the NVTX step marks): the trace starts
+// where step number `steps` (counted from 0) began. With fewer marks than that, nothing is
+// left, and `note` says how many steps were seen.
+TraceModel skipSteps(const TraceModel &m, size_t steps, std::string &note);
 
 } // namespace hostsync::trace

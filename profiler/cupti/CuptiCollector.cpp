@@ -1,5 +1,6 @@
 #include "cupti/CuptiCollector.h"
 
+#include "cupti/Clock.h"
 #include "cupti/CuptiCompat.h"
 #include "cupti/RuntimeApiName.h"
 
@@ -69,9 +70,12 @@ const char *kindName(CUpti_ActivityKind k) {
   case CUPTI_ACTIVITY_KIND_MEMSET: return "memset";
   case CUPTI_ACTIVITY_KIND_SYNCHRONIZATION: return "synchronization";
   case CUPTI_ACTIVITY_KIND_OVERHEAD: return "overhead";
+  case CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION: return "external correlation";
   default: return "activity";
   }
 }
+
+uint64_t CUPTIAPI monotonicTimestamp() { return monotonicNs(); }
 
 const char *errorText(CUptiResult r) {
   const char *s = nullptr;
@@ -168,6 +172,12 @@ void CuptiCollector::consume(uint8_t *buffer, size_t valid) {
       model_.add(model_.syncs, s);
       break;
     }
+    case CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION: {
+      auto *r = reinterpret_cast<const ExternalRecord *>(record);
+      model_.external.push_back({static_cast<uint32_t>(r->externalKind), r->externalId,
+                                 r->correlationId});
+      break;
+    }
     case CUPTI_ACTIVITY_KIND_OVERHEAD: {
       auto *r = reinterpret_cast<const OverheadRecord *>(record);
       Overhead o;
@@ -186,7 +196,8 @@ void CuptiCollector::consume(uint8_t *buffer, size_t valid) {
 bool CuptiCollector::overCap() const {
   size_t bytes = model_.api.size() * sizeof(ApiCall) + model_.gpu.size() * sizeof(GpuActivity) +
                  model_.syncs.size() * sizeof(hostsync::trace::SyncRecord) +
-                 model_.overheads.size() * sizeof(Overhead);
+                 model_.overheads.size() * sizeof(Overhead) +
+                 model_.external.size() * sizeof(ExternalLink);
   return bytes >= options_.max_bytes;
 }
 
@@ -200,9 +211,10 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
   const std::pair<const char *, CUpti_ActivityKind> known[] = {
       {"runtime", CUPTI_ACTIVITY_KIND_RUNTIME}, {"kernel", CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL},
       {"memcpy", CUPTI_ACTIVITY_KIND_MEMCPY},   {"memset", CUPTI_ACTIVITY_KIND_MEMSET},
-      {"sync", CUPTI_ACTIVITY_KIND_SYNCHRONIZATION}, {"overhead", CUPTI_ACTIVITY_KIND_OVERHEAD}};
+      {"sync", CUPTI_ACTIVITY_KIND_SYNCHRONIZATION}, {"overhead", CUPTI_ACTIVITY_KIND_OVERHEAD},
+      {"external", CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION}};
   std::vector<CUpti_ActivityKind> kinds;
-  std::string list = options.kinds.empty() ? "runtime,kernel,memcpy,memset,sync,overhead"
+  std::string list = options.kinds.empty() ? "runtime,kernel,memcpy,memset,sync,overhead,external"
                                            : options.kinds;
   for (size_t at = 0; at <= list.size();) {
     size_t comma = std::min(list.find(',', at), list.size());
@@ -212,12 +224,15 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
                            [&](const auto &k) { return name == k.first; });
     if (it == std::end(known))
       return "unknown activity kind '" + name +
-             "' in HOSTSYNC_ACTIVITIES (runtime, kernel, memcpy, memset, sync, overhead)";
+             "' in HOSTSYNC_ACTIVITIES (runtime, kernel, memcpy, memset, sync, overhead, external)";
     kinds.push_back(it->second);
   }
   CUptiResult r = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
   if (r != CUPTI_SUCCESS)
     return std::string("CUPTI unavailable: ") + errorText(r);
+  // Before any kind is enabled, so that every record uses it (CUPTI's rule).
+  if (cuptiActivityRegisterTimestampCallback(monotonicTimestamp) == CUPTI_SUCCESS)
+    model_.clock = "CLOCK_MONOTONIC";
   for (CUpti_ActivityKind k : kinds) {
     r = cuptiActivityEnable(k);
     if (r != CUPTI_SUCCESS) {

@@ -1,10 +1,11 @@
 #include "cupti/StackCapture.h"
 
+#include "cupti/Clock.h"
+#include "cupti/CuptiCompat.h"
 #include "cupti/RuntimeApiName.h"
 #include "model/ApiRegistry.h"
 
 #include <algorithm>
-#include <ctime>
 #include <execinfo.h>
 #include <map>
 
@@ -16,22 +17,8 @@ constexpr int MaxDepth = 128;
 // When the current thread entered its sync call: the only work done on every call.
 thread_local Ns t_entered = 0;
 
-Ns monotonicNow() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<Ns>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-}
+Ns monotonicNow() { return static_cast<Ns>(monotonicNs()); }
 
-void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId,
-                         const void *data) {
-  if (domain != CUPTI_CB_DOMAIN_RUNTIME_API)
-    return;
-  auto *cb = static_cast<const CUpti_CallbackData *>(data);
-  if (cb->callbackSite == CUPTI_API_ENTER)
-    StackCapture::instance().onEnter();
-  else
-    StackCapture::instance().onExit(cb->correlationId);
-}
 } // namespace
 
 StackCapture &StackCapture::instance() {
@@ -49,27 +36,25 @@ std::string StackCapture::start(const StackOptions &options) {
   backtrace(warm, 4);
   pcs_.reset(new uint64_t[options_.max_stacks * options_.depth]);
   correlation_.reset(new uint32_t[options_.max_stacks]);
+  external_.reset(new uint64_t[options_.max_stacks]);
   depth_.reset(new uint16_t[options_.max_stacks]);
-  CUpti_SubscriberHandle subscriber;
-  CUptiResult r = cuptiSubscribe(&subscriber, onCallback, nullptr);
-  if (r != CUPTI_SUCCESS)
-    return r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED
-               ? "another CUPTI subscriber is active, so no call stacks"
-               : "cannot subscribe to CUPTI callbacks, so no call stacks";
-  for (uint32_t cbid = 1; cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE; ++cbid) {
-    ApiRole role = roleOf(runtimeApiName(cbid));
-    if (role != ApiRole::None && role != ApiRole::Query)
-      cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, cbid);
-  }
   running_ = true;
   return "";
 }
 
-void StackCapture::onEnter() { t_entered = monotonicNow(); }
+// The external correlation id pushed here is in CUPTI's record of this call.
+void StackCapture::onEnter() {
+  t_entered = monotonicNow();
+  cuptiActivityPushExternalCorrelationId(cupti_compat::HostsyncExternalKind,
+                                         next_external_.fetch_add(1, std::memory_order_relaxed));
+}
 
 // The stack is taken on exit, still inside the call (the same frames as on entry), and only
-// when the call was long enough to matter: short calls, most of them, cost a clock read.
+// when the call was long enough to matter: short calls, most of them, cost a clock read and
+// the id's push and pop.
 void StackCapture::onExit(uint32_t correlation) {
+  uint64_t popped = 0;
+  cuptiActivityPopExternalCorrelationId(cupti_compat::HostsyncExternalKind, &popped);
   if (t_entered == 0 || monotonicNow() - t_entered < options_.min_ns)
     return;
   t_entered = 0;
@@ -87,6 +72,7 @@ void StackCapture::onExit(uint32_t correlation) {
     into[i] = reinterpret_cast<uintptr_t>(frames[i]);
   depth_[slot] = static_cast<uint16_t>(depth);
   correlation_[slot] = correlation;
+  external_[slot] = popped;
 }
 
 void StackCapture::attachTo(TraceModel &m) {
@@ -95,6 +81,7 @@ void StackCapture::attachTo(TraceModel &m) {
   size_t n = std::min(used_.load(), options_.max_stacks);
   std::map<std::vector<uint64_t>, int32_t> ids;
   std::unordered_map<uint32_t, int32_t> byCorrelation;
+  std::unordered_map<uint64_t, int32_t> byExternal;
   for (size_t i = 0; i < n; ++i) {
     const uint64_t *p = &pcs_[i * options_.depth];
     std::vector<uint64_t> pcs(p, p + depth_[i]);
@@ -102,10 +89,25 @@ void StackCapture::attachTo(TraceModel &m) {
     if (fresh)
       m.stacks.push_back({std::move(pcs)});
     byCorrelation[correlation_[i]] = it->second;
+    byExternal[external_[i]] = it->second;
   }
-  for (ApiCall &a : m.api)
+  // The external correlation records CUPTI wrote for our kind tie a call to the id pushed
+  // on its entry; the callback's own correlation id is the fallback (records lost, or the
+  // external kind disabled with --activities).
+  std::unordered_map<uint32_t, uint64_t> externalOf;
+  for (const ExternalLink &l : m.external)
+    if (l.kind == static_cast<uint32_t>(cupti_compat::HostsyncExternalKind))
+      externalOf[l.correlation] = l.id;
+  for (ApiCall &a : m.api) {
+    if (auto e = externalOf.find(a.correlation); e != externalOf.end())
+      if (auto it = byExternal.find(e->second); it != byExternal.end()) {
+        a.stack = it->second;
+        ++m.stacks_via_external;
+        continue;
+      }
     if (auto it = byCorrelation.find(a.correlation); it != byCorrelation.end())
       a.stack = it->second;
+  }
   m.stacks_dropped = dropped_.load();
 }
 

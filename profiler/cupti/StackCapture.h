@@ -1,8 +1,10 @@
 // Host call stacks for the sync-relevant CUDA runtime calls, through CUPTI's callback API.
 // Entry records the time; on exit, still inside the call, a call that lasted at least the
 // threshold has its stack captured (raw return addresses, bounded depth) into a pool
-// allocated up front: no allocation in the callback, no unwinding for short calls. The correlation id CUPTI passes to the callback
-// is the one the API activity record carries, which is what ties a stack to its stall.
+// allocated up front: no allocation in the callback, no unwinding for short calls. Each
+// call gets an external correlation id pushed on entry (popped on exit); CUPTI's external
+// correlation records tie it to the call's activity record, and so the stack to its stall
+// (the callback's correlation id is the fallback).
 #pragma once
 
 #include "model/TraceModel.h"
@@ -24,9 +26,9 @@ struct StackOptions {
 class StackCapture {
 public:
   static StackCapture &instance();
-  // Subscribes to the runtime API callbacks of the sync-relevant calls. Returns "" or why
-  // stacks are off (tracing goes on without them).
+  // Prepares the pool (cupti/Callbacks subscribes). Returns "" or why stacks are off.
   std::string start(const StackOptions &options);
+  bool running() const { return running_; }
   // Attaches the captured stacks to the API calls with the same correlation id, sharing
   // identical stacks, and counts what did not fit.
   void attachTo(TraceModel &m);
@@ -40,6 +42,8 @@ private:
   StackOptions options_;
   std::unique_ptr<uint64_t[]> pcs_;        // max_stacks * depth addresses
   std::unique_ptr<uint32_t[]> correlation_;
+  std::unique_ptr<uint64_t[]> external_;
+  std::atomic<uint64_t> next_external_{1};
   std::unique_ptr<uint16_t[]> depth_;
   std::atomic<size_t> used_{0};
   std::atomic<uint64_t> dropped_{0};

@@ -5,11 +5,14 @@
 // to $HOSTSYNC_OUT/trace-<pid>[-rank<R>].json. Failures never stop the program: one line on
 // stderr, and it runs untraced.
 #include "analysis/Window.h"
+#include "cupti/Callbacks.h"
 #include "cupti/CuptiCollector.h"
 #include "cupti/StackCapture.h"
+#include "cupti/StepMarks.h"
 #include "elf/Modules.h"
 #include "io/PerfettoJson.h"
 #include "io/TraceJson.h"
+#include "symbolize/CallSites.h"
 
 #include <algorithm>
 #include <atomic>
@@ -17,6 +20,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <map>
 #include <mutex>
 #include <string>
 #include <sys/stat.h>
@@ -73,6 +77,22 @@ std::string likelyCuptiClients(const std::vector<Module> &modules) {
   return out.empty() ? "unknown" : out;
 }
 
+// file:line of the top sites for the summary, from their addresses alone, by addr2line in a
+// child process (the full stacks are symbolized later, offline). Only on a normal exit:
+// after a fatal signal nothing that forks or waits is safe. HOSTSYNC_SUMMARY_LINES=0 skips.
+std::map<uint32_t, std::string> summaryLines(const TraceModel &m, const Summary &s,
+                                             const std::map<uint32_t, uint64_t> &addresses,
+                                             const char *ended_by) {
+  if (std::string(ended_by) != "exit" || envString("HOSTSYNC_SUMMARY_LINES") == "0" ||
+      addresses.empty())
+    return {};
+  // addr2line must run untraced.
+  setenv("HOSTSYNC_DISABLE", "1", 1);
+  unsetenv("LD_PRELOAD");
+  unsetenv("CUDA_INJECTION64_PATH");
+  return siteLines(m, s.sites, addresses, 5, SymbolizeOptions());
+}
+
 void finishAndWrite(const char *ended_by) {
   static std::mutex once;
   std::lock_guard<std::mutex> lock(once);
@@ -81,10 +101,18 @@ void finishAndWrite(const char *ended_by) {
     return;
   TraceModel &raw = c.finish();
   StackCapture::instance().attachTo(raw);
+  StepMarks::instance().attachTo(raw);
   raw.modules = loadedModules();
+  std::map<uint32_t, uint64_t> siteAddresses = assignCallSites(raw);
   WindowInfo window;
+  std::string stepNote;
+  size_t skipStepCount = static_cast<size_t>(envNumber("HOSTSYNC_SKIP_STEPS", 0));
   TraceModel m = restrictToProfilerWindows(
-      skipWarmup(raw, envNumber("HOSTSYNC_SKIP_MS", 0) * 1000000), window);
+      skipSteps(skipWarmup(raw, envNumber("HOSTSYNC_SKIP_MS", 0) * 1000000), skipStepCount,
+                stepNote),
+      window);
+  if (!stepNote.empty())
+    std::fprintf(stderr, "hostsync-trace: %s\n", stepNote.c_str());
   Summary s = summarize(m, envNumber("HOSTSYNC_MIN_STALL_US", 20) * 1000);
   ProcessInfo p;
   p.pid = static_cast<int>(g_pid);
@@ -92,6 +120,7 @@ void finishAndWrite(const char *ended_by) {
   p.command = commandLine();
   p.ended_by = ended_by;
   p.windows = window.windows;
+  p.skipped_steps = skipStepCount;
   std::string out = envString("HOSTSYNC_OUT").empty() ? "hostsync-trace-out"
                                                       : envString("HOSTSYNC_OUT");
   mkdir(out.c_str(), 0755);
@@ -117,7 +146,9 @@ void finishAndWrite(const char *ended_by) {
   if (envString("HOSTSYNC_PERFETTO") != "0" &&
       !writeFileAtomically(stem + ".perfetto.json", perfettoJson(m, s, p)))
     std::fprintf(stderr, "hostsync-trace: cannot write %s.perfetto.json\n", stem.c_str());
-  std::fprintf(stderr, "%s  trace: %s\n", textSummary(m, s).c_str(), path.c_str());
+  std::fprintf(stderr, "%s  trace: %s\n",
+              textSummary(m, s, 5, summaryLines(m, s, siteAddresses, ended_by)).c_str(),
+              path.c_str());
 }
 
 void atExit() { finishAndWrite("exit"); }
@@ -178,8 +209,18 @@ void start() {
   stacks.depth = static_cast<int>(envNumber("HOSTSYNC_STACK_DEPTH", 48));
   stacks.min_ns = envNumber("HOSTSYNC_STACK_MIN_US", envNumber("HOSTSYNC_MIN_STALL_US", 20)) * 1000;
   stacks.max_stacks = static_cast<size_t>(envNumber("HOSTSYNC_MAX_STACKS", 1 << 16));
-  err = StackCapture::instance().start(stacks);
-  if (!err.empty() && stacks.depth > 0)
+  StackCapture::instance().start(stacks); // "off" only when asked for no stacks
+  // Steps: NVTX ranges with this name (and a number of them to skip).
+  std::string stepRange = envString("HOSTSYNC_STEP_RANGE");
+  if (stepRange.empty() && envNumber("HOSTSYNC_SKIP_STEPS", 0) > 0)
+    stepRange = "step";
+  if (!stepRange.empty()) {
+    err = StepMarks::instance().start(stepRange, 1 << 20);
+    if (!err.empty())
+      std::fprintf(stderr, "hostsync-trace: %s; steps are not counted\n", err.c_str());
+  }
+  err = subscribeCallbacks();
+  if (!err.empty())
     std::fprintf(stderr, "hostsync-trace: %s (likely: %s); stalls are still measured\n",
                  err.c_str(), likelyCuptiClients(loadedModules()).c_str());
   std::atexit(atExit);

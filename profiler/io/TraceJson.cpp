@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <unordered_map>
 #include <fstream>
 
 namespace hostsync::trace {
@@ -52,18 +53,28 @@ J timelineJson(const TraceModel &m, const Summary &s) {
 }
 } // namespace
 
+nlohmann::ordered_json siteJson(const std::string &name, const SiteCost &c) {
+  return {{"site", name},          {"count", c.count},   {"stall_ns", c.stall_ns},
+          {"p50_ns", c.p50_ns},    {"p99_ns", c.p99_ns}, {"idle_charged_ns", c.idle_charged_ns},
+          {"bytes", c.bytes}};
+}
+
 std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &p) {
   J doc;
   doc["schema"] = "hostsync-trace/trace";
   doc["version"] = TraceJsonVersion;
   doc["process"] = {{"pid", p.pid}, {"rank", p.rank}, {"command", p.command},
                     {"ended_by", p.ended_by}};
+  doc["clock"] = m.clock;
   doc["profiler_windows"] = p.windows;
+  doc["steps"] = {{"range", m.step_range}, {"seen", m.step_starts.size()},
+                  {"skipped", p.skipped_steps}};
   doc["records"] = {{"api", m.api.size()}, {"gpu", m.gpu.size()}, {"sync", m.syncs.size()},
                     {"overhead", m.overheads.size()}, {"dropped", m.dropped_records},
                     {"invalid", m.invalid_records}, {"over_cap", m.over_cap_records},
                     {"lost_buffers", m.lost_buffers}, {"stacks", m.stacks.size()},
-                    {"stacks_dropped", m.stacks_dropped}, {"launches", s.launches},
+                    {"stacks_dropped", m.stacks_dropped}, {"external", m.external.size()},
+                    {"stacks_via_external", m.stacks_via_external}, {"launches", s.launches},
                     {"launches_without_kernel", s.launches_without_work}};
   J devices = J::array();
   for (const DeviceIdle &d : s.idle) {
@@ -85,10 +96,16 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                     {"devices", devices}};
   J sites = J::array();
   for (const SiteCost &c : s.sites)
-    sites.push_back({{"site", m.name(c.site)}, {"count", c.count}, {"stall_ns", c.stall_ns},
-                     {"p50_ns", c.p50_ns}, {"p99_ns", c.p99_ns},
-                     {"idle_charged_ns", c.idle_charged_ns}, {"bytes", c.bytes}});
+    sites.push_back(siteJson(m.name(c.site), c));
   doc["sites"] = sites;
+  // The external ids CUPTI tied to each call: [kind, id] pairs, for joins with other tools.
+  std::unordered_map<uint32_t, J> externalOf;
+  for (const ExternalLink &l : m.external) {
+    J &list = externalOf[l.correlation];
+    if (list.is_null())
+      list = J::array();
+    list.push_back({l.kind, l.id});
+  }
   J stalls = J::array();
   for (size_t i = 0; i < s.stalls.size(); ++i) {
     const Stall &st = s.stalls[i];
@@ -98,6 +115,8 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                       {"start_ns", st.start}, {"end_ns", st.end}, {"bytes", st.bytes},
                       {"queued_ns", st.queued_ns}, {"idle_charged_ns", s.stall_idle_ns[i]},
                       {"correlation", a.correlation}, {"stack", a.stack}});
+    if (auto e = externalOf.find(a.correlation); e != externalOf.end())
+      stalls.back()["external"] = e->second;
   }
   doc["stalls"] = stalls;
   J streams = J::array();
@@ -142,7 +161,8 @@ bool writeFileAtomically(const std::string &path, const std::string &content) {
   return std::rename(tmp.c_str(), path.c_str()) == 0;
 }
 
-std::string textSummary(const TraceModel &m, const Summary &s, size_t top) {
+std::string textSummary(const TraceModel &m, const Summary &s, size_t top,
+                        const std::map<uint32_t, std::string> &lines) {
   char line[512];
   std::string out = "hostsync-trace: ";
   for (const DeviceIdle &d : s.idle) {
@@ -166,7 +186,7 @@ std::string textSummary(const TraceModel &m, const Summary &s, size_t top) {
     const SiteCost &c = s.sites[i];
     std::snprintf(line, sizeof line,
                   "  %zu. %s: %llu stalls, %.3f ms host, %.3f ms GPU idle after\n", i + 1,
-                  m.name(c.site).c_str(), static_cast<unsigned long long>(c.count),
+                  (lines.count(c.site) ? lines.at(c.site) : m.name(c.site)).c_str(), static_cast<unsigned long long>(c.count),
                   c.stall_ns / 1e6, c.idle_charged_ns / 1e6);
     out += line;
   }

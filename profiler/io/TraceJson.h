@@ -5,6 +5,9 @@
 #include "analysis/Summary.h"
 #include "model/TraceModel.h"
 
+#include <nlohmann/json.hpp>
+
+#include <map>
 #include <string>
 
 namespace hostsync::trace {
@@ -14,6 +17,7 @@ struct ProcessInfo {
   std::string rank;       // $RANK / $LOCAL_RANK, or empty
   std::string command;    // the traced program's command line
   size_t windows = 0;     // cudaProfilerStart..Stop windows analysed (0: the whole run)
+  size_t skipped_steps = 0; // steps left out (HOSTSYNC_SKIP_STEPS)
   std::string ended_by = "exit"; // or the fatal signal that ended the process
 };
 
@@ -22,7 +26,11 @@ constexpr int TraceJsonVersion = 1;
 std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &p);
 // Writes to path.tmp, then renames: a reader never sees a half-written file.
 bool writeFileAtomically(const std::string &path, const std::string &content);
-// The short report printed on stderr at exit.
-std::string textSummary(const TraceModel &m, const Summary &s, size_t top = 5);
+// One entry of trace.json's "sites" (also rebuilt by the symbolize step).
+nlohmann::ordered_json siteJson(const std::string &name, const SiteCost &c);
+// The short report printed on stderr at exit; lines (site -> "file:line (function)"), when
+// given, name the top sites.
+std::string textSummary(const TraceModel &m, const Summary &s, size_t top = 5,
+                        const std::map<uint32_t, std::string> &lines = {});
 
 } // namespace hostsync::trace

@@ -31,6 +31,15 @@ struct ApiCall {
   int32_t stack = -1;       // index into TraceModel::stacks, -1 when none was captured
 };
 
+// An external correlation record: CUPTI tying an API call (by correlation id) to an id some
+// layer pushed for the calling thread (hostsync's own kind ties stacks; others are kept for
+// the user's join: PyTorch's profiler, a framework's op ids).
+struct ExternalLink {
+  uint32_t kind = 0; // CUpti_ExternalCorrelationKind
+  uint64_t id = 0;
+  uint32_t correlation = 0;
+};
+
 // Work the GPU executed: a kernel, a copy or a memset, on a device, context and stream.
 struct GpuActivity {
   Ns start = 0, end = 0;
@@ -83,6 +92,12 @@ struct TraceModel {
   uint64_t invalid_records = 0;  // zero or inverted timestamps: counted, not used
   uint64_t over_cap_records = 0; // arrived after the memory cap was reached: counted, not kept
   uint64_t lost_buffers = 0;     // activity buffers taken over by another CUPTI client
+  std::string clock = "CLOCK_REALTIME"; // what every *_ns time is read from (CUPTI's default)
+  std::vector<ExternalLink> external;
+  uint64_t stacks_via_external = 0; // stacks tied to their calls by external correlation
+  // NVTX step marks: when each range named step_range began (HOSTSYNC_STEP_RANGE).
+  std::string step_range;
+  std::vector<Ns> step_starts;
 
   uint32_t intern(const std::string &s);
   const std::string &name(uint32_t id) const { return names_[id]; }

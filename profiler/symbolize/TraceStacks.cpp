@@ -2,6 +2,8 @@
 
 #include "io/JsonFile.h"
 #include "io/TraceJson.h"
+#include "analysis/Summary.h"
+#include "symbolize/CallSites.h"
 
 #include <algorithm>
 #include <dirent.h>
@@ -73,34 +75,28 @@ bool loadTraceJson(const std::string &path, J &doc, std::string &error) {
   return true;
 }
 
-std::vector<std::string> symbolizeTraceDoc(J &doc, const SymbolizeOptions &options) {
-  std::vector<Module> modules;
-  for (const J &m : doc.value("modules", J::array())) {
-    Module mod;
-    mod.path = m.value("path", "");
-    mod.base = parseHex(m.at("base"));
-    mod.size = m.value("size", uint64_t(0));
-    mod.build_id = m.value("build_id", "");
-    modules.push_back(mod);
+// Names each stall's site by its stack's first user frame (`function file:line`) and
+// rebuilds the per-site table: return addresses of one line (two calls on it, or a
+// binary seen by several runs) become one site.
+void renameSites(J &doc, const std::vector<std::string> &labels) {
+  std::map<std::string, uint32_t> ids;
+  std::vector<std::string> names;
+  std::vector<StallCost> costs;
+  for (J &st : doc["stalls"]) {
+    int64_t stack = st.value("stack", int64_t(-1));
+    if (stack >= 0 && static_cast<size_t>(stack) < labels.size() && !labels[stack].empty())
+      st["site"] = labels[stack];
+    std::string site = st.value("site", "");
+    auto [it, fresh] = ids.emplace(site, static_cast<uint32_t>(names.size()));
+    if (fresh)
+      names.push_back(site);
+    costs.push_back({it->second, st.value("end_ns", Ns(0)) - st.value("start_ns", Ns(0)),
+                     st.value("bytes", uint64_t(0)), st.value("idle_charged_ns", Ns(0))});
   }
-  std::vector<Stack> stacks;
-  for (const J &s : doc.value("stacks", J::array())) {
-    Stack st;
-    for (const J &pc : s.at("pcs"))
-      st.pcs.push_back(parseHex(pc));
-    stacks.push_back(std::move(st));
-  }
-  Symbolizer symbolizer(modules, options);
-  std::vector<std::vector<Frame>> frames = symbolizer.symbolize(stacks);
-  for (size_t i = 0; i < frames.size(); ++i) {
-    J list = J::array();
-    for (const Frame &f : frames[i])
-      list.push_back({{"function", f.function}, {"file", f.file}, {"line", f.line},
-                      {"module", f.module}, {"library", f.library}});
-    doc["stacks"][i]["frames"] = list;
-    doc["stacks"][i]["user_frame"] = firstUserFrame(frames[i]);
-  }
-  return symbolizer.problems();
+  J sites = J::array();
+  for (const SiteCost &c : costBySite(costs))
+    sites.push_back(siteJson(names[c.site], c));
+  doc["sites"] = sites;
 }
 
 SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptions &options) {
@@ -121,6 +117,39 @@ SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptio
   if (!writeFileAtomically(path, doc.dump(1) + "\n"))
     r.error = path + ": cannot write it back";
   return r;
+}
+
+std::vector<std::string> symbolizeTraceDoc(J &doc, const SymbolizeOptions &options) {
+  std::vector<Module> modules;
+  for (const J &m : doc.value("modules", J::array())) {
+    Module mod;
+    mod.path = m.value("path", "");
+    mod.base = parseHex(m.at("base"));
+    mod.size = m.value("size", uint64_t(0));
+    mod.build_id = m.value("build_id", "");
+    modules.push_back(mod);
+  }
+  std::vector<Stack> stacks;
+  for (const J &s : doc.value("stacks", J::array())) {
+    Stack st;
+    for (const J &pc : s.at("pcs"))
+      st.pcs.push_back(parseHex(pc));
+    stacks.push_back(std::move(st));
+  }
+  Symbolizer symbolizer(modules, options);
+  std::vector<std::vector<Frame>> frames = symbolizer.symbolize(stacks);
+  std::vector<std::string> labels;
+  for (size_t i = 0; i < frames.size(); ++i) {
+    J list = J::array();
+    for (const Frame &f : frames[i])
+      list.push_back({{"function", f.function}, {"file", f.file}, {"line", f.line},
+                      {"module", f.module}, {"library", f.library}});
+    doc["stacks"][i]["frames"] = list;
+    doc["stacks"][i]["user_frame"] = firstUserFrame(frames[i]);
+    labels.push_back(userFrameLabel(frames[i]));
+  }
+  renameSites(doc, labels);
+  return symbolizer.problems();
 }
 
 } // namespace hostsync::trace

@@ -24,6 +24,13 @@ if d2h:
           f"traced {got:.3f} ms ({d2h[0]['class']}), measured {want:.3f} ms")
 else:
     check("blocking DtoH stall found", False, "no cudaMemcpy stall")
+if d2h:
+    lo, hi = truth["d2h_steady_start_ns"], truth["d2h_steady_end_ns"]
+    s0, s1 = d2h[0]["start_ns"], d2h[0]["end_ns"]
+    check("trace times are the program's steady clock (CLOCK_MONOTONIC)",
+          trace.get("clock") == "CLOCK_MONOTONIC" and lo - 20000 <= s0 and s1 <= hi + 20000,
+          f"clock {trace.get('clock')}; traced [{s0}, {s1}] inside measured [{lo}, {hi}] "
+          f"(+-20 us): starts {(s0 - lo) / 1e3:.1f} us after, ends {(hi - s1) / 1e3:.1f} us before")
 
 asyncs = [s for s in stalls if s["api"] == "cudaMemcpyAsync"]
 check("exactly one 'async' copy stalled, the pageable one",

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Checks stall attribution on a symbolized trace of sync_lines.cpp: every stall whose first
 user frame is in that file is on a line marked STALL:, and each marked line has at least
-one stall per step. usage: check_sync_lines.py TRACE.json SOURCE.cpp STEPS"""
+one stall per step; sites are named by those lines (in the symbolized trace, and in the
+summary the traced process printed, STDERR); stacks are tied to their calls by external
+correlation. usage: check_sync_lines.py TRACE.json SOURCE.cpp STEPS [STDERR]"""
 import json
 import os
 import sys
@@ -32,6 +34,26 @@ ok &= good
 print(f"{'PASS' if good else 'FAIL'}: no stall attributed to an unmarked line"
       + ("" if good else ": " + ", ".join(elsewhere[:5])))
 print(f"INFO: {no_user} stalls without a user frame (set-up inside libtorch, or no stack)")
+
+site_names = [x["site"] for x in trace["sites"]]
+named = {line for line in marked if any(n.endswith(f"{name}:{line}") for n in site_names)}
+good = named == set(marked)
+ok &= good
+print(f"{'PASS' if good else 'FAIL'}: symbolized sites are named by line: "
+      f"{len(named)} of {len(marked)} marked lines have their site ({site_names[:4]} ...)")
+with_stack = sum(1 for s in trace["stalls"] if s["stack"] >= 0)
+via = trace["records"].get("stacks_via_external", 0)
+good = with_stack > 0 and via >= with_stack
+ok &= good
+print(f"{'PASS' if good else 'FAIL'}: stacks tied by external correlation: {via} calls, "
+      f"{with_stack} stalls with a stack")
+if len(sys.argv) > 4:
+    summary = open(sys.argv[4]).read()
+    in_summary = [line for line in marked if f"{name}:{line} (" in summary]
+    good = len(in_summary) > 0
+    ok &= good
+    print(f"{'PASS' if good else 'FAIL'}: the exit summary names top sites by file:line: "
+          f"marked lines {in_summary} appear")
 json.dump({"per_line": {str(k): v for k, v in per_line.items()}, "marked": marked,
            "elsewhere": elsewhere, "no_user_frame": no_user, "ok": ok},
           open(sys.argv[1] + ".lines.json", "w"), indent=1)

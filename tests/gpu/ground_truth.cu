@@ -47,7 +47,15 @@ int main(int argc, char **argv) {
   spin<<<1, 1>>>(cycles(50));
   auto t0 = std::chrono::steady_clock::now();
   CHECK(cudaMemcpy(&value, dev, sizeof value, cudaMemcpyDeviceToHost));
+  auto t1 = std::chrono::steady_clock::now();
   double d2h_wait_ms = ms_since(t0);
+  // The same wait on the program's own steady clock (CLOCK_MONOTONIC): the trace's times
+  // must be on it.
+  auto ns = [](std::chrono::steady_clock::time_point t) {
+    return static_cast<long long>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count());
+  };
+  long long d2h_steady_start_ns = ns(t0), d2h_steady_end_ns = ns(t1);
 
   // 2. Pageable against pinned "async" copies queued behind a spin.
   std::vector<char> pageable(big, 1);
@@ -91,8 +99,9 @@ int main(int argc, char **argv) {
   std::fprintf(f,
                "{\"d2h_wait_ms\": %.4f, \"pageable_call_ms\": %.4f, \"pinned_call_ms\": %.4f, "
                "\"pageable_bytes\": %zu, \"pair_overlap_ms\": 20.0, \"pair_busy_ms\": 30.0, "
-               "\"sync_threads\": 4}\n",
-               d2h_wait_ms, pageable_call_ms, pinned_call_ms, big);
+               "\"sync_threads\": 4, \"d2h_steady_start_ns\": %lld, \"d2h_steady_end_ns\": %lld}\n",
+               d2h_wait_ms, pageable_call_ms, pinned_call_ms, big, d2h_steady_start_ns,
+               d2h_steady_end_ns);
   std::fclose(f);
   std::printf("ground truth: blocking DtoH waited %.3f ms; pageable async copy call %.3f ms, "
               "pinned %.3f ms\n",

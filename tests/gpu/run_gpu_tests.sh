@@ -37,13 +37,20 @@ else
 fi
 
 echo "== every stall attributed to its source line (LibTorch C++, symbolized offline)"
-$tracer -o "$work/lines" -- build-gpu/tests-gpu/sync_lines >/dev/null || status=1
+$tracer -o "$work/lines" -- build-gpu/tests-gpu/sync_lines >/dev/null 2>"$work/lines.err" || status=1
+cat "$work/lines.err"
 $tracer symbolize "$work/lines" || status=1
-python3 tests/gpu/check_sync_lines.py "$work"/lines/trace-*[0-9].json tests/gpu/sync_lines.cpp 5 ||
-  status=1
+python3 tests/gpu/check_sync_lines.py "$work"/lines/trace-*[0-9].json tests/gpu/sync_lines.cpp 5 \
+  "$work/lines.err" || status=1
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))["traceEvents"]' \
   "$work"/lines/trace-*.perfetto.json && echo "PASS: trace.perfetto.json is valid JSON" ||
   { echo "FAIL: trace.perfetto.json"; status=1; }
+
+echo "== steps marked with NVTX (Python): --skip-steps leaves out the first ones"
+$tracer -o "$work/steps" --skip-steps 3 -- python3 tests/gpu/nvtx_steps.py >"$work/steps.out" \
+  2>"$work/steps.err" || status=1
+cat "$work/steps.err" | cut -c1-300
+python3 tests/gpu/check_steps.py "$work"/steps/trace-*[0-9].json 8 3 || status=1
 
 echo "== robustness: the trace survives every way of ending, the exit status is unchanged"
 nvcc -O2 -o "$work/robust" tests/gpu/robustness.cu || status=1
@@ -85,7 +92,7 @@ PY
 
 # Small traces from the real GPU, for the report's tests (tests/data) and the Quick start.
 mkdir -p "$results/traces"
-for name in lines ml py gt kineto; do
+for name in lines ml py gt kineto steps; do
   for f in "$work/$name"/trace-*[0-9].json; do cp "$f" "$results/traces/$name-$(basename "$f")"; done
 done
 
@@ -100,6 +107,8 @@ for name in ("gt", "gt-inj"):
         doc["checks"][name] = json.load(open(f))
 for f in glob.glob(f"{work}/lines/trace-*.json.lines.json"):
     doc["checks"]["lines"] = json.load(open(f))
+for f in glob.glob(f"{work}/steps/trace-*.json.steps.json"):
+    doc["checks"]["steps"] = json.load(open(f))
 for f in glob.glob(f"{work}/r-*.robust.json"):
     doc["checks"][f.split("/")[-1]] = json.load(open(f))
 for name in ("gt", "ml", "py", "lines"):

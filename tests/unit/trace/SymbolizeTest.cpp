@@ -2,10 +2,13 @@
 // backtrace() must resolve to this file and line, through the module map and build-id
 // read from memory and from disk. Needs addr2line (binutils) and -g, like real use.
 #include "elf/Modules.h"
+#include "symbolize/CallSites.h"
 #include "symbolize/Symbolizer.h"
+#include "symbolize/TraceStacks.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <execinfo.h>
 
 using namespace hostsync::trace;
@@ -78,4 +81,69 @@ TEST(Symbolizer, LibraryFramesAreTorchCudaRuntimeAndHeaders) {
   EXPECT_TRUE(isLibraryFrame("/app/train", "/usr/include/c++/12/bits/stl_vector.h"));
   EXPECT_FALSE(isLibraryFrame("/app/train", "/app/src/loss.cpp"));
   EXPECT_FALSE(isLibraryFrame("/app/libmymodel.so", "/app/src/model.cpp"));
+}
+
+// Call sites: named by the first address in the user's own module at exit, by file:line
+// for the summary, and regrouped by line once the trace is symbolized.
+TEST(CallSites, StallsFromOneCallShareASiteNamedByAddressThenByLine) {
+  TraceModel m;
+  m.modules = loadedModules();
+  m.stacks.push_back(captureHere());
+  Stack onlyLibrary;
+  const Module *libc = moduleOf(m.modules, reinterpret_cast<uintptr_t>(&::backtrace));
+  ASSERT_NE(libc, nullptr);
+  onlyLibrary.pcs.push_back(reinterpret_cast<uintptr_t>(&::backtrace));
+  m.stacks.push_back(onlyLibrary);
+  for (int stack : {0, 0, 1, -1}) {
+    ApiCall a;
+    a.name = m.intern("cudaMemcpy");
+    a.stack = stack;
+    m.api.push_back(a);
+  }
+  std::map<uint32_t, uint64_t> addresses = assignCallSites(m);
+  ASSERT_EQ(addresses.size(), 1u);
+  EXPECT_NE(m.api[0].site, 0u);
+  EXPECT_EQ(m.api[0].site, m.api[1].site);
+  EXPECT_EQ(m.name(m.api[0].site).rfind("hostsync_trace_tests+0x", 0), 0u) << m.name(m.api[0].site);
+  EXPECT_EQ(m.api[2].site, 0u); // library frames only: the API name stands in
+  EXPECT_EQ(m.api[3].site, 0u);
+
+  SiteCost top;
+  top.site = m.api[0].site;
+  std::map<uint32_t, std::string> lines = siteLines(m, {top}, addresses, 5, {});
+  ASSERT_EQ(lines.count(top.site), 1u);
+  EXPECT_NE(lines[top.site].find("SymbolizeTest.cpp:" + std::to_string(g_captureLine)),
+            std::string::npos) << lines[top.site];
+  EXPECT_NE(lines[top.site].find("captureHere"), std::string::npos);
+}
+
+TEST(CallSites, SymbolizingATraceRenamesItsSitesAndRebuildsTheTable) {
+  Stack s = captureHere();
+  nlohmann::ordered_json doc;
+  doc["modules"] = nlohmann::ordered_json::array();
+  for (const Module &mod : loadedModules()) {
+    char base[24];
+    std::snprintf(base, sizeof base, "0x%llx", static_cast<unsigned long long>(mod.base));
+    doc["modules"].push_back({{"path", mod.path}, {"base", base}, {"size", mod.size},
+                              {"build_id", mod.build_id}});
+  }
+  doc["stacks"] = {{{"pcs", s.pcs}}};
+  // Two stalls of the captured call (as if from two addresses of it) and one without a stack.
+  doc["stalls"] = {{{"site", "a+0x1"}, {"stack", 0}, {"start_ns", 100}, {"end_ns", 400},
+                    {"bytes", 4}, {"idle_charged_ns", 50}},
+                   {{"site", "a+0x2"}, {"stack", 0}, {"start_ns", 500}, {"end_ns", 600},
+                    {"bytes", 4}, {"idle_charged_ns", 0}},
+                   {{"site", "cudaStreamSynchronize"}, {"stack", -1}, {"start_ns", 700},
+                    {"end_ns", 1700}, {"bytes", 0}, {"idle_charged_ns", 0}}};
+  symbolizeTraceDoc(doc, {});
+  const auto &sites = doc["sites"];
+  ASSERT_EQ(sites.size(), 2u);
+  std::string line = "SymbolizeTest.cpp:" + std::to_string(g_captureLine);
+  EXPECT_NE(sites[0]["site"].get<std::string>().find(line), std::string::npos) << sites;
+  EXPECT_EQ(sites[0]["count"], 2);
+  EXPECT_EQ(sites[0]["stall_ns"], 400);
+  EXPECT_EQ(sites[0]["idle_charged_ns"], 50);
+  EXPECT_EQ(sites[0]["bytes"], 8);
+  EXPECT_EQ(sites[1]["site"], "cudaStreamSynchronize");
+  EXPECT_EQ(doc["stalls"][1]["site"], sites[0]["site"]);
 }

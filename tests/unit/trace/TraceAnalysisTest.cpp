@@ -166,6 +166,25 @@ TEST(Window, WithoutMarkersEverythingIsKept) {
   EXPECT_EQ(w.api.size(), 1u);
 }
 
+TEST(Window, SkippingStepsStartsAtTheNthStepMark) {
+  Builder b;
+  for (int step = 0; step < 4; ++step) { // one sync per step, 1 ms apart
+    b.m.step_starts.push_back(step * ms + 1);
+    b.api("cudaStreamSynchronize", step * ms + 100 * us, step * ms + 200 * us);
+  }
+  b.m.step_range = "step";
+  std::string note;
+  TraceModel w = skipSteps(b.m, 2, note);
+  EXPECT_TRUE(note.empty());
+  ASSERT_EQ(w.api.size(), 2u);
+  EXPECT_EQ(w.api[0].start, 2 * ms + 100 * us);
+  EXPECT_EQ(skipSteps(b.m, 0, note).api.size(), 4u);
+  // More steps to skip than the program marked: nothing is left, and the note says why.
+  TraceModel none = skipSteps(b.m, 4, note);
+  EXPECT_TRUE(none.api.empty());
+  EXPECT_NE(note.find("only 4 steps (NVTX ranges named 'step')"), std::string::npos) << note;
+}
+
 TEST(GpuIdle, AnotherThreadsWaitIsNotTheBubblesCause) {
   // Thread 2 (a worker) waits on an event while the GPU idles; thread 1 launches the next
   // kernel late because it was busy: launch-bound, not a sync bubble.

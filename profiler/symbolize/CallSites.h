@@ -1,0 +1,28 @@
+// Call sites: where in the user's code a sync was called. In the traced process, at exit,
+// a stall's site is the first return address of its stack that lies in a module the user
+// owns ("train+0x1a2b"): no symbols are needed for that, and stalls from the same line
+// share it. The symbolize step later names sites `function file:line` and regroups them.
+#pragma once
+
+#include "analysis/Summary.h"
+#include "symbolize/Symbolizer.h"
+
+#include <map>
+#include <string>
+
+namespace hostsync::trace {
+
+// Sets ApiCall::site for every call with a stack; returns each site's address.
+std::map<uint32_t, uint64_t> assignCallSites(TraceModel &m);
+
+// `file:line (function)` for the first `top` sites of the summary that have an address,
+// resolved by addr2line (a child process) from those addresses alone: for the summary
+// printed at exit. Sites it cannot resolve keep their name.
+std::map<uint32_t, std::string> siteLines(const TraceModel &m, const std::vector<SiteCost> &sites,
+                                          const std::map<uint32_t, uint64_t> &addresses,
+                                          size_t top, const SymbolizeOptions &options);
+
+// `function file:line` for a symbolized stack's first user frame, "" if it has none.
+std::string userFrameLabel(const std::vector<Frame> &frames);
+
+} // namespace hostsync::trace

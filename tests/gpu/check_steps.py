@@ -1,0 +1,26 @@
+#!/usr/bin/env python3
+"""Checks --skip-steps on the trace of nvtx_steps.py: every step was seen, and the kept
+device-to-host copies are exactly those of the steps not skipped.
+usage: check_steps.py TRACE.json STEPS SKIPPED"""
+import json
+import sys
+
+trace, steps, skipped = json.load(open(sys.argv[1])), int(sys.argv[2]), int(sys.argv[3])
+results = []
+
+
+def check(name, ok, detail):
+    results.append({"check": name, "ok": bool(ok), "detail": detail})
+    print(f"{'PASS' if ok else 'FAIL'}: {name}: {detail}")
+
+
+meta = trace["steps"]
+check("every NVTX step range was seen", meta["range"] == "step" and meta["seen"] == steps
+      and meta["skipped"] == skipped, f"{meta}")
+long = [s for s in trace["stalls"] if s["end_ns"] - s["start_ns"] >= 500_000]
+sizes = sorted({s["bytes"] for s in long if s["bytes"]})
+check("only the stalls of the steps not skipped are kept", len(long) == steps - skipped,
+      f"{len(long)} stalls of >= 0.5 ms kept, want {steps - skipped}; copy sizes {sizes} "
+      f"(the steps kept copy {[4096 << i for i in range(skipped, steps)]})")
+json.dump(results, open(sys.argv[1] + ".steps.json", "w"), indent=1)
+sys.exit(0 if all(r["ok"] for r in results) else 1)
