@@ -49,6 +49,11 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
   std::sort(order.begin(), order.end(),
             [&](size_t a, size_t b) { return m.api[a].start < m.api[b].start; });
 
+  // A polling loop: queries on one thread that answered "not ready", then one that
+  // answered "done". The host waited from the first poll to the last: one stall, charged to
+  // the last query (where the loop ended, and where its stack was taken).
+  std::unordered_map<uint32_t, Ns> pollingSince;
+
   std::vector<Stall> out;
   for (size_t i : order) {
     const ApiCall &a = m.api[i];
@@ -56,13 +61,27 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
     const GpuActivity *copy = nullptr;
     if (auto it = copyOf.find(a.correlation); it != copyOf.end())
       copy = it->second;
-    if (role == ApiRole::None || role == ApiRole::Query) {
+    if (role == ApiRole::None)
       continue;
+    Ns begin = a.start;
+    if (role == ApiRole::Query) {
+      auto polling = pollingSince.find(a.thread);
+      if (a.result == CudaErrorNotReady) {
+        if (polling == pollingSince.end())
+          pollingSince[a.thread] = a.start;
+        continue;
+      }
+      if (polling == pollingSince.end())
+        continue; // a query that found the work done at once: no wait
+      begin = polling->second;
+      pollingSince.erase(polling);
+    } else {
+      pollingSince.erase(a.thread); // other sync calls end a polling loop unanswered
     }
     Stall s;
     s.api_index = i;
     s.thread = a.thread;
-    s.start = a.start;
+    s.start = begin;
     s.end = a.end;
     s.site = a.site ? a.site : a.name;
     switch (role) {
@@ -77,6 +96,7 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
       break;
     }
     case ApiRole::EventSync:
+    case ApiRole::Query:
       s.cls = StallClass::EventSync;
       break;
     case ApiRole::Memset:

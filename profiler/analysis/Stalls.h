@@ -13,7 +13,8 @@ enum class StallClass : uint8_t {
   DeviceToHostCopy, // a copy to the host (item(), .cpu(), a stream sync right after a DtoH copy)
   PageableCopy,     // an "async" copy that blocked: pageable host memory
   HostToDeviceCopy, // a blocking copy to the device
-  EventSync,        // waiting on an event
+  EventSync,        // waiting on an event (cudaEventSynchronize, or polling cudaEventQuery /
+                    // cudaStreamQuery in a loop until the work is done)
   Memset,           // a blocking memset
 };
 const char *stallClassName(StallClass C);

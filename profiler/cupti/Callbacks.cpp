@@ -5,6 +5,7 @@
 #include "cupti/StepMarks.h"
 #include "model/ApiRegistry.h"
 
+#include <cuda_runtime_api.h>
 #include <cupti.h>
 #include <generated_nvtx_meta.h>
 
@@ -31,14 +32,24 @@ const char *rangeMessage(CUpti_CallbackId cbid, const void *params) {
   return attr && attr->messageType == NVTX_MESSAGE_TYPE_ASCII ? attr->message.ascii : nullptr;
 }
 
+// Which runtime callbacks are queries (cudaEventQuery, cudaStreamQuery): filled once at
+// subscription, read in every callback.
+bool g_isQuery[CUPTI_RUNTIME_TRACE_CBID_SIZE] = {};
+
 void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                          const void *data) {
   if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
     auto *cb = static_cast<const CUpti_CallbackData *>(data);
-    if (cb->callbackSite == CUPTI_API_ENTER)
+    if (cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && g_isQuery[cbid]) {
+      if (cb->callbackSite == CUPTI_API_EXIT && cb->functionReturnValue)
+        StackCapture::instance().onQueryExit(
+            cb->correlationId, static_cast<int>(*static_cast<const cudaError_t *>(
+                                   cb->functionReturnValue)));
+    } else if (cb->callbackSite == CUPTI_API_ENTER) {
       StackCapture::instance().onEnter();
-    else
+    } else {
       StackCapture::instance().onExit(cb->correlationId);
+    }
   } else if (domain == CUPTI_CB_DOMAIN_NVTX) {
     auto *nv = static_cast<const CUpti_NvtxData *>(data);
     StepMarks::instance().onRangeStart(rangeMessage(cbid, nv->functionParams));
@@ -59,7 +70,8 @@ std::string subscribeCallbacks() {
   if (stacks)
     for (uint32_t cbid = 1; cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE; ++cbid) {
       ApiRole role = roleOf(runtimeApiName(cbid));
-      if (role != ApiRole::None && role != ApiRole::Query)
+      g_isQuery[cbid] = role == ApiRole::Query;
+      if (role != ApiRole::None)
         cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, cbid);
     }
   if (steps)

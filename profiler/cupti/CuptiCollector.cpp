@@ -3,6 +3,7 @@
 #include "cupti/Clock.h"
 #include "cupti/CuptiCompat.h"
 #include "cupti/RuntimeApiName.h"
+#include "model/ApiRegistry.h"
 
 #include <cstdlib>
 #include <dlfcn.h>
@@ -133,6 +134,7 @@ void CuptiCollector::consume(uint8_t *buffer, size_t valid) {
         it = apiNames.emplace(r->cbid, model_.intern(runtimeApiName(r->cbid))).first;
       a.name = it->second;
       a.correlation = r->correlationId;
+      a.result = static_cast<int32_t>(r->returnValue);
       model_.add(model_.api, a);
       break;
     }
@@ -248,6 +250,13 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
                                  : "");
     }
   }
+  // Host-side bookkeeping calls are left out of the runtime records (see isBookkeeping):
+  // after the kind is enabled, which would otherwise re-enable them.
+  if (!options.all_api &&
+      std::find(kinds.begin(), kinds.end(), CUPTI_ACTIVITY_KIND_RUNTIME) != kinds.end())
+    for (uint32_t cbid = 1; cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE; ++cbid)
+      if (isBookkeeping(runtimeApiName(cbid)))
+        cuptiActivityEnableRuntimeApi(cbid, 0);
   running_ = true;
   return "";
 }

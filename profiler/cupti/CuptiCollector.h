@@ -16,8 +16,10 @@ namespace hostsync::trace {
 struct CollectorOptions {
   size_t buffer_bytes = 8 << 20; // each CUPTI activity buffer
   size_t max_bytes = 1024u << 20; // the records kept in memory; later ones are counted, not kept
-  // Comma-separated activity kinds: runtime, kernel, memcpy, memset, sync, overhead ("" = all).
+  // Comma-separated activity kinds: runtime, kernel, memcpy, memset, sync, overhead,
+  // external ("" = all).
   std::string kinds;
+  bool all_api = false; // record host-side bookkeeping runtime calls too (HOSTSYNC_ALL_API)
 };
 
 class CuptiCollector {

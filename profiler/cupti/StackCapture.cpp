@@ -16,6 +16,8 @@ constexpr int MaxDepth = 128;
 
 // When the current thread entered its sync call: the only work done on every call.
 thread_local Ns t_entered = 0;
+// When the current thread's first unanswered query of a polling loop returned (0: none).
+thread_local Ns t_polling = 0;
 
 Ns monotonicNow() { return static_cast<Ns>(monotonicNs()); }
 
@@ -58,6 +60,22 @@ void StackCapture::onExit(uint32_t correlation) {
   if (t_entered == 0 || monotonicNow() - t_entered < options_.min_ns)
     return;
   t_entered = 0;
+  capture(correlation, popped);
+}
+
+void StackCapture::onQueryExit(uint32_t correlation, int result) {
+  if (result == CudaErrorNotReady) {
+    if (t_polling == 0)
+      t_polling = monotonicNow();
+    return;
+  }
+  Ns since = t_polling;
+  t_polling = 0;
+  if (since && monotonicNow() - since >= options_.min_ns)
+    capture(correlation, 0); // tied by the callback's correlation id: no id was pushed
+}
+
+void StackCapture::capture(uint32_t correlation, uint64_t external) {
   void *frames[MaxDepth];
   int depth = backtrace(frames, options_.depth);
   if (depth <= 0)
@@ -72,7 +90,7 @@ void StackCapture::onExit(uint32_t correlation) {
     into[i] = reinterpret_cast<uintptr_t>(frames[i]);
   depth_[slot] = static_cast<uint16_t>(depth);
   correlation_[slot] = correlation;
-  external_[slot] = popped;
+  external_[slot] = external;
 }
 
 void StackCapture::attachTo(TraceModel &m) {
@@ -89,7 +107,8 @@ void StackCapture::attachTo(TraceModel &m) {
     if (fresh)
       m.stacks.push_back({std::move(pcs)});
     byCorrelation[correlation_[i]] = it->second;
-    byExternal[external_[i]] = it->second;
+    if (external_[i])
+      byExternal[external_[i]] = it->second;
   }
   // The external correlation records CUPTI wrote for our kind tie a call to the id pushed
   // on its entry; the callback's own correlation id is the fallback (records lost, or the

@@ -36,9 +36,13 @@ public:
   // Called from the CUPTI callback trampoline.
   void onEnter();
   void onExit(uint32_t correlation);
+  // A query returned: "not ready" starts (or continues) a polling loop on this thread; the
+  // answer that ends a loop which lasted the threshold takes the loop's stack.
+  void onQueryExit(uint32_t correlation, int result);
 
 private:
   StackCapture() = default;
+  void capture(uint32_t correlation, uint64_t external);
   StackOptions options_;
   std::unique_ptr<uint64_t[]> pcs_;        // max_stacks * depth addresses
   std::unique_ptr<uint32_t[]> correlation_;

@@ -200,6 +200,7 @@ void start() {
   options.buffer_bytes = static_cast<size_t>(mb > 0 ? mb : 8) << 20;
   options.max_bytes = static_cast<size_t>(envNumber("HOSTSYNC_MAX_MB", 1024)) << 20;
   options.kinds = envString("HOSTSYNC_ACTIVITIES");
+  options.all_api = envString("HOSTSYNC_ALL_API") == "1";
   std::string err = CuptiCollector::instance().start(options);
   if (!err.empty()) {
     std::fprintf(stderr, "hostsync-trace: %s; the program runs untraced\n", err.c_str());

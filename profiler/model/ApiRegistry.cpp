@@ -43,4 +43,21 @@ bool launchesWork(const std::string &api) {
          api.rfind("cudaGraphLaunch", 0) == 0;
 }
 
+bool isBookkeeping(const std::string &api) {
+  static const char *const prefixes[] = {
+      "cudaGetDevice",        "cudaSetDevice",        "cudaGetLastError",
+      "cudaPeekAtLastError",  "cudaGetErrorString",   "cudaGetErrorName",
+      "cudaDeviceGetAttribute", "cudaDeviceGetLimit", "cudaDeviceGetStreamPriorityRange",
+      "cudaDeviceCanAccessPeer", "cudaFuncGetAttributes", "cudaFuncSetAttribute",
+      "cudaPointerGetAttributes", "cudaOccupancy",    "cudaDriverGetVersion",
+      "cudaRuntimeGetVersion", "cudaGetDeviceProperties", "cudaGetDeviceCount",
+      "cudaStreamGetPriority", "cudaStreamGetFlags", "cudaStreamGetCaptureInfo",
+      "cudaStreamIsCapturing", "cudaGetDriverEntryPoint", "cudaGetFuncBySymbol",
+      "cudaGetSymbolAddress",  "cudaThreadExchangeStreamCaptureMode"};
+  for (const char *p : prefixes)
+    if (api.rfind(p, 0) == 0)
+      return true;
+  return false;
+}
+
 } // namespace hostsync::trace

@@ -18,7 +18,13 @@ enum class ApiRole : uint8_t {
 };
 
 ApiRole roleOf(const std::string &api);
+// The runtime's cudaErrorNotReady: what a query returns while the work is still running.
+constexpr int32_t CudaErrorNotReady = 600;
 // Does the call launch GPU work (a kernel, a copy, a memset)?
 bool launchesWork(const std::string &api);
+// Does the call only read or set host-side state (cudaGetDevice, cudaGetLastError,
+// cudaDeviceGetAttribute, cudaPointerGetAttributes...)? No analysis reads those records,
+// and PyTorch makes such calls by the thousand per step: the tracer does not record them.
+bool isBookkeeping(const std::string &api);
 
 } // namespace hostsync::trace

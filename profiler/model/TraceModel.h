@@ -29,6 +29,7 @@ struct ApiCall {
   uint32_t correlation = 0; // links the call to the GPU work or sync record it caused
   uint32_t site = 0;        // interned call site, 0 when unknown (the API name stands in)
   int32_t stack = -1;       // index into TraceModel::stacks, -1 when none was captured
+  int32_t result = 0;       // the call's return code (cudaErrorNotReady = 600 for a query)
 };
 
 // An external correlation record: CUPTI tying an API call (by correlation id) to an id some

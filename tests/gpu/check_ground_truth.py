@@ -53,6 +53,17 @@ sync_threads = {s["thread"] for s in stalls if s["api"] == "cudaStreamSynchroniz
 check("syncs from several threads are kept apart", len(sync_threads) >= truth["sync_threads"],
       f"{len(sync_threads)} threads with cudaStreamSynchronize stalls")
 
+polled = [s for s in stalls if s["api"] == "cudaEventQuery"]
+if polled:
+    got, want = ms(polled[0]["end_ns"] - polled[0]["start_ns"]), truth["poll_wait_ms"]
+    check("an event polled in a loop is one event_sync stall, with its stack",
+          len(polled) == 1 and polled[0]["class"] == "event_sync" and
+          abs(got - want) <= max(0.05 * want, 0.3) and polled[0]["stack"] >= 0,
+          f"traced {got:.3f} ms ({polled[0]['class']}, stack {polled[0]['stack']}), "
+          f"measured {want:.3f} ms over {truth['polls']} polls")
+else:
+    check("an event polled in a loop is a stall", False, "no cudaEventQuery stall")
+
 check("no records dropped or invalid",
       trace["records"]["dropped"] == 0 and trace["records"]["invalid"] == 0,
       f"dropped {trace['records']['dropped']}, invalid {trace['records']['invalid']}")

@@ -93,15 +93,28 @@ int main(int argc, char **argv) {
   for (auto &t : threads)
     t.join();
 
+  // 5. Polling an event until a 10 ms spin is done (no blocking call at all).
+  cudaEvent_t ev;
+  CHECK(cudaEventCreateWithFlags(&ev, cudaEventDisableTiming));
+  spin<<<1, 1>>>(cycles(10));
+  CHECK(cudaEventRecord(ev, 0));
+  t0 = std::chrono::steady_clock::now();
+  int polls = 0;
+  while (cudaEventQuery(ev) == cudaErrorNotReady) {
+    ++polls;
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+  }
+  double poll_wait_ms = ms_since(t0);
+
   FILE *f = std::fopen(truth_path, "w");
   if (!f)
     return 1;
   std::fprintf(f,
                "{\"d2h_wait_ms\": %.4f, \"pageable_call_ms\": %.4f, \"pinned_call_ms\": %.4f, "
                "\"pageable_bytes\": %zu, \"pair_overlap_ms\": 20.0, \"pair_busy_ms\": 30.0, "
-               "\"sync_threads\": 4, \"d2h_steady_start_ns\": %lld, \"d2h_steady_end_ns\": %lld}\n",
+               "\"sync_threads\": 4, \"d2h_steady_start_ns\": %lld, \"d2h_steady_end_ns\": %lld, \"poll_wait_ms\": %.4f, \"polls\": %d}\n",
                d2h_wait_ms, pageable_call_ms, pinned_call_ms, big, d2h_steady_start_ns,
-               d2h_steady_end_ns);
+               d2h_steady_end_ns, poll_wait_ms, polls);
   std::fclose(f);
   std::printf("ground truth: blocking DtoH waited %.3f ms; pageable async copy call %.3f ms, "
               "pinned %.3f ms\n",

@@ -1,6 +1,7 @@
 // The tracer's analyses on small synthetic traces (no GPU): each test builds the handful
 // of events that make its case.
 #include "analysis/Summary.h"
+#include "model/ApiRegistry.h"
 #include "TraceBuilder.h"
 
 #include <gtest/gtest.h>
@@ -164,6 +165,40 @@ TEST(Window, WithoutMarkersEverythingIsKept) {
   TraceModel w = restrictToProfilerWindows(b.m, info);
   EXPECT_EQ(info.windows, 0u);
   EXPECT_EQ(w.api.size(), 1u);
+}
+
+TEST(Stalls, APollingLoopIsOneEventWaitFromTheFirstPollToTheAnswer) {
+  Builder b;
+  uint32_t k = b.api("cudaLaunchKernel", 0, 10 * us);
+  b.kernel(k, 20 * us, 5 * ms);
+  b.api("cudaEventQuery", 100 * us, 102 * us); // a query that finds the work done: no wait
+  for (Ns t = 1 * ms; t < 5 * ms; t += 500 * us) { // polled every 0.5 ms while the kernel runs
+    b.api("cudaEventQuery", t, t + 2 * us);
+    b.m.api.back().result = CudaErrorNotReady;
+  }
+  b.api("cudaEventQuery", 5 * ms + 100 * us, 5 * ms + 102 * us); // done
+  // Another thread's polls that never got an answer are no stall.
+  b.api("cudaStreamQuery", 2 * ms, 2 * ms + 1 * us, /*thread=*/2);
+  b.m.api.back().result = CudaErrorNotReady;
+  std::vector<Stall> stalls = findStalls(b.m);
+  ASSERT_EQ(stalls.size(), 1u);
+  EXPECT_EQ(stalls[0].cls, StallClass::EventSync);
+  EXPECT_EQ(stalls[0].start, 1 * ms);
+  EXPECT_EQ(stalls[0].end, 5 * ms + 102 * us);
+  EXPECT_EQ(b.m.name(b.m.api[stalls[0].api_index].name), "cudaEventQuery");
+  EXPECT_EQ(b.m.api[stalls[0].api_index].start, 5 * ms + 100 * us); // the answering query
+}
+
+TEST(ApiRegistry, OnlyHostSideBookkeepingIsLeftOutOfTheRecords) {
+  for (const char *kept : {"cudaLaunchKernel", "cudaMemcpyAsync", "cudaMemsetAsync",
+                           "cudaStreamSynchronize", "cudaEventQuery", "cudaEventRecord",
+                           "cudaStreamWaitEvent", "cudaProfilerStart", "cudaFree",
+                           "cudaMalloc", "cudaGraphLaunch", "cudaDeviceSynchronize"})
+    EXPECT_FALSE(isBookkeeping(kept)) << kept;
+  for (const char *dropped : {"cudaGetDevice", "cudaSetDevice", "cudaGetLastError",
+                              "cudaDeviceGetAttribute", "cudaPointerGetAttributes",
+                              "cudaStreamIsCapturing"})
+    EXPECT_TRUE(isBookkeeping(dropped)) << dropped;
 }
 
 TEST(Window, SkippingStepsStartsAtTheNthStepMark) {
