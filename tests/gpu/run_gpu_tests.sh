@@ -52,6 +52,13 @@ $tracer -o "$work/steps" --skip-steps 3 -- python3 tests/gpu/nvtx_steps.py >"$wo
 cat "$work/steps.err" | cut -c1-300
 python3 tests/gpu/check_steps.py "$work"/steps/trace-*[0-9].json 8 3 || status=1
 
+if [ "$(nvidia-smi -L | wc -l)" -ge 2 ]; then
+  echo "== two GPUs"
+  tests/gpu/run_multi_gpu.sh "$results" || status=1
+else
+  echo "INFO: one GPU: the two-GPU check (tests/gpu/run_multi_gpu.sh) needs a machine with two"
+fi
+
 echo "== robustness: the trace survives every way of ending, the exit status is unchanged"
 nvcc -O2 -o "$work/robust" tests/gpu/robustness.cu || status=1
 for how in exit:0 abort:134 sigterm:143 segv:139 exit_thread:3 fork:0; do

@@ -189,6 +189,27 @@ TEST(Stalls, APollingLoopIsOneEventWaitFromTheFirstPollToTheAnswer) {
   EXPECT_EQ(b.m.api[stalls[0].api_index].start, 5 * ms + 100 * us); // the answering query
 }
 
+TEST(Overlap, TwoGpusAreKeptApartEvenWithTheSameStreamIds) {
+  // Stream 7 exists on both GPUs; busy at once on two devices is not two streams busy.
+  Builder b;
+  b.kernel(b.api("cudaLaunchKernel", 1 * us, 10 * us), 100 * us, 4100 * us, /*stream=*/7,
+           /*device=*/0);
+  b.kernel(b.api("cudaLaunchKernel", 20 * us, 30 * us), 1 * ms, 2 * ms, 7, /*device=*/1);
+  b.kernel(b.api("cudaLaunchKernel", 40 * us, 50 * us), 1500 * us, 3 * ms, 8, /*device=*/1);
+  Summary s = summarize(b.m);
+  ASSERT_EQ(s.overlap.streams.size(), 3u);
+  ASSERT_EQ(s.overlap.pairs.size(), 1u); // only (7, 8) on device 1
+  EXPECT_EQ(s.overlap.pairs[0].device, 1u);
+  EXPECT_EQ(s.overlap.pairs[0].overlap_ns, 500 * us);
+  EXPECT_EQ(s.overlap.multi_stream_ns, 500 * us);
+  ASSERT_EQ(s.idle.size(), 2u);
+  EXPECT_EQ(s.idle[0].device, 0u);
+  EXPECT_EQ(s.idle[0].busy_ns, 4 * ms);
+  EXPECT_EQ(s.idle[1].device, 1u);
+  EXPECT_EQ(s.idle[1].busy_ns, 2 * ms);
+  EXPECT_EQ(s.idle[1].window_start, 1 * ms);
+}
+
 TEST(ApiRegistry, OnlyHostSideBookkeepingIsLeftOutOfTheRecords) {
   for (const char *kept : {"cudaLaunchKernel", "cudaMemcpyAsync", "cudaMemsetAsync",
                            "cudaStreamSynchronize", "cudaEventQuery", "cudaEventRecord",
