@@ -5,27 +5,12 @@
 //      the same from pinned memory (it returns at once)
 //   3. two streams running 20 ms and 30 ms spins at the same time: 20 ms of overlap
 //   4. four host threads, each waiting on its own stream after a 10 ms spin
-#include <cuda_runtime.h>
+#include "gpu_check.cuh"
 
 #include <chrono>
 #include <cstdio>
 #include <thread>
 #include <vector>
-
-#define CHECK(x)                                                                          \
-  do {                                                                                    \
-    cudaError_t e = (x);                                                                  \
-    if (e != cudaSuccess) {                                                               \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e));     \
-      return 1;                                                                           \
-    }                                                                                     \
-  } while (0)
-
-__global__ void spin(long long cycles) {
-  long long t0 = clock64();
-  while (clock64() - t0 < cycles) {
-  }
-}
 
 static double ms_since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();

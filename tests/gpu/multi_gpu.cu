@@ -2,24 +2,9 @@
 // stream numbering on each, so that a tracer keying streams by number alone would see
 // overlap that is not there. Writes what the trace must show to the JSON file named by
 // argv[1]; check_multi_gpu.py compares.
-#include <cuda_runtime.h>
+#include "gpu_check.cuh"
 
 #include <cstdio>
-
-#define CHECK(call)                                                                        \
-  do {                                                                                     \
-    cudaError_t e = (call);                                                                \
-    if (e != cudaSuccess) {                                                                \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e));     \
-      return 1;                                                                            \
-    }                                                                                      \
-  } while (0)
-
-__global__ void spin(long long cycles) {
-  long long start = clock64();
-  while (clock64() - start < cycles) {
-  }
-}
 
 int main(int argc, char **argv) {
   int count = 0;

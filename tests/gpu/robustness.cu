@@ -2,7 +2,7 @@
 // spin, then a blocking DtoH copy), then ends the way argv[1] says. The trace must be
 // complete and valid (or absent with a message), and the exit status unchanged.
 //   exit | abort | sigterm | segv | exit_thread | fork
-#include <cuda_runtime.h>
+#include "gpu_check.cuh"
 
 #include <csignal>
 #include <cstdio>
@@ -11,12 +11,6 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
-
-__global__ void spin(long long cycles) {
-  long long t0 = clock64();
-  while (clock64() - t0 < cycles) {
-  }
-}
 
 int main(int argc, char **argv) {
   const char *how = argc > 1 ? argv[1] : "exit";
