@@ -362,10 +362,7 @@ bool TensorFacts::zeroDimAt(const Expr *E, int Depth, bool IntOnly) {
     return true;
   }
   if ((N == "tensor" || N == "scalar_tensor") && !Op->Args.empty()) {
-    const Expr *First = Op->Args.front()->IgnoreImplicit();
-    while (const auto *CE = dyn_cast<CXXConstructExpr>(First)) // tensor(ArrayRef / Scalar)
-      First = CE->getNumArgs() ? CE->getArg(0)->IgnoreImplicit() : First;
-    First = First->IgnoreImplicit();
+    const Expr *First = unwrapConversions(Op->Args.front()); // tensor(ArrayRef / Scalar)
     if (const auto *U = dyn_cast<UnaryOperator>(First)) // torch::tensor(-1.0)
       if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)
         First = U->getSubExpr()->IgnoreImplicit();

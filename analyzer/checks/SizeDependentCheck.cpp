@@ -1,6 +1,7 @@
 #include "checks/SizeDependentCheck.h"
 #include "compat/LLVMCompat.h"
 
+#include "match/RewriteParts.h"
 #include "match/TensorMatchers.h"
 
 using namespace clang;
@@ -20,10 +21,9 @@ void SizeDependentCheck::registerMatchers(MatchFinder *Finder) {
 static bool isUnset(const Expr *A, int64_t Sentinel) {
   if (!A || isDefaultArg(A))
     return true;
-  const Expr *E = A->IgnoreImplicit();
-  while (const auto *CE = dyn_cast<CXXConstructExpr>(E)) // optional<int64_t>(n)
-    E = CE->getNumArgs() ? CE->getArg(0)->IgnoreImplicit() : E;
-  E = E->IgnoreParenImpCasts();
+  const Expr *E = unwrapConversions(A)->IgnoreParenImpCasts(); // optional<int64_t>(n)
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) // optional<int64_t>(): nullopt
+    return CE->getNumArgs() == 0;
   if (const auto *R = dyn_cast<DeclRefExpr>(E)) // c10::nullopt
     return R->getDecl()->getName() == "nullopt";
   if (const auto *U = dyn_cast<UnaryOperator>(E))

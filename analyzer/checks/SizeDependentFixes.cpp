@@ -77,28 +77,24 @@ Rewrite SizeDependentCheck::outputSizeFix(const OpCall &Op) {
   if (!Each && Values.empty())
     return {};
 
+  const Expr *Dim = Unary ? nullptr : argForParam(Op.Call, "dim");
+  bool HasDim = Dim && !isDefaultArg(Dim);
   std::string Size;
-  if (Unary) { // the output has sum(repeats) elements
-    if (Each)
-      Size = *Each == 1 ? Count : Count.empty() ? std::to_string(*Each)
-                                                : std::to_string(*Each) + " * " + Count;
-    else
-      Size = std::to_string(std::accumulate(Values.begin(), Values.end(), int64_t{0}));
-  } else if (Each) { // broadcast over the input along dim (or over all of it)
+  if (!Each) { // a literal list of several: the output has sum(repeats) elements
+    Size = std::to_string(std::accumulate(Values.begin(), Values.end(), int64_t{0}));
+  } else if (Unary) { // n repeats of k
+    Size = *Each == 1 ? Count : Count.empty() ? std::to_string(*Each)
+                                              : std::to_string(*Each) + " * " + Count;
+  } else { // k broadcast over the input along dim (or over all of it)
     if (!isRepeatable(Op.Self, Ctx))
       return {};
-    const Expr *Dim = argForParam(Op.Call, "dim");
     std::string Self = sourceText(Op.Self);
-    std::string Extent = Dim && !isDefaultArg(Dim) ? Self + ".size(" + sourceText(Dim) + ")"
-                                                   : Self + ".numel()";
+    std::string Extent = HasDim ? Self + ".size(" + sourceText(Dim) + ")" : Self + ".numel()";
     Size = *Each == 1 ? Extent : std::to_string(*Each) + " * " + Extent;
-  } else {
-    Size = std::to_string(std::accumulate(Values.begin(), Values.end(), int64_t{0}));
   }
   if (Size.empty())
     return {};
-  const Expr *Dim = Unary ? nullptr : argForParam(Op.Call, "dim");
-  std::string Args = (Unary || (Dim && !isDefaultArg(Dim)) ? "" : "/*dim=*/c10::nullopt, ") +
+  std::string Args = (Unary || HasDim ? "" : "/*dim=*/c10::nullopt, ") +
                      std::string("/*output_size=*/") + Size;
   return Rewrite({appendArgs(Op.Call, Args)});
 }
@@ -111,9 +107,7 @@ Rewrite SizeDependentCheck::histcRangeFix(const OpCall &Op) {
     return {};
   const Expr *Lo = Made->Args[0], *Hi = Made->Args[1];
   auto Literal = [&](const Expr *E) {
-    const Expr *S = E->IgnoreImplicit();
-    while (const auto *CE = dyn_cast<CXXConstructExpr>(S)) // optional<Scalar>(Scalar(v))
-      S = CE->getNumArgs() == 1 ? CE->getArg(0)->IgnoreImplicit() : S;
+    const Expr *S = unwrapConversions(E); // optional<Scalar>(Scalar(v)) -> v
     return isDefaultArg(E) || !isRepeatable(S, Ctx) ? std::string() : sourceText(S);
   };
   std::string L = Literal(Lo), H = Literal(Hi);
@@ -135,13 +129,10 @@ Rewrite SizeDependentCheck::numClassesFix(const OpCall &Op) {
       Mod && Mod->getOperator() == OO_Percent && Mod->getNumArgs() == 2) {
     Bound = boundText(Mod->getArg(1), Ctx, sourceText(Mod->getArg(1)));
   } else if (auto Made = facts().producer(Op.Self)) {
-    std::vector<const Expr *> Written;
+    std::vector<const Expr *> Written; // optional<Scalar>(Scalar(v)) -> v
     for (const Expr *A : Made->Args)
       if (!isDefaultArg(A))
-        Written.push_back(A->IgnoreImplicit());
-    for (auto &A : Written) // optional<Scalar>(Scalar(v)) -> v
-      while (const auto *CE = dyn_cast<CXXConstructExpr>(A))
-        A = CE->getNumArgs() == 1 ? CE->getArg(0)->IgnoreImplicit() : A;
+        Written.push_back(unwrapConversions(A));
     const Expr *B = nullptr;
     if (Made->Name == "randint") { // randint(high, size) or randint(low, high, size)
       for (const Expr *A : Written)

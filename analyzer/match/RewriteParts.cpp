@@ -8,15 +8,24 @@ using namespace clang;
 
 namespace hostsync {
 
+const Expr *unwrapConversions(const Expr *E) {
+  if (!E)
+    return nullptr;
+  E = E->IgnoreImplicit();
+  while (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() != 1)
+      break;
+    E = CE->getArg(0)->IgnoreImplicit();
+  }
+  return E;
+}
+
 std::optional<int64_t> intConstant(const Expr *E, const ASTContext &Ctx) {
   if (!E || E->isValueDependent() || isDefaultArg(E))
     return std::nullopt;
-  E = E->IgnoreImplicit();
-  while (const auto *CE = dyn_cast<CXXConstructExpr>(E)) { // Scalar(3), optional<int64_t>(3)
-    if (CE->getNumArgs() != 1)
-      return std::nullopt;
-    E = CE->getArg(0)->IgnoreImplicit();
-  }
+  E = unwrapConversions(E); // Scalar(3), optional<int64_t>(3)
+  if (isa<CXXConstructExpr>(E))
+    return std::nullopt;
   Expr::EvalResult R;
   if (!E->getType()->isIntegralOrEnumerationType() || !E->EvaluateAsInt(R, Ctx))
     return std::nullopt;
@@ -58,9 +67,7 @@ FixItHint appendArgs(const CallExpr *Call, const std::string &Text) {
 std::optional<std::vector<const Expr *>> bracedList(const Expr *Arg) {
   if (!Arg)
     return std::nullopt;
-  const Expr *E = Arg->IgnoreImplicit();
-  while (const auto *CE = dyn_cast<CXXConstructExpr>(E)) // ArrayRef(initializer_list)
-    E = CE->getNumArgs() == 1 ? CE->getArg(0)->IgnoreImplicit() : E;
+  const Expr *E = unwrapConversions(Arg); // ArrayRef(initializer_list)
   if (const auto *SI = dyn_cast<CXXStdInitializerListExpr>(E))
     E = SI->getSubExpr()->IgnoreImplicit();
   const auto *IL = dyn_cast<InitListExpr>(E);

@@ -14,6 +14,10 @@
 
 namespace hostsync {
 
+// E without implicit nodes and single-argument constructions: optional<Scalar>(Scalar(v))
+// is v, ArrayRef(initializer list) is the list. A construction of any other arity (a
+// default-constructed optional, ArrayRef(data, size)) is where it stops.
+const clang::Expr *unwrapConversions(const clang::Expr *E);
 // The value of an integer constant expression (a literal, -1, kClasses - 1, a constexpr).
 std::optional<int64_t> intConstant(const clang::Expr *E, const clang::ASTContext &Ctx);
 // Can E be evaluated once more without changing the program: a variable, a constant, a

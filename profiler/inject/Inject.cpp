@@ -86,10 +86,6 @@ std::map<uint32_t, std::string> summaryLines(const TraceModel &m, const Summary 
   if (std::string(ended_by) != "exit" || envString("HOSTSYNC_SUMMARY_LINES") == "0" ||
       addresses.empty())
     return {};
-  // addr2line must run untraced.
-  setenv("HOSTSYNC_DISABLE", "1", 1);
-  unsetenv("LD_PRELOAD");
-  unsetenv("CUDA_INJECTION64_PATH");
   return siteLines(m, s.sites, addresses, 5, SymbolizeOptions());
 }
 

@@ -6,13 +6,6 @@
 
 namespace hostsync::trace {
 
-namespace {
-std::string baseName(const std::string &path) {
-  size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-} // namespace
-
 std::map<uint32_t, uint64_t> assignCallSites(TraceModel &m) {
   std::map<uint32_t, uint64_t> addresses;
   std::vector<int64_t> siteOfStack(m.stacks.size(), -1); // -1: not looked at yet

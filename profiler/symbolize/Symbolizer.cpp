@@ -11,11 +11,12 @@
 
 namespace hostsync::trace {
 
-namespace {
 std::string baseName(const std::string &path) {
   size_t slash = path.rfind('/');
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
+
+namespace {
 
 bool readable(const std::string &path) { return access(path.c_str(), R_OK) == 0; }
 
@@ -24,16 +25,29 @@ std::string runCapture(const std::vector<std::string> &argv) {
   int fds[2];
   if (pipe(fds) != 0)
     return "";
+  // The tool runs untraced: it may be started from inside a traced process (the summary
+  // at exit), whose LD_PRELOAD would load the tracer into it. Built before fork(): the
+  // child only execs.
+  std::vector<std::string> env{"HOSTSYNC_DISABLE=1"};
+  for (char **e = environ; *e; ++e) {
+    std::string v = *e;
+    if (v.rfind("LD_PRELOAD=", 0) != 0 && v.rfind("CUDA_INJECTION64_PATH=", 0) != 0 &&
+        v.rfind("HOSTSYNC_DISABLE=", 0) != 0)
+      env.push_back(v);
+  }
+  std::vector<char *> args, envp;
+  for (const std::string &a : argv)
+    args.push_back(const_cast<char *>(a.c_str()));
+  args.push_back(nullptr);
+  for (const std::string &e : env)
+    envp.push_back(const_cast<char *>(e.c_str()));
+  envp.push_back(nullptr);
   pid_t pid = fork();
   if (pid == 0) {
     dup2(fds[1], 1);
     close(fds[0]);
     close(fds[1]);
-    std::vector<char *> args;
-    for (const std::string &a : argv)
-      args.push_back(const_cast<char *>(a.c_str()));
-    args.push_back(nullptr);
-    execvp(args[0], args.data());
+    execvpe(args[0], args.data(), envp.data());
     _exit(127);
   }
   close(fds[1]);

@@ -44,6 +44,8 @@ private:
   std::vector<std::string> problems_;
 };
 
+// The file name of a path ("libtorch.so" of "/usr/lib/libtorch.so").
+std::string baseName(const std::string &path);
 // Is this frame in code the user does not own (so not where to point a fix)?
 bool isLibraryFrame(const std::string &module, const std::string &file);
 // Index of the first frame that is the user's own code, or -1.

@@ -31,6 +31,16 @@ void conditional(torch::Tensor A, torch::Tensor probs) {
   (void)hist; (void)onehot; (void)inv;
 }
 
+// Sizes the rules cannot read: a size list built from a pointer and a length, and an
+// output_size given as an empty optional. The rules still answer (they once looped forever).
+void opaque_sizes(torch::Tensor r, std::vector<int64_t> dims) {
+  auto t = torch::zeros(at::IntArrayRef(dims.data(), 2), torch::kCUDA);
+  auto zeros = torch::where(t == 0);
+  t.index_put_({zeros[0], zeros[1]}, 1);
+  auto spread = t.repeat_interleave(r, 0, c10::optional<int64_t>());
+  (void)spread;
+}
+
 void negatives(torch::Tensor x, torch::Tensor r, torch::Tensor labels) {
   auto used = torch::nonzero(x == 1);
   x.index_put_({used.select(1, 0), used.select(1, 1)}, 2);
