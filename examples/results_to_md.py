@@ -22,16 +22,19 @@ def main():
     for run in runs:
         if run.get("demo") == "traced":
             md += ["## Traced with hostsync-trace (timed rounds only, one process per variant)", "",
-                   "| demo | variant | GPU busy % | host stall ms/step | GPU idle after syncs ms/step "
+                   "| demo | config | variant | GPU busy % | GPU busy ms/step | host stall ms/step "
+                   "| GPU idle after syncs ms/step | GPU idle, host elsewhere ms/step "
                    "| 2+ streams % | copies under compute % | top site |",
-                   "|---|---|---|---|---|---|---|---|"]
+                   "|---|---|---|---|---|---|---|---|---|---|---|"]
             for r in run["rows"]:
                 if "error" in r:
-                    md.append(f"| {r['demo']} | {r['variant']} | {r['error']} | | | | | |")
+                    md.append(f"| {r['demo']} | {r.get('config', '')} | {r['variant']} | {r['error']} "
+                              "| | | | | | | |")
                     continue
-                md.append(f"| {r['demo']} | {r['variant']} | {r['gpu_busy_pct']} | {r['stall_ms_per_step']} "
-                          f"| {r['sync_bubble_ms_per_step']} | {r['multi_stream_pct']} "
-                          f"| {r['copy_under_compute_pct']} | `{r['top_site']}` |")
+                md.append(f"| {r['demo']} | {r.get('config', '')} | {r['variant']} | {r['gpu_busy_pct']} "
+                          f"| {r.get('gpu_busy_ms_per_step', '')} | {r['stall_ms_per_step']} "
+                          f"| {r['sync_bubble_ms_per_step']} | {r.get('launch_bound_ms_per_step', '')} "
+                          f"| {r['multi_stream_pct']} | {r['copy_under_compute_pct']} | `{r['top_site']}` |")
             md.append("")
             continue
         md.append(f"## {run['demo']} (torch {run['torch']})")
@@ -43,14 +46,20 @@ def main():
             if facts:
                 md.append(", ".join(f"{k}: {v}" for k, v in facts.items()))
                 md.append("")
-            md.append("| variant | ms/step | min..max | steps/s | speed-up | peak MiB |")
-            md.append("|---|---|---|---|---|---|")
+            # The variants' host-time counters (loader wait, labelling...), per step.
+            counters = sorted({k for v in sec["variants"] for k in v.get("per_step", {})})
+            md.append("| variant | ms/step | min..max | steps/s | speed-up | peak MiB |"
+                      + "".join(f" {c} per step |" for c in counters))
+            md.append("|---|---|---|---|---|---|" + "---|" * len(counters))
             for v in sec["variants"]:
                 peak = v.get("peak_bytes", -1)
                 sps = v.get("steps_per_s", 1000.0 / v["median_ms"])
+                per_step = v.get("per_step", {})
                 md.append(f"| {v['name']} | {v['median_ms']:.3f} | {v['min_ms']:.3f}..{v['max_ms']:.3f} "
                           f"| {sps:.1f} | {v['speedup']:.2f}x | "
-                          f"{'n/a' if peak is None or peak < 0 else f'{peak / 2**20:.0f}'} |")
+                          f"{'n/a' if peak is None or peak < 0 else f'{peak / 2**20:.0f}'} |"
+                          + "".join(f" {per_step[c]:.3f} |" if c in per_step else " |"
+                                    for c in counters))
         md.append("")
     open(a.out + ".md", "w").write("\n".join(md) + "\n")
 

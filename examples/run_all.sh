@@ -2,14 +2,18 @@
 # Builds and runs every demo on the GPU machine in one go and writes
 # <results dir>/<gpu>-<date>.json and .md (default results dir: docs/results).
 # usage: examples/run_all.sh [results dir]   QUICK=1: a short smoke run;
-#        ONLY="prefetcher masked_loss": only those demos; ONLY=trace: only the traced runs
+#        ONLY="prefetcher masked_loss": only those demos; ONLY=trace: only the traced runs;
+#        RAW=dir: keep each demo's JSON and the traces there (default: a temporary dir)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results=${1:-docs/results}
 mkdir -p "$results"
 prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
-cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DHOSTSYNC_BUILD_ANALYZER=OFF \
-  -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
+# The GPU machine has no nlohmann-json package (the tracer needs it): a copy can travel in .deps/.
+[ -d .deps ] && prefix="$prefix;$PWD/.deps"
+# Release, with debug info: the traces' call sites get file:line (hostsync-trace symbolize).
+cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-g \
+  -DHOSTSYNC_BUILD_ANALYZER=OFF -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 # Keep going past a demo that fails to build or run: the others' results still count,
 # and the failure is listed at the end (and the script exits non-zero).
 cmake --build build-gpu -- -k 0 || true
@@ -24,7 +28,8 @@ run() { # name, command...   (ONLY="a b" runs only the demos named there)
 }
 gpu=$(python3 -c 'import torch; print(torch.cuda.get_device_name())')
 stem="$results/$(echo "$gpu" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-')-$(date +%F)"
-raw=$(mktemp -d)
+raw=${RAW:-$(mktemp -d)} # RAW=dir keeps the demos' own outputs there
+mkdir -p "$raw"
 steps=20 rounds=5
 [ "${QUICK:-0}" = 1 ] && steps=3 rounds=2
 
@@ -59,18 +64,24 @@ run cpu_gpu_pipeline build-gpu/examples/cpu_gpu_pipeline --batch=8 --steps=$step
 # hostsync-trace: GPU busy %, stalls and overlap of its timed rounds (TRACE=0 skips this).
 tracer=build-gpu/profiler/hostsync-trace
 if [ "${TRACE:-1}" = 1 ] && [ -x "$tracer" ]; then
-  tsteps=10 trounds=2
-  traced() { # demo, variant, binary args...
-    local demo=$1 variant=$2; shift 2
-    local dir="$raw/traces/${demo}__${variant}__$((tsteps * trounds))"
-    run "trace:$demo:$variant" "$tracer" -o "$dir" -- "$@" --variants="$variant" \
-      --steps=$tsteps --rounds=$trounds --warmup=3 >/dev/null
+  # One long round: a pipelined variant fills and drains once per round, and the GPU busy %
+  # is of the steady state, not of the refills.
+  tsteps=50 trounds=1
+  traced() { # demo, config label, variant, binary args...
+    local demo=$1 config=$2 variant=$3; shift 3
+    local dir="$raw/traces/${demo}__${config}__${variant}__$((tsteps * trounds))"
+    run "trace:$demo:$config:$variant" "$tracer" -o "$dir" -- "$@" --variants="$variant" \
+      --steps=$tsteps --rounds=$trounds --warmup=5 >/dev/null
+    run "trace:$demo:$config:$variant:symbolize" "$tracer" symbolize "$dir" >/dev/null
   }
-  for v in baseline where+sort+ignore; do traced masked_loss $v build-gpu/examples/masked_loss --batch=64 --skip_loss=1; done
-  for v in serial pipelined; do traced encoder_decoder_pipeline $v build-gpu/examples/encoder_decoder_pipeline --batch=8; done
-  for v in cpu_workers gpu_batch gpu_stream; do traced gpu_augmentation $v build-gpu/examples/gpu_augmentation --batch=32; done
-  for v in sync_copy pinned prefetch; do traced prefetcher $v build-gpu/examples/prefetcher --batch=64; done
-  for v in sequential pipelined; do traced cpu_gpu_pipeline $v build-gpu/examples/cpu_gpu_pipeline --batch=8; done
+  for v in baseline where+sort+ignore; do traced masked_loss batch-64 $v build-gpu/examples/masked_loss --batch=64 --skip_loss=1; done
+  # encoder/decoder: at batch 8 the graphed twins show what the host's launches cost; 64 is GPU-bound.
+  for v in serial pipelined graphed pipelined+graphed; do traced encoder_decoder_pipeline batch-8 $v build-gpu/examples/encoder_decoder_pipeline --batch=8; done
+  for v in serial pipelined; do traced encoder_decoder_pipeline batch-64 $v build-gpu/examples/encoder_decoder_pipeline --batch=64; done
+  for v in cpu_workers gpu_batch gpu_stream; do traced gpu_augmentation batch-32 $v build-gpu/examples/gpu_augmentation --batch=32; done
+  for v in gpu_batch gpu_stream; do traced gpu_augmentation batch-128 $v build-gpu/examples/gpu_augmentation --batch=128; done
+  for v in sync_copy pinned prefetch; do traced prefetcher batch-64 $v build-gpu/examples/prefetcher --batch=64; done
+  for v in sequential pipelined; do traced cpu_gpu_pipeline batch-8 $v build-gpu/examples/cpu_gpu_pipeline --batch=8; done
   python3 examples/traced_table.py "$raw/90-traced.json" "$raw"/traces/*/
 fi
 

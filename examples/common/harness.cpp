@@ -13,10 +13,12 @@
 #if __has_include(<c10/cuda/impl/cuda_cmake_macros.h>)
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAStream.h>
+#include <ATen/cuda/CUDAGraph.h>
 #include <cuda_profiler_api.h>
 #define DEMO_HAVE_CUDA 1
 #endif
 #include <c10/core/Event.h>
+#include <c10/core/StreamGuard.h>
 
 namespace demo {
 
@@ -148,6 +150,10 @@ int64_t Options::integer(const std::string &key, int64_t fallback) const {
 std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &opts,
                                  torch::Device device) {
   std::vector<Measurement> rows(variants.size());
+  std::vector<std::map<std::string, double>> grown(variants.size()); // counters, timed rounds
+  auto counters = [&](size_t v) {
+    return variants[v].counters ? variants[v].counters() : std::map<std::string, double>{};
+  };
   for (size_t v = 0; v < variants.size(); ++v) {
     rows[v].name = variants[v].name;
     if (variants[v].resume)
@@ -169,6 +175,7 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
       if (variants[v].resume)
         variants[v].resume();
       sync(device);
+      auto before = counters(v);
       auto t0 = std::chrono::steady_clock::now();
       for (int64_t i = 0; i < opts.steps; ++i)
         variants[v].step();
@@ -176,6 +183,8 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
         variants[v].finish();
       sync(device);
       auto t1 = std::chrono::steady_clock::now();
+      for (const auto &kv : counters(v))
+        grown[v][kv.first] += kv.second - before[kv.first];
       if (variants[v].pause)
         variants[v].pause();
       double ms = std::chrono::duration<double, std::milli>(t1 - t0).count() /
@@ -185,6 +194,10 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
     }
   }
   profiler_mark(device, false);
+  const double timed_steps = static_cast<double>(opts.steps * opts.rounds);
+  for (size_t v = 0; v < rows.size(); ++v)
+    for (const auto &kv : grown[v])
+      rows[v].per_step[kv.first] = kv.second / timed_steps;
   for (Measurement &m : rows) {
     m.median_ms = median(m.ms_per_step);
     m.min_ms = *std::min_element(m.ms_per_step.begin(), m.ms_per_step.end());
@@ -203,6 +216,8 @@ void print_table(const std::string &title, const std::vector<Measurement> &rows)
     std::printf("  %-22s %12.3f %8.3f..%-9.3f %10.2f %8.2fx %10.1f\n", m.name.c_str(),
                 m.median_ms, m.min_ms, m.max_ms, m.steps_per_s, speedup,
                 m.peak_bytes < 0 ? -1.0 : m.peak_bytes / 1048576.0);
+    for (const auto &kv : m.per_step)
+      std::printf("  %-22s   %s per step: %.3f\n", "", kv.first.c_str(), kv.second);
   }
   std::fflush(stdout);
 }
@@ -223,7 +238,13 @@ void Report::add(const std::string &section, const std::vector<Measurement> &row
        << m.median_ms << ", \"min_ms\": " << m.min_ms << ", \"max_ms\": " << m.max_ms
        << ", \"steps_per_s\": " << m.steps_per_s
        << ", \"speedup\": " << rows.front().median_ms / m.median_ms
-       << ", \"peak_bytes\": " << m.peak_bytes << ", \"ms_per_round\": [";
+       << ", \"peak_bytes\": " << m.peak_bytes << ", \"per_step\": {";
+    bool first_counter = true;
+    for (const auto &kv : m.per_step) {
+      os << (first_counter ? "" : ", ") << quote(kv.first) << ": " << kv.second;
+      first_counter = false;
+    }
+    os << "}, \"ms_per_round\": [";
     for (size_t r = 0; r < m.ms_per_step.size(); ++r)
       os << (r ? ", " : "") << m.ms_per_step[r];
     os << "]}";
@@ -288,6 +309,51 @@ void wait_event(const c10::Event &event) {
 void record_stream(const torch::Tensor &t, const c10::Stream &user) {
   if (t.is_cuda())
     const_cast<torch::Tensor &>(t).record_stream(user);
+}
+
+#ifdef DEMO_HAVE_CUDA
+struct CapturedStep::Graph {
+  at::cuda::CUDAGraph graph;
+};
+#else
+struct CapturedStep::Graph {};
+#endif
+
+CapturedStep::CapturedStep(torch::Device device, std::function<void()> work, int warmup)
+    : device_(device), work_(std::move(work)), warmup_(warmup), stream_(side_stream(device)),
+      graph_(std::make_unique<Graph>()) {}
+
+CapturedStep::~CapturedStep() = default;
+
+void CapturedStep::run() {
+  const int call = calls_++;
+#ifdef DEMO_HAVE_CUDA
+  if (device_.is_cuda()) {
+    if (call <= warmup_) {
+      // Warm-up and capture both happen on the side stream (a graph cannot be captured on
+      // the default stream), ordered after and before the caller's stream's work.
+      c10::Stream caller = current_stream(device_);
+      wait_stream(stream_, caller);
+      {
+        c10::StreamGuard on_side(stream_);
+        if (call < warmup_) {
+          work_();
+        } else {
+          graph_->graph.capture_begin();
+          work_();
+          graph_->graph.capture_end(); // captured, not run: the replay below runs it
+        }
+      }
+      wait_stream(caller, stream_);
+      if (call < warmup_)
+        return;
+    }
+    graph_->graph.replay(); // on the caller's current stream
+    return;
+  }
+#endif
+  (void)call;
+  work_();
 }
 
 } // namespace demo

@@ -8,6 +8,8 @@
 #include <c10/core/Event.h>
 #include <c10/core/Stream.h>
 
+#include <atomic>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <string>
@@ -48,6 +50,37 @@ struct Variant {
   // resume() and pause(), so that one variant's workers do not steal the CPU from the
   // next variant's round.
   std::function<void()> resume, pause;
+  // Optional: running totals of what the variant's host threads spent their time on (ms
+  // waiting for the loader, ms labelling...). The harness reports their growth over the
+  // timed rounds, per step: where the host time of a step goes, measured, not guessed.
+  std::function<std::map<std::string, double>()> counters;
+};
+
+// Host time spent in one activity, summed over every thread that does it. Safe to use from
+// several threads at once.
+class TimeSpent {
+public:
+  class Scope { // adds the time from its construction to its destruction
+  public:
+    explicit Scope(TimeSpent &owner)
+        : owner_(owner), start_(std::chrono::steady_clock::now()) {}
+    ~Scope() {
+      owner_.ns_ += std::chrono::duration_cast<std::chrono::nanoseconds>(
+                        std::chrono::steady_clock::now() - start_)
+                        .count();
+    }
+    Scope(const Scope &) = delete;
+    Scope &operator=(const Scope &) = delete;
+
+  private:
+    TimeSpent &owner_;
+    std::chrono::steady_clock::time_point start_;
+  };
+  Scope scope() { return Scope(*this); }
+  double ms() const { return static_cast<double>(ns_.load()) / 1e6; }
+
+private:
+  std::atomic<int64_t> ns_{0};
 };
 
 struct Measurement {
@@ -55,6 +88,7 @@ struct Measurement {
   std::vector<double> ms_per_step; // one value per round
   double median_ms = 0, min_ms = 0, max_ms = 0, steps_per_s = 0;
   int64_t peak_bytes = -1; // -1 when the allocator's stats are not available
+  std::map<std::string, double> per_step; // the variant's counters, per timed step
 };
 
 // Runs warm-up, then `rounds` interleaved rounds of `steps` steps per variant, with the
@@ -93,5 +127,31 @@ void wait_event(const c10::Event &event);
 // Tells the caching allocator that `t`, allocated on another stream, is used on `user`, so
 // its memory is not reused before the work queued there so far is done (a no-op off CUDA).
 void record_stream(const torch::Tensor &t, const c10::Stream &user);
+
+// The GPU work of one step, recorded once as a CUDA graph and then replayed with a single
+// launch: the cure for a step that is launch-bound (many small kernels, each launched by
+// the host). `work` must read and write only tensors that keep their addresses from step
+// to step (copy each new batch into a fixed input first) and must not sync. The first
+// `warmup` calls run `work` eagerly on a side stream (lazy initialisation must not happen
+// during capture); the next one captures it there and every call from then on replays it
+// on the calling thread's current stream. Without CUDA, every call runs `work`.
+class CapturedStep {
+public:
+  CapturedStep(torch::Device device, std::function<void()> work, int warmup = 3);
+  ~CapturedStep();
+  CapturedStep(const CapturedStep &) = delete;
+  CapturedStep &operator=(const CapturedStep &) = delete;
+  void run();
+  bool captured() const { return calls_ > warmup_; }
+
+private:
+  torch::Device device_;
+  std::function<void()> work_;
+  int warmup_;
+  int calls_ = 0;
+  c10::Stream stream_;
+  struct Graph;                  // at::cuda::CUDAGraph where LibTorch has CUDA
+  std::unique_ptr<Graph> graph_;
+};
 
 } // namespace demo

@@ -1,13 +1,19 @@
 // Demo 2 (seed: cuda-streams-pipelining, part 1): a frozen CNN encoder and a trained
 // decoder for segmentation. The decoder's training step does not depend on the encoder's
 // gradients, so the encoder can run ahead:
-//   serial     encode batch n, then train the decoder on it
-//   pipelined  the encoder runs batch n+1 on its own stream while the decoder trains on
-//              batch n on the compute stream. The compute stream waits for the encoder's
-//              stream (a GPU-side wait) before using the features, and record_stream marks
-//              the features as used on the compute stream, so the allocator does not hand
-//              their memory back to the encoder's stream while training still reads it.
-// Both variants train on the same batches from the same weights: same losses (checked).
+//   serial              encode batch n, then train the decoder on it
+//   pipelined           the encoder runs batch n+1 on its own stream while the decoder
+//                       trains on batch n on the compute stream. The compute stream waits
+//                       for the encoder's stream (a GPU-side wait) before using the
+//                       features, and record_stream marks the features as used on the
+//                       compute stream, so the allocator does not hand their memory back to
+//                       the encoder's stream while training still reads it.
+//   graphed             serial, with the whole step (encoder forward, decoder forward,
+//                       backward, SGD) replayed as one CUDA graph: one launch per step
+//   pipelined+graphed   pipelined, with the encoder and the decoder step each one graph
+// At small batches a step is a few ms of small kernels and the host's launches, not the GPU,
+// set the pace; the graphed variants measure how much of the step that was.
+// All variants train on the same batches from the same weights: same losses (checked).
 // A batch-size sweep (--sweep=8,16,32,64) shows where pipelining pays.
 #include "../common/harness.h"
 
@@ -45,10 +51,14 @@ nn::Sequential make_decoder() {
 
 class Trainer {
 public:
-  Trainer(bool pipelined, const std::vector<std::pair<torch::Tensor, torch::Tensor>> &data,
+  // serial and pipelined launch every kernel from the host; the graphed twins replay the
+  // same work as CUDA graphs, one launch per graph, to measure what the launches cost.
+  enum class Mode { Serial, Pipelined, Graphed, PipelinedGraphed };
+  Trainer(Mode mode, const std::vector<std::pair<torch::Tensor, torch::Tensor>> &data,
           torch::Device device)
-      : pipelined_(pipelined), data_(data), device_(device),
-        encoder_stream_(demo::side_stream(device)) {
+      : mode_(mode), data_(data), device_(device), encoder_stream_(demo::side_stream(device)),
+        encode_graph_(device, [this] { encode(enc_images_, enc_labels_); }),
+        step_graph_(device, [this] { train_step(); }) {
     torch::manual_seed(0);
     encoder_ = make_encoder();
     decoder_ = make_decoder();
@@ -59,53 +69,103 @@ public:
       p.requires_grad_(false);
     opt_ = std::make_unique<torch::optim::SGD>(decoder_->parameters(),
                                                torch::optim::SGDOptions(0.01));
+    // A graph reads fixed buffers: each batch is copied into them first.
+    enc_images_ = torch::empty_like(data.front().first);
+    enc_labels_ = torch::empty_like(data.front().second);
     // The data and weights were made on the compute stream: the encoder's stream must not
     // read them before they exist.
     demo::wait_stream(encoder_stream_, demo::current_stream(device));
   }
 
   torch::Tensor step() {
-    if (!pipelined_) {
-      auto &batch = data_[next_++ % data_.size()];
-      torch::Tensor features;
-      {
-        torch::NoGradGuard no_grad;
-        features = encoder_->forward(batch.first);
-      }
-      return train(features, batch.second);
+    switch (mode_) {
+    case Mode::Serial:
+      encode(batch().first, batch().second);
+      train(features_, labels_);
+      break;
+    case Mode::Graphed: // encoder and decoder step in one graph
+      load(batch());
+      step_graph_.run();
+      break;
+    case Mode::Pipelined:
+    case Mode::PipelinedGraphed:
+      pipelined_step();
+      break;
     }
-    if (!features_.defined()) // the first batch has nobody to overlap with
-      encode_next();
-    c10::Stream compute = demo::current_stream(device_);
-    demo::wait_stream(compute, encoder_stream_); // the features of batch n are ready
-    torch::Tensor features = features_, labels = labels_;
-    demo::record_stream(features, compute);
-    encode_next(); // batch n+1, on the encoder's stream, overlapping the training below
-    return train(features, labels);
+    next_++;
+    return loss_.detach();
   }
 
 private:
-  void encode_next() {
-    auto &batch = data_[next_++ % data_.size()];
+  const std::pair<torch::Tensor, torch::Tensor> &batch(size_t ahead = 0) const {
+    return data_[(next_ + ahead) % data_.size()];
+  }
+  void load(const std::pair<torch::Tensor, torch::Tensor> &b) {
+    enc_images_.copy_(b.first);
+    enc_labels_.copy_(b.second);
+  }
+  void train_step() { // the graphed serial step: encode the fixed buffers, then train
+    encode(enc_images_, enc_labels_);
+    train(features_, labels_);
+  }
+
+  void pipelined_step() {
+    const bool graphed = mode_ == Mode::PipelinedGraphed;
+    if (!features_.defined()) // the first batch has nobody to overlap with
+      encode_ahead(0);
+    c10::Stream compute = demo::current_stream(device_);
+    demo::wait_stream(compute, encoder_stream_); // the features of batch n are ready
+    if (graphed) {
+      // The training graph reads its own fixed buffers; once they are filled, the encoder's
+      // graph may overwrite its output with batch n+1.
+      if (!train_features_.defined())
+        train_features_ = torch::empty_like(features_), train_labels_ = torch::empty_like(labels_);
+      train_features_.copy_(features_);
+      train_labels_.copy_(labels_);
+      demo::wait_stream(encoder_stream_, compute);
+    } else {
+      train_features_ = features_, train_labels_ = labels_;
+      demo::record_stream(train_features_, compute);
+    }
+    encode_ahead(1); // batch n+1, on the encoder's stream, overlapping the training below
+    if (graphed)
+      decoder_graph_.run();
+    else
+      train(train_features_, train_labels_);
+  }
+  void encode_ahead(size_t ahead) {
     c10::StreamGuard on_encoder(encoder_stream_);
+    if (mode_ == Mode::PipelinedGraphed) {
+      load(batch(ahead));
+      encode_graph_.run();
+    } else {
+      encode(batch(ahead).first, batch(ahead).second);
+    }
+  }
+  void encode(const torch::Tensor &images, const torch::Tensor &labels) {
     torch::NoGradGuard no_grad;
-    features_ = encoder_->forward(batch.first);
-    labels_ = batch.second;
+    features_ = encoder_->forward(images);
+    labels_ = labels;
   }
-  torch::Tensor train(const torch::Tensor &features, const torch::Tensor &labels) {
+  void train(const torch::Tensor &features, const torch::Tensor &labels) {
     opt_->zero_grad();
-    auto loss = nn::functional::cross_entropy(decoder_->forward(features), labels);
-    loss.backward();
+    loss_ = nn::functional::cross_entropy(decoder_->forward(features), labels);
+    loss_.backward();
     opt_->step();
-    return loss.detach();
   }
-  bool pipelined_;
+
+  Mode mode_;
   const std::vector<std::pair<torch::Tensor, torch::Tensor>> &data_;
   torch::Device device_;
   c10::Stream encoder_stream_;
   nn::Sequential encoder_{nullptr}, decoder_{nullptr};
   std::unique_ptr<torch::optim::SGD> opt_;
-  torch::Tensor features_, labels_; // batch n+1, encoded ahead
+  torch::Tensor enc_images_, enc_labels_;     // the encoder graph's fixed input
+  torch::Tensor features_, labels_;           // the encoder's output (batch n+1 when pipelined)
+  torch::Tensor train_features_, train_labels_; // what the decoder trains on
+  torch::Tensor loss_;
+  demo::CapturedStep encode_graph_, step_graph_;
+  demo::CapturedStep decoder_graph_{device_, [this] { train(train_features_, train_labels_); }};
   size_t next_ = 0;
 };
 
@@ -127,24 +187,34 @@ int main(int argc, char **argv) {
                         torch::randint(0, kClasses, {batch, size, size},
                                        torch::TensorOptions().dtype(torch::kLong).device(device)));
 
-    // Same losses from both variants after a few steps.
-    double loss[2];
-    for (int p = 0; p < 2; ++p) {
-      Trainer t(p == 1, data, device);
+    // Same losses from every variant after enough steps for the graphs to be replayed.
+    using Mode = Trainer::Mode;
+    const std::vector<std::pair<std::string, Mode>> modes = {
+        {"serial", Mode::Serial},
+        {"pipelined", Mode::Pipelined},
+        {"graphed", Mode::Graphed},
+        {"pipelined+graphed", Mode::PipelinedGraphed}};
+    std::vector<std::string> names;
+    std::vector<double> losses;
+    for (const auto &m : modes) {
+      Trainer t(m.second, data, device);
       torch::Tensor l;
-      for (int i = 0; i < 3; ++i)
+      for (int i = 0; i < 6; ++i)
         l = t.step();
-      loss[p] = l.item<double>(); // NOLINT(hostsync-item): once, for the check
+      names.push_back(m.first);
+      losses.push_back(l.item<double>()); // NOLINT(hostsync-item): once, for the check
     }
-    if (!demo::agree("loss after 3 steps", {"serial", "pipelined"}, {loss[0], loss[1]}))
+    if (!demo::agree("loss after 6 steps", names, losses))
       return 1;
 
-    Trainer serial(false, data, device), pipelined(true, data, device);
+    std::vector<std::unique_ptr<Trainer>> trainers;
     std::vector<demo::Variant> variants;
-    if (opts.wants("serial"))
-      variants.push_back({"serial", [&] { serial.step(); }});
-    if (opts.wants("pipelined"))
-      variants.push_back({"pipelined", [&] { pipelined.step(); }});
+    for (const auto &m : modes)
+      if (opts.wants(m.first)) {
+        trainers.push_back(std::make_unique<Trainer>(m.second, data, device));
+        Trainer *t = trainers.back().get();
+        variants.push_back({m.first, [t] { t->step(); }});
+      }
     auto rows = demo::measure(variants, opts, device);
     demo::print_table("batch " + std::to_string(batch) + " (ms per step)", rows);
     report.add("batch " + std::to_string(batch), rows, {{"batch", std::to_string(batch)}});

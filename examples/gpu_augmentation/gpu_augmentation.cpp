@@ -173,10 +173,15 @@ public:
 
   void resume() { gate_->set(true); }
   void pause() { gate_->set(false); }
+  // How long the training thread waited for the loader's next batch (a loader-bound step
+  // waits here while the GPU runs dry).
+  std::map<std::string, double> counters() const {
+    return {{"loader wait ms", loader_wait_.ms()}};
+  }
 
   void step() {
     if (mode_ != Mode::GpuStream) {
-      auto batch = next_();
+      auto batch = next_batch();
       auto x = batch.data.to(device_);
       if (mode_ == Mode::GpuBatch)
         x = augment(x.to(torch::kFloat), draw_params(x.size(0), size_, device_), kernel_);
@@ -195,8 +200,12 @@ public:
   }
 
 private:
+  torch::data::Example<> next_batch() {
+    auto waiting = loader_wait_.scope();
+    return next_();
+  }
   void prepare_next() {
-    auto batch = next_();
+    auto batch = next_batch();
     c10::StreamGuard on_aug(aug_stream_);
     auto raw = batch.data.to(device_, /*non_blocking=*/true);
     ready_x_ = augment(raw.to(torch::kFloat), draw_params(raw.size(0), size_, device_), kernel_);
@@ -218,6 +227,7 @@ private:
   nn::Sequential model_{nullptr};
   std::unique_ptr<torch::optim::SGD> opt_;
   torch::Tensor ready_x_, ready_y_;
+  demo::TimeSpent loader_wait_;
 };
 
 } // namespace
@@ -266,7 +276,7 @@ int main(int argc, char **argv) {
     auto add = [&](const char *name, Trainer &t) {
       if (opts.wants(name))
         variants.push_back({name, [&t] { t.step(); }, {}, [&t] { t.resume(); },
-                            [&t] { t.pause(); }});
+                            [&t] { t.pause(); }, [&t] { return t.counters(); }});
     };
     add("cpu_workers", cpu);
     add("gpu_batch", gpu);

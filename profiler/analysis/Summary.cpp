@@ -1,6 +1,7 @@
 #include "analysis/Summary.h"
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <unordered_set>
 
@@ -13,6 +14,35 @@ Ns percentile(std::vector<Ns> v, double p) {
   size_t i = static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
   return v[std::min(i, v.size() - 1)];
 }
+
+namespace {
+// The host-time spans of CUDA graph captures: from each cudaStreamBeginCapture* to the
+// thread's next cudaStreamEndCapture. A capture is open to every thread (the autograd
+// engine launches a captured backward from its own thread), so the spans are global.
+std::vector<std::pair<Ns, Ns>> captureSpans(const TraceModel &m) {
+  std::vector<const ApiCall *> calls;
+  for (const ApiCall &a : m.api) {
+    const std::string &name = m.name(a.name);
+    if (name.rfind("cudaStreamBeginCapture", 0) == 0 || name.rfind("cudaStreamEndCapture", 0) == 0)
+      calls.push_back(&a);
+  }
+  std::sort(calls.begin(), calls.end(),
+            [](const ApiCall *x, const ApiCall *y) { return x->start < y->start; });
+  std::map<uint32_t, Ns> openSince; // thread -> start of its open capture
+  std::vector<std::pair<Ns, Ns>> spans;
+  for (const ApiCall *a : calls) {
+    if (m.name(a->name).rfind("cudaStreamBeginCapture", 0) == 0)
+      openSince.emplace(a->thread, a->start);
+    else if (auto it = openSince.find(a->thread); it != openSince.end()) {
+      spans.emplace_back(it->second, a->end);
+      openSince.erase(it);
+    }
+  }
+  for (const auto &open : openSince) // never ended within the trace
+    spans.emplace_back(open.second, std::numeric_limits<Ns>::max());
+  return spans;
+}
+} // namespace
 
 Summary summarize(const TraceModel &m, Ns min_stall_ns) {
   Summary s;
@@ -33,10 +63,20 @@ Summary summarize(const TraceModel &m, Ns min_stall_ns) {
   std::unordered_set<uint32_t> withWork;
   for (const GpuActivity &g : m.gpu)
     withWork.insert(g.correlation);
+  const auto captures = captureSpans(m);
+  auto captured = [&](Ns t) {
+    return std::any_of(captures.begin(), captures.end(),
+                       [t](const std::pair<Ns, Ns> &c) { return c.first <= t && t <= c.second; });
+  };
   for (const ApiCall &a : m.api)
     if (m.name(a.name).rfind("cudaLaunchKernel", 0) == 0) {
       ++s.launches;
-      s.launches_without_work += !withWork.count(a.correlation);
+      if (withWork.count(a.correlation))
+        continue;
+      if (captured(a.start))
+        ++s.launches_captured;
+      else
+        ++s.launches_without_work;
     }
 
   s.stall_idle_ns.assign(s.stalls.size(), 0);

@@ -41,7 +41,9 @@ struct Summary {
   Ns bubble_ns = 0;            // all GPU idle charged to stalls
   // Kernel launches with no kernel record: another CUPTI client disabled or took over
   // activity recording (the PyTorch profiler does when it starts), or records were dropped.
-  uint64_t launches = 0, launches_without_work = 0;
+  // Launches made while a stream was being captured into a CUDA graph run nothing (their
+  // kernels run, and are recorded, when the graph is launched): counted apart.
+  uint64_t launches = 0, launches_without_work = 0, launches_captured = 0;
 };
 
 Summary summarize(const TraceModel &m, Ns min_stall_ns = 20000);

@@ -75,7 +75,8 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                     {"lost_buffers", m.lost_buffers}, {"stacks", m.stacks.size()},
                     {"stacks_dropped", m.stacks_dropped}, {"external", m.external.size()},
                     {"stacks_via_external", m.stacks_via_external}, {"launches", s.launches},
-                    {"launches_without_kernel", s.launches_without_work}};
+                    {"launches_without_kernel", s.launches_without_work},
+                    {"launches_captured", s.launches_captured}};
   J devices = J::array();
   for (const DeviceIdle &d : s.idle) {
     Ns bubbles = 0, overhead = 0, launch = 0;

@@ -64,6 +64,12 @@ if polled:
 else:
     check("an event polled in a loop is a stall", False, "no cudaEventQuery stall")
 
+rec = trace["records"]
+check("launches captured into a CUDA graph are not taken for missing kernel records",
+      rec.get("launches_captured") == truth["captured_launches"] and rec["launches_without_kernel"] == 0,
+      f"launches_captured {rec.get('launches_captured')} (truth {truth['captured_launches']}), "
+      f"launches_without_kernel {rec['launches_without_kernel']}")
+
 check("no records dropped or invalid",
       trace["records"]["dropped"] == 0 and trace["records"]["invalid"] == 0,
       f"dropped {trace['records']['dropped']}, invalid {trace['records']['invalid']}")

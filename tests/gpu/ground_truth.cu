@@ -5,6 +5,8 @@
 //      the same from pinned memory (it returns at once)
 //   3. two streams running 20 ms and 30 ms spins at the same time: 20 ms of overlap
 //   4. four host threads, each waiting on its own stream after a 10 ms spin
+//   5. a host loop polling an event until a 10 ms spin is done
+//   6. a CUDA graph: 8 launches captured (they run nothing), the graph launched 3 times
 #include "gpu_check.cuh"
 
 #include <chrono>
@@ -91,15 +93,29 @@ int main(int argc, char **argv) {
   }
   double poll_wait_ms = ms_since(t0);
 
+  // 6. A CUDA graph of 8 short spins, captured (nothing runs), then launched 3 times.
+  const int captured_launches = 8, graph_launches = 3;
+  cudaGraph_t graph;
+  cudaGraphExec_t exec;
+  CHECK(cudaStreamBeginCapture(s1, cudaStreamCaptureModeGlobal));
+  for (int i = 0; i < captured_launches; ++i)
+    spin<<<1, 1, 0, s1>>>(cycles(0.05));
+  CHECK(cudaStreamEndCapture(s1, &graph));
+  CHECK(cudaGraphInstantiate(&exec, graph, 0));
+  for (int i = 0; i < graph_launches; ++i)
+    CHECK(cudaGraphLaunch(exec, s1));
+  CHECK(cudaStreamSynchronize(s1));
+
   FILE *f = std::fopen(truth_path, "w");
   if (!f)
     return 1;
   std::fprintf(f,
                "{\"d2h_wait_ms\": %.4f, \"pageable_call_ms\": %.4f, \"pinned_call_ms\": %.4f, "
                "\"pageable_bytes\": %zu, \"pair_overlap_ms\": 20.0, \"pair_busy_ms\": 30.0, "
-               "\"sync_threads\": 4, \"d2h_steady_start_ns\": %lld, \"d2h_steady_end_ns\": %lld, \"poll_wait_ms\": %.4f, \"polls\": %d}\n",
+               "\"sync_threads\": 4, \"d2h_steady_start_ns\": %lld, \"d2h_steady_end_ns\": %lld, \"poll_wait_ms\": %.4f, \"polls\": %d, "
+               "\"captured_launches\": %d, \"graph_launches\": %d}\n",
                d2h_wait_ms, pageable_call_ms, pinned_call_ms, big, d2h_steady_start_ns,
-               d2h_steady_end_ns, poll_wait_ms, polls);
+               d2h_steady_end_ns, poll_wait_ms, polls, captured_launches, graph_launches);
   std::fclose(f);
   std::printf("ground truth: blocking DtoH waited %.3f ms; pageable async copy call %.3f ms, "
               "pinned %.3f ms\n",

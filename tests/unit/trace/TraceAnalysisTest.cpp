@@ -275,6 +275,24 @@ TEST(Summary, LaunchesWithoutKernelRecordsAreCounted) {
   EXPECT_EQ(s.launches_without_work, 2u);
 }
 
+TEST(Summary, LaunchesInsideAGraphCaptureAreNotMissingRecords) {
+  // A CUDA graph's capture: launches on the capturing thread and on another one (the
+  // autograd engine's) run nothing; the graph's launch runs the kernels. Outside the
+  // capture a launch with no kernel is still counted as missing.
+  Builder b;
+  b.api("cudaStreamBeginCapture_v10000", 1 * ms, 1 * ms + 2 * us, /*thread=*/1);
+  b.api("cudaLaunchKernel", 1 * ms + 10 * us, 1 * ms + 12 * us, /*thread=*/1);
+  b.api("cudaLaunchKernel", 1 * ms + 20 * us, 1 * ms + 22 * us, /*thread=*/2);
+  b.api("cudaStreamEndCapture", 1 * ms + 30 * us, 1 * ms + 40 * us, /*thread=*/1);
+  uint32_t g = b.api("cudaGraphLaunch", 2 * ms, 2 * ms + 5 * us, /*thread=*/1);
+  b.kernel(g, 2 * ms + 10 * us, 2 * ms + 50 * us);
+  b.api("cudaLaunchKernel", 3 * ms, 3 * ms + 5 * us, /*thread=*/2);
+  Summary s = summarize(b.m);
+  EXPECT_EQ(s.launches, 3u);
+  EXPECT_EQ(s.launches_captured, 2u);
+  EXPECT_EQ(s.launches_without_work, 1u);
+}
+
 TEST(Stalls, AnAsyncDeviceToDeviceCopyIsNeverAStall) {
   // clone() of a CUDA tensor on an idle GPU: the copy starts while the call is returning.
   Builder b;
