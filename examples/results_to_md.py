@@ -22,16 +22,19 @@ def main():
     for run in runs:
         if run.get("demo") == "traced":
             md += ["## Traced with hostsync-trace (timed rounds only, one process per variant)", "",
-                   "| demo | config | variant | GPU busy % | GPU busy ms/step | host stall ms/step "
+                   "| demo | config | variant | traced ms/step | kernel launches/step "
+                   "| GPU busy % | GPU busy ms/step | host stall ms/step "
                    "| GPU idle after syncs ms/step | GPU idle, host elsewhere ms/step "
                    "| 2+ streams % | copies under compute % | top site |",
-                   "|---|---|---|---|---|---|---|---|---|---|---|"]
+                   "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
             for r in run["rows"]:
                 if "error" in r:
                     md.append(f"| {r['demo']} | {r.get('config', '')} | {r['variant']} | {r['error']} "
-                              "| | | | | | | |")
+                              "| | | | | | | | | |")
                     continue
-                md.append(f"| {r['demo']} | {r.get('config', '')} | {r['variant']} | {r['gpu_busy_pct']} "
+                md.append(f"| {r['demo']} | {r.get('config', '')} | {r['variant']} "
+                          f"| {r.get('traced_ms_per_step') or ''} | {r.get('launches_per_step', '')} "
+                          f"| {r['gpu_busy_pct']} "
                           f"| {r.get('gpu_busy_ms_per_step', '')} | {r['stall_ms_per_step']} "
                           f"| {r['sync_bubble_ms_per_step']} | {r.get('launch_bound_ms_per_step', '')} "
                           f"| {r['multi_stream_pct']} | {r['copy_under_compute_pct']} | `{r['top_site']}` |")

@@ -71,7 +71,7 @@ if [ "${TRACE:-1}" = 1 ] && [ -x "$tracer" ]; then
     local demo=$1 config=$2 variant=$3; shift 3
     local dir="$raw/traces/${demo}__${config}__${variant}__$((tsteps * trounds))"
     run "trace:$demo:$config:$variant" "$tracer" -o "$dir" -- "$@" --variants="$variant" \
-      --steps=$tsteps --rounds=$trounds --warmup=5 >/dev/null
+      --steps=$tsteps --rounds=$trounds --warmup=5 --json="$dir/timing.json" >/dev/null
     run "trace:$demo:$config:$variant:symbolize" "$tracer" symbolize "$dir" >/dev/null
   }
   for v in baseline where+sort+ignore; do traced masked_loss batch-64 $v build-gpu/examples/masked_loss --batch=64 --skip_loss=1; done
