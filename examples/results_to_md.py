@@ -21,7 +21,10 @@ def main():
           "Written by `examples/run_all.sh`; medians over interleaved rounds (min..max).", ""]
     for run in runs:
         if run.get("demo") == "traced":
-            md += ["## Traced with hostsync-trace (timed rounds only, one process per variant)", "",
+            md += ["## Traced with hostsync-trace (timed rounds only, one process per variant)", ""]
+            if run.get("note"):
+                md += [run["note"], ""]
+            md += [
                    "| demo | config | variant | traced ms/step | kernel launches/step "
                    "| GPU busy % | GPU busy ms/step | host stall ms/step "
                    "| GPU idle after syncs ms/step | GPU idle, host elsewhere ms/step "

@@ -61,8 +61,13 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
     const GpuActivity *copy = nullptr;
     if (auto it = copyOf.find(a.correlation); it != copyOf.end())
       copy = it->second;
-    if (role == ApiRole::None)
+    if (role == ApiRole::None) {
+      // A thread that launches work between its queries is not waiting on them (the caching
+      // allocator queries its events on every allocation): that ends a polling loop.
+      if (launchesWork(m.name(a.name)))
+        pollingSince.erase(a.thread);
       continue;
+    }
     Ns begin = a.start;
     if (role == ApiRole::Query) {
       auto polling = pollingSince.find(a.thread);

@@ -275,6 +275,27 @@ TEST(Summary, LaunchesWithoutKernelRecordsAreCounted) {
   EXPECT_EQ(s.launches_without_work, 2u);
 }
 
+TEST(Stalls, QueriesBetweenLaunchesAreNoPollingLoop) {
+  // LibTorch's caching allocator queries the events of blocks freed with record_stream on
+  // its allocations: "not ready" now, "done" a step later, with kernels launched between.
+  // The thread never waited: no stall. A real loop on another thread still is one.
+  Builder b;
+  auto notReady = [&] { b.m.api.back().result = CudaErrorNotReady; };
+  b.api("cudaEventQuery", 1 * ms, 1 * ms + 2 * us, 1);
+  notReady();
+  b.api("cudaLaunchKernel", 1 * ms + 10 * us, 1 * ms + 15 * us, 1);
+  b.api("cudaEventQuery", 3 * ms, 3 * ms + 2 * us, 1);
+  b.api("cudaEventQuery", 4 * ms, 4 * ms + 2 * us, 2);
+  notReady();
+  b.api("cudaEventQuery", 5 * ms, 5 * ms + 2 * us, 2);
+  notReady();
+  b.api("cudaEventQuery", 6 * ms, 6 * ms + 2 * us, 2);
+  auto stalls = findStalls(b.m);
+  ASSERT_EQ(stalls.size(), 1u);
+  EXPECT_EQ(stalls[0].thread, 2u);
+  EXPECT_EQ(stalls[0].start, 4 * ms);
+}
+
 TEST(Summary, LaunchesInsideAGraphCaptureAreNotMissingRecords) {
   // A CUDA graph's capture: launches on the capturing thread and on another one (the
   // autograd engine's) run nothing; the graph's launch runs the kernels. Outside the
