@@ -19,27 +19,39 @@ def main():
     json.dump(merged, open(a.out + ".json", "w"), indent=1)
     md = [f"# Demo results: {a.gpu}, {merged['date']}", "",
           "Written by `examples/run_all.sh`; medians over interleaved rounds (min..max).", ""]
+    def busy_cell(r):  # a variant traced several times: its median run, and the spread
+        spread = r.get("gpu_busy_pct_runs", [])
+        if len(spread) < 2:
+            return f"{r['gpu_busy_pct']}"
+        return f"{r['gpu_busy_pct']} ({min(spread)}..{max(spread)}, {len(spread)} runs)"
     for run in runs:
         if run.get("demo") == "traced":
             md += ["## Traced with hostsync-trace (timed rounds only, one process per variant)", ""]
             if run.get("note"):
                 md += [run["note"], ""]
             md += [
-                   "| demo | config | variant | traced ms/step | kernel launches/step "
-                   "| GPU busy % | GPU busy ms/step | host stall ms/step "
-                   "| GPU idle after syncs ms/step | GPU idle, host elsewhere ms/step "
+                   "| demo | config | variant | traced ms/step (untraced) | kernel launches/step "
+                   "| GPU busy % | GPU busy ms/step | GPU work / untraced step % "
+                   "| host stall ms/step | GPU idle after syncs ms/step "
+                   "| GPU idle, host elsewhere ms/step | CUPTI overhead ms/step "
                    "| 2+ streams % | copies under compute % | top site |",
-                   "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+                   "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
             for r in run["rows"]:
                 if "error" in r:
                     md.append(f"| {r['demo']} | {r.get('config', '')} | {r['variant']} | {r['error']} "
-                              "| | | | | | | | | |")
+                              "| | | | | | | | | | | |")
                     continue
+                step = f"{r.get('traced_ms_per_step') or ''}"
+                if r.get("untraced_ms_per_step"):
+                    step += f" ({r['untraced_ms_per_step']})"
                 md.append(f"| {r['demo']} | {r.get('config', '')} | {r['variant']} "
-                          f"| {r.get('traced_ms_per_step') or ''} | {r.get('launches_per_step', '')} "
-                          f"| {r['gpu_busy_pct']} "
-                          f"| {r.get('gpu_busy_ms_per_step', '')} | {r['stall_ms_per_step']} "
+                          f"| {step} | {r.get('launches_per_step', '')} "
+                          f"| {busy_cell(r)} "
+                          f"| {r.get('gpu_busy_ms_per_step', '')} "
+                          f"| {r.get('gpu_work_of_untraced_step_pct', '')} "
+                          f"| {r['stall_ms_per_step']} "
                           f"| {r['sync_bubble_ms_per_step']} | {r.get('launch_bound_ms_per_step', '')} "
+                          f"| {r.get('cupti_overhead_ms_per_step', '')} "
                           f"| {r['multi_stream_pct']} | {r['copy_under_compute_pct']} | `{r['top_site']}` |")
             md.append("")
             continue

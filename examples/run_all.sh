@@ -3,7 +3,8 @@
 # <results dir>/<gpu>-<date>.json and .md (default results dir: docs/results).
 # usage: examples/run_all.sh [results dir]   QUICK=1: a short smoke run;
 #        ONLY="prefetcher masked_loss": only those demos; ONLY=trace: only the traced runs;
-#        RAW=dir: keep each demo's JSON and the traces there (default: a temporary dir)
+#        RAW=dir: keep each demo's JSON and the traces there (default: a temporary dir);
+#        TRACE=0: no traced runs; TRACE_RUNS=N: trace each variant N times (default 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 results=${1:-docs/results}
@@ -51,6 +52,9 @@ run encoder_decoder_pipeline build-gpu/examples/encoder_decoder_pipeline --sweep
 # own stream, over batch sizes (8 loader workers, as in the seed).
 run gpu_augmentation build-gpu/examples/gpu_augmentation --sweep=32,128 --workers=8 --steps=$steps \
   --rounds=$rounds --json="$raw/20-gpu_augmentation.json"
+# At batch 128, 8 workers cannot make the raw images as fast as the GPU trains on them: 14 can.
+run gpu_augmentation_14 build-gpu/examples/gpu_augmentation --batch=128 --workers=14 --steps=$steps \
+  --rounds=$rounds --json="$raw/21-gpu_augmentation_workers14.json"
 
 # 4. prefetcher: host batches (64 x 3x224x224 float, 37 MiB) copied three ways.
 run prefetcher build-gpu/examples/prefetcher --batch=64 --steps=$steps --rounds=$rounds \
@@ -66,13 +70,23 @@ tracer=build-gpu/profiler/hostsync-trace
 if [ "${TRACE:-1}" = 1 ] && [ -x "$tracer" ]; then
   # One long round: a pipelined variant fills and drains once per round, and the GPU busy %
   # is of the steady state, not of the refills.
-  tsteps=50 trounds=1
+  # Each variant is traced TRACE_RUNS times, each in its own process: a traced 2 ms step's
+  # GPU busy % varies by several points from run to run, so the table shows the median run.
+  tsteps=50 trounds=1 truns=${TRACE_RUNS:-3}
   traced() { # demo, config label, variant, binary args...
-    local demo=$1 config=$2 variant=$3; shift 3
-    local dir="$raw/traces/${demo}__${config}__${variant}__$((tsteps * trounds))"
-    run "trace:$demo:$config:$variant" "$tracer" -o "$dir" -- "$@" --variants="$variant" \
-      --steps=$tsteps --rounds=$trounds --warmup=5 --json="$dir/timing.json" >/dev/null
-    run "trace:$demo:$config:$variant:symbolize" "$tracer" symbolize "$dir" >/dev/null
+    local demo=$1 config=$2 variant=$3 n dir; shift 3
+    for n in $(seq "$truns"); do
+      dir="$raw/traces/${demo}__${config}__${variant}__$((tsteps * trounds))__$n"
+      run "trace:$demo:$config:$variant:$n" "$tracer" -o "$dir" -- "$@" --variants="$variant" \
+        --steps=$tsteps --rounds=$trounds --warmup=5 --json="$dir/timing.json" >/dev/null
+      run "trace:$demo:$config:$variant:$n:symbolize" "$tracer" symbolize "$dir" >/dev/null
+    done
+    # The same process untraced: what the tracer cost the step, and the GPU's work per step
+    # (from the traces) against a step the tracer did not slow down.
+    mkdir -p "$raw/untraced"
+    run "trace:$demo:$config:$variant:untraced" "$@" --variants="$variant" --steps=$tsteps \
+      --rounds=$trounds --warmup=5 \
+      --json="$raw/untraced/${demo}__${config}__${variant}__$((tsteps * trounds)).json" >/dev/null
   }
   for v in baseline where+sort+ignore; do traced masked_loss batch-64 $v build-gpu/examples/masked_loss --batch=64 --skip_loss=1; done
   # encoder/decoder: at batch 8 the graphed twins show what the host's launches cost; 64 is GPU-bound.
@@ -80,9 +94,10 @@ if [ "${TRACE:-1}" = 1 ] && [ -x "$tracer" ]; then
   for v in serial pipelined; do traced encoder_decoder_pipeline batch-64 $v build-gpu/examples/encoder_decoder_pipeline --batch=64; done
   for v in cpu_workers gpu_batch gpu_stream; do traced gpu_augmentation batch-32 $v build-gpu/examples/gpu_augmentation --batch=32; done
   for v in gpu_batch gpu_stream; do traced gpu_augmentation batch-128 $v build-gpu/examples/gpu_augmentation --batch=128; done
+  for v in gpu_batch gpu_stream; do traced gpu_augmentation batch-128-workers-14 $v build-gpu/examples/gpu_augmentation --batch=128 --workers=14; done
   for v in sync_copy pinned prefetch; do traced prefetcher batch-64 $v build-gpu/examples/prefetcher --batch=64; done
   for v in sequential pipelined; do traced cpu_gpu_pipeline batch-8 $v build-gpu/examples/cpu_gpu_pipeline --batch=8; done
-  python3 examples/traced_table.py "$raw/90-traced.json" "$raw"/traces/*/
+  python3 examples/traced_table.py "$raw/90-traced.json" --untraced "$raw/untraced" "$raw"/traces/*/
 fi
 
 python3 examples/results_to_md.py --gpu "$gpu" --out "$stem" $(ls "$raw"/*.json)
