@@ -32,14 +32,15 @@ def main():
             md += [
                    "| demo | config | variant | traced ms/step (untraced) | kernel launches/step "
                    "| GPU busy % | GPU busy ms/step | GPU work / untraced step % "
+                   "| NVML GPU utilization %, untraced "
                    "| host stall ms/step | GPU idle after syncs ms/step "
                    "| GPU idle, host elsewhere ms/step | CUPTI overhead ms/step "
                    "| 2+ streams % | copies under compute % | top site |",
-                   "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+                   "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
             for r in run["rows"]:
                 if "error" in r:
                     md.append(f"| {r['demo']} | {r.get('config', '')} | {r['variant']} | {r['error']} "
-                              "| | | | | | | | | | | |")
+                              "| | | | | | | | | | | | |")
                     continue
                 step = f"{r.get('traced_ms_per_step') or ''}"
                 if r.get("untraced_ms_per_step"):
@@ -49,6 +50,7 @@ def main():
                           f"| {busy_cell(r)} "
                           f"| {r.get('gpu_busy_ms_per_step', '')} "
                           f"| {r.get('gpu_work_of_untraced_step_pct', '')} "
+                          f"| {r.get('nvml_gpu_util_pct', '')} "
                           f"| {r['stall_ms_per_step']} "
                           f"| {r['sync_bubble_ms_per_step']} | {r.get('launch_bound_ms_per_step', '')} "
                           f"| {r.get('cupti_overhead_ms_per_step', '')} "

@@ -8,8 +8,10 @@ median GPU busy (the lower one of an even count), with every run's busy % and st
 beside it, since a traced 2 ms step varies by several points from run to run.
 With --untraced, the same process's step time without the tracer (<demo>__<config>__<variant>
 __<steps>.json there, the demo's --json) gives the tracer's cost per step and the GPU's work
-per step (from the median trace) as a share of the untraced step.
-usage: traced_table.py OUT.json [--untraced DIR] DIR...
+per step (from the median trace) as a share of the untraced step. With --nvml, the same
+process run untraced for a few seconds with NVML sampling (same names there, the demo's
+--json with --nvml=1): the GPU utilization nvidia-smi would show, with no tracer attached.
+usage: traced_table.py OUT.json [--untraced DIR] [--nvml DIR] DIR...
        (each DIR: <demo>__<config>__<variant>__<steps>[__<run>]/trace-*.json)"""
 import argparse
 import glob
@@ -17,10 +19,15 @@ import json
 import os
 
 
-def median_ms(timing_path):  # the demo's --json: its one variant's median ms per step
+def first_variant(timing_path):  # the demo's --json: its one variant, or None
     if not os.path.exists(timing_path):
         return None
-    return json.load(open(timing_path))["sections"][0]["variants"][0]["median_ms"]
+    return json.load(open(timing_path))["sections"][0]["variants"][0]
+
+
+def median_ms(timing_path):
+    v = first_variant(timing_path)
+    return v["median_ms"] if v else None
 
 
 def traced_run(d):
@@ -53,7 +60,7 @@ def traced_run(d):
         "dropped": t["records"]["dropped"]})
 
 
-def variant_row(group, untraced_dir):
+def variant_row(group, untraced_dir, nvml_dir):
     """One row per variant: its median run, the spread, and the untraced comparison."""
     traced = sorted((r for r in group if "error" not in r), key=lambda r: r["gpu_busy_pct"])
     if not traced:
@@ -64,8 +71,12 @@ def variant_row(group, untraced_dir):
     row["traced_ms_per_step_runs"] = [r["traced_ms_per_step"] for r in traced]
     if len(traced) < len(group):
         row["failed_runs"] = len(group) - len(traced)
+    name = "__".join([row["demo"], row["config"], row["variant"], str(row["steps"])])
+    if nvml_dir:
+        v = first_variant(os.path.join(nvml_dir, name + ".json"))
+        if v and v.get("gpu_util_pct", -1) >= 0:
+            row["nvml_gpu_util_pct"] = round(v["gpu_util_pct"], 1)
     if untraced_dir:
-        name = "__".join([row["demo"], row["config"], row["variant"], str(row["steps"])])
         untraced = median_ms(os.path.join(untraced_dir, name + ".json"))
         if untraced:
             row["untraced_ms_per_step"] = round(untraced, 3)
@@ -78,13 +89,14 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("out")
     ap.add_argument("--untraced")
+    ap.add_argument("--nvml")
     ap.add_argument("dirs", nargs="+")
     a = ap.parse_args()
     groups = {}  # in the order first traced
     for d in a.dirs:
         r = traced_run(d)
         groups.setdefault((r["demo"], r["config"], r["variant"]), []).append(r)
-    rows = [variant_row(g, a.untraced) for g in groups.values()]
+    rows = [variant_row(g, a.untraced, a.nvml) for g in groups.values()]
     json.dump({"demo": "traced", "rows": rows}, open(a.out, "w"), indent=1)
     for r in rows:
         print(r)

@@ -1,4 +1,5 @@
 #include "harness.h"
+#include "gpu_utilization.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,6 +16,7 @@
 #include <c10/cuda/CUDAStream.h>
 #include <ATen/cuda/CUDAGraph.h>
 #include <cuda_profiler_api.h>
+#include <cuda_runtime_api.h>
 #define DEMO_HAVE_CUDA 1
 #endif
 #include <c10/core/Event.h>
@@ -30,6 +32,10 @@ std::vector<std::string> split(const std::string &s, char sep) {
     if (!item.empty())
       out.push_back(item);
   return out;
+}
+
+[[maybe_unused]] c10::DeviceIndex index_of(torch::Device device) {
+  return device.index() < 0 ? 0 : device.index();
 }
 
 void sync(torch::Device device) {
@@ -101,6 +107,10 @@ Options Options::parse(int argc, char **argv) {
       o.variants = split(value, ',');
     else if (key == "json")
       o.json = value;
+    else if (key == "seconds")
+      o.seconds = std::stod(value);
+    else if (key == "nvml")
+      o.nvml = value == "1";
     else
       o.extra[key] = value;
   }
@@ -142,6 +152,25 @@ bool agree(const std::string &what, const std::vector<std::string> &names,
   return same;
 }
 
+namespace {
+// NVML's sampler for the device, or nullptr (with a line saying why) when there is none.
+std::unique_ptr<GpuUtilization> utilization_of(torch::Device device) {
+  std::string bus_id = "no CUDA device";
+#ifdef DEMO_HAVE_CUDA
+  char id[32] = {0};
+  if (device.is_cuda() && cudaDeviceGetPCIBusId(id, sizeof id, index_of(device)) == cudaSuccess)
+    bus_id = id;
+#else
+  (void)device;
+#endif
+  auto u = std::make_unique<GpuUtilization>(bus_id);
+  if (u->unavailable().empty())
+    return u;
+  std::printf("GPU utilization not measured: %s\n", u->unavailable().c_str());
+  return nullptr;
+}
+} // namespace
+
 int64_t Options::integer(const std::string &key, int64_t fallback) const {
   auto it = extra.find(key);
   return it == extra.end() ? fallback : std::stoll(it->second);
@@ -151,9 +180,19 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
                                  torch::Device device) {
   std::vector<Measurement> rows(variants.size());
   std::vector<std::map<std::string, double>> grown(variants.size()); // counters, timed rounds
+  std::vector<int64_t> timed_steps(variants.size(), 0);
+  std::vector<std::unique_ptr<GpuUtilization>> util(variants.size());
+  if (opts.nvml)
+    for (auto &u : util)
+      if (!(u = utilization_of(device)))
+        break;
   auto counters = [&](size_t v) {
     return variants[v].counters ? variants[v].counters() : std::map<std::string, double>{};
   };
+  // A variant alone in its process keeps its loader running from warm-up to the end: paused
+  // and resumed, its workers would start each round refilling their queue all at once,
+  // competing with the training thread for the CPU, which no steady state does.
+  const bool alone = variants.size() == 1;
   for (size_t v = 0; v < variants.size(); ++v) {
     rows[v].name = variants[v].name;
     if (variants[v].resume)
@@ -162,7 +201,7 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
       variants[v].step();
     if (variants[v].finish)
       variants[v].finish();
-    if (variants[v].pause)
+    if (variants[v].pause && !alone)
       variants[v].pause();
   }
   sync(device);
@@ -176,28 +215,40 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
         variants[v].resume();
       sync(device);
       auto before = counters(v);
+      const uint64_t wall0 = GpuUtilization::now_us();
       auto t0 = std::chrono::steady_clock::now();
-      for (int64_t i = 0; i < opts.steps; ++i)
+      int64_t steps = 0;
+      auto elapsed_s = [&] {
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      };
+      while (steps < opts.steps || (opts.seconds > 0 && elapsed_s() < opts.seconds)) {
         variants[v].step();
+        ++steps;
+      }
       if (variants[v].finish)
         variants[v].finish();
       sync(device);
       auto t1 = std::chrono::steady_clock::now();
+      if (util[v])
+        util[v]->collect(wall0, GpuUtilization::now_us());
+      timed_steps[v] += steps;
       for (const auto &kv : counters(v))
         grown[v][kv.first] += kv.second - before[kv.first];
-      if (variants[v].pause)
+      if (variants[v].pause && !alone)
         variants[v].pause();
       double ms = std::chrono::duration<double, std::milli>(t1 - t0).count() /
-                  static_cast<double>(opts.steps);
+                  static_cast<double>(steps);
       rows[v].ms_per_step.push_back(ms);
       rows[v].peak_bytes = std::max(rows[v].peak_bytes, peak_bytes(device));
     }
   }
   profiler_mark(device, false);
-  const double timed_steps = static_cast<double>(opts.steps * opts.rounds);
-  for (size_t v = 0; v < rows.size(); ++v)
+  for (size_t v = 0; v < rows.size(); ++v) {
     for (const auto &kv : grown[v])
-      rows[v].per_step[kv.first] = kv.second / timed_steps;
+      rows[v].per_step[kv.first] = kv.second / static_cast<double>(timed_steps[v]);
+    if (util[v])
+      rows[v].gpu_util_pct = util[v]->mean_pct();
+  }
   for (Measurement &m : rows) {
     m.median_ms = median(m.ms_per_step);
     m.min_ms = *std::min_element(m.ms_per_step.begin(), m.ms_per_step.end());
@@ -218,6 +269,8 @@ void print_table(const std::string &title, const std::vector<Measurement> &rows)
                 m.peak_bytes < 0 ? -1.0 : m.peak_bytes / 1048576.0);
     for (const auto &kv : m.per_step)
       std::printf("  %-22s   %s per step: %.3f\n", "", kv.first.c_str(), kv.second);
+    if (m.gpu_util_pct >= 0)
+      std::printf("  %-22s   GPU utilization (NVML): %.1f%%\n", "", m.gpu_util_pct);
   }
   std::fflush(stdout);
 }
@@ -238,7 +291,8 @@ void Report::add(const std::string &section, const std::vector<Measurement> &row
        << m.median_ms << ", \"min_ms\": " << m.min_ms << ", \"max_ms\": " << m.max_ms
        << ", \"steps_per_s\": " << m.steps_per_s
        << ", \"speedup\": " << rows.front().median_ms / m.median_ms
-       << ", \"peak_bytes\": " << m.peak_bytes << ", \"per_step\": {";
+       << ", \"peak_bytes\": " << m.peak_bytes << ", \"gpu_util_pct\": " << m.gpu_util_pct
+       << ", \"per_step\": {";
     bool first_counter = true;
     for (const auto &kv : m.per_step) {
       os << (first_counter ? "" : ", ") << quote(kv.first) << ": " << kv.second;
@@ -260,6 +314,7 @@ void Report::write(const std::string &path, const Options &opts) const {
   out << "{\"demo\": " << quote(demo_) << ", \"torch\": " << quote(TORCH_VERSION)
       << ", \"options\": {\"batch\": " << opts.batch << ", \"steps\": " << opts.steps
       << ", \"warmup\": " << opts.warmup << ", \"rounds\": " << opts.rounds
+      << ", \"seconds\": " << opts.seconds << ", \"nvml\": " << (opts.nvml ? "true" : "false")
       << "}, \"sections\": [";
   for (size_t i = 0; i < sections_.size(); ++i)
     out << (i ? ",\n" : "\n") << sections_[i];
@@ -267,12 +322,6 @@ void Report::write(const std::string &path, const Options &opts) const {
   if (!out)
     throw std::runtime_error("cannot write " + path);
 }
-
-namespace {
-c10::DeviceIndex index_of(torch::Device device) {
-  return device.index() < 0 ? 0 : device.index();
-}
-} // namespace
 
 c10::Stream side_stream(torch::Device device) {
 #ifdef DEMO_HAVE_CUDA

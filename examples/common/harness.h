@@ -22,6 +22,8 @@ struct Options {
   int64_t steps = 20;  // steps per timed round
   int64_t warmup = 5;  // untimed steps per variant before the first round
   int64_t rounds = 5;  // interleaved rounds; each variant's median is over rounds
+  double seconds = 0;  // --seconds=S: a round also lasts at least S seconds (more steps)
+  bool nvml = false;   // --nvml=1: sample NVML's GPU utilization during the timed rounds
   std::vector<std::string> variants; // --variants=a,b (empty: all)
   std::string json;                  // --json=path
   std::map<std::string, std::string> extra; // demo-specific --key=value
@@ -48,7 +50,7 @@ struct Variant {
   std::function<void()> finish; // optional: drain work still in flight (CPU threads)
   // Optional: background work of this variant (loader threads) runs only between
   // resume() and pause(), so that one variant's workers do not steal the CPU from the
-  // next variant's round.
+  // next variant's round (a variant measured alone is never paused).
   std::function<void()> resume, pause;
   // Optional: running totals of what the variant's host threads spent their time on (ms
   // waiting for the loader, ms labelling...). The harness reports their growth over the
@@ -89,6 +91,9 @@ struct Measurement {
   double median_ms = 0, min_ms = 0, max_ms = 0, steps_per_s = 0;
   int64_t peak_bytes = -1; // -1 when the allocator's stats are not available
   std::map<std::string, double> per_step; // the variant's counters, per timed step
+  // With --nvml=1: NVML's GPU utilization % over the variant's timed rounds (see
+  // gpu_utilization.h), -1 when not measured or the rounds were too short for 3 samples.
+  double gpu_util_pct = -1;
 };
 
 // Runs warm-up, then `rounds` interleaved rounds of `steps` steps per variant, with the

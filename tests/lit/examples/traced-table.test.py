@@ -1,6 +1,7 @@
 """Lays out run_all.sh's traces directory for traced-table.test from one real trace: the
 baseline traced four times (busy 97, 85, 90 %; the fourth run wrote no trace), the fixed
-variant once; the baseline also untraced (68 ms per step)."""
+variant once; both also untraced (the baseline 68 ms per step) and with NVML sampling
+(the baseline 96.5% busy, the fixed variant not measured: -1)."""
 import json
 import os
 import sys
@@ -22,3 +23,8 @@ for name, busy, ms in [("masked_loss__batch-64__baseline__50__1", 97.0, 70.0),
 os.makedirs(os.path.join(sys.argv[2], "untraced"))
 json.dump({"sections": [{"variants": [{"median_ms": 68.0}]}]},
           open(os.path.join(sys.argv[2], "untraced", "masked_loss__batch-64__baseline__50.json"), "w"))
+os.makedirs(os.path.join(sys.argv[2], "nvml"))
+for name, util in [("masked_loss__batch-64__baseline__50", 96.5),
+                   ("masked_loss__batch-64__fixed__50", -1)]:
+    json.dump({"sections": [{"variants": [{"median_ms": 68.0, "gpu_util_pct": util}]}]},
+              open(os.path.join(sys.argv[2], "nvml", name + ".json"), "w"))
