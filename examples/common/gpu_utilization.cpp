@@ -79,7 +79,7 @@ uint64_t GpuUtilization::now_us() {
   return static_cast<uint64_t>(tv.tv_sec) * 1000000u + static_cast<uint64_t>(tv.tv_usec);
 }
 
-void GpuUtilization::collect(uint64_t from_us, uint64_t to_us) {
+void GpuUtilization::collect(uint64_t from_us, uint64_t to_us, Mean &into) const {
   if (!why_.empty())
     return;
   nvmlValueType_t type = kUInt;
@@ -100,8 +100,8 @@ void GpuUtilization::collect(uint64_t from_us, uint64_t to_us) {
         first = false;
         continue;
       }
-      sum_ += value_of(got[i], type);
-      ++samples_;
+      into.sum += value_of(got[i], type);
+      ++into.samples;
     }
 }
 

@@ -22,19 +22,21 @@ public:
   const std::string &unavailable() const { return why_; }
 
   static uint64_t now_us(); // NVML's sample clock: wall-clock microseconds
-  // Adds the samples taken in (from_us, to_us] to the running mean, but the first (its
-  // period began before from_us).
-  void collect(uint64_t from_us, uint64_t to_us);
-  // Mean utilization % of the samples collected, -1 with fewer than 3 of them.
-  double mean_pct() const { return samples_ < 3 ? -1 : sum_ / samples_; }
-  int samples() const { return samples_; }
+
+  // The samples of one stretch of time or several (a variant's rounds).
+  struct Mean {
+    double sum = 0;
+    int samples = 0;
+    double pct() const { return samples < 3 ? -1 : sum / samples; } // -1: too few samples
+  };
+  // Adds the samples taken in (from_us, to_us] to `into`, but the first (its period began
+  // before from_us).
+  void collect(uint64_t from_us, uint64_t to_us, Mean &into) const;
 
 private:
   struct Nvml; // the loaded library's entry points
   std::unique_ptr<Nvml> nvml_;
   std::string why_;
-  double sum_ = 0;
-  int samples_ = 0;
 };
 
 } // namespace demo

@@ -181,11 +181,8 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
   std::vector<Measurement> rows(variants.size());
   std::vector<std::map<std::string, double>> grown(variants.size()); // counters, timed rounds
   std::vector<int64_t> timed_steps(variants.size(), 0);
-  std::vector<std::unique_ptr<GpuUtilization>> util(variants.size());
-  if (opts.nvml)
-    for (auto &u : util)
-      if (!(u = utilization_of(device)))
-        break;
+  std::unique_ptr<GpuUtilization> nvml = opts.nvml ? utilization_of(device) : nullptr;
+  std::vector<GpuUtilization::Mean> util(variants.size()); // per variant, over its rounds
   auto counters = [&](size_t v) {
     return variants[v].counters ? variants[v].counters() : std::map<std::string, double>{};
   };
@@ -229,8 +226,8 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
         variants[v].finish();
       sync(device);
       auto t1 = std::chrono::steady_clock::now();
-      if (util[v])
-        util[v]->collect(wall0, GpuUtilization::now_us());
+      if (nvml)
+        nvml->collect(wall0, GpuUtilization::now_us(), util[v]);
       timed_steps[v] += steps;
       for (const auto &kv : counters(v))
         grown[v][kv.first] += kv.second - before[kv.first];
@@ -246,8 +243,8 @@ std::vector<Measurement> measure(std::vector<Variant> &variants, const Options &
   for (size_t v = 0; v < rows.size(); ++v) {
     for (const auto &kv : grown[v])
       rows[v].per_step[kv.first] = kv.second / static_cast<double>(timed_steps[v]);
-    if (util[v])
-      rows[v].gpu_util_pct = util[v]->mean_pct();
+    if (nvml)
+      rows[v].gpu_util_pct = util[v].pct();
   }
   for (Measurement &m : rows) {
     m.median_ms = median(m.ms_per_step);

@@ -1,6 +1,8 @@
 #include "analysis/Summary.h"
+#include "model/ApiRegistry.h"
 
 #include <algorithm>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <unordered_set>
@@ -18,20 +20,19 @@ Ns percentile(std::vector<Ns> v, double p) {
 namespace {
 // The host-time spans of CUDA graph captures: from each cudaStreamBeginCapture* to the
 // thread's next cudaStreamEndCapture. A capture is open to every thread (the autograd
-// engine launches a captured backward from its own thread), so the spans are global.
+// engine launches a captured backward from its own thread), so the spans are global:
+// returned sorted by start and merged where they overlap, for a binary search.
 std::vector<std::pair<Ns, Ns>> captureSpans(const TraceModel &m) {
-  std::vector<const ApiCall *> calls;
-  for (const ApiCall &a : m.api) {
-    const std::string &name = m.name(a.name);
-    if (name.rfind("cudaStreamBeginCapture", 0) == 0 || name.rfind("cudaStreamEndCapture", 0) == 0)
-      calls.push_back(&a);
-  }
+  std::vector<std::pair<const ApiCall *, CaptureMark>> calls;
+  for (const ApiCall &a : m.api)
+    if (CaptureMark mark = captureMarkOf(m.name(a.name)); mark != CaptureMark::None)
+      calls.emplace_back(&a, mark);
   std::sort(calls.begin(), calls.end(),
-            [](const ApiCall *x, const ApiCall *y) { return x->start < y->start; });
+            [](const auto &x, const auto &y) { return x.first->start < y.first->start; });
   std::map<uint32_t, Ns> openSince; // thread -> start of its open capture
   std::vector<std::pair<Ns, Ns>> spans;
-  for (const ApiCall *a : calls) {
-    if (m.name(a->name).rfind("cudaStreamBeginCapture", 0) == 0)
+  for (const auto &[a, mark] : calls) {
+    if (mark == CaptureMark::Begin)
       openSince.emplace(a->thread, a->start);
     else if (auto it = openSince.find(a->thread); it != openSince.end()) {
       spans.emplace_back(it->second, a->end);
@@ -40,7 +41,14 @@ std::vector<std::pair<Ns, Ns>> captureSpans(const TraceModel &m) {
   }
   for (const auto &open : openSince) // never ended within the trace
     spans.emplace_back(open.second, std::numeric_limits<Ns>::max());
-  return spans;
+  std::sort(spans.begin(), spans.end());
+  std::vector<std::pair<Ns, Ns>> merged;
+  for (const auto &span : spans)
+    if (!merged.empty() && span.first <= merged.back().second)
+      merged.back().second = std::max(merged.back().second, span.second);
+    else
+      merged.push_back(span);
+  return merged;
 }
 } // namespace
 
@@ -64,9 +72,10 @@ Summary summarize(const TraceModel &m, Ns min_stall_ns) {
   for (const GpuActivity &g : m.gpu)
     withWork.insert(g.correlation);
   const auto captures = captureSpans(m);
-  auto captured = [&](Ns t) {
-    return std::any_of(captures.begin(), captures.end(),
-                       [t](const std::pair<Ns, Ns> &c) { return c.first <= t && t <= c.second; });
+  auto captured = [&](Ns t) { // the last span starting at or before t holds it, if any does
+    auto after = std::upper_bound(captures.begin(), captures.end(), t,
+                                  [](Ns x, const std::pair<Ns, Ns> &c) { return x < c.first; });
+    return after != captures.begin() && t <= std::prev(after)->second;
   };
   for (const ApiCall &a : m.api)
     if (m.name(a.name).rfind("cudaLaunchKernel", 0) == 0) {

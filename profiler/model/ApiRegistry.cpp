@@ -43,6 +43,14 @@ bool launchesWork(const std::string &api) {
          api.rfind("cudaGraphLaunch", 0) == 0;
 }
 
+CaptureMark captureMarkOf(const std::string &api) {
+  if (api.rfind("cudaStreamBeginCapture", 0) == 0)
+    return CaptureMark::Begin;
+  if (api.rfind("cudaStreamEndCapture", 0) == 0)
+    return CaptureMark::End;
+  return CaptureMark::None;
+}
+
 bool isBookkeeping(const std::string &api) {
   static const char *const prefixes[] = {
       "cudaGetDevice",        "cudaSetDevice",        "cudaGetLastError",

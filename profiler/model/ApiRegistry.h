@@ -26,5 +26,9 @@ bool launchesWork(const std::string &api);
 // cudaDeviceGetAttribute, cudaPointerGetAttributes...)? No analysis reads those records,
 // and PyTorch makes such calls by the thousand per step: the tracer does not record them.
 bool isBookkeeping(const std::string &api);
+// Does the call begin (cudaStreamBeginCapture*) or end (cudaStreamEndCapture*) the capture
+// of a stream into a CUDA graph? Launches in between run nothing until the graph does.
+enum class CaptureMark : uint8_t { None, Begin, End };
+CaptureMark captureMarkOf(const std::string &api);
 
 } // namespace hostsync::trace

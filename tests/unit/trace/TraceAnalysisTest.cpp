@@ -314,6 +314,25 @@ TEST(Summary, LaunchesInsideAGraphCaptureAreNotMissingRecords) {
   EXPECT_EQ(s.launches_without_work, 1u);
 }
 
+TEST(Summary, OverlappingCapturesOfTwoThreadsAreOneSpanEachLaunchIsCheckedAgainst) {
+  // Thread 1 captures from 1 to 3 ms, thread 3 from 2 to 5 ms, thread 1 again from 8 ms
+  // and never ends: launches at 4 ms (only thread 3's capture holds it) and 9 ms are
+  // captured; one at 6 ms, between the captures, is a missing record.
+  Builder b;
+  b.api("cudaStreamBeginCapture", 1 * ms, 1 * ms + 1 * us, /*thread=*/1);
+  b.api("cudaStreamBeginCapture", 2 * ms, 2 * ms + 1 * us, /*thread=*/3);
+  b.api("cudaStreamEndCapture", 3 * ms, 3 * ms + 1 * us, /*thread=*/1);
+  b.api("cudaLaunchKernel", 4 * ms, 4 * ms + 5 * us, /*thread=*/2);
+  b.api("cudaStreamEndCapture", 5 * ms, 5 * ms + 1 * us, /*thread=*/3);
+  b.api("cudaLaunchKernel", 6 * ms, 6 * ms + 5 * us, /*thread=*/2);
+  b.api("cudaStreamBeginCapture", 8 * ms, 8 * ms + 1 * us, /*thread=*/1);
+  b.api("cudaLaunchKernel", 9 * ms, 9 * ms + 5 * us, /*thread=*/1);
+  Summary s = summarize(b.m);
+  EXPECT_EQ(s.launches, 3u);
+  EXPECT_EQ(s.launches_captured, 2u);
+  EXPECT_EQ(s.launches_without_work, 1u);
+}
+
 TEST(Stalls, AnAsyncDeviceToDeviceCopyIsNeverAStall) {
   // clone() of a CUDA tensor on an idle GPU: the copy starts while the call is returning.
   Builder b;
