@@ -10,12 +10,11 @@ namespace hostsync {
 AST_MATCHER(CXXMethodDecl, isOfLibTorchClass) { return isLibTorchDecl(Node.getParent()); }
 
 void ExplicitSyncCheck::registerMatchers(MatchFinder *Finder) {
-  // The CUDA runtime and driver API (global namespace) and LibTorch's wrappers.
+  // The CUDA runtime and driver API (global namespace) and LibTorch's wrappers. Blocking
+  // copies are hostsync-cuda-blocking-copy's.
   auto CudaApi = functionDecl(hasAnyName(
       "::cudaDeviceSynchronize", "::cudaStreamSynchronize", "::cudaEventSynchronize",
-      "::cudaMemcpy", "::cudaMemcpy2D", "::cudaMemcpy3D", "::cudaMemcpyFromSymbol",
-      "::cudaMemcpyToSymbol", "::cuCtxSynchronize", "::cuStreamSynchronize",
-      "::cuEventSynchronize", "::cuMemcpyDtoH_v2", "::cuMemcpyHtoD_v2"));
+      "::cuCtxSynchronize", "::cuStreamSynchronize", "::cuEventSynchronize"));
   auto TorchFree = functionDecl(
       hasAnyName("::torch::cuda::synchronize", "::c10::cuda::device_synchronize",
                  "::c10::cuda::stream_synchronize", "::at::cuda::stream_synchronize"));
@@ -36,11 +35,9 @@ void ExplicitSyncCheck::check(const MatchFinder::MatchResult &Result) {
   std::string Name = F->getQualifiedNameAsString();
   if (const auto *M = dyn_cast<CXXMethodDecl>(F))
     Name = M->getParent()->getName().str() + "::synchronize";
-  std::string Blocks = Name.find("Memcpy") != std::string::npos
-                           ? "a blocking copy: the host waits for the device"
-                           : "blocks the host until the GPU has finished the work queued "
-                             "before it, then leaves the GPU idle";
-  report(Call, opLocation(Call), Name, Device::Cuda, "'" + Name + "' " + Blocks);
+  report(Call, opLocation(Call), Name, Device::Cuda,
+         "'" + Name + "' blocks the host until the GPU has finished the work queued before "
+                      "it, then leaves the GPU idle");
 }
 
 } // namespace hostsync

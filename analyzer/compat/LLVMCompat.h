@@ -7,6 +7,12 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Config/llvm-config.h"
+#include "llvm/Option/OptTable.h"
+#if LLVM_VERSION_MAJOR >= 22
+#include "clang/Options/Options.h"
+#else
+#include "clang/Driver/Options.h"
+#endif
 
 #include <initializer_list>
 
@@ -44,6 +50,19 @@ inline clang::SourceLocation fileLineColumn(clang::SourceManager &SM, llvm::Stri
   return Ref ? SM.translateFileLineCol(&Ref->getFileEntry(), Line, Column)
              : clang::SourceLocation();
 }
+
+// Clang's driver options moved from clang::driver to clang (LLVM 22).
+inline const llvm::opt::OptTable &driverOptTable() {
+#if LLVM_VERSION_MAJOR >= 22
+  return clang::getDriverOptTable();
+#else
+  return clang::driver::getDriverOptTable();
+#endif
+}
+
+// The newest CUDA toolkit whose headers this Clang's CUDA front end reads: Clang 14's
+// wrappers stop at 11.5; Clang 22 reads 13.0 (checked with /usr/local/cuda here).
+constexpr int NewestCudaToolkit = LLVM_VERSION_MAJOR >= 20 ? 13090 : 11050;
 
 } // namespace compat
 } // namespace hostsync

@@ -4,6 +4,9 @@
 
 #include "checks/BoolMaskIndexCheck.h"
 #include "checks/ClipGradNormCheck.h"
+#include "checks/CudaBlockingCopyCheck.h"
+#include "checks/CudaImplicitSyncCheck.h"
+#include "checks/CudaPageableAsyncCopyCheck.h"
 #include "checks/DeviceToHostCopyCheck.h"
 #include "checks/EqualCheck.h"
 #include "checks/ExplicitSyncCheck.h"
@@ -28,6 +31,9 @@ const std::vector<RegisteredRule> &registeredRules() {
   static const std::vector<RegisteredRule> Rules = {
       {"hostsync-bool-mask-index", make<BoolMaskIndexCheck>},
       {"hostsync-clip-grad-norm", make<ClipGradNormCheck>},
+      {"hostsync-cuda-blocking-copy", make<CudaBlockingCopyCheck>},
+      {"hostsync-cuda-implicit-sync", make<CudaImplicitSyncCheck>},
+      {"hostsync-cuda-pageable-async-copy", make<CudaPageableAsyncCopyCheck>},
       {"hostsync-device-to-host-copy", make<DeviceToHostCopyCheck>},
       {"hostsync-equal", make<EqualCheck>},
       {"hostsync-explicit-sync", make<ExplicitSyncCheck>},

@@ -1,6 +1,8 @@
 #include "driver/Inputs.h"
 
 #include "compat/LLVMCompat.h"
+#include "driver/IncludeRoots.h"
+#include "driver/TorchHeaders.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
 #include "llvm/Support/FileSystem.h"
@@ -8,6 +10,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 
 namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
@@ -16,10 +19,10 @@ namespace hostsync {
 
 namespace {
 bool isSourceExt(llvm::StringRef Ext) {
-  return compat::isOneOf(Ext, {".cpp", ".cc", ".cxx", ".c++", ".C", ".cp"});
+  return compat::isOneOf(Ext, {".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".cu"});
 }
 bool isHeaderExt(llvm::StringRef Ext) {
-  return compat::isOneOf(Ext, {".h", ".hpp", ".hh", ".hxx", ".h++", ".inl"});
+  return compat::isOneOf(Ext, {".h", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".cuh"});
 }
 std::string absolute(const std::string &P) {
   llvm::SmallString<256> A(P);
@@ -53,14 +56,15 @@ std::string collectSources(const std::vector<std::string> &Inputs,
       if (EC)
         return In + ": cannot read directory: " + EC.message();
       if (Found.empty())
-        return In + ": no C++ source files (.cpp, .cc, .cxx) in this directory";
+        return In + ": no C++ or CUDA source files (.cpp, .cc, .cxx, .cu) in this directory";
       std::sort(Found.begin(), Found.end());
       Files.insert(Files.end(), Found.begin(), Found.end());
       continue;
     }
     llvm::StringRef Ext = path::extension(In);
     if (!isSourceExt(Ext) && !isHeaderExt(Ext))
-      return In + ": not a C++ source or header (expected .cpp, .cc, .cxx, .h, .hpp...)";
+      return In + ": not a C++ or CUDA source or header (expected .cpp, .cc, .cxx, .cu, .h, "
+                  ".hpp, .cuh...)";
     Files.push_back(absolute(In));
   }
   std::sort(Files.begin(), Files.end());
@@ -68,57 +72,20 @@ std::string collectSources(const std::vector<std::string> &Inputs,
   return "";
 }
 
-std::string findTorchHeaders(const std::string &UserDir, TorchHeaders &Out) {
-  // Root: holds ATen/ and c10/. Api: holds torch/torch.h.
-  auto Accept = [&](const std::string &Root, const std::string &Why) {
-    std::string Api = Root + "/torch/csrc/api/include";
-    if (!exists(Api + "/torch/torch.h"))
-      return false;
-    if (Root != "/usr/include" && Root != "/usr/local/include") // already system dirs
-      Out.Flags.push_back("-isystem" + Root);
-    Out.Flags.push_back("-isystem" + Api);
-    Out.Description = Root + " (" + Why + ")";
-    return true;
-  };
-  if (!UserDir.empty()) {
-    std::string Dir = absolute(UserDir);
-    if (Accept(Dir, "--torch-include"))
-      return "";
-    // The api include itself was given: the root is four levels up.
-    if (exists(Dir + "/torch/torch.h")) {
-      llvm::SmallString<256> Root(Dir);
-      for (int I = 0; I < 4; ++I)
-        path::remove_filename(Root);
-      if (Accept(std::string(Root.str()), "--torch-include"))
-        return "";
-    }
-    return UserDir + ": no LibTorch headers here (expected torch/csrc/api/include/torch/torch.h)";
-  }
-  if (const char *TorchDir = std::getenv("Torch_DIR")) {
-    llvm::SmallString<256> Root(absolute(TorchDir)); // <prefix>/share/cmake/Torch
-    for (int I = 0; I < 3; ++I)
-      path::remove_filename(Root);
-    path::append(Root, "include");
-    if (Accept(std::string(Root.str()), "from $Torch_DIR"))
-      return "";
-  }
-  if (Accept("/usr/include", "Debian libtorch-dev"))
-    return "";
-  Out.Description = "none found (pass --torch-include=DIR or set Torch_DIR)";
-  return "";
-}
-
 namespace {
-std::vector<std::string> cudaIncludeFlags() {
-  const char *Home = std::getenv("CUDA_HOME");
-  for (std::string Dir : {Home ? std::string(Home) : std::string(), std::string("/usr/local/cuda")})
-    if (!Dir.empty() && exists(Dir + "/include/cuda_runtime_api.h"))
-      return {"-isystem" + Dir + "/include"};
-  return {};
+// "a, b, c and 2 more"
+std::string joinFirst(const std::vector<std::string> &Items, size_t N) {
+  std::string Out;
+  for (size_t I = 0; I < Items.size() && I < N; ++I)
+    Out += (I ? ", " : "") + Items[I];
+  if (Items.size() > N)
+    Out += " and " + std::to_string(Items.size() - N) + " more";
+  return Out;
 }
 } // namespace
 
-std::string makeCompilationDatabase(const Options &Opts, std::vector<std::string> &Files,
+std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
+                                    std::vector<std::string> &Files,
                                     std::unique_ptr<clang::tooling::CompilationDatabase> &Db,
                                     std::vector<std::string> &Info) {
   using namespace clang::tooling;
@@ -146,13 +113,42 @@ std::string makeCompilationDatabase(const Options &Opts, std::vector<std::string
   TorchHeaders Torch;
   if (std::string E = findTorchHeaders(Opts.TorchInclude, Torch); !E.empty())
     return E;
-  std::vector<std::string> Flags = {"-xc++", "-std=c++17"};
+  // <optional> is included by every LibTorch header from 2.1 on (c10::optional became
+  // std::optional), so code written for it uses std::optional without including it; with
+  // older headers (Debian's 1.13) that would leave each such declaration invalid.
+  std::vector<std::string> Flags = {"-xc++", "-std=c++17", "-include", "optional"};
+  // No database: the project's own include roots, as a build would have given them. They
+  // come after every other directory (-idirafter): only what nothing else provides is
+  // taken from them.
+  if (!Opts.NoInferIncludes) {
+    std::vector<std::string> Known = {"/usr/include", "/usr/local/include"};
+    for (const std::string &F : Torch.Flags)
+      Known.push_back(F.substr(strlen("-isystem")));
+    if (!Cuda.FoundDir.empty())
+      Known.push_back(Cuda.FoundDir + "/include");
+    IncludeRoots Roots = inferIncludeRoots(treesOf(Opts.Inputs), Known);
+    for (const std::string &Dir : Roots.Dirs) {
+      Flags.push_back("-idirafter");
+      Flags.push_back(Dir);
+    }
+    if (!Roots.Dirs.empty())
+      Info.push_back("include roots inferred from " + std::to_string(Roots.FilesScanned) +
+                     " files: " + joinFirst(Roots.Dirs, 4));
+  }
   Flags.insert(Flags.end(), Torch.Flags.begin(), Torch.Flags.end());
-  for (const std::string &F : cudaIncludeFlags())
-    Flags.push_back(F);
+  if (!Cuda.FoundDir.empty())
+    Flags.push_back("-isystem" + Cuda.FoundDir + "/include");
   Flags.insert(Flags.end(), Opts.FixedFlags.begin(), Opts.FixedFlags.end());
   Db = std::make_unique<FixedCompilationDatabase>(".", Flags);
-  Info.push_back("using LibTorch headers from " + Torch.Description);
+  if (Torch.Found) {
+    Info.push_back("using LibTorch headers from " + Torch.Description);
+  } else {
+    std::string Tried;
+    for (const std::string &T : Torch.Tried)
+      Tried += (Tried.empty() ? "" : "; ") + T;
+    Info.push_back("LibTorch headers: none found (pass --torch-include=DIR or set "
+                   "Torch_DIR); looked at " + Tried);
+  }
   return "";
 }
 

@@ -2,6 +2,7 @@
 // discovery, the compilation database, and where LibTorch's headers are.
 #pragma once
 
+#include "driver/CudaSetup.h"
 #include "driver/Options.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -17,17 +18,12 @@ namespace hostsync {
 std::string collectSources(const std::vector<std::string> &Inputs,
                            std::vector<std::string> &Files);
 
-struct TorchHeaders {
-  std::vector<std::string> Flags; // -isystem ...
-  std::string Description;        // "/usr/include (Debian libtorch-dev)"
-};
-// Finds LibTorch's headers: --torch-include, then $Torch_DIR, then Debian's paths.
-// Returns "" or a one-line error.
-std::string findTorchHeaders(const std::string &UserDir, TorchHeaders &Out);
-
-// Builds the compilation database the options ask for. Files may be filled from the
-// database when no inputs were given. Info receives a line to show the user.
-std::string makeCompilationDatabase(const Options &Opts, std::vector<std::string> &Files,
+// Builds the compilation database the options ask for: the user's, or one made up for a
+// checkout as it comes (LibTorch's headers wherever they are, the include roots inferred
+// from the tree, the CUDA toolkit's headers). Files may be filled from the database when
+// no inputs were given. Info receives lines to show the user.
+std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
+                                    std::vector<std::string> &Files,
                                     std::unique_ptr<clang::tooling::CompilationDatabase> &Db,
                                     std::vector<std::string> &Info);
 

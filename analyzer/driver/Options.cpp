@@ -12,14 +12,19 @@ const char *usageText() {
 Finds host-device synchronizations in LibTorch C++ code.
 
 Inputs:
-  <file>                 a C++ source or header; a directory is searched recursively
-                         for .cpp .cc .cxx .c++ .C files
+  <file>                 a C++ or CUDA source or header; a directory is searched
+                         recursively for .cpp .cc .cxx .c++ .C .cu files (.cu and .cuh
+                         are parsed as CUDA host code)
   -p <build dir>         read compile_commands.json from <build dir>; with no inputs,
-                         analyse every file it lists
+                         analyse every file it lists (g++, clang and nvcc commands)
   -- <flags>             compile flags for every input (no compile database)
   --extra-arg=<flag>     append a flag to every compile command
   --extra-arg-before=<f> prepend a flag to every compile command
-  --torch-include=<dir>  LibTorch's include directory (default: found automatically)
+  --remove-arg=<glob>    drop the flags that match from every compile command
+  --torch-include=<dir>  LibTorch's include directory (default: found automatically:
+                         Torch_DIR, CMAKE_PREFIX_PATH, python3's torch, CONDA_PREFIX,
+                         /opt/libtorch, /usr/local, /usr/include)
+  --no-infer-includes    without -p, do not add the include roots found in the tree
 
 Rules:
   --checks=<globs>       comma-separated globs of rule ids, '-' to disable
@@ -61,10 +66,13 @@ Fixes:
   --color=<auto|always|never>
   -j <n>                 translation units analysed in parallel (default: cores)
   -q, --quiet            no progress or summary on stderr
+  --strict               exit 3 also when a file was analysed with gaps (headers
+                         not found, compiler errors)
   --version, --help
 
 Exit codes: 0 no findings at or above --min-severity, 1 findings, 2 usage or input
-error, 3 a translation unit failed to parse or had compiler errors.
+error, 3 a file could not be analysed at all, or a NOLINT marker is unmatched (with
+--strict: also a file analysed with gaps). Files analysed with gaps keep their findings.
 )";
 }
 
@@ -114,6 +122,12 @@ std::string parseOptions(int Argc, const char **Argv, Options &Out) {
       Out.ExtraArgs.push_back(V);
     } else if (takeValue(A, "--extra-arg-before", I, Argc, Argv, V, Error)) {
       Out.ExtraArgsBefore.push_back(V);
+    } else if (takeValue(A, "--remove-arg", I, Argc, Argv, V, Error)) {
+      Out.RemoveArgs.push_back(V);
+    } else if (A == "--no-infer-includes") {
+      Out.NoInferIncludes = true;
+    } else if (A == "--strict") {
+      Out.Strict = true;
     } else if (takeValue(A, "--torch-include", I, Argc, Argv, V, Error)) {
       Out.TorchInclude = V;
     } else if (takeValue(A, "--checks", I, Argc, Argv, V, Error)) {

@@ -20,6 +20,9 @@ struct Options {
   std::vector<std::string> FixedFlags;  // flags after `--`
   std::vector<std::string> ExtraArgs;   // --extra-arg
   std::vector<std::string> ExtraArgsBefore;
+  std::vector<std::string> RemoveArgs;  // --remove-arg: globs of flags to drop
+  bool NoInferIncludes = false;         // --no-infer-includes
+  bool Strict = false;                  // --strict: a file analysed with gaps exits 3
   std::string TorchInclude;             // --torch-include
   std::string Checks = "hostsync-*";    // --checks: globs, '-' negates
   OutputFormat Format = OutputFormat::Text;

@@ -1,12 +1,13 @@
 #include "driver/Runner.h"
 
 #include "core/RunRules.h"
-
-#include "hostsync_config.h"
+#include "driver/CompileCommands.h"
+#include "driver/RangeForRecovery.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -17,6 +18,7 @@
 #include <algorithm>
 #include <atomic>
 #include <mutex>
+#include <set>
 #include <thread>
 
 using namespace clang;
@@ -25,16 +27,28 @@ namespace hostsync {
 
 namespace {
 
-// Counts compiler errors and keeps the first one; warnings are not ours to show.
+// Counts compiler errors, keeps the first one and the headers that were not found;
+// warnings are not ours to show.
 class ErrorCounter : public DiagnosticConsumer {
 public:
   unsigned Count = 0;
   std::string First;
+  std::vector<std::string> Missing;
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
       return;
     ++Count;
+    unsigned Id = Info.getID();
+    if ((Id == diag::err_pp_file_not_found ||
+         Id == diag::err_pp_file_not_found_angled_include_not_fatal ||
+         Id == diag::err_pp_file_not_found_typo_not_fatal) &&
+        Info.getNumArgs() > 0 &&
+        Info.getArgKind(0) == DiagnosticsEngine::ak_std_string) {
+      std::string Name = Info.getArgStdStr(0);
+      if (std::find(Missing.begin(), Missing.end(), Name) == Missing.end())
+        Missing.push_back(Name);
+    }
     if (!First.empty())
       return;
     llvm::SmallString<256> Msg;
@@ -52,8 +66,9 @@ public:
 
 class LintConsumer : public ASTConsumer {
 public:
-  LintConsumer(const RunConfig &Config, TUResult &Out, SourceManager &SM)
-      : Config(Config), Out(Out), SM(SM) {}
+  LintConsumer(const RunConfig &Config, TUResult &Out, SourceManager &SM,
+               std::vector<RangeRewrite> *Dropped)
+      : Config(Config), Out(Out), SM(SM), Dropped(Dropped) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     // Only the user's code is walked: LibTorch's headers (or a PCH of them) are skipped,
@@ -65,78 +80,113 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    Out.Parsed = true;
     RulesResult R = runRules(Ctx, TopLevel, Config.EnabledRules, Config.Assume);
     Out.Findings.insert(Out.Findings.end(), R.Findings.begin(), R.Findings.end());
     Out.SourceErrors.insert(Out.SourceErrors.end(), R.SourceErrors.begin(),
                             R.SourceErrors.end());
+    if (Dropped && Ctx.getDiagnostics().hasErrorOccurred())
+      *Dropped = droppedRangeFors(Ctx, TopLevel);
   }
 
 private:
   const RunConfig &Config;
   TUResult &Out;
   SourceManager &SM;
+  std::vector<RangeRewrite> *Dropped;
   std::vector<Decl *> TopLevel;
 };
 
-class LintAction : public ASTFrontendAction {
-public:
-  LintAction(const RunConfig &Config, TUResult &Out) : Config(Config), Out(Out) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
-    // A missing header (Debian's LibTorch lacks c10/cuda's generated one) is a fatal error
-    // that would end the TU; as a plain error, parsing goes on and the rest is analysed.
-    CI.getDiagnostics().setFatalsAsError(true);
-    return std::make_unique<LintConsumer>(Config, Out, CI.getSourceManager());
-  }
-
-private:
-  const RunConfig &Config;
-  TUResult &Out;
-};
-
+// Dropped, when given, receives the range-for loops the parse lost to errors.
 class LintActionFactory : public tooling::FrontendActionFactory {
+  class Action : public ASTFrontendAction {
+  public:
+    Action(LintActionFactory &F) : F(F) {}
+    std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI, StringRef) override {
+      // A missing header is a fatal error that would end the TU; as a plain error,
+      // parsing goes on and the rest is analysed.
+      CI.getDiagnostics().setFatalsAsError(true);
+      return std::make_unique<LintConsumer>(F.Config, F.Out, CI.getSourceManager(), F.Dropped);
+    }
+
+  private:
+    LintActionFactory &F;
+  };
+
 public:
-  LintActionFactory(const RunConfig &Config, TUResult &Out) : Config(Config), Out(Out) {}
-  std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<LintAction>(Config, Out);
-  }
+  LintActionFactory(const RunConfig &Config, TUResult &Out, std::vector<RangeRewrite> *Dropped)
+      : Config(Config), Out(Out), Dropped(Dropped) {}
+  std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(*this); }
 
 private:
   const RunConfig &Config;
   TUResult &Out;
+  std::vector<RangeRewrite> *Dropped;
 };
 
-TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
-                const RunConfig &Config) {
-  TUResult R;
-  R.File = File;
+// One parse of File. Rewrites, when given, replace the range of the loops a first parse
+// dropped (RangeForRecovery.h); Dropped, when given, receives those a parse dropped.
+int parseOnce(const tooling::CompilationDatabase &Db, const std::string &File,
+              const RunConfig &Config, CommandAdjuster &Commands, TUResult &R,
+              ErrorCounter &Errors, const std::vector<RangeRewrite> &Rewrites,
+              std::vector<RangeRewrite> *Dropped) {
   // Its own file system per tool: the process-wide real one changes the process's working
-  // directory for each compile command, which parallel TUs would race on.
-  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(
-      llvm::vfs::createPhysicalFileSystem().release());
+  // directory for each compile command, which parallel TUs would race on. The CUDA
+  // stand-in headers (and rewritten files) lie over it, in memory.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
+      new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem().release()));
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory(
+      new llvm::vfs::InMemoryFileSystem);
+  addCudaShim(*Memory);
+  std::vector<std::string> Prelude;
+  if (!Rewrites.empty())
+    Prelude = addRangeRewrites(*Memory, Rewrites);
+  FS->pushOverlay(Memory);
   tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), FS);
-  // Builtin headers (stddef.h...) come from the Clang we were built against, wherever
-  // this binary is installed.
-  Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-      {"-resource-dir=" HOSTSYNC_CLANG_RESOURCE_DIR, "-Wno-unknown-warning-option",
-       "-Wno-unused-command-line-argument",
-       // We report errors in one line of our own: no "N errors generated." from clang.
-       "-fno-caret-diagnostics"},
-      tooling::ArgumentInsertPosition::END));
-  if (!Config.ExtraArgsBefore.empty())
-    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-        Config.ExtraArgsBefore, tooling::ArgumentInsertPosition::BEGIN));
-  if (!Config.ExtraArgs.empty())
-    Tool.appendArgumentsAdjuster(tooling::getInsertArgumentAdjuster(
-        Config.ExtraArgs, tooling::ArgumentInsertPosition::END));
-  ErrorCounter Errors;
+  Tool.appendArgumentsAdjuster(
+      [&Commands, Prelude](const tooling::CommandLineArguments &Args, StringRef Path) {
+        tooling::CommandLineArguments Out = Commands.adjust(Args, Path);
+        Out.insert(Out.end(), Prelude.begin(), Prelude.end());
+        return Out;
+      });
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
-  LintActionFactory Factory(Config, R);
-  int Status = Tool.run(&Factory);
+  LintActionFactory Factory(Config, R, Dropped);
+  return Tool.run(&Factory);
+}
+
+TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
+                const RunConfig &Config, CommandAdjuster &Commands) {
+  TUResult R;
+  R.File = File;
+  ErrorCounter Errors;
+  std::vector<RangeRewrite> Dropped;
+  int Status = parseOnce(Db, File, Config, Commands, R, Errors, {}, &Dropped);
+  if (!Dropped.empty()) {
+    // Parse again with the lost loops' ranges made opaque: their bodies come back. The
+    // file's state (errors, missing headers) is the first parse's; the findings are the
+    // second's, without fix-its in the rewritten files (their offsets moved).
+    TUResult Again;
+    ErrorCounter Ignored;
+    parseOnce(Db, File, Config, Commands, Again, Ignored, Dropped, nullptr);
+    std::set<std::string> Rewritten;
+    for (const RangeRewrite &W : Dropped)
+      Rewritten.insert(W.File);
+    for (Finding &F : Again.Findings)
+      if (Rewritten.count(F.File)) {
+        F.Replacements.clear();
+        F.FixCondition.clear();
+      }
+    R.Findings = std::move(Again.Findings);
+    R.RecoveredLoops = static_cast<unsigned>(Dropped.size());
+  }
   R.Errors = Errors.Count;
   R.FirstError = Errors.First;
-  R.Failed = Status != 0 && Errors.Count == 0;
-  if (R.Failed)
+  R.MissingHeaders = Errors.Missing;
+  // Not parsed at all (a compile command the driver rejected, an unreadable file): nothing
+  // of it was analysed, whatever the errors say.
+  R.Failed = !R.Parsed || (Status != 0 && Errors.Count == 0);
+  if (R.Failed && R.FirstError.empty())
     R.FirstError = "the compiler could not be run on this file (no compile command?)";
   std::sort(R.SourceErrors.begin(), R.SourceErrors.end());
   R.SourceErrors.erase(std::unique(R.SourceErrors.begin(), R.SourceErrors.end()),
@@ -153,7 +203,7 @@ TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
 
 std::vector<TUResult>
 runAll(const tooling::CompilationDatabase &Db, const std::vector<std::string> &Files,
-       const RunConfig &Config,
+       const RunConfig &Config, CommandAdjuster &Commands,
        const std::function<void(size_t, size_t, const std::string &)> &Progress) {
   std::vector<TUResult> Results(Files.size());
   std::atomic<size_t> Next{0};
@@ -166,12 +216,12 @@ runAll(const tooling::CompilationDatabase &Db, const std::vector<std::string> &F
       }
       auto Own = Config.PerFile.find(Files[I]);
       if (Own == Config.PerFile.end()) {
-        Results[I] = runOne(Db, Files[I], Config);
+        Results[I] = runOne(Db, Files[I], Config, Commands);
       } else {
         RunConfig ForFile = Config;
         ForFile.EnabledRules = Own->second.EnabledRules;
         ForFile.Assume = Own->second.Assume;
-        Results[I] = runOne(Db, Files[I], ForFile);
+        Results[I] = runOne(Db, Files[I], ForFile, Commands);
       }
     }
   };
@@ -183,6 +233,27 @@ runAll(const tooling::CompilationDatabase &Db, const std::vector<std::string> &F
   for (std::thread &T : Threads)
     T.join();
   return Results;
+}
+
+const char *statusName(TUResult::Status S) {
+  return S == TUResult::Status::Ok ? "ok" : S == TUResult::Status::Gaps ? "gaps" : "failed";
+}
+
+std::string describeStatus(const TUResult &R) {
+  if (R.Failed)
+    return "could not be analysed (" + R.FirstError + ")";
+  unsigned Compiler = R.Errors - static_cast<unsigned>(R.SourceErrors.size());
+  if (!Compiler)
+    return "";
+  std::string Out = "analysed with gaps: ";
+  if (!R.MissingHeaders.empty()) {
+    Out += "headers not found: ";
+    for (size_t I = 0; I < R.MissingHeaders.size(); ++I)
+      Out += (I ? ", " : "") + R.MissingHeaders[I];
+    Out += "; ";
+  }
+  return Out + std::to_string(Compiler) + " compiler error" + (Compiler == 1 ? "" : "s") +
+         " (first: " + R.FirstError + "); findings in valid code are kept";
 }
 
 std::vector<Finding> mergeFindings(const std::vector<TUResult> &Results) {

@@ -23,24 +23,43 @@ struct RunConfig {
   std::vector<std::string> EnabledRules;
   AssumeDevice Assume = AssumeDevice::Unknown;
   std::map<std::string, FileSettings> PerFile; // overrides the two above for some files
-  std::vector<std::string> ExtraArgs;
-  std::vector<std::string> ExtraArgsBefore;
   unsigned Jobs = 1;
 };
 
 struct TUResult {
   std::string File;
-  unsigned Errors = 0;     // compiler errors in this TU
+  unsigned Errors = 0;     // compiler errors in this TU (missing headers included)
   bool Failed = false;     // the tool could not run on it at all
+  bool Parsed = false;     // the front end reached the end of the file
   std::string FirstError;  // "file:line:col: message" of the first error
+  // Headers an #include named that were not found, as spelled there, first-seen order.
+  // Parsing went on without them: statements that needed them are invalid and match no
+  // rule, everything else is analysed.
+  std::vector<std::string> MissingHeaders;
+  // Range-for loops whose range did not compile, analysed again with an opaque range.
+  unsigned RecoveredLoops = 0;
   std::vector<Finding> Findings;
   std::vector<std::string> SourceErrors; // unmatched NOLINTBEGIN/END
-};
 
-// Analyses every file; Progress(i, n, file) is called as each one starts.
+  // Analysed fully, with gaps (missing headers or invalid statements: findings kept), or
+  // not at all.
+  enum class Status { Ok, Gaps, Failed };
+  Status status() const {
+    return Failed ? Status::Failed : Errors > SourceErrors.size() ? Status::Gaps : Status::Ok;
+  }
+};
+const char *statusName(TUResult::Status S); // "ok", "gaps", "failed"
+// "analysed with gaps: headers not found: a.h, b.h; 14 compiler errors (first: ...)", or
+// "could not be analysed (...)"; "" for a file analysed fully.
+std::string describeStatus(const TUResult &R);
+
+class CommandAdjuster;
+
+// Analyses every file, each with its compile command made fit for Clang by Commands;
+// Progress(i, n, file) is called as each one starts.
 std::vector<TUResult>
 runAll(const clang::tooling::CompilationDatabase &Db, const std::vector<std::string> &Files,
-       const RunConfig &Config,
+       const RunConfig &Config, CommandAdjuster &Commands,
        const std::function<void(size_t, size_t, const std::string &)> &Progress);
 
 // Merges the findings of all TUs, one per rule and location (a header seen by many TUs

@@ -114,14 +114,23 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   bool Ok = true;
   for (const TUResult &R : TUs) {
     Artifacts.push_back({{"location", location(R.File, Root)}, {"roles", {"analysisTarget"}}});
-    if (R.Failed || R.Errors) {
+    // A file analysed with gaps is a warning (its findings are there); one that could
+    // not be analysed, or an unmatched NOLINT marker, is an error.
+    for (const std::string &E : R.SourceErrors) {
       Ok = false;
-      Notifications.push_back(
-          {{"level", "error"},
-           {"message", {{"text", R.File + ": " + (R.Failed ? "could not be analysed"
-                                                            : "had compiler errors") +
-                                     " (first: " + R.FirstError + ")"}}}});
+      Notifications.push_back({{"level", "error"}, {"message", {{"text", E}}}});
     }
+    TUResult::Status S = R.status();
+    if (S == TUResult::Status::Ok)
+      continue;
+    Ok &= S != TUResult::Status::Failed;
+    J Note = {{"level", S == TUResult::Status::Failed ? "error" : "warning"},
+              {"message", {{"text", R.File + ": " + describeStatus(R)}}},
+              {"locations",
+               {{{"physicalLocation", {{"artifactLocation", location(R.File, Root)}}}}}}};
+    if (!R.MissingHeaders.empty())
+      Note["properties"] = {{"missingHeaders", R.MissingHeaders}};
+    Notifications.push_back(Note);
   }
   J Run = {{"tool",
             {{"driver",

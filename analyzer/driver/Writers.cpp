@@ -152,8 +152,10 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   for (const TUResult &R : TUs) {
     nlohmann::ordered_json U = {
         {"file", R.File},
-        {"status", R.Failed ? "failed" : R.Errors ? "errors" : "ok"},
+        {"status", statusName(R.status())},
         {"errors", R.Errors}};
+    if (!R.MissingHeaders.empty())
+      U["missing_headers"] = R.MissingHeaders;
     if (!R.FirstError.empty())
       U["first_error"] = R.FirstError;
     Units.push_back(U);

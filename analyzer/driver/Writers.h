@@ -38,6 +38,6 @@ void writeCodeQuality(llvm::raw_ostream &OS, const std::vector<Finding> &Finding
 
 void writeRuleListText(llvm::raw_ostream &OS, const Catalog &C);
 
-constexpr int FindingsJsonVersion = 1;
+constexpr int FindingsJsonVersion = 2; // 2: translation_units status "errors" became "gaps"
 
 } // namespace hostsync

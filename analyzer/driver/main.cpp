@@ -1,6 +1,7 @@
 // hostsync-lint: finds host-device synchronizations in LibTorch C++ code.
 #include "core/Catalog.h"
 #include "driver/Baseline.h"
+#include "driver/CompileCommands.h"
 #include "driver/Config.h"
 #include "driver/Fixes.h"
 #include "driver/Inputs.h"
@@ -89,8 +90,11 @@ int main(int Argc, const char **Argv) {
     return usageError(E);
   std::unique_ptr<clang::tooling::CompilationDatabase> Db;
   std::vector<std::string> Info;
-  if (std::string E = makeCompilationDatabase(Opts, Files, Db, Info); !E.empty())
+  CudaSetup Cuda = findCuda();
+  if (std::string E = makeCompilationDatabase(Opts, Cuda, Files, Db, Info); !E.empty())
     return usageError(E);
+  if (std::any_of(Files.begin(), Files.end(), [](const std::string &F) { return isCudaFile(F); }))
+    Info.push_back(Cuda.Description);
   // Each file's .hostsync.yaml: excluded files are not analysed; others may enable other
   // rules or assume another device (command-line options win).
   std::vector<std::string> Kept;
@@ -131,17 +135,19 @@ int main(int Argc, const char **Argv) {
       llvm::errs() << "hostsync-lint: " << Line << "\n";
 
   Config.Assume = Opts.Assume;
-  Config.ExtraArgs = Opts.ExtraArgs;
-  Config.ExtraArgsBefore = Opts.ExtraArgsBefore;
   Config.Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
+  CommandAdjuster Commands({Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, Cuda});
   bool ShowProgress = ErrTTY && !Opts.Quiet && Files.size() > 1;
   std::vector<TUResult> Results =
-      runAll(*Db, Files, Config, [&](size_t I, size_t N, const std::string &F) {
+      runAll(*Db, Files, Config, Commands, [&](size_t I, size_t N, const std::string &F) {
         if (ShowProgress)
           llvm::errs() << "\r\033[K[" << I << "/" << N << "] " << F;
       });
   if (ShowProgress)
     llvm::errs() << "\r\033[K";
+  if (!Opts.Quiet)
+    for (const std::string &Note : Commands.droppedNotes())
+      llvm::errs() << "hostsync-lint: note: " << Note << "\n";
 
   std::vector<Finding> Findings = mergeFindings(Results);
   if (std::string E; !applyConfig(Configs, Findings, E))
@@ -184,21 +190,18 @@ int main(int Argc, const char **Argv) {
     writeText(Out, Findings, Color);
   Out.flush();
 
-  unsigned BadTUs = 0;
+  // One line per file not analysed fully; a file with gaps keeps its findings.
+  unsigned Full = 0, Gaps = 0, NotAnalysed = 0, MarkerErrors = 0;
   for (const TUResult &R : Results) {
-    if (!R.Failed && !R.Errors)
-      continue;
-    ++BadTUs;
     for (const std::string &E : R.SourceErrors)
       llvm::errs() << "hostsync-lint: error: " << E << "\n";
-    unsigned Compiler = R.Errors - static_cast<unsigned>(R.SourceErrors.size());
-    if (R.Failed || Compiler)
-      llvm::errs() << "hostsync-lint: " << R.File << ": "
-                   << (R.Failed ? std::string("could not be analysed")
-                                : std::to_string(Compiler) + " compiler error" +
-                                      (Compiler == 1 ? "" : "s") +
-                                      "; findings from it may be incomplete")
-                   << " (first: " << R.FirstError << ")\n";
+    MarkerErrors += R.SourceErrors.size();
+    TUResult::Status S = R.status();
+    Full += S == TUResult::Status::Ok;
+    Gaps += S == TUResult::Status::Gaps;
+    NotAnalysed += S == TUResult::Status::Failed;
+    if (S == TUResult::Status::Failed || (S == TUResult::Status::Gaps && !Opts.Quiet))
+      llvm::errs() << "hostsync-lint: " << R.File << ": " << describeStatus(R) << "\n";
   }
   unsigned AtOrAbove = 0, Hot = 0, Suppressed = 0, Known = 0;
   for (const Finding &F : Findings) {
@@ -218,13 +221,13 @@ int main(int Argc, const char **Argv) {
     llvm::errs() << "hostsync-lint: " << Reported << " finding"
                  << (Reported == 1 ? "" : "s") << " (" << Hot << " hot, "
                  << Reported - Hot << " cold) in " << Files.size() << " file"
-                 << (Files.size() == 1 ? "" : "s") << "; " << AtOrAbove << " at or above "
-                 << severityName(Opts.MinSeverity) << "; " << BadTUs
-                 << " with compiler errors"
+                 << (Files.size() == 1 ? "" : "s") << " (" << Full << " analysed fully, "
+                 << Gaps << " with gaps, " << NotAnalysed << " not analysed); " << AtOrAbove
+                 << " at or above " << severityName(Opts.MinSeverity)
                  << (Suppressed ? "; " + std::to_string(Suppressed) + " suppressed by NOLINT" : "")
                  << (Opts.Baseline.empty() ? "" : "; " + std::to_string(Known) + " known to the baseline")
                  << "\n";
-  if (BadTUs)
+  if (NotAnalysed || MarkerErrors || (Opts.Strict && Gaps))
     return ParseFailure;
   return AtOrAbove ? HaveFindings : Clean;
 }

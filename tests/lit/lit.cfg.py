@@ -5,7 +5,7 @@ import lit.formats
 
 config.name = "hostsync"
 config.test_format = lit.formats.ShTest(execute_external=True)
-config.suffixes = [".cpp", ".test"]
+config.suffixes = [".cpp", ".cu", ".test"]
 config.excludes = ["inputs", "torch_pch.h"]
 config.test_source_root = config.test_source
 

@@ -1,0 +1,44 @@
+// Turns a compile command as found (a database written for g++ or nvcc, or the flags
+// hostsync-lint made up for a checkout without one) into a command Clang's front end
+// accepts for that file, the way clangd does: nvcc's flags translated, flags Clang does
+// not know dropped (each named once), the user's --remove-arg / --extra-arg applied, and
+// .cu/.cuh files switched to CUDA host-side parsing.
+#pragma once
+
+#include "driver/CudaSetup.h"
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+
+#include <map>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace hostsync {
+
+struct CommandEdits {
+  std::vector<std::string> ExtraArgs, ExtraArgsBefore;
+  std::vector<std::string> RemoveArgs; // globs ('*'), matched against whole arguments
+  CudaSetup Cuda;
+};
+
+class CommandAdjuster {
+public:
+  explicit CommandAdjuster(CommandEdits Edits) : Edits(std::move(Edits)) {}
+  // Safe to call from several threads at once.
+  clang::tooling::CommandLineArguments adjust(const clang::tooling::CommandLineArguments &Args,
+                                             llvm::StringRef File);
+  // "flag '-fcoroutines' (unknown to Clang) dropped from 12 commands", sorted.
+  std::vector<std::string> droppedNotes() const;
+
+private:
+  CommandEdits Edits;
+  mutable std::mutex Lock;
+  std::map<std::string, unsigned> Dropped; // flag -> commands it was dropped from
+};
+
+// nvcc's command line as the equivalent Clang one (exposed for the unit test).
+clang::tooling::CommandLineArguments
+translateNvcc(const clang::tooling::CommandLineArguments &Args);
+
+} // namespace hostsync

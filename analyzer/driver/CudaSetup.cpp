@@ -1,0 +1,102 @@
+#include "driver/CudaSetup.h"
+
+#include "compat/LLVMCompat.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+
+#include "CudaShimData.inc"
+
+namespace hostsync {
+
+namespace {
+constexpr const char *ShimDir = "/hostsync-cuda-shim";
+constexpr const char *ShimHeader = "hostsync_cuda_shim.h";
+// The toolkit headers a program or LibTorch may include, each answered by the stand-in.
+constexpr const char *ShimNames[] = {
+    "cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "driver_types.h", "vector_types.h",
+    "builtin_types.h", "host_defines.h", "device_launch_parameters.h", "cuda_fp16.h",
+    "cuda_bf16.h", "cuda_device_runtime_api.h", "cublas_v2.h", "cusparse.h",
+    "cusolverDn.h"};
+
+// CUDA_VERSION from <dir>/include/cuda.h (e.g. 13000), 0 when unreadable.
+int toolkitVersion(const std::string &Dir) {
+  std::ifstream In(Dir + "/include/cuda.h");
+  std::string Line;
+  static const std::regex Def("^#define CUDA_VERSION ([0-9]+)");
+  std::smatch M;
+  while (std::getline(In, Line))
+    if (std::regex_search(Line, M, Def))
+      return std::atoi(M[1].str().c_str());
+  return 0;
+}
+} // namespace
+
+CudaSetup findCuda() {
+  CudaSetup S;
+  std::vector<std::string> Candidates;
+  for (const char *Var : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char *V = std::getenv(Var); V && *V)
+      Candidates.push_back(V);
+  Candidates.push_back("/usr/local/cuda");
+  Candidates.push_back("/usr/lib/cuda"); // Debian's nvidia-cuda-toolkit
+  for (const std::string &Dir : Candidates) {
+    if (!llvm::sys::fs::exists(Dir + "/include/cuda_runtime.h"))
+      continue;
+    S.FoundDir = Dir;
+    int Version = toolkitVersion(Dir);
+    std::string Name = Dir + " (CUDA " + std::to_string(Version / 1000) + "." +
+                       std::to_string(Version % 1000 / 10) + ")";
+    if (Version > 0 && Version <= compat::NewestCudaToolkit) {
+      S.ToolkitDir = Dir;
+      S.Description = "CUDA headers from " + Name;
+      return S;
+    }
+    S.Description = "CUDA toolkit " + Name + " is newer than this Clang reads; .cu files "
+                    "parsed with hostsync's stand-in CUDA header";
+    return S;
+  }
+  S.Description = "no CUDA toolkit found; .cu files parsed with hostsync's stand-in CUDA header";
+  return S;
+}
+
+std::vector<std::string> CudaSetup::cudaFlags() const {
+  std::vector<std::string> F = {"-xcuda", "--cuda-host-only", "-nocudalib",
+                                "-Wno-unknown-cuda-version"};
+  if (!ToolkitDir.empty()) {
+    F.push_back("--cuda-path=" + ToolkitDir);
+    return F;
+  }
+  F.insert(F.end(), {"-nocudainc", "-isystem", ShimDir, "-include", ShimHeader});
+  return F;
+}
+
+std::vector<std::string> CudaSetup::fallbackFlags() const {
+  return {"-idirafter", ShimDir};
+}
+
+bool isCudaFile(llvm::StringRef Path) {
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  return Ext == ".cu" || Ext == ".cuh";
+}
+
+void addCudaShim(llvm::vfs::InMemoryFileSystem &FS) {
+  std::string Dir = ShimDir;
+  FS.addFile(Dir + "/" + ShimHeader, 0,
+             llvm::MemoryBuffer::getMemBuffer(kCudaShimHeader, ShimHeader));
+  for (const char *Name : ShimNames)
+    FS.addFile(Dir + "/" + Name, 0,
+               llvm::MemoryBuffer::getMemBufferCopy(
+                   std::string("#include \"") + ShimHeader + "\"\n", Name));
+  // Generated when LibTorch is built, and missing from some packages of its headers
+  // (Debian's libtorch-dev): every c10/cuda header includes it. It only sets export macros.
+  FS.addFile(Dir + "/c10/cuda/impl/cuda_cmake_macros.h", 0,
+             llvm::MemoryBuffer::getMemBuffer("#pragma once\n", "cuda_cmake_macros.h"));
+}
+
+} // namespace hostsync

@@ -1,0 +1,142 @@
+#include "driver/IncludeRoots.h"
+
+#include "compat/LLVMCompat.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+namespace hostsync {
+
+namespace {
+constexpr unsigned MaxFiles = 50000; // a monorepo's worth; beyond it, stop scanning
+
+bool isCode(llvm::StringRef Name) {
+  return compat::isOneOf(path::extension(Name),
+                         {".h", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".cuh", ".cpp", ".cc",
+                          ".cxx", ".c++", ".C", ".cu", ".c", ".ipp", ".tcc"});
+}
+
+std::string absolute(llvm::StringRef P) {
+  llvm::SmallString<256> A(P);
+  fs::make_absolute(A);
+  path::remove_dots(A, true);
+  return std::string(A.str());
+}
+
+// The names in a file's #include lines.
+std::vector<std::string> includesOf(const std::string &File) {
+  std::vector<std::string> Out;
+  auto Buf = llvm::MemoryBuffer::getFile(File);
+  if (!Buf)
+    return Out;
+  llvm::StringRef Text = (*Buf)->getBuffer();
+  while (!Text.empty()) {
+    auto [Line, Rest] = Text.split('\n');
+    Text = Rest;
+    Line = Line.ltrim();
+    if (!Line.consume_front("#"))
+      continue;
+    Line = Line.ltrim();
+    if (!Line.consume_front("include"))
+      continue;
+    Line = Line.ltrim();
+    if (Line.empty() || (Line[0] != '"' && Line[0] != '<'))
+      continue;
+    char Close = Line[0] == '"' ? '"' : '>';
+    size_t End = Line.find(Close, 1);
+    if (End != llvm::StringRef::npos && End > 1)
+      Out.push_back(Line.substr(1, End - 1).str());
+  }
+  return Out;
+}
+} // namespace
+
+std::vector<std::string> treesOf(const std::vector<std::string> &Inputs) {
+  std::set<std::string> Trees;
+  for (const std::string &In : Inputs) {
+    std::string Abs = absolute(In);
+    if (fs::is_directory(Abs)) {
+      Trees.insert(Abs);
+      continue;
+    }
+    llvm::SmallString<256> Dir(path::parent_path(Abs));
+    std::string Tree = std::string(Dir.str());
+    for (llvm::SmallString<256> D = Dir; !D.empty(); D = path::parent_path(D)) {
+      if (fs::exists(D + "/.git")) {
+        Tree = std::string(D.str());
+        break;
+      }
+      if (path::parent_path(D) == D)
+        break;
+    }
+    Trees.insert(Tree);
+  }
+  return {Trees.begin(), Trees.end()};
+}
+
+IncludeRoots inferIncludeRoots(const std::vector<std::string> &Trees,
+                               const std::vector<std::string> &KnownDirs) {
+  IncludeRoots R;
+  std::vector<std::string> Files;
+  llvm::StringMap<std::vector<std::string>> ByName; // file name -> paths
+  std::map<std::string, unsigned> Votes;
+  std::set<std::string> Seen;
+  for (const std::string &Tree : Trees) {
+    std::error_code EC;
+    // Links are not followed: a link to a folder outside the tree (a vendored SDK, a
+    // symlinked LibTorch) is not the project's, and a link up the tree would loop.
+    for (fs::recursive_directory_iterator It(Tree, EC, /*follow_symlinks=*/false), End;
+         It != End && !EC && Files.size() < MaxFiles; It.increment(EC)) {
+      llvm::StringRef Name = path::filename(It->path());
+      if (It->type() == fs::file_type::directory_file) {
+        if (compat::startsWith(Name, "."))
+          It.no_push(); // .git, .cache
+        else if (Name == "include")
+          Votes[It->path()] += 1;
+        continue;
+      }
+      if (It->type() != fs::file_type::regular_file || !isCode(Name) ||
+          !Seen.insert(It->path()).second)
+        continue;
+      Files.push_back(It->path());
+      ByName[Name].push_back(It->path());
+    }
+  }
+  R.FilesScanned = static_cast<unsigned>(Files.size());
+  for (const std::string &File : Files) {
+    llvm::StringRef Dir = path::parent_path(File);
+    for (const std::string &Inc : includesOf(File)) {
+      if (fs::exists(Dir + "/" + Inc))
+        continue; // resolves next to the includer
+      if (std::any_of(KnownDirs.begin(), KnownDirs.end(),
+                      [&](const std::string &K) { return fs::exists(K + "/" + Inc); }))
+        continue; // LibTorch's, the toolkit's or the system's: not the project's to give
+      auto It = ByName.find(path::filename(Inc));
+      if (It == ByName.end())
+        continue;
+      for (const std::string &Candidate : It->second)
+        if (compat::endsWith(Candidate, "/" + Inc))
+          Votes[Candidate.substr(0, Candidate.size() - Inc.size() - 1)] += 1;
+    }
+  }
+  std::vector<std::pair<unsigned, std::string>> Ranked;
+  for (const auto &[Dir, N] : Votes)
+    Ranked.push_back({N, Dir});
+  std::stable_sort(Ranked.begin(), Ranked.end(),
+                   [](const auto &A, const auto &B) { return A.first > B.first; });
+  for (const auto &[N, Dir] : Ranked)
+    R.Dirs.push_back(Dir);
+  return R;
+}
+
+} // namespace hostsync

@@ -1,0 +1,35 @@
+// What the CUDA-runtime rules need to know of a call: the direction its cudaMemcpyKind
+// argument names, and whether a host pointer visibly points into pageable memory.
+#pragma once
+
+#include "clang/AST/Expr.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
+
+#include <string>
+
+namespace hostsync {
+
+enum class CopyKind { HostToHost, HostToDevice, DeviceToHost, DeviceToDevice, Default, Unknown };
+
+// The kind a call passes (a cudaMemcpyKind enumerator written in the call, or the
+// parameter's default); Unknown when it is computed.
+CopyKind copyKindOf(const clang::CallExpr *Call);
+
+// "a std::vector", "a stack array", "memory from new[]", "memory from malloc", "a local
+// variable" when Ptr visibly points into pageable host memory; "" when it does not or when
+// that cannot be seen (a parameter, a tensor's data_ptr(), pinned memory).
+std::string pageableMemory(const clang::Expr *Ptr);
+
+namespace matchers {
+// Declared at global scope, extern "C" blocks included (where the runtime's API lives).
+AST_MATCHER(clang::FunctionDecl, isGlobalFunction) {
+  return Node.getDeclContext()->getRedeclContext()->isTranslationUnit();
+}
+// A call of a CUDA runtime or driver API function with one of these names.
+inline auto cudaApiCall(llvm::ArrayRef<llvm::StringRef> Names) {
+  using namespace clang::ast_matchers;
+  return callExpr(callee(functionDecl(hasAnyName(Names), isGlobalFunction())));
+}
+} // namespace matchers
+
+} // namespace hostsync
