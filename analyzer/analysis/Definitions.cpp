@@ -14,9 +14,21 @@ public:
       : Out(Out) {}
   bool shouldVisitLambdaBody() const { return true; }
 
+  bool TraverseIfStmt(IfStmt *S) {
+    TraverseStmt(S->getInit());
+    TraverseStmt(S->getConditionVariableDeclStmt());
+    TraverseStmt(S->getCond());
+    Branches.push_back({S, false});
+    TraverseStmt(S->getThen());
+    Branches.back().second = true;
+    TraverseStmt(S->getElse());
+    Branches.pop_back();
+    return true;
+  }
+
   bool VisitVarDecl(VarDecl *V) {
     if (const Expr *Init = V->getInit())
-      Out[V->getCanonicalDecl()].push_back({Init->getEndLoc(), Init});
+      add(V, {Init->getEndLoc(), Init});
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
@@ -34,9 +46,17 @@ private:
   void record(const Expr *LHS, const Expr *RHS, SourceLocation End) {
     if (const auto *R = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
       if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
-        Out[V->getCanonicalDecl()].push_back({End, RHS});
+        add(V, {End, RHS});
+  }
+  void add(const VarDecl *V, Definitions::Def D) {
+    if (!Branches.empty()) {
+      D.If = Branches.back().first;
+      D.InElse = Branches.back().second;
+    }
+    Out[V->getCanonicalDecl()].push_back(D);
   }
   llvm::DenseMap<const VarDecl *, std::vector<Definitions::Def>> &Out;
+  std::vector<std::pair<const IfStmt *, bool>> Branches;
 };
 } // namespace
 
@@ -68,7 +88,16 @@ const Expr *Definitions::lastBefore(const VarDecl *Var, SourceLocation Use) {
     if (!Best || SM.isBeforeInTranslationUnit(Best->Done, D.Done))
       Best = &D;
   }
-  return Best ? Best->Value : nullptr;
+  if (!Best)
+    return nullptr;
+  // Assigned in one branch of an if/else and used after it: if the other branch assigns
+  // too, either value may be the one here.
+  if (Best->If && !SM.isBeforeInTranslationUnit(Use, Best->If->getEndLoc()))
+    for (const Def &D : It->second)
+      if (D.If == Best->If && D.InElse != Best->InElse &&
+          SM.isBeforeInTranslationUnit(D.Done, Use))
+        return nullptr;
+  return Best->Value;
 }
 
 } // namespace hostsync

@@ -1,6 +1,7 @@
 // "Which value does this variable hold here?" — the last assignment before a use, in
 // source order within the variable's function. Straight-line code (the common case in
-// training steps) is exact; across branches the textually last assignment wins.
+// training steps) is exact. A variable assigned in both branches of an if/else and used
+// after it holds either value: no single value is given then.
 #pragma once
 
 #include "clang/AST/ASTContext.h"
@@ -21,6 +22,8 @@ public:
   struct Def {
     clang::SourceLocation Done; // where the assignment has taken effect (its end)
     const clang::Expr *Value;
+    const clang::IfStmt *If = nullptr; // the innermost if whose branch holds it
+    bool InElse = false;
   };
 
 private:

@@ -17,6 +17,7 @@
 #include "checks/PrintTensorCheck.h"
 #include "checks/ScalarTensorIndexCheck.h"
 #include "checks/SizeDependentCheck.h"
+#include "checks/ThrustHostResultCheck.h"
 #include "checks/UniqueCheck.h"
 
 namespace hostsync {
@@ -44,6 +45,7 @@ const std::vector<RegisteredRule> &registeredRules() {
       {"hostsync-print-tensor", make<PrintTensorCheck>},
       {"hostsync-scalar-tensor-index", make<ScalarTensorIndexCheck>},
       {"hostsync-size-dependent", make<SizeDependentCheck>},
+      {"hostsync-thrust-host-result", make<ThrustHostResultCheck>},
       {"hostsync-unique", make<UniqueCheck>},
   };
   return Rules;

@@ -10,6 +10,8 @@
 #include "llvm/Option/Option.h"
 #include "llvm/Support/Path.h"
 
+#include <algorithm>
+
 namespace hostsync {
 
 using clang::tooling::CommandLineArguments;
@@ -195,6 +197,18 @@ CommandLineArguments CommandAdjuster::adjust(const CommandLineArguments &In,
     std::vector<std::string> Cuda = Edits.Cuda.cudaFlags();
     Out.insert(Out.begin() + 1, Cuda.begin(), Cuda.end());
   }
+  std::vector<std::string> Roots = Edits.InferredRoots;
+  auto Shared = [&](const std::string &Dir) {
+    size_t N = 0;
+    while (N < Dir.size() && N < File.size() && Dir[N] == File[N])
+      ++N;
+    return N;
+  };
+  std::stable_sort(Roots.begin(), Roots.end(), [&](const std::string &A, const std::string &B) {
+    return Shared(A) > Shared(B);
+  });
+  for (const std::string &Dir : Roots)
+    Out.insert(Out.end(), {"-idirafter", Dir});
   std::vector<std::string> Fallback = Edits.Cuda.fallbackFlags();
   Out.insert(Out.end(), Fallback.begin(), Fallback.end());
   // Builtin headers (stddef.h...) come from the Clang we were built against, wherever

@@ -72,7 +72,10 @@ std::vector<std::string> CudaSetup::cudaFlags() const {
     F.push_back("--cuda-path=" + ToolkitDir);
     return F;
   }
-  F.insert(F.end(), {"-nocudainc", "-isystem", ShimDir, "-include", ShimHeader});
+  // Thrust's CUDA back end needs the whole toolkit; its C++ back end declares the same
+  // device_vector and algorithms, which is all a host-side parse needs.
+  F.insert(F.end(), {"-nocudainc", "-isystem", ShimDir, "-include", ShimHeader,
+                     "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP"});
   return F;
 }
 

@@ -87,6 +87,7 @@ std::string joinFirst(const std::vector<std::string> &Items, size_t N) {
 std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
                                     std::vector<std::string> &Files,
                                     std::unique_ptr<clang::tooling::CompilationDatabase> &Db,
+                                    std::vector<std::string> &InferredRoots,
                                     std::vector<std::string> &Info) {
   using namespace clang::tooling;
   if (!Opts.BuildPath.empty()) {
@@ -127,10 +128,7 @@ std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
     if (!Cuda.FoundDir.empty())
       Known.push_back(Cuda.FoundDir + "/include");
     IncludeRoots Roots = inferIncludeRoots(treesOf(Opts.Inputs), Known);
-    for (const std::string &Dir : Roots.Dirs) {
-      Flags.push_back("-idirafter");
-      Flags.push_back(Dir);
-    }
+    InferredRoots = Roots.Dirs; // ordered per file, nearest first, by the CommandAdjuster
     if (!Roots.Dirs.empty())
       Info.push_back("include roots inferred from " + std::to_string(Roots.FilesScanned) +
                      " files: " + joinFirst(Roots.Dirs, 4));

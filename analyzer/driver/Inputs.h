@@ -21,10 +21,12 @@ std::string collectSources(const std::vector<std::string> &Inputs,
 // Builds the compilation database the options ask for: the user's, or one made up for a
 // checkout as it comes (LibTorch's headers wherever they are, the include roots inferred
 // from the tree, the CUDA toolkit's headers). Files may be filled from the database when
-// no inputs were given. Info receives lines to show the user.
+// no inputs were given. InferredRoots receives the include roots found in the tree (none
+// with a database). Info receives lines to show the user.
 std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
                                     std::vector<std::string> &Files,
                                     std::unique_ptr<clang::tooling::CompilationDatabase> &Db,
+                                    std::vector<std::string> &InferredRoots,
                                     std::vector<std::string> &Info);
 
 } // namespace hostsync

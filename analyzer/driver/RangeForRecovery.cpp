@@ -43,20 +43,25 @@ class ColonCollector : public RecursiveASTVisitor<ColonCollector> {
 public:
   explicit ColonCollector(SourceManager &SM) : SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
-  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) {
-    SourceLocation L = SM.getFileLoc(S->getColonLoc());
+  bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return see(S->getColonLoc()); }
+  bool VisitForStmt(ForStmt *S) { return see(S->getLParenLoc()); }
+  // (file, offset): a range-for's colon, a classic for's opening parenthesis.
+  std::set<std::pair<unsigned, unsigned>> Seen;
+
+private:
+  bool see(SourceLocation L) {
+    L = SM.getFileLoc(L);
     Seen.insert({SM.getFileID(L).getHashValue(), SM.getFileOffset(L)});
     return true;
   }
-  std::set<std::pair<unsigned, unsigned>> Seen; // (file, offset of the colon)
-
-private:
   SourceManager &SM;
 };
 
-struct RawRangeFor {
-  unsigned Colon, Begin, End; // offsets: the colon, the range expression's begin and end
-  bool ExampleLike;           // the body reads <loop variable>.data or .target
+struct RawLoop {
+  unsigned Key;        // a range-for's colon, a classic for's '(': as the AST records them
+  unsigned Begin, End; // what is rewritten: the range expression, or the condition
+  bool Classic;
+  bool ExampleLike;    // the body reads <loop variable>.data or .target
 };
 
 // Does the statement after the loop's `)` (token At) read Var.data or Var.target?
@@ -78,10 +83,10 @@ bool readsExampleFields(const std::vector<Token> &Toks, size_t At, llvm::StringR
   return false;
 }
 
-// The range-for loops a raw lex finds in one file: `for (` ... `:` ... `)` with the colon at
-// the parentheses' own depth and no `;` there.
-std::vector<RawRangeFor> rangeForsIn(const SourceManager &SM, FileID F, const LangOptions &LO) {
-  std::vector<RawRangeFor> Out;
+// The for loops a raw lex finds in one file: `for (` ... `:` ... `)` with the colon at the
+// parentheses' own depth (a range-for), or `for (` ... `;` ... `;` ... `)`.
+std::vector<RawLoop> loopsIn(const SourceManager &SM, FileID F, const LangOptions &LO) {
+  std::vector<RawLoop> Out;
   llvm::StringRef Text = SM.getBufferData(F);
   Lexer Lex(SM.getLocForStartOfFile(F), LO, Text.begin(), Text.begin(), Text.end());
   std::vector<Token> Toks;
@@ -96,24 +101,27 @@ std::vector<RawRangeFor> rangeForsIn(const SourceManager &SM, FileID F, const La
         !Toks[I + 1].is(tok::l_paren))
       continue;
     int Depth = 0, Ternary = 0;
-    size_t Colon = 0;
+    size_t Colon = 0, Semi1 = 0, Semi2 = 0;
     for (size_t J = I + 1; J < Toks.size(); ++J) {
       tok::TokenKind K = Toks[J].getKind();
       if (K == tok::l_paren || K == tok::l_square || K == tok::l_brace)
         ++Depth;
       else if (K == tok::r_paren || K == tok::r_square || K == tok::r_brace) {
         if (--Depth == 0) {
-          if (Colon) {
+          if (Semi2 && Semi2 > Semi1 + 1) // a condition to stand in for
+            Out.push_back({Offset(Toks[I + 1]), Offset(Toks[Semi1]) + 1, Offset(Toks[Semi2]),
+                           true, false});
+          else if (Colon && !Semi1) {
             const Token &Var = Toks[Colon - 1];
             bool Example = Var.is(tok::raw_identifier) &&
                            readsExampleFields(Toks, J + 1, Var.getRawIdentifier());
             Out.push_back({Offset(Toks[Colon]), Offset(Toks[Colon + 1]), Offset(Toks[J]),
-                           Example});
+                           false, Example});
           }
           break;
         }
       } else if (Depth == 1 && K == tok::semi) {
-        break; // a classic for loop
+        (Semi1 ? Semi2 : Semi1) = J;
       } else if (Depth == 1 && K == tok::question) {
         ++Ternary;
       } else if (Depth == 1 && K == tok::colon) {
@@ -141,13 +149,13 @@ std::vector<RangeRewrite> droppedRangeFors(ASTContext &Ctx,
   }
   std::vector<RangeRewrite> Out;
   for (FileID F : Files) {
-    for (const RawRangeFor &L : rangeForsIn(SM, F, Ctx.getLangOpts())) {
-      if (Collector.Seen.count({F.getHashValue(), L.Colon}))
+    for (const RawLoop &L : loopsIn(SM, F, Ctx.getLangOpts())) {
+      if (Collector.Seen.count({F.getHashValue(), L.Key}))
         continue;
       // The path the parse opened the file by, absolute: the rewrite must shadow it.
       llvm::SmallString<256> Path(SM.getFilename(SM.getLocForStartOfFile(F)));
       SM.getFileManager().makeAbsolutePath(Path);
-      Out.push_back({std::string(Path.str()), L.Begin, L.End, L.ExampleLike});
+      Out.push_back({std::string(Path.str()), L.Begin, L.End, L.Classic, L.ExampleLike});
     }
   }
   return Out;
@@ -171,7 +179,7 @@ std::vector<std::string> addRangeRewrites(llvm::vfs::InMemoryFileSystem &FS,
       if (R->End > Text.size() || R->Begin >= R->End)
         continue;
       std::string Old = Text.substr(R->Begin, R->End - R->Begin);
-      std::string New = (R->ExampleLike ? ExampleRange : OpaqueRange) +
+      std::string New = (R->Classic ? " true" : R->ExampleLike ? ExampleRange : OpaqueRange) +
                         std::string(std::count(Old.begin(), Old.end(), '\n'), '\n');
       Text.replace(R->Begin, R->End - R->Begin, New);
     }

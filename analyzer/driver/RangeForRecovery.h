@@ -1,9 +1,11 @@
-// Clang drops a range-based for loop whose range does not compile, and with it every
-// statement of its body. On real training code with a header missing (OpenCV, a dataset
-// library), that is the loop over the data loader: `for (auto &batch : *loader)`, where the
-// syncs of the training step are. This finds the loops a parse dropped and rewrites their
-// range, in memory, to an opaque range of hostsync's, so that a second parse keeps the
-// body: statements that use the loop variable stay invalid, the others are analysed.
+// Clang drops a for loop whose range (range-for) or condition (classic for) does not
+// compile, and with it every statement of its body. On real training code with a header
+// missing (OpenCV, a dataset or option library), that is the loop over the data loader,
+// `for (auto &batch : *loader)`, or over the epochs, `for (e = 0; e != num_epochs; ++e)`:
+// where the syncs of the training step are. This finds the loops a parse dropped and
+// rewrites, in memory, the range to an opaque range of hostsync's and the condition to
+// `true`, so that a second parse keeps the body: statements that use what is unknown stay
+// invalid, the others are analysed. (if, while, do and switch keep their bodies.)
 #pragma once
 
 #include "clang/AST/ASTContext.h"
@@ -17,12 +19,13 @@ namespace hostsync {
 
 struct RangeRewrite {
   std::string File;       // absolute path as the parse saw it
-  unsigned Begin, End;    // offsets of the range expression
+  unsigned Begin, End;    // offsets of the range expression, or of the condition
+  bool Classic = false;   // a classic for: the condition becomes `true`
   bool ExampleLike = false; // the body reads <var>.data / .target: a LibTorch data loader
 };
 
-// The range-for loops written in the user's files (not system headers) that are missing
-// from the AST of TopLevel.
+// The for loops written in the user's files (not system headers) that are missing from
+// the AST of TopLevel.
 std::vector<RangeRewrite> droppedRangeFors(clang::ASTContext &Ctx,
                                            const std::vector<clang::Decl *> &TopLevel);
 

@@ -91,7 +91,8 @@ int main(int Argc, const char **Argv) {
   std::unique_ptr<clang::tooling::CompilationDatabase> Db;
   std::vector<std::string> Info;
   CudaSetup Cuda = findCuda();
-  if (std::string E = makeCompilationDatabase(Opts, Cuda, Files, Db, Info); !E.empty())
+  std::vector<std::string> Roots;
+  if (std::string E = makeCompilationDatabase(Opts, Cuda, Files, Db, Roots, Info); !E.empty())
     return usageError(E);
   if (std::any_of(Files.begin(), Files.end(), [](const std::string &F) { return isCudaFile(F); }))
     Info.push_back(Cuda.Description);
@@ -136,7 +137,7 @@ int main(int Argc, const char **Argv) {
 
   Config.Assume = Opts.Assume;
   Config.Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
-  CommandAdjuster Commands({Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, Cuda});
+  CommandAdjuster Commands({Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, Cuda, Roots});
   bool ShowProgress = ErrTTY && !Opts.Quiet && Files.size() > 1;
   std::vector<TUResult> Results =
       runAll(*Db, Files, Config, Commands, [&](size_t I, size_t N, const std::string &F) {

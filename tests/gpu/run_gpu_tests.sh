@@ -53,18 +53,7 @@ cat "$work/steps.err" | cut -c1-300
 python3 tests/gpu/check_steps.py "$work"/steps/trace-*[0-9].json 8 3 || status=1
 
 echo "== CUDA runtime calls that block the host (the lint rules' ground truth)"
-nvcc -O2 -o "$work/cuda_runtime_syncs" tests/gpu/cuda_runtime_syncs.cu || status=1
-nvcc -O2 -DWITH_THRUST -o "$work/cuda_runtime_syncs_thrust" tests/gpu/cuda_runtime_syncs.cu || status=1
-"$work/cuda_runtime_syncs" "$results/cuda-runtime-syncs.json" || status=1
-python3 tests/gpu/check_cuda_runtime_syncs.py "$results/cuda-runtime-syncs.json" || status=1
-"$work/cuda_runtime_syncs_thrust" "$results/cuda-runtime-syncs-thrust.json" || status=1
-python3 tests/gpu/check_cuda_runtime_syncs.py "$results/cuda-runtime-syncs-thrust.json" || status=1
-# The same calls under the tracer: its stalls, next to what the program measured itself.
-$tracer -o "$work/cudart" -- "$work/cuda_runtime_syncs" "$work/cudart.json" >"$work/cudart.out" \
-  2>"$work/cudart.err" || status=1
-cut -c1-300 "$work/cudart.err" | tail -20
-mkdir -p "$results/traces/cudart"
-cp "$work"/cudart/trace-*[0-9].json "$work/cudart.json" "$results/traces/cudart/" 2>/dev/null
+tests/gpu/run_cuda_runtime_syncs.sh "$results" || status=1
 
 if [ "$(nvidia-smi -L | wc -l)" -ge 2 ]; then
   echo "== two GPUs"

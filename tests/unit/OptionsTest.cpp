@@ -42,7 +42,7 @@ TEST(Options, SelectsRulesWithGlobsAndNegation) {
   EXPECT_EQ(On, std::vector<std::string>{"hostsync-item"});
   EXPECT_EQ(selectRules("hostsync-*,-hostsync-explicit-sync", C, On), "");
   EXPECT_EQ(On.size(), C.rules().size() - 1);
-  EXPECT_EQ(selectRules("-*,hostsync-*-copy", C, On), "");
+  EXPECT_EQ(selectRules("-*,hostsync-*-to-*-copy", C, On), "");
   EXPECT_EQ(On, (std::vector<std::string>{"hostsync-device-to-host-copy",
                                           "hostsync-host-to-device-copy"}));
   std::string E = selectRules("hostsync-itme", C, On);

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Which CUDA runtime calls block the host while the GPU is busy: the ground truth of the
+# lint rules hostsync-cuda-blocking-copy, -pageable-async-copy, -implicit-sync and the
+# Thrust cases (run_gpu_tests.sh calls it; run alone it builds only the tracer). Writes
+# <results>/cuda-runtime-syncs-<gpu>-<date>.json (plain and with Thrust) and the same
+# program's trace under hostsync-trace, to compare the stalls it measured.
+# usage: tests/gpu/run_cuda_runtime_syncs.sh [results dir]
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+results=${1:-docs/results}
+mkdir -p "$results"
+if [ ! -x build-gpu/profiler/hostsync-trace ]; then
+  prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
+  [ -d .deps ] && prefix="$prefix;$PWD/.deps"
+  cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHOSTSYNC_BUILD_ANALYZER=OFF \
+    -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" >"$results/build-cudart.log" 2>&1
+  cmake --build build-gpu --target hostsync_trace hostsync-symbolize >>"$results/build-cudart.log" 2>&1 ||
+    { echo "FAIL: tracer build"; exit 1; }
+fi
+tracer=build-gpu/profiler/hostsync-trace
+work=$(mktemp -d)
+status=0
+gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+stem="$results/cuda-runtime-syncs-$(echo "$gpu" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-')-$(date +%F)"
+nvcc -O2 -o "$work/cuda_runtime_syncs" tests/gpu/cuda_runtime_syncs.cu || exit 1
+nvcc -O2 -DWITH_THRUST -o "$work/cuda_runtime_syncs_thrust" tests/gpu/cuda_runtime_syncs.cu || exit 1
+"$work/cuda_runtime_syncs" "$stem.json" || status=1
+python3 tests/gpu/check_cuda_runtime_syncs.py "$stem.json" || status=1
+"$work/cuda_runtime_syncs_thrust" "$stem-thrust.json" || status=1
+python3 tests/gpu/check_cuda_runtime_syncs.py "$stem-thrust.json" || status=1
+# The same calls under the tracer: its stalls, next to what the program measured itself.
+$tracer -o "$work/cudart" -- "$work/cuda_runtime_syncs" "$work/cudart.json" >"$work/cudart.out" \
+  2>"$work/cudart.err" || status=1
+cut -c1-300 "$work/cudart.err" | tail -20
+mkdir -p "$results/traces/cudart"
+cp "$work"/cudart/trace-*[0-9].json "$work/cudart.json" "$results/traces/cudart/" 2>/dev/null
+echo "results: $stem.json $stem-thrust.json"
+exit $status
