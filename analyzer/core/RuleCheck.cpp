@@ -93,6 +93,9 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   Loc = SM.getExpansionLoc(Loc);
   if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
     return;
+  // Never a finding on what does not compile (a file analysed with gaps).
+  if (const auto *E = dyn_cast<Expr>(At); E && E->containsErrors())
+    return;
   DeviceConfidence Conf = DeviceConfidence::Cuda;
   switch (Where) {
   case Device::Host:
@@ -100,7 +103,8 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   case Device::Cuda:
     break;
   case Device::Unknown:
-    if (TU.Assume == AssumeDevice::Cpu)
+    if (TU.Assume == AssumeDevice::Cpu ||
+        (TU.Assume == AssumeDevice::Unknown && TU.CpuOnlyProgram))
       return;
     Conf = TU.Assume == AssumeDevice::Cuda ? DeviceConfidence::Assumed
                                            : DeviceConfidence::Possible;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "analysis/HotPath.h"
+#include "analysis/ProgramEvidence.h"
 #include "analysis/TensorFacts.h"
 #include "core/Catalog.h"
 #include "core/Finding.h"
@@ -27,11 +28,15 @@ class TUContext {
 public:
   TUContext(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel,
             AssumeDevice Assume)
-      : Ctx(Ctx), Facts(Ctx), Hot(Ctx, TopLevel), Assume(Assume) {}
+      : Ctx(Ctx), Facts(Ctx), Hot(Ctx, TopLevel), Assume(Assume),
+        CpuOnlyProgram(isCpuOnlyProgram(Ctx, TopLevel)) {}
   clang::ASTContext &Ctx;
   TensorFacts Facts;
   HotPath Hot;
   AssumeDevice Assume;
+  // main() is here and nothing here names CUDA: tensors of unknown device are on the CPU
+  // (unless --assume-device says otherwise).
+  bool CpuOnlyProgram;
   std::vector<Finding> Findings;
   std::vector<std::string> SourceErrors; // "file: line N: unmatched NOLINTBEGIN"
 

@@ -208,7 +208,7 @@ CommandLineArguments CommandAdjuster::adjust(const CommandLineArguments &In,
     return Shared(A) > Shared(B);
   });
   for (const std::string &Dir : Roots)
-    Out.insert(Out.end(), {"-idirafter", Dir});
+    Out.push_back("-I" + Dir);
   std::vector<std::string> Fallback = Edits.Cuda.fallbackFlags();
   Out.insert(Out.end(), Fallback.begin(), Fallback.end());
   // Builtin headers (stddef.h...) come from the Clang we were built against, wherever

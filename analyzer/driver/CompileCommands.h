@@ -20,9 +20,9 @@ struct CommandEdits {
   std::vector<std::string> ExtraArgs, ExtraArgsBefore;
   std::vector<std::string> RemoveArgs; // globs ('*'), matched against whole arguments
   CudaSetup Cuda;
-  // Include roots inferred from the tree, added after every other directory (-idirafter):
-  // only what nothing else provides comes from them. Nearest to the file first, so that in
-  // a tree of several programs each finds its own "dataset.h".
+  // Include roots inferred from the tree (-I: -idirafter would make them system headers,
+  // whose code is not analysed). Nearest to the file first, so that in a tree of several
+  // programs each finds its own "dataset.h".
   std::vector<std::string> InferredRoots;
 };
 

@@ -90,6 +90,7 @@ IncludeRoots inferIncludeRoots(const std::vector<std::string> &Trees,
   std::vector<std::string> Files;
   llvm::StringMap<std::vector<std::string>> ByName; // file name -> paths
   std::map<std::string, unsigned> Votes;
+  std::vector<std::string> IncludeDirs;
   std::set<std::string> Seen;
   for (const std::string &Tree : Trees) {
     std::error_code EC;
@@ -102,7 +103,7 @@ IncludeRoots inferIncludeRoots(const std::vector<std::string> &Trees,
         if (compat::startsWith(Name, "."))
           It.no_push(); // .git, .cache
         else if (Name == "include")
-          Votes[It->path()] += 1;
+          IncludeDirs.push_back(It->path());
         continue;
       }
       if (It->type() != fs::file_type::regular_file || !isCode(Name) ||
@@ -113,6 +114,11 @@ IncludeRoots inferIncludeRoots(const std::vector<std::string> &Trees,
     }
   }
   R.FilesScanned = static_cast<unsigned>(Files.size());
+  // An include/ folder is a root when it holds code of the tree's own (not only links).
+  for (const std::string &Dir : IncludeDirs)
+    if (std::any_of(Files.begin(), Files.end(),
+                    [&](const std::string &F) { return compat::startsWith(F, Dir + "/"); }))
+      Votes[Dir] += 1;
   for (const std::string &File : Files) {
     llvm::StringRef Dir = path::parent_path(File);
     for (const std::string &Inc : includesOf(File)) {

@@ -118,9 +118,8 @@ std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
   // std::optional), so code written for it uses std::optional without including it; with
   // older headers (Debian's 1.13) that would leave each such declaration invalid.
   std::vector<std::string> Flags = {"-xc++", "-std=c++17", "-include", "optional"};
-  // No database: the project's own include roots, as a build would have given them. They
-  // come after every other directory (-idirafter): only what nothing else provides is
-  // taken from them.
+  // No database: the project's own include roots, as a build would have given them. Only
+  // includes that nothing else provides make a root.
   if (!Opts.NoInferIncludes) {
     std::vector<std::string> Known = {"/usr/include", "/usr/local/include"};
     for (const std::string &F : Torch.Flags)

@@ -2,6 +2,7 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
@@ -19,16 +20,13 @@ CopyKind copyKindOf(const CallExpr *Call) {
     const auto *Value = Ref ? dyn_cast<EnumConstantDecl>(Ref->getDecl()) : nullptr;
     if (!Value)
       return CopyKind::Unknown;
-    StringRef Name = Value->getName();
-    if (Name == "cudaMemcpyHostToHost")
-      return CopyKind::HostToHost;
-    if (Name == "cudaMemcpyHostToDevice")
-      return CopyKind::HostToDevice;
-    if (Name == "cudaMemcpyDeviceToHost")
-      return CopyKind::DeviceToHost;
-    if (Name == "cudaMemcpyDeviceToDevice")
-      return CopyKind::DeviceToDevice;
-    return Name == "cudaMemcpyDefault" ? CopyKind::Default : CopyKind::Unknown;
+    return llvm::StringSwitch<CopyKind>(Value->getName())
+        .Case("cudaMemcpyHostToHost", CopyKind::HostToHost)
+        .Case("cudaMemcpyHostToDevice", CopyKind::HostToDevice)
+        .Case("cudaMemcpyDeviceToHost", CopyKind::DeviceToHost)
+        .Case("cudaMemcpyDeviceToDevice", CopyKind::DeviceToDevice)
+        .Case("cudaMemcpyDefault", CopyKind::Default)
+        .Default(CopyKind::Unknown);
   }
   return CopyKind::Unknown;
 }

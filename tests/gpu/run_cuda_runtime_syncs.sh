@@ -9,14 +9,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 results=${1:-docs/results}
 mkdir -p "$results"
-if [ ! -x build-gpu/profiler/hostsync-trace ]; then
-  prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
-  [ -d .deps ] && prefix="$prefix;$PWD/.deps"
-  cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHOSTSYNC_BUILD_ANALYZER=OFF \
-    -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" >"$results/build-cudart.log" 2>&1
-  cmake --build build-gpu --target hostsync_trace hostsync-symbolize >>"$results/build-cudart.log" 2>&1 ||
-    { echo "FAIL: tracer build"; exit 1; }
-fi
+tests/gpu/build_tracer.sh "$results/build-cudart.log" || exit 1
 tracer=build-gpu/profiler/hostsync-trace
 work=$(mktemp -d)
 status=0

@@ -1,0 +1,30 @@
+// A program (it defines main) whose code never names CUDA has CPU tensors only: nothing
+// of unknown device is reported. Naming CUDA anywhere in the program's own code (here a
+// device chosen from the command line, "cuda" by default) brings the findings back.
+// RUN: %lint %s -- %pch > %t.cpu; test $? -eq 0
+// RUN: FileCheck %s --check-prefix=CPU --allow-empty < %t.cpu
+// CPU-NOT: warning
+// RUN: %lint %s -- %pch -DNAMES_CUDA > %t.cuda; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=CUDA < %t.cuda
+// --assume-device=cuda wins over the evidence: the user asked to see everything.
+// RUN: %lint --assume-device=cuda %s -- %pch > %t.assumed; test $? -eq 1
+// RUN: FileCheck %s --check-prefix=ASSUMED < %t.assumed
+#include <string>
+
+float loss_of(torch::Tensor pred, torch::Tensor target) {
+  return torch::mse_loss(pred, target).item<float>();
+  // CUDA: cpu-only-program.cpp:[[@LINE-1]]:40: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: possible
+  // ASSUMED: cpu-only-program.cpp:[[@LINE-2]]:40: warning: 'item'{{.*}}device: assumed
+}
+
+int main(int argc, char **argv) {
+#ifdef NAMES_CUDA
+  torch::Device device(argc > 1 ? argv[1] : "cuda");
+#else
+  torch::Device device(torch::kCPU);
+#endif
+  auto model = torch::nn::Linear(4, 1);
+  model->to(device);
+  auto x = torch::randn({8, 4}).to(device);
+  return loss_of(model->forward(x), torch::zeros({8, 1}).to(device)) > 1;
+}
