@@ -36,8 +36,9 @@ template <class Element = hostsync_opaque> struct hostsync_opaque_range {
   iterator end() const;
 };
 )";
-constexpr const char *OpaqueRange = "::hostsync_opaque_range<>()";
-constexpr const char *ExampleRange = "::hostsync_opaque_range<::torch::data::Example<>>()";
+// A space first: `for (auto &x:input)` must not become `x:::hostsync...`, lexed as `::` `:`.
+constexpr const char *OpaqueRange = " ::hostsync_opaque_range<>()";
+constexpr const char *ExampleRange = " ::hostsync_opaque_range<::torch::data::Example<>>()";
 
 class ColonCollector : public RecursiveASTVisitor<ColonCollector> {
 public:

@@ -19,3 +19,12 @@ void train(Net net, torch::Device device) {
   }
   std::cout << total.cpu() << "\n";
 }
+
+// A loop over values of the missing library's type, written without spaces around the
+// colon: recovered all the same, and what follows it analysed.
+torch::Tensor stack_images(std::vector<cv::Mat> images) {
+  std::vector<torch::Tensor> tensors;
+  for (auto &img:images)
+    tensors.push_back(torch::from_blob(img.data, {3, 64, 64}));
+  return torch::stack(tensors).cuda();
+}
