@@ -129,6 +129,57 @@ std::optional<Device> TensorFacts::guardedDevice(const DeclRefExpr *Use) {
   return std::nullopt;
 }
 
+namespace {
+// The values stored into data members, over the user's code of the translation unit.
+class FieldStores : public RecursiveASTVisitor<FieldStores> {
+public:
+  explicit FieldStores(llvm::DenseMap<const FieldDecl *, std::vector<const Expr *>> &Out)
+      : Out(Out) {}
+  bool VisitCXXConstructorDecl(CXXConstructorDecl *C) {
+    for (const CXXCtorInitializer *I : C->inits())
+      if (I->isMemberInitializer() && I->isWritten())
+        Out[I->getMember()].push_back(I->getInit());
+    return true;
+  }
+  bool VisitFieldDecl(FieldDecl *F) {
+    if (const Expr *Init = F->getInClassInitializer())
+      Out[F].push_back(Init);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->getOpcode() == BO_Assign)
+      record(B->getLHS(), B->getRHS());
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
+    if (C->getOperator() == OO_Equal && C->getNumArgs() == 2)
+      record(C->getArg(0), C->getArg(1));
+    return true;
+  }
+
+private:
+  void record(const Expr *LHS, const Expr *RHS) {
+    if (const auto *M = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts()))
+      if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()))
+        if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+          Out[F].push_back(RHS);
+  }
+  llvm::DenseMap<const FieldDecl *, std::vector<const Expr *>> &Out;
+};
+} // namespace
+
+const std::vector<const Expr *> &TensorFacts::fieldValues(const FieldDecl *F) {
+  if (!FieldsIndexed) {
+    FieldsIndexed = true;
+    const SourceManager &SM = Ctx.getSourceManager();
+    FieldStores Stores(FieldDefs);
+    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+      if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+        Stores.TraverseDecl(D);
+  }
+  return FieldDefs[F];
+}
+
 const Expr *TensorFacts::definitionOf(const Expr *E) {
   const DeclRefExpr *R = asVarRef(E);
   if (!R)
@@ -146,6 +197,16 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     const Expr *Def = definitionOf(R);
     return Def ? deviceAt(Def, Depth + 1) : Device::Unknown;
   }
+  // A data member read through `this`: the device of every value the code stores into it
+  // (a buffer made on the CPU in the constructor and never moved is on the CPU).
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+        F && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())) {
+      std::optional<Device> D;
+      for (const Expr *V : fieldValues(F))
+        D = D ? combine(*D, deviceAt(V, Depth + 1)) : deviceAt(V, Depth + 1);
+      return D.value_or(Device::Unknown);
+    }
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
     return combine(deviceAt(C->getTrueExpr(), Depth + 1),
                    deviceAt(C->getFalseExpr(), Depth + 1));

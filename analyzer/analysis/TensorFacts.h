@@ -9,6 +9,9 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <vector>
 
 #include <optional>
 
@@ -60,9 +63,15 @@ private:
   std::optional<Device> guardedDevice(const clang::DeclRefExpr *Use);
   // The expression last assigned to the variable that E names, if E names a local.
   const clang::Expr *definitionOf(const clang::Expr *E);
+  // Every value this translation unit's code stores into a data member (constructor
+  // initializers, default member initializers, assignments through `this`); empty when
+  // none is seen.
+  const std::vector<const clang::Expr *> &fieldValues(const clang::FieldDecl *F);
 
   clang::ASTContext &Ctx;
   Definitions Defs;
+  bool FieldsIndexed = false;
+  llvm::DenseMap<const clang::FieldDecl *, std::vector<const clang::Expr *>> FieldDefs;
 };
 
 } // namespace hostsync
