@@ -1,0 +1,26 @@
+// A data member read through `this` has the device of every value the translation unit
+// stores into it: made on the CPU and never moved, it is on the CPU; made on CUDA, it is
+// on CUDA; taken from a parameter, it is unknown.
+// RUN: %lint --checks='-*,hostsync-item' %s -- %pch > %t.out; test $? -eq 1
+// RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+
+struct Sampler {
+  Sampler(torch::Tensor weights, int64_t n)
+      : weights(weights), order(torch::randperm(n)), seen(torch::zeros({1}, torch::kCUDA)) {}
+
+  int64_t next_index(int64_t i) {
+    // order: randperm without a device, on the CPU: item() costs no sync.
+    return order[i].item<int64_t>();
+  }
+  float total_seen() {
+    return seen.sum().item<float>();
+    // CHECK: member-device.cpp:[[@LINE-1]]:23: warning: 'item'{{.*}}device: cuda
+  }
+  float total_weight() {
+    return weights.sum().item<float>();
+    // CHECK: member-device.cpp:[[@LINE-1]]:26: warning: 'item'{{.*}}device: possible
+  }
+  void reset() { seen = torch::zeros({1}, torch::kCUDA); }
+
+  torch::Tensor weights, order, seen;
+};
