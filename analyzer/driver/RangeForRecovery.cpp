@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <optional>
 #include <set>
 
 using namespace clang;
@@ -23,9 +24,27 @@ constexpr const char *PreludePath = "/hostsync-recovery/hostsync_opaque_range.h"
 // its elements are torch::data::Example<>, whose two tensors the body then keeps.
 constexpr const char *Prelude = R"(#pragma once
 struct hostsync_opaque {
-  template <class T> operator T &() const;
-  template <class T> operator T &&() const;
+  template <class T> operator T &() const; // one conversion only: two would be ambiguous
 };
+hostsync_opaque hostsync_opaque_value();
+// Compared and combined with anything (a loop bound, a learning rate), without the
+// ambiguity of converting to every arithmetic type; arithmetic keeps the other operand's
+// type, so `loss * lr` stays a tensor.
+#define HOSTSYNC_OPAQUE_OP(R, op)                                                            \
+  template <class T> R operator op(const T &, const hostsync_opaque &);                     \
+  template <class T> R operator op(const hostsync_opaque &, const T &);                     \
+  R operator op(const hostsync_opaque &, const hostsync_opaque &);
+HOSTSYNC_OPAQUE_OP(bool, ==) HOSTSYNC_OPAQUE_OP(bool, !=) HOSTSYNC_OPAQUE_OP(bool, <)
+HOSTSYNC_OPAQUE_OP(bool, >) HOSTSYNC_OPAQUE_OP(bool, <=) HOSTSYNC_OPAQUE_OP(bool, >=)
+#undef HOSTSYNC_OPAQUE_OP
+#define HOSTSYNC_OPAQUE_ARITH(op)                                                            \
+  template <class T> T operator op(const T &, const hostsync_opaque &);                     \
+  template <class T> T operator op(const hostsync_opaque &, const T &);                     \
+  hostsync_opaque operator op(const hostsync_opaque &, const hostsync_opaque &);
+HOSTSYNC_OPAQUE_ARITH(+) HOSTSYNC_OPAQUE_ARITH(-) HOSTSYNC_OPAQUE_ARITH(*)
+HOSTSYNC_OPAQUE_ARITH(/) HOSTSYNC_OPAQUE_ARITH(%)
+#undef HOSTSYNC_OPAQUE_ARITH
+template <class Stream> Stream &operator<<(Stream &, const hostsync_opaque &); // printing
 template <class Element = hostsync_opaque> struct hostsync_opaque_range {
   struct iterator {
     Element &operator*() const;
@@ -39,6 +58,7 @@ template <class Element = hostsync_opaque> struct hostsync_opaque_range {
 // A space first: `for (auto &x:input)` must not become `x:::hostsync...`, lexed as `::` `:`.
 constexpr const char *OpaqueRange = " ::hostsync_opaque_range<>()";
 constexpr const char *ExampleRange = " ::hostsync_opaque_range<::torch::data::Example<>>()";
+constexpr const char *OpaqueValue = " ::hostsync_opaque_value()";
 
 class ColonCollector : public RecursiveASTVisitor<ColonCollector> {
 public:
@@ -46,6 +66,18 @@ public:
   bool shouldVisitTemplateInstantiations() const { return false; }
   bool VisitCXXForRangeStmt(CXXForRangeStmt *S) { return see(S->getColonLoc()); }
   bool VisitForStmt(ForStmt *S) { return see(S->getLParenLoc()); }
+  // `auto x = <what does not compile>;`: x is invalid, and so is every use of it.
+  bool VisitVarDecl(VarDecl *V) {
+    if (V->isInvalidDecl() && !isa<ParmVarDecl>(V) && V->getTypeSourceInfo() &&
+        V->getTypeSourceInfo()->getType()->getContainedAutoType()) {
+      SourceLocation L = SM.getFileLoc(V->getLocation());
+      InvalidAuto.insert({SM.getFileID(L).getHashValue(), SM.getFileOffset(L)});
+      InvalidNames.insert(V->getName().str());
+    }
+    return true;
+  }
+  std::set<std::pair<unsigned, unsigned>> InvalidAuto; // (file, offset of the name)
+  std::set<std::string> InvalidNames;
   // (file, offset): a range-for's colon, a classic for's opening parenthesis.
   std::set<std::pair<unsigned, unsigned>> Seen;
 
@@ -84,10 +116,7 @@ bool readsExampleFields(const std::vector<Token> &Toks, size_t At, llvm::StringR
   return false;
 }
 
-// The for loops a raw lex finds in one file: `for (` ... `:` ... `)` with the colon at the
-// parentheses' own depth (a range-for), or `for (` ... `;` ... `;` ... `)`.
-std::vector<RawLoop> loopsIn(const SourceManager &SM, FileID F, const LangOptions &LO) {
-  std::vector<RawLoop> Out;
+std::vector<Token> rawTokens(const SourceManager &SM, FileID F, const LangOptions &LO) {
   llvm::StringRef Text = SM.getBufferData(F);
   Lexer Lex(SM.getLocForStartOfFile(F), LO, Text.begin(), Text.begin(), Text.end());
   std::vector<Token> Toks;
@@ -96,6 +125,49 @@ std::vector<RawLoop> loopsIn(const SourceManager &SM, FileID F, const LangOption
       break;
     Toks.push_back(T);
   }
+  return Toks;
+}
+
+// The initializer of `name = <init>;` whose name token is at Offset: [after '=', ';').
+std::optional<std::pair<unsigned, unsigned>>
+initializerAt(const SourceManager &SM, const std::vector<Token> &Toks, unsigned Offset) {
+  auto At = [&](const Token &T) { return SM.getFileOffset(T.getLocation()); };
+  for (size_t I = 0; I + 1 < Toks.size(); ++I) {
+    if (At(Toks[I]) != Offset)
+      continue;
+    if (!Toks[I + 1].is(tok::equal))
+      return std::nullopt; // direct or list initialization: left as it is
+    int Depth = 0;
+    for (size_t J = I + 2; J < Toks.size() && Depth >= 0; ++J) {
+      tok::TokenKind K = Toks[J].getKind();
+      if (K == tok::l_paren || K == tok::l_square || K == tok::l_brace)
+        ++Depth;
+      else if (K == tok::r_paren || K == tok::r_square || K == tok::r_brace)
+        --Depth;
+      else if ((K == tok::semi || K == tok::comma) && Depth == 0)
+        return std::make_pair(At(Toks[I + 1]) + 1, At(Toks[J]));
+    }
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// Does the source range [Range.first, Range.second) name one of Names?
+bool namesAny(const SourceManager &SM, const std::vector<Token> &Toks,
+              std::pair<unsigned, unsigned> Range, const std::set<std::string> &Names) {
+  for (const Token &T : Toks) {
+    unsigned At = SM.getFileOffset(T.getLocation());
+    if (At >= Range.first && At < Range.second && T.is(tok::raw_identifier) &&
+        Names.count(T.getRawIdentifier().str()))
+      return true;
+  }
+  return false;
+}
+
+// The for loops a raw lex finds in one file: `for (` ... `:` ... `)` with the colon at the
+// parentheses' own depth (a range-for), or `for (` ... `;` ... `;` ... `)`.
+std::vector<RawLoop> loopsIn(const SourceManager &SM, const std::vector<Token> &Toks) {
+  std::vector<RawLoop> Out;
   auto Offset = [&](const Token &T) { return SM.getFileOffset(T.getLocation()); };
   for (size_t I = 0; I + 1 < Toks.size(); ++I) {
     if (!Toks[I].is(tok::raw_identifier) || Toks[I].getRawIdentifier() != "for" ||
@@ -150,28 +222,44 @@ std::vector<RangeRewrite> droppedRangeFors(ASTContext &Ctx,
   }
   std::vector<RangeRewrite> Out;
   for (FileID F : Files) {
-    for (const RawLoop &L : loopsIn(SM, F, Ctx.getLangOpts())) {
-      if (Collector.Seen.count({F.getHashValue(), L.Key}))
+    // The path the parse opened the file by, absolute: the rewrite must shadow it.
+    llvm::SmallString<256> Path(SM.getFilename(SM.getLocForStartOfFile(F)));
+    SM.getFileManager().makeAbsolutePath(Path);
+    std::string File(Path.str());
+    std::vector<Token> Toks = rawTokens(SM, F, Ctx.getLangOpts());
+    for (const RawLoop &L : loopsIn(SM, Toks))
+      if (!Collector.Seen.count({F.getHashValue(), L.Key}))
+        Out.push_back({File, L.Begin, L.End,
+                       L.Classic       ? RangeRewrite::Condition
+                       : L.ExampleLike ? RangeRewrite::ExampleRange
+                                       : RangeRewrite::Range});
+    // Only the first invalid variables of a chain: one whose initializer names another
+    // invalid variable may be valid once that one is opaque (`auto w = randn({bs})`); the
+    // next parse tells.
+    for (const auto &[FileHash, Name] : Collector.InvalidAuto) {
+      if (FileHash != F.getHashValue())
         continue;
-      // The path the parse opened the file by, absolute: the rewrite must shadow it.
-      llvm::SmallString<256> Path(SM.getFilename(SM.getLocForStartOfFile(F)));
-      SM.getFileManager().makeAbsolutePath(Path);
-      Out.push_back({std::string(Path.str()), L.Begin, L.End, L.Classic, L.ExampleLike});
+      auto Init = initializerAt(SM, Toks, Name);
+      if (Init && !namesAny(SM, Toks, *Init, Collector.InvalidNames))
+        Out.push_back({File, Init->first, Init->second, RangeRewrite::Initializer});
     }
   }
   return Out;
 }
 
-std::vector<std::string> addRangeRewrites(llvm::vfs::InMemoryFileSystem &FS,
-                                          const std::vector<RangeRewrite> &Rewrites) {
+void applyRewrites(const std::vector<RangeRewrite> &Rewrites,
+                   std::map<std::string, std::string> &Texts) {
   std::map<std::string, std::vector<const RangeRewrite *>> ByFile;
   for (const RangeRewrite &R : Rewrites)
     ByFile[R.File].push_back(&R);
   for (auto &[File, List] : ByFile) {
-    auto Buf = llvm::MemoryBuffer::getFile(File);
-    if (!Buf)
-      continue;
-    std::string Text = (*Buf)->getBuffer().str();
+    if (!Texts.count(File)) {
+      auto Buf = llvm::MemoryBuffer::getFile(File);
+      if (!Buf)
+        continue;
+      Texts[File] = (*Buf)->getBuffer().str();
+    }
+    std::string &Text = Texts[File];
     // Back to front, so earlier offsets stay valid; a multi-line range keeps its line
     // breaks, so every finding keeps its line.
     std::sort(List.begin(), List.end(),
@@ -180,12 +268,20 @@ std::vector<std::string> addRangeRewrites(llvm::vfs::InMemoryFileSystem &FS,
       if (R->End > Text.size() || R->Begin >= R->End)
         continue;
       std::string Old = Text.substr(R->Begin, R->End - R->Begin);
-      std::string New = (R->Classic ? " true" : R->ExampleLike ? ExampleRange : OpaqueRange) +
-                        std::string(std::count(Old.begin(), Old.end(), '\n'), '\n');
+      const char *With = R->What == RangeRewrite::Condition      ? " true"
+                         : R->What == RangeRewrite::ExampleRange ? ExampleRange
+                         : R->What == RangeRewrite::Initializer  ? OpaqueValue
+                                                                 : OpaqueRange;
+      std::string New = With + std::string(std::count(Old.begin(), Old.end(), '\n'), '\n');
       Text.replace(R->Begin, R->End - R->Begin, New);
     }
-    FS.addFile(File, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, File));
   }
+}
+
+std::vector<std::string> addRewrittenFiles(llvm::vfs::InMemoryFileSystem &FS,
+                                           const std::map<std::string, std::string> &Texts) {
+  for (const auto &[File, Text] : Texts)
+    FS.addFile(File, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, File));
   FS.addFile(PreludePath, 0, llvm::MemoryBuffer::getMemBuffer(Prelude, PreludePath));
   return {"-include", PreludePath};
 }

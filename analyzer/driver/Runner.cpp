@@ -124,11 +124,11 @@ private:
   std::vector<RangeRewrite> *Dropped;
 };
 
-// One parse of File. Rewrites, when given, replace the range of the loops a first parse
-// dropped (RangeForRecovery.h); Dropped, when given, receives those a parse dropped.
+// One parse of File. Rewritten holds the texts that replace files (RangeForRecovery.h);
+// Dropped, when given, receives what this parse lost to errors and can be rewritten.
 int parseOnce(const tooling::CompilationDatabase &Db, const std::string &File,
               const RunConfig &Config, CommandAdjuster &Commands, TUResult &R,
-              ErrorCounter &Errors, const std::vector<RangeRewrite> &Rewrites,
+              ErrorCounter &Errors, const std::map<std::string, std::string> &Rewritten,
               std::vector<RangeRewrite> *Dropped) {
   // Its own file system per tool: the process-wide real one changes the process's working
   // directory for each compile command, which parallel TUs would race on. The CUDA
@@ -139,8 +139,8 @@ int parseOnce(const tooling::CompilationDatabase &Db, const std::string &File,
       new llvm::vfs::InMemoryFileSystem);
   addCudaShim(*Memory);
   std::vector<std::string> Prelude;
-  if (!Rewrites.empty())
-    Prelude = addRangeRewrites(*Memory, Rewrites);
+  if (!Rewritten.empty())
+    Prelude = addRewrittenFiles(*Memory, Rewritten);
   FS->pushOverlay(Memory);
   tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.appendArgumentsAdjuster(
@@ -162,23 +162,26 @@ TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
   ErrorCounter Errors;
   std::vector<RangeRewrite> Dropped;
   int Status = parseOnce(Db, File, Config, Commands, R, Errors, {}, &Dropped);
-  if (!Dropped.empty()) {
-    // Parse again with the lost loops' ranges made opaque: their bodies come back. The
-    // file's state (errors, missing headers) is the first parse's; the findings are the
-    // second's, without fix-its in the rewritten files (their offsets moved).
+  // Parse again with what was lost made opaque (loops' ranges and conditions, invalid
+  // variables' values), until nothing more comes back (a chain of invalid variables is
+  // freed one link per parse) or MaxRecoveries. The file's state (errors, missing headers)
+  // is the first parse's; the findings are the last one's, without fix-its in the
+  // rewritten files (their offsets moved).
+  constexpr int MaxRecoveries = 3;
+  std::map<std::string, std::string> Rewritten;
+  for (int Pass = 0; Pass < MaxRecoveries && !Dropped.empty(); ++Pass) {
+    applyRewrites(Dropped, Rewritten);
+    R.RecoveredLoops += static_cast<unsigned>(Dropped.size());
     TUResult Again;
     ErrorCounter Ignored;
-    parseOnce(Db, File, Config, Commands, Again, Ignored, Dropped, nullptr);
-    std::set<std::string> Rewritten;
-    for (const RangeRewrite &W : Dropped)
-      Rewritten.insert(W.File);
+    Dropped.clear();
+    parseOnce(Db, File, Config, Commands, Again, Ignored, Rewritten, &Dropped);
     for (Finding &F : Again.Findings)
       if (Rewritten.count(F.File)) {
         F.Replacements.clear();
         F.FixCondition.clear();
       }
     R.Findings = std::move(Again.Findings);
-    R.RecoveredLoops = static_cast<unsigned>(Dropped.size());
   }
   R.Errors = Errors.Count;
   R.FirstError = Errors.First;
