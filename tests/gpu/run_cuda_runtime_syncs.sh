@@ -25,7 +25,21 @@ python3 tests/gpu/check_cuda_runtime_syncs.py "$stem-thrust.json" || status=1
 $tracer -o "$work/cudart" -- "$work/cuda_runtime_syncs" "$work/cudart.json" >"$work/cudart.out" \
   2>"$work/cudart.err" || status=1
 cut -c1-300 "$work/cudart.err" | tail -20
-mkdir -p "$results/traces/cudart"
-cp "$work"/cudart/trace-*[0-9].json "$work/cudart.json" "$results/traces/cudart/" 2>/dev/null
+# What the tracer saw, per runtime call: next to what the program measured itself.
+python3 - "$work"/cudart/trace-*[0-9].json "$stem-tracer.json" <<'PY' || status=1
+import collections, json, sys
+t = json.load(open(sys.argv[1]))
+per = collections.defaultdict(lambda: {"stalls": 0, "host_ms": 0.0, "classes": set()})
+for s in t["stalls"]:
+    p = per[s["api"]]
+    p["stalls"] += 1
+    p["host_ms"] += (s["end_ns"] - s["start_ns"]) / 1e6
+    p["classes"].add(s["class"])
+out = {api: {"stalls": p["stalls"], "host_ms": round(p["host_ms"], 3),
+             "classes": sorted(p["classes"])} for api, p in sorted(per.items())}
+json.dump({"records": t["records"], "stalls_by_api": out}, open(sys.argv[2], "w"), indent=1)
+for api, p in out.items():
+    print(f"tracer: {api}: {p['stalls']} stalls, {p['host_ms']} ms host, {p['classes']}")
+PY
 echo "results: $stem.json $stem-thrust.json"
 exit $status
