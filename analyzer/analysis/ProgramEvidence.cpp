@@ -18,6 +18,11 @@ bool inCudaNamespace(const Decl *D) {
 
 bool mentionsCuda(llvm::StringRef S) { return S.lower().find("cuda") != std::string::npos; }
 
+// The plain name of a declaration; "" for operators, conversions and the like.
+llvm::StringRef nameOf(const NamedDecl *D) {
+  return D->getDeclName().isIdentifier() ? D->getName() : llvm::StringRef();
+}
+
 class CudaEvidence : public RecursiveASTVisitor<CudaEvidence> {
 public:
   bool Found = false;
@@ -29,15 +34,15 @@ public:
   }
   bool VisitDeclRefExpr(DeclRefExpr *E) {
     const ValueDecl *D = E->getDecl();
-    if (D->getName() == "kCUDA" || inCudaNamespace(D) ||
-        (isa<EnumConstantDecl>(D) && D->getName() == "CUDA") ||
-        (isa<FunctionDecl>(D) && D->getName().lower().rfind("cuda", 0) == 0))
+    llvm::StringRef Name = nameOf(D);
+    if (Name == "kCUDA" || inCudaNamespace(D) || (isa<EnumConstantDecl>(D) && Name == "CUDA") ||
+        (isa<FunctionDecl>(D) && Name.lower().rfind("cuda", 0) == 0))
       return found();
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
     const ValueDecl *D = E->getMemberDecl();
-    if (D->getDeclName().isIdentifier() && (D->getName() == "cuda" || inCudaNamespace(D)))
+    if (nameOf(D) == "cuda" || inCudaNamespace(D))
       return found();
     return true;
   }
@@ -49,7 +54,7 @@ public:
   // torch::Device(name) / torch::Device(type): CUDA may come in through a value.
   bool VisitCXXConstructExpr(CXXConstructExpr *E) {
     const CXXRecordDecl *R = E->getConstructor()->getParent();
-    if (!R || R->getName() != "Device" || E->getNumArgs() == 0)
+    if (!R || nameOf(R) != "Device" || E->getNumArgs() == 0)
       return true;
     const Expr *Arg = E->getArg(0)->IgnoreParenImpCasts();
     if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Arg))
@@ -63,7 +68,7 @@ public:
       if (C->getNumArgs() && isa<StringLiteral>(C->getArg(0)->IgnoreParenImpCasts()))
         return true;
     if (const auto *Ref = dyn_cast<DeclRefExpr>(Arg))
-      if (Ref->getDecl()->getName() == "kCPU")
+      if (nameOf(Ref->getDecl()) == "kCPU")
         return true;
     return found(); // computed: argv, a flag, a ternary, a variable...
   }

@@ -68,7 +68,8 @@ public:
   bool VisitForStmt(ForStmt *S) { return see(S->getLParenLoc()); }
   // `auto x = <what does not compile>;`: x is invalid, and so is every use of it.
   bool VisitVarDecl(VarDecl *V) {
-    if (V->isInvalidDecl() && !isa<ParmVarDecl>(V) && V->getTypeSourceInfo() &&
+    if (V->isInvalidDecl() && !isa<ParmVarDecl>(V) && V->getDeclName().isIdentifier() &&
+        V->getTypeSourceInfo() &&
         V->getTypeSourceInfo()->getType()->getContainedAutoType()) {
       SourceLocation L = SM.getFileLoc(V->getLocation());
       InvalidAuto.insert({SM.getFileID(L).getHashValue(), SM.getFileOffset(L)});

@@ -171,7 +171,6 @@ TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
   std::map<std::string, std::string> Rewritten;
   for (int Pass = 0; Pass < MaxRecoveries && !Dropped.empty(); ++Pass) {
     applyRewrites(Dropped, Rewritten);
-    R.RecoveredLoops += static_cast<unsigned>(Dropped.size());
     TUResult Again;
     ErrorCounter Ignored;
     Dropped.clear();

@@ -36,8 +36,6 @@ struct TUResult {
   // Parsing went on without them: statements that needed them are invalid and match no
   // rule, everything else is analysed.
   std::vector<std::string> MissingHeaders;
-  // Statements lost to errors and analysed again (RangeForRecovery.h).
-  unsigned RecoveredLoops = 0;
   std::vector<Finding> Findings;
   std::vector<std::string> SourceErrors; // unmatched NOLINTBEGIN/END
 
