@@ -1,6 +1,7 @@
 #include "driver/IncludeRoots.h"
 
 #include "compat/LLVMCompat.h"
+#include "driver/AbsolutePath.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
@@ -26,12 +27,6 @@ bool isCode(llvm::StringRef Name) {
                           ".cxx", ".c++", ".C", ".cu", ".c", ".ipp", ".tcc"});
 }
 
-std::string absolute(llvm::StringRef P) {
-  llvm::SmallString<256> A(P);
-  fs::make_absolute(A);
-  path::remove_dots(A, true);
-  return std::string(A.str());
-}
 
 // The names in a file's #include lines.
 std::vector<std::string> includesOf(const std::string &File) {
@@ -64,7 +59,7 @@ std::vector<std::string> includesOf(const std::string &File) {
 std::vector<std::string> treesOf(const std::vector<std::string> &Inputs) {
   std::set<std::string> Trees;
   for (const std::string &In : Inputs) {
-    std::string Abs = absolute(In);
+    std::string Abs = absolutePath(In);
     if (fs::is_directory(Abs)) {
       Trees.insert(Abs);
       continue;

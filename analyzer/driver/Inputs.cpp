@@ -1,6 +1,7 @@
 #include "driver/Inputs.h"
 
 #include "compat/LLVMCompat.h"
+#include "driver/AbsolutePath.h"
 #include "driver/IncludeRoots.h"
 #include "driver/TorchHeaders.h"
 
@@ -24,12 +25,6 @@ bool isSourceExt(llvm::StringRef Ext) {
 bool isHeaderExt(llvm::StringRef Ext) {
   return compat::isOneOf(Ext, {".h", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".cuh"});
 }
-std::string absolute(const std::string &P) {
-  llvm::SmallString<256> A(P);
-  fs::make_absolute(A);
-  path::remove_dots(A, true);
-  return std::string(A.str());
-}
 bool exists(const std::string &P) { return fs::exists(P); }
 } // namespace
 
@@ -51,7 +46,7 @@ std::string collectSources(const std::vector<std::string> &Inputs,
         }
         if (It->type() == fs::file_type::regular_file &&
             isSourceExt(path::extension(It->path())))
-          Found.push_back(absolute(It->path()));
+          Found.push_back(absolutePath(It->path()));
       }
       if (EC)
         return In + ": cannot read directory: " + EC.message();
@@ -65,7 +60,7 @@ std::string collectSources(const std::vector<std::string> &Inputs,
     if (!isSourceExt(Ext) && !isHeaderExt(Ext))
       return In + ": not a C++ or CUDA source or header (expected .cpp, .cc, .cxx, .cu, .h, "
                   ".hpp, .cuh...)";
-    Files.push_back(absolute(In));
+    Files.push_back(absolutePath(In));
   }
   std::sort(Files.begin(), Files.end());
   Files.erase(std::unique(Files.begin(), Files.end()), Files.end());

@@ -1,6 +1,7 @@
 #include "driver/TorchHeaders.h"
 
 #include "compat/LLVMCompat.h"
+#include "driver/AbsolutePath.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringRef.h"
@@ -16,12 +17,6 @@ namespace path = llvm::sys::path;
 namespace hostsync {
 
 namespace {
-std::string absolute(const std::string &P) {
-  llvm::SmallString<256> A(P);
-  fs::make_absolute(A);
-  path::remove_dots(A, true);
-  return std::string(A.str());
-}
 
 std::string parentOf(std::string P, int Levels) {
   llvm::SmallString<256> S(P);
@@ -69,7 +64,7 @@ std::string findTorchHeaders(const std::string &UserDir, TorchHeaders &Out) {
     return true;
   };
   if (!UserDir.empty()) {
-    std::string Dir = absolute(UserDir);
+    std::string Dir = absolutePath(UserDir);
     if (Accept(Dir, "--torch-include"))
       return "";
     // The api include itself was given: the root is four levels up.
@@ -79,7 +74,7 @@ std::string findTorchHeaders(const std::string &UserDir, TorchHeaders &Out) {
   }
   // <prefix>/share/cmake/Torch -> <prefix>/include.
   std::string TorchDir = env("Torch_DIR");
-  if (Accept(TorchDir.empty() ? "" : parentOf(absolute(TorchDir), 3) + "/include",
+  if (Accept(TorchDir.empty() ? "" : parentOf(absolutePath(TorchDir), 3) + "/include",
              "from $Torch_DIR"))
     return "";
   llvm::SmallVector<llvm::StringRef, 4> Prefixes;
@@ -87,7 +82,7 @@ std::string findTorchHeaders(const std::string &UserDir, TorchHeaders &Out) {
   llvm::StringRef(PrefixPath).split(Prefixes, ':', -1, false);
   for (llvm::StringRef P : Prefixes) {
     // A prefix (<p>/include) or, as torch.utils.cmake_prefix_path gives, <p>/share/cmake.
-    std::string Abs = absolute(P.str());
+    std::string Abs = absolutePath(P.str());
     if (Accept(Abs + "/include", "from $CMAKE_PREFIX_PATH") ||
         Accept(parentOf(Abs, 2) + "/include", "from $CMAKE_PREFIX_PATH"))
       return "";

@@ -1,5 +1,6 @@
 // hostsync-lint: finds host-device synchronizations in LibTorch C++ code.
 #include "core/Catalog.h"
+#include "driver/AbsolutePath.h"
 #include "driver/Baseline.h"
 #include "driver/CompileCommands.h"
 #include "driver/Config.h"
@@ -23,13 +24,6 @@
 using namespace hostsync;
 
 namespace {
-// A path made absolute, without "..": the current directory for "".
-std::string absoluteOf(const std::string &Given) {
-  llvm::SmallString<256> Path(Given.empty() ? "." : Given);
-  llvm::sys::fs::make_absolute(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return std::string(Path.str());
-}
 
 enum ExitCode { Clean = 0, HaveFindings = 1, UsageError = 2, ParseFailure = 3 };
 
@@ -64,10 +58,10 @@ int main(int Argc, const char **Argv) {
       writeRuleListText(llvm::outs(), C);
     return Clean;
   }
-  ConfigFinder Configs(Opts.ConfigFile.empty() ? "" : absoluteOf(Opts.ConfigFile));
+  ConfigFinder Configs(Opts.ConfigFile.empty() ? "" : absolutePath(Opts.ConfigFile));
   if (Opts.DumpConfig) {
     // The config of the first input (for a directory: of a file in it), or of ".".
-    std::string Where = absoluteOf(Opts.Inputs.empty() ? "" : Opts.Inputs[0]);
+    std::string Where = absolutePath(Opts.Inputs.empty() ? "" : Opts.Inputs[0]);
     if (llvm::sys::fs::is_directory(Where))
       Where += "/-";
     std::string E;
@@ -100,7 +94,7 @@ int main(int Argc, const char **Argv) {
   // rules or assume another device (command-line options win).
   std::vector<std::string> Kept;
   for (const std::string &F : Files) {
-    std::string E, Abs = absoluteOf(F);
+    std::string E, Abs = absolutePath(F);
     const LintConfig *Cfg = Configs.forFile(Abs, E);
     if (!Cfg)
       return usageError(E);
@@ -153,7 +147,7 @@ int main(int Argc, const char **Argv) {
   std::vector<Finding> Findings = mergeFindings(Results);
   if (std::string E; !applyConfig(Configs, Findings, E))
     return usageError(E);
-  std::string Root = absoluteOf(Opts.SourceRoot), BaselineError;
+  std::string Root = absolutePath(Opts.SourceRoot), BaselineError;
   if (!Opts.Baseline.empty() && !applyBaseline(Opts.Baseline, Findings, Root, BaselineError))
     return usageError(BaselineError);
   if (!Opts.WriteBaseline.empty() &&
