@@ -1,8 +1,9 @@
 #include "driver/Runner.h"
 
+#include "checks/HostsyncChecks.h"
 #include "core/RunRules.h"
 #include "driver/CompileCommands.h"
-#include "driver/RangeForRecovery.h"
+#include "driver/Recovery.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
@@ -67,7 +68,7 @@ public:
 class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(const RunConfig &Config, TUResult &Out, SourceManager &SM,
-               std::vector<RangeRewrite> *Dropped)
+               std::vector<SourceRewrite> *Dropped)
       : Config(Config), Out(Out), SM(SM), Dropped(Dropped) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
@@ -81,19 +82,19 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     Out.Parsed = true;
-    RulesResult R = runRules(Ctx, TopLevel, Config.EnabledRules, Config.Assume);
+    RulesResult R = runRules(Ctx, TopLevel, hostsyncChecks(), Config.EnabledRules, Config.Assume);
     Out.Findings.insert(Out.Findings.end(), R.Findings.begin(), R.Findings.end());
     Out.SourceErrors.insert(Out.SourceErrors.end(), R.SourceErrors.begin(),
                             R.SourceErrors.end());
     if (Dropped && Ctx.getDiagnostics().hasErrorOccurred())
-      *Dropped = droppedRangeFors(Ctx, TopLevel);
+      *Dropped = recoveryRewrites(Ctx, TopLevel);
   }
 
 private:
   const RunConfig &Config;
   TUResult &Out;
   SourceManager &SM;
-  std::vector<RangeRewrite> *Dropped;
+  std::vector<SourceRewrite> *Dropped;
   std::vector<Decl *> TopLevel;
 };
 
@@ -114,22 +115,22 @@ class LintActionFactory : public tooling::FrontendActionFactory {
   };
 
 public:
-  LintActionFactory(const RunConfig &Config, TUResult &Out, std::vector<RangeRewrite> *Dropped)
+  LintActionFactory(const RunConfig &Config, TUResult &Out, std::vector<SourceRewrite> *Dropped)
       : Config(Config), Out(Out), Dropped(Dropped) {}
   std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(*this); }
 
 private:
   const RunConfig &Config;
   TUResult &Out;
-  std::vector<RangeRewrite> *Dropped;
+  std::vector<SourceRewrite> *Dropped;
 };
 
-// One parse of File. Rewritten holds the texts that replace files (RangeForRecovery.h);
+// One parse of File. Rewritten holds the texts that replace files (Recovery.h);
 // Dropped, when given, receives what this parse lost to errors and can be rewritten.
 int parseOnce(const tooling::CompilationDatabase &Db, const std::string &File,
               const RunConfig &Config, CommandAdjuster &Commands, TUResult &R,
-              ErrorCounter &Errors, const std::map<std::string, std::string> &Rewritten,
-              std::vector<RangeRewrite> *Dropped) {
+              ErrorCounter &Errors, const RecoveredFiles &Rewritten,
+              std::vector<SourceRewrite> *Dropped) {
   // Its own file system per tool: the process-wide real one changes the process's working
   // directory for each compile command, which parallel TUs would race on. The CUDA
   // stand-in headers (and rewritten files) lie over it, in memory.
@@ -140,7 +141,7 @@ int parseOnce(const tooling::CompilationDatabase &Db, const std::string &File,
   addCudaShim(*Memory);
   std::vector<std::string> Prelude;
   if (!Rewritten.empty())
-    Prelude = addRewrittenFiles(*Memory, Rewritten);
+    Prelude = Rewritten.addTo(*Memory);
   FS->pushOverlay(Memory);
   tooling::ClangTool Tool(Db, {File}, std::make_shared<PCHContainerOperations>(), FS);
   Tool.appendArgumentsAdjuster(
@@ -160,26 +161,24 @@ TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
   TUResult R;
   R.File = File;
   ErrorCounter Errors;
-  std::vector<RangeRewrite> Dropped;
+  std::vector<SourceRewrite> Dropped;
   int Status = parseOnce(Db, File, Config, Commands, R, Errors, {}, &Dropped);
-  // Parse again with what was lost made opaque (loops' ranges and conditions, invalid
-  // variables' values), until nothing more comes back (a chain of invalid variables is
-  // freed one link per parse) or MaxRecoveries. The file's state (errors, missing headers)
-  // is the first parse's; the findings are the last one's, without fix-its in the
+  // Parse again with what was lost given back (loops' ranges and conditions, invalid
+  // variables' values made opaque; calls to a changed LibTorch API respelled), until
+  // nothing more comes back (a chain of invalid variables is freed one link per parse) or
+  // MaxRecoveries. The file's state (errors, missing headers) is the first parse's; the
+  // findings are the last one's, moved back to the user's text, without fix-its in the
   // rewritten files (their offsets moved).
   constexpr int MaxRecoveries = 3;
-  std::map<std::string, std::string> Rewritten;
+  RecoveredFiles Rewritten;
   for (int Pass = 0; Pass < MaxRecoveries && !Dropped.empty(); ++Pass) {
-    applyRewrites(Dropped, Rewritten);
+    Rewritten.apply(Dropped);
     TUResult Again;
     ErrorCounter Ignored;
     Dropped.clear();
     parseOnce(Db, File, Config, Commands, Again, Ignored, Rewritten, &Dropped);
     for (Finding &F : Again.Findings)
-      if (Rewritten.count(F.File)) {
-        F.Replacements.clear();
-        F.FixCondition.clear();
-      }
+      Rewritten.restore(F);
     R.Findings = std::move(Again.Findings);
   }
   R.Errors = Errors.Count;

@@ -15,6 +15,7 @@ const char *stallClassName(StallClass C) {
   case StallClass::HostToDeviceCopy: return "host_to_device_copy";
   case StallClass::EventSync: return "event_sync";
   case StallClass::Memset: return "memset";
+  case StallClass::ImplicitSync: return "implicit_sync";
   }
   return "explicit_sync";
 }
@@ -106,6 +107,9 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
       break;
     case ApiRole::Memset:
       s.cls = StallClass::Memset;
+      break;
+    case ApiRole::ImplicitSync:
+      s.cls = StallClass::ImplicitSync;
       break;
     case ApiRole::Memcpy:
       // An asynchronous copy returns before the GPU reaches it; one that was still in the

@@ -16,8 +16,13 @@ enum class StallClass : uint8_t {
   EventSync,        // waiting on an event (cudaEventSynchronize, or polling cudaEventQuery /
                     // cudaStreamQuery in a loop until the work is done)
   Memset,           // a blocking memset
+  ImplicitSync,     // a call that waits for the whole device as a side effect (cudaFree...)
 };
 const char *stallClassName(StallClass C);
+constexpr StallClass AllStallClasses[] = {
+    StallClass::ExplicitSync, StallClass::DeviceToHostCopy, StallClass::PageableCopy,
+    StallClass::HostToDeviceCopy, StallClass::EventSync, StallClass::Memset,
+    StallClass::ImplicitSync};
 
 struct Stall {
   size_t api_index = 0; // into TraceModel::api

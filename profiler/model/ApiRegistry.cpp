@@ -27,6 +27,17 @@ const std::unordered_map<std::string, ApiRole> &table() {
       {"cudaMemset", ApiRole::Memset},
       {"cudaEventQuery", ApiRole::Query},
       {"cudaStreamQuery", ApiRole::Query},
+      // Measured on the H100 (tests/gpu/cuda_runtime_syncs.cu): each waits for the device
+      // to drain, ~20 ms behind a 20 ms kernel. cudaMalloc, cudaMallocHost, cudaHostAlloc
+      // and cudaHostRegister do not wait.
+      {"cudaFree", ApiRole::ImplicitSync},
+      {"cudaFreeHost", ApiRole::ImplicitSync},
+      {"cudaHostUnregister", ApiRole::ImplicitSync},
+      {"cudaFreeArray", ApiRole::ImplicitSync},
+      {"cudaFreeMipmappedArray", ApiRole::ImplicitSync},
+      {"cuMemFree_v2", ApiRole::ImplicitSync},
+      {"cuMemFreeHost", ApiRole::ImplicitSync},
+      {"cuMemHostUnregister", ApiRole::ImplicitSync},
   };
   return T;
 }
@@ -35,6 +46,13 @@ const std::unordered_map<std::string, ApiRole> &table() {
 ApiRole roleOf(const std::string &api) {
   auto it = table().find(api);
   return it == table().end() ? ApiRole::None : it->second;
+}
+
+std::vector<std::string> syncRelevantApis() {
+  std::vector<std::string> out;
+  for (const auto &[api, role] : table())
+    out.push_back(api);
+  return out;
 }
 
 bool launchesWork(const std::string &api) {

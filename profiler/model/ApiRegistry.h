@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace hostsync::trace {
 
@@ -15,9 +16,12 @@ enum class ApiRole : uint8_t {
   Memcpy,        // blocking or "async" copies: classified by the copy they caused
   Memset,        // blocking memsets
   Query,         // cudaEventQuery / cudaStreamQuery: a stall only when polled in a loop
+  ImplicitSync,  // cudaFree, cudaFreeHost, cudaHostUnregister...: wait for the whole device
 };
 
 ApiRole roleOf(const std::string &api);
+// Every API with a role: the calls the tracer takes a stack for and may record as stalls.
+std::vector<std::string> syncRelevantApis();
 // The runtime's cudaErrorNotReady: what a query returns while the work is still running.
 constexpr int32_t CudaErrorNotReady = 600;
 // Does the call launch GPU work (a kernel, a copy, a memset)?

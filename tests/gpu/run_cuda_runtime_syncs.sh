@@ -3,7 +3,8 @@
 # lint rules hostsync-cuda-blocking-copy, -pageable-async-copy, -implicit-sync and the
 # Thrust cases (run_gpu_tests.sh calls it; run alone it builds only the tracer). Writes
 # <results>/cuda-runtime-syncs-<gpu>-<date>.json (plain and with Thrust) and the same
-# program's trace under hostsync-trace, to compare the stalls it measured.
+# program's trace under hostsync-trace (-trace.json, and per call -tracer.json), to compare
+# the stalls it measured.
 # usage: tests/gpu/run_cuda_runtime_syncs.sh [results dir]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -40,6 +41,13 @@ out = {api: {"stalls": p["stalls"], "host_ms": round(p["host_ms"], 3),
 json.dump({"records": t["records"], "stalls_by_api": out}, open(sys.argv[2], "w"), indent=1)
 for api, p in out.items():
     print(f"tracer: {api}: {p['stalls']} stalls, {p['host_ms']} ms host, {p['classes']}")
+# The calls measured to wait for the device as a side effect are recorded as such.
+bad = [api for api in ("cudaFree", "cudaFreeHost", "cudaHostUnregister")
+       if "implicit_sync" not in out.get(api, {}).get("classes", [])]
+print("FAIL: no implicit_sync stall for " + ", ".join(bad) if bad else
+      "PASS: cudaFree, cudaFreeHost, cudaHostUnregister recorded as implicit_sync stalls")
+sys.exit(1 if bad else 0)
 PY
+cp "$work"/cudart/trace-*[0-9].json "$stem-trace.json" # for hostsync-report's tests
 echo "results: $stem.json $stem-thrust.json"
 exit $status

@@ -1,4 +1,4 @@
-#include "driver/RangeForRecovery.h"
+#include "driver/Recovery.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -17,49 +17,6 @@ using namespace clang;
 namespace hostsync {
 
 namespace {
-constexpr const char *PreludePath = "/hostsync-recovery/hostsync_opaque_range.h";
-// The opaque element converts to any type, so a loop variable with a written type
-// (`Example<> &batch`) keeps it; with `auto` it has no members. A loop whose body reads
-// `batch.data` or `batch.target` iterates a LibTorch data loader (with the Stack transform):
-// its elements are torch::data::Example<>, whose two tensors the body then keeps.
-constexpr const char *Prelude = R"(#pragma once
-struct hostsync_opaque {
-  template <class T> operator T &() const; // one conversion only: two would be ambiguous
-};
-hostsync_opaque hostsync_opaque_value();
-// Compared and combined with anything (a loop bound, a learning rate), without the
-// ambiguity of converting to every arithmetic type; arithmetic keeps the other operand's
-// type, so `loss * lr` stays a tensor.
-#define HOSTSYNC_OPAQUE_OP(R, op)                                                            \
-  template <class T> R operator op(const T &, const hostsync_opaque &);                     \
-  template <class T> R operator op(const hostsync_opaque &, const T &);                     \
-  R operator op(const hostsync_opaque &, const hostsync_opaque &);
-HOSTSYNC_OPAQUE_OP(bool, ==) HOSTSYNC_OPAQUE_OP(bool, !=) HOSTSYNC_OPAQUE_OP(bool, <)
-HOSTSYNC_OPAQUE_OP(bool, >) HOSTSYNC_OPAQUE_OP(bool, <=) HOSTSYNC_OPAQUE_OP(bool, >=)
-#undef HOSTSYNC_OPAQUE_OP
-#define HOSTSYNC_OPAQUE_ARITH(op)                                                            \
-  template <class T> T operator op(const T &, const hostsync_opaque &);                     \
-  template <class T> T operator op(const hostsync_opaque &, const T &);                     \
-  hostsync_opaque operator op(const hostsync_opaque &, const hostsync_opaque &);
-HOSTSYNC_OPAQUE_ARITH(+) HOSTSYNC_OPAQUE_ARITH(-) HOSTSYNC_OPAQUE_ARITH(*)
-HOSTSYNC_OPAQUE_ARITH(/) HOSTSYNC_OPAQUE_ARITH(%)
-#undef HOSTSYNC_OPAQUE_ARITH
-template <class Stream> Stream &operator<<(Stream &, const hostsync_opaque &); // printing
-template <class Element = hostsync_opaque> struct hostsync_opaque_range {
-  struct iterator {
-    Element &operator*() const;
-    iterator &operator++();
-    bool operator!=(const iterator &) const;
-  };
-  iterator begin() const;
-  iterator end() const;
-};
-)";
-// A space first: `for (auto &x:input)` must not become `x:::hostsync...`, lexed as `::` `:`.
-constexpr const char *OpaqueRange = " ::hostsync_opaque_range<>()";
-constexpr const char *ExampleRange = " ::hostsync_opaque_range<::torch::data::Example<>>()";
-constexpr const char *OpaqueValue = " ::hostsync_opaque_value()";
-
 class ColonCollector : public RecursiveASTVisitor<ColonCollector> {
 public:
   explicit ColonCollector(SourceManager &SM) : SM(SM) {}
@@ -210,30 +167,20 @@ std::vector<RawLoop> loopsIn(const SourceManager &SM, const std::vector<Token> &
 }
 } // namespace
 
-std::vector<RangeRewrite> droppedRangeFors(ASTContext &Ctx,
-                                           const std::vector<Decl *> &TopLevel) {
+void loopRewrites(ASTContext &Ctx, const std::vector<Decl *> &TopLevel,
+                  const UserFiles &Files, std::vector<SourceRewrite> &Out) {
   SourceManager &SM = Ctx.getSourceManager();
   ColonCollector Collector(SM);
-  std::set<FileID> Files; // the user's files that hold a top-level declaration
-  for (Decl *D : TopLevel) {
+  for (Decl *D : TopLevel)
     Collector.TraverseDecl(D);
-    SourceLocation L = SM.getFileLoc(D->getLocation());
-    if (L.isValid())
-      Files.insert(SM.getFileID(L));
-  }
-  std::vector<RangeRewrite> Out;
-  for (FileID F : Files) {
-    // The path the parse opened the file by, absolute: the rewrite must shadow it.
-    llvm::SmallString<256> Path(SM.getFilename(SM.getLocForStartOfFile(F)));
-    SM.getFileManager().makeAbsolutePath(Path);
-    std::string File(Path.str());
+  for (const auto &[F, File] : Files) {
     std::vector<Token> Toks = rawTokens(SM, F, Ctx.getLangOpts());
     for (const RawLoop &L : loopsIn(SM, Toks))
       if (!Collector.Seen.count({F.getHashValue(), L.Key}))
         Out.push_back({File, L.Begin, L.End,
-                       L.Classic       ? RangeRewrite::Condition
-                       : L.ExampleLike ? RangeRewrite::ExampleRange
-                                       : RangeRewrite::Range});
+                       L.Classic       ? SourceRewrite::Condition
+                       : L.ExampleLike ? SourceRewrite::ExampleRange
+                                       : SourceRewrite::Range});
     // Only the first invalid variables of a chain: one whose initializer names another
     // invalid variable may be valid once that one is opaque (`auto w = randn({bs})`); the
     // next parse tells.
@@ -242,49 +189,9 @@ std::vector<RangeRewrite> droppedRangeFors(ASTContext &Ctx,
         continue;
       auto Init = initializerAt(SM, Toks, Name);
       if (Init && !namesAny(SM, Toks, *Init, Collector.InvalidNames))
-        Out.push_back({File, Init->first, Init->second, RangeRewrite::Initializer});
+        Out.push_back({File, Init->first, Init->second, SourceRewrite::Initializer});
     }
   }
-  return Out;
-}
-
-void applyRewrites(const std::vector<RangeRewrite> &Rewrites,
-                   std::map<std::string, std::string> &Texts) {
-  std::map<std::string, std::vector<const RangeRewrite *>> ByFile;
-  for (const RangeRewrite &R : Rewrites)
-    ByFile[R.File].push_back(&R);
-  for (auto &[File, List] : ByFile) {
-    if (!Texts.count(File)) {
-      auto Buf = llvm::MemoryBuffer::getFile(File);
-      if (!Buf)
-        continue;
-      Texts[File] = (*Buf)->getBuffer().str();
-    }
-    std::string &Text = Texts[File];
-    // Back to front, so earlier offsets stay valid; a multi-line range keeps its line
-    // breaks, so every finding keeps its line.
-    std::sort(List.begin(), List.end(),
-              [](const RangeRewrite *A, const RangeRewrite *B) { return A->Begin > B->Begin; });
-    for (const RangeRewrite *R : List) {
-      if (R->End > Text.size() || R->Begin >= R->End)
-        continue;
-      std::string Old = Text.substr(R->Begin, R->End - R->Begin);
-      const char *With = R->What == RangeRewrite::Condition      ? " true"
-                         : R->What == RangeRewrite::ExampleRange ? ExampleRange
-                         : R->What == RangeRewrite::Initializer  ? OpaqueValue
-                                                                 : OpaqueRange;
-      std::string New = With + std::string(std::count(Old.begin(), Old.end(), '\n'), '\n');
-      Text.replace(R->Begin, R->End - R->Begin, New);
-    }
-  }
-}
-
-std::vector<std::string> addRewrittenFiles(llvm::vfs::InMemoryFileSystem &FS,
-                                           const std::map<std::string, std::string> &Texts) {
-  for (const auto &[File, Text] : Texts)
-    FS.addFile(File, 0, llvm::MemoryBuffer::getMemBufferCopy(Text, File));
-  FS.addFile(PreludePath, 0, llvm::MemoryBuffer::getMemBuffer(Prelude, PreludePath));
-  return {"-include", PreludePath};
 }
 
 } // namespace hostsync

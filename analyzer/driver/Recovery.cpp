@@ -1,0 +1,193 @@
+#include "driver/Recovery.h"
+
+#include "clang/Basic/FileManager.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+#include <optional>
+
+using namespace clang;
+
+namespace hostsync {
+
+namespace {
+constexpr const char *PreludePath = "/hostsync-recovery/hostsync_opaque_range.h";
+// The opaque element converts to any type, so a loop variable with a written type
+// (`Example<> &batch`) keeps it; with `auto` it has no members. A loop whose body reads
+// `batch.data` or `batch.target` iterates a LibTorch data loader (with the Stack transform):
+// its elements are torch::data::Example<>, whose two tensors the body then keeps.
+constexpr const char *Prelude = R"(#pragma once
+struct hostsync_opaque {
+  template <class T> operator T &() const; // one conversion only: two would be ambiguous
+};
+hostsync_opaque hostsync_opaque_value();
+// Compared and combined with anything (a loop bound, a learning rate), without the
+// ambiguity of converting to every arithmetic type; arithmetic keeps the other operand's
+// type, so `loss * lr` stays a tensor.
+#define HOSTSYNC_OPAQUE_OP(R, op)                                                            \
+  template <class T> R operator op(const T &, const hostsync_opaque &);                     \
+  template <class T> R operator op(const hostsync_opaque &, const T &);                     \
+  R operator op(const hostsync_opaque &, const hostsync_opaque &);
+HOSTSYNC_OPAQUE_OP(bool, ==) HOSTSYNC_OPAQUE_OP(bool, !=) HOSTSYNC_OPAQUE_OP(bool, <)
+HOSTSYNC_OPAQUE_OP(bool, >) HOSTSYNC_OPAQUE_OP(bool, <=) HOSTSYNC_OPAQUE_OP(bool, >=)
+#undef HOSTSYNC_OPAQUE_OP
+#define HOSTSYNC_OPAQUE_ARITH(op)                                                            \
+  template <class T> T operator op(const T &, const hostsync_opaque &);                     \
+  template <class T> T operator op(const hostsync_opaque &, const T &);                     \
+  hostsync_opaque operator op(const hostsync_opaque &, const hostsync_opaque &);
+HOSTSYNC_OPAQUE_ARITH(+) HOSTSYNC_OPAQUE_ARITH(-) HOSTSYNC_OPAQUE_ARITH(*)
+HOSTSYNC_OPAQUE_ARITH(/) HOSTSYNC_OPAQUE_ARITH(%)
+#undef HOSTSYNC_OPAQUE_ARITH
+template <class Stream> Stream &operator<<(Stream &, const hostsync_opaque &); // printing
+template <class Element = hostsync_opaque> struct hostsync_opaque_range {
+  struct iterator {
+    Element &operator*() const;
+    iterator &operator++();
+    bool operator!=(const iterator &) const;
+  };
+  iterator begin() const;
+  iterator end() const;
+};
+)";
+// A space first: `for (auto &x:input)` must not become `x:::hostsync...`, lexed as `::` `:`.
+constexpr const char *OpaqueRange = " ::hostsync_opaque_range<>()";
+constexpr const char *ExampleRange = " ::hostsync_opaque_range<::torch::data::Example<>>()";
+constexpr const char *OpaqueValue = " ::hostsync_opaque_value()";
+
+
+// Is [A.Begin, A.End) inside [B.Begin, B.End) of the same file?
+bool inside(const SourceRewrite &A, const SourceRewrite &B) {
+  return A.File == B.File && A.Begin >= B.Begin && A.End <= B.End;
+}
+} // namespace
+
+std::vector<SourceRewrite> recoveryRewrites(ASTContext &Ctx, const std::vector<Decl *> &TopLevel) {
+  SourceManager &SM = Ctx.getSourceManager();
+  UserFiles Files;
+  for (Decl *D : TopLevel) {
+    SourceLocation L = SM.getFileLoc(D->getLocation());
+    if (L.isInvalid() || Files.count(SM.getFileID(L)))
+      continue;
+    FileID F = SM.getFileID(L);
+    llvm::SmallString<256> Path(SM.getFilename(SM.getLocForStartOfFile(F)));
+    SM.getFileManager().makeAbsolutePath(Path);
+    Files[F] = std::string(Path.str());
+  }
+  std::vector<SourceRewrite> Out, Calls;
+  loopRewrites(Ctx, TopLevel, Files, Out);
+  apiChangeRewrites(Ctx, TopLevel, Files, Calls);
+  // A changed call makes the variable it initializes invalid too: mend the call, and let
+  // the next parse tell whether the variable still needs an opaque value.
+  Out.erase(std::remove_if(Out.begin(), Out.end(),
+                           [&](const SourceRewrite &R) {
+                             return std::any_of(Calls.begin(), Calls.end(),
+                                                [&](const SourceRewrite &C) { return inside(C, R); });
+                           }),
+            Out.end());
+  Out.insert(Out.end(), Calls.begin(), Calls.end());
+  return Out;
+}
+
+void RecoveredFiles::apply(const std::vector<SourceRewrite> &Rewrites) {
+  std::map<std::string, std::vector<const SourceRewrite *>> ByFile;
+  for (const SourceRewrite &R : Rewrites)
+    ByFile[R.File].push_back(&R);
+  for (auto &[Path, List] : ByFile) {
+    if (!Files.count(Path)) {
+      auto Buf = llvm::MemoryBuffer::getFile(Path);
+      if (!Buf)
+        continue;
+      Files[Path].Original = Files[Path].Text = (*Buf)->getBuffer().str();
+    }
+    File &F = Files[Path];
+    std::sort(List.begin(), List.end(), [](const SourceRewrite *A, const SourceRewrite *B) {
+      return A->Begin < B->Begin;
+    });
+    // Front to back, building the new text: a multi-line range keeps its line breaks, so
+    // every finding keeps its line.
+    std::string Text;
+    std::vector<Edit> Pass;
+    unsigned Done = 0;
+    for (const SourceRewrite *R : List) {
+      if (R->End > F.Text.size() || R->Begin >= R->End || R->Begin < Done)
+        continue; // out of range, or overlapping the previous one
+      std::string Old = F.Text.substr(R->Begin, R->End - R->Begin);
+      std::string New;
+      if (R->What == SourceRewrite::Braced) {
+        New = "{" + Old + "}";
+      } else {
+        const char *With = R->What == SourceRewrite::Condition      ? " true"
+                           : R->What == SourceRewrite::ExampleRange ? ExampleRange
+                           : R->What == SourceRewrite::Initializer  ? OpaqueValue
+                                                                    : OpaqueRange;
+        New = With + std::string(std::count(Old.begin(), Old.end(), '\n'), '\n');
+      }
+      Text += F.Text.substr(Done, R->Begin - Done);
+      unsigned NewBegin = Text.size();
+      Text += New;
+      Pass.push_back({NewBegin, unsigned(Text.size()), R->Begin, R->End,
+                      R->What == SourceRewrite::Braced});
+      Done = R->End;
+    }
+    F.Text = Text + F.Text.substr(Done);
+    F.Passes.push_back(std::move(Pass));
+  }
+}
+
+std::vector<std::string> RecoveredFiles::addTo(llvm::vfs::InMemoryFileSystem &FS) const {
+  for (const auto &[Path, F] : Files)
+    FS.addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(F.Text, Path));
+  FS.addFile(PreludePath, 0, llvm::MemoryBuffer::getMemBuffer(Prelude, PreludePath));
+  return {"-include", PreludePath};
+}
+
+namespace {
+// The offset of 1-based (Line, Column) in Text, and back.
+size_t offsetOf(const std::string &Text, unsigned Line, unsigned Column) {
+  size_t At = 0;
+  for (unsigned L = 1; L < Line && At != std::string::npos; ++L)
+    if ((At = Text.find('\n', At)) != std::string::npos)
+      ++At;
+  return At == std::string::npos ? Text.size() : std::min(Text.size(), At + Column - 1);
+}
+std::pair<unsigned, unsigned> lineColumnOf(const std::string &Text, size_t Offset) {
+  size_t LineStart = Offset ? Text.rfind('\n', Offset - 1) : std::string::npos;
+  LineStart = LineStart == std::string::npos ? 0 : LineStart + 1;
+  return {unsigned(std::count(Text.begin(), Text.begin() + LineStart, '\n') + 1),
+          unsigned(Offset - LineStart + 1)};
+}
+} // namespace
+
+void RecoveredFiles::restore(Finding &F) const {
+  auto It = Files.find(F.File);
+  if (It == Files.end())
+    return;
+  const File &File = It->second;
+  size_t At = offsetOf(File.Text, F.Line, F.Column);
+  for (auto Pass = File.Passes.rbegin(); Pass != File.Passes.rend(); ++Pass) {
+    long Shift = 0;
+    std::optional<size_t> Inside;
+    for (const Edit &E : *Pass) {
+      if (At >= E.NewEnd) {
+        Shift += long(E.OldEnd - E.OldBegin) - long(E.NewEnd - E.NewBegin);
+        continue;
+      }
+      if (At >= E.NewBegin) // in what the edit wrote: "{" is the old text's first byte
+        Inside = E.Braced ? E.OldBegin + std::clamp<size_t>(At - E.NewBegin, 1,
+                                                            E.OldEnd - E.OldBegin) - 1
+                          : E.OldBegin;
+      break;
+    }
+    At = Inside ? *Inside : size_t(long(At) + Shift);
+  }
+  auto [Line, Column] = lineColumnOf(File.Original, At);
+  F.Line = Line;
+  F.Column = Column;
+  size_t Start = At - (Column - 1), End = File.Original.find_first_of("\r\n", At);
+  F.SourceLine = File.Original.substr(Start, End == std::string::npos ? End : End - Start);
+  F.Replacements.clear();
+  F.FixCondition.clear();
+}
+
+} // namespace hostsync

@@ -1,0 +1,86 @@
+// Recovery: a file that does not compile against the headers at hand (a header missing,
+// code written for another LibTorch) loses more than its invalid statements. Each parse
+// that had errors is searched for what was lost and can be given back by a rewrite, made
+// in memory, of the user's text; the file is then parsed again (driver/Runner.cpp).
+//
+// LoopRecovery.cpp: Clang drops a for loop whose range (range-for) or condition (classic
+// for) does not compile, and with it every statement of its body. On real training code
+// with a header missing (OpenCV, a dataset or option library), that is the loop over the
+// data loader, `for (auto &batch : *loader)`, or over the epochs, `for (e = 0; e !=
+// num_epochs; ++e)`: where the syncs of the training step are. The range becomes an opaque
+// range of hostsync's and the condition `true`, so that a second parse keeps the body:
+// statements that use what is unknown stay invalid, the others are analysed. (if, while,
+// do and switch keep their bodies.) A variable declared `auto x = <what does not
+// compile>` gets, the same way, an opaque value that converts to anything, so that a
+// hyper-parameter read from a missing option library (`auto lr =
+// args["lr"].as<double>()`) no longer poisons every statement that uses it; a chain of
+// such variables is freed one link per parse.
+//
+// ApiChangeRecovery.cpp: calls written for an older LibTorch whose overload is gone, in
+// the form the current API spells the same operation (`x.index(t)` -> `x.index({t})`).
+#pragma once
+
+#include "core/Finding.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace hostsync {
+
+struct SourceRewrite {
+  std::string File;       // absolute path as the parse saw it
+  unsigned Begin, End;    // offsets, in the text that parse saw, of what is replaced
+  enum Kind {
+    Range,        // a range-for's range: an opaque range
+    ExampleRange, // one whose body reads <var>.data / .target: a LibTorch data loader
+    Condition,    // a classic for's condition: `true`
+    Initializer,  // `auto x = <invalid>;`: an opaque value
+    Braced,       // an argument an older LibTorch took alone, now in a braced list
+  } What = Range;
+};
+
+// Everything the parse of TopLevel (the user's top-level declarations) lost that a rewrite
+// can give back: the for loops missing from the AST, the first invalid `auto` variables'
+// initializers, calls to a changed LibTorch API.
+std::vector<SourceRewrite> recoveryRewrites(clang::ASTContext &Ctx,
+                                      const std::vector<clang::Decl *> &TopLevel);
+// The parts, over the user's files (Files: each file that holds one of TopLevel, to the
+// absolute path the parse opened it by, which a rewrite must shadow).
+using UserFiles = std::map<clang::FileID, std::string>;
+void loopRewrites(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel,
+                  const UserFiles &Files, std::vector<SourceRewrite> &Out);
+void apiChangeRewrites(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel,
+                       const UserFiles &Files, std::vector<SourceRewrite> &Out);
+
+// The user's files as the recovery rewrote them, and where their text moved.
+class RecoveredFiles {
+public:
+  // Applies the rewrites one parse found, to the texts that parse saw.
+  void apply(const std::vector<SourceRewrite> &Rewrites);
+  bool empty() const { return Files.empty(); }
+  bool holds(const std::string &Path) const { return Files.count(Path) != 0; }
+  // Adds the rewritten files, and the header that declares the opaque types, to FS.
+  // Returns the flags that include that header.
+  std::vector<std::string> addTo(llvm::vfs::InMemoryFileSystem &FS) const;
+  // A finding of a parse of the rewritten text, moved back to the user's own text (its
+  // line, column and source line); its fix-it is dropped (its offsets moved too).
+  void restore(Finding &F) const;
+
+private:
+  struct Edit {
+    unsigned NewBegin, NewEnd, OldBegin, OldEnd;
+    bool Braced; // "{" + old + "}": inside it, positions keep their place in the old text
+  };
+  struct File {
+    std::string Original, Text;
+    std::vector<std::vector<Edit>> Passes; // each pass's edits, by NewBegin
+  };
+  std::map<std::string, File> Files;
+};
+
+} // namespace hostsync
