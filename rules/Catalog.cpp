@@ -1,4 +1,4 @@
-#include "core/Catalog.h"
+#include "rules/Catalog.h"
 
 #include <nlohmann/json.hpp>
 
@@ -35,6 +35,49 @@ bool parseSeverity(const std::string &Text, Severity &Out) {
 
 const char *Catalog::embeddedJson() { return kCatalogJson; }
 
+namespace {
+// "stalls": a list of signatures, each {"functions": [...]}, {"apis": [...], "classes":
+// [...], "outside_libraries": true} or {"classes": [...]}; or [{"none": "why"}] alone.
+// Unknown keys are errors.
+bool readStalls(const nlohmann::json &J, RuleInfo &Rule, std::string &Error) {
+  if (!J.is_array() || J.empty()) {
+    Error = "not a non-empty list";
+    return false;
+  }
+  for (const nlohmann::json &Sig : J) {
+    if (!Sig.is_object()) {
+      Error = "a signature is not an object";
+      return false;
+    }
+    RuleInfo::StallSignature S;
+    for (const auto &[Key, Value] : Sig.items()) {
+      if (Key == "functions")
+        S.Functions = Value.get<std::vector<std::string>>();
+      else if (Key == "apis")
+        S.Apis = Value.get<std::vector<std::string>>();
+      else if (Key == "classes")
+        S.Classes = Value.get<std::vector<std::string>>();
+      else if (Key == "outside_libraries")
+        S.OutsideLibraries = Value.get<bool>();
+      else if (Key == "none" && J.size() == 1 && Sig.size() == 1)
+        Rule.NoStalls = Value.get<std::string>();
+      else {
+        Error = "unexpected key '" + Key + "'";
+        return false;
+      }
+    }
+    if (!Rule.NoStalls.empty())
+      return true;
+    if (S.Functions.empty() == (S.Apis.empty() && S.Classes.empty())) {
+      Error = "a signature names either functions, or apis and/or classes";
+      return false;
+    }
+    Rule.Stalls.push_back(std::move(S));
+  }
+  return true;
+}
+} // namespace
+
 bool Catalog::parse(const std::string &Json, Catalog &Out, std::string &Error) {
   nlohmann::json Doc = nlohmann::json::parse(Json, nullptr, /*allow_exceptions=*/false);
   if (Doc.is_discarded() || !Doc.is_object() || !Doc.contains("rules") ||
@@ -58,6 +101,10 @@ bool Catalog::parse(const std::string &Json, Catalog &Out, std::string &Error) {
       Info.FixBefore = R.at("fix").at("before").get<std::string>();
       Info.FixAfter = R.at("fix").at("after").get<std::string>();
       Info.Runtime = R.at("runtime").get<std::vector<std::string>>();
+      if (!readStalls(R.at("stalls"), Info, Error)) {
+        Error = "rule '" + Info.Id + "': stalls: " + Error;
+        return false;
+      }
     } catch (const nlohmann::json::exception &E) {
       Error = "rule '" + Info.Id + "': " + E.what();
       return false;
@@ -67,6 +114,17 @@ bool Catalog::parse(const std::string &Json, Catalog &Out, std::string &Error) {
       return false;
     }
     Out.Rules.push_back(std::move(Info));
+  }
+  try {
+    Out.Libraries = Doc.at("stall_libraries").get<std::vector<std::string>>();
+    Out.UnmatchedStallRule = Doc.at("unmatched_stall_rule").get<std::string>();
+  } catch (const nlohmann::json::exception &E) {
+    Error = std::string("catalog: ") + E.what();
+    return false;
+  }
+  if (!Out.find(Out.UnmatchedStallRule)) {
+    Error = "unmatched_stall_rule '" + Out.UnmatchedStallRule + "' is not a rule";
+    return false;
   }
   return true;
 }

@@ -1,5 +1,6 @@
-// The rule catalog (rules/catalog.json), embedded in the binary at build time so that
-// hostsync-lint is self-contained. Every part of the analyzer reads rule facts from here.
+// The rule catalog (rules/catalog.json), embedded in each binary at build time so that the
+// tools are self-contained. Every tool (hostsync-lint, the clang-tidy module,
+// hostsync-report) reads rule facts from here, and nowhere else.
 #pragma once
 
 #include <string>
@@ -23,6 +24,21 @@ struct RuleInfo {
   std::string FixBefore;
   std::string FixAfter;
   std::vector<std::string> Runtime;
+  // How a measured stall is recognised as this rule's (StallRules.h says in which order);
+  // a rule may be recognised in several ways, one signature each.
+  struct StallSignature {
+    // Substrings of a library function on the stall's stack ("nonzero", "::index").
+    std::vector<std::string> Functions;
+    // The CUDA call the host blocked in ("cudaFree") and, if given, the stall's class
+    // ("pageable_copy"): both must match. Classes alone: the stall's class.
+    std::vector<std::string> Apis;
+    std::vector<std::string> Classes;
+    // A call the libraries make too: only when no frame of the stack is a library's.
+    bool OutsideLibraries = false;
+  };
+  std::vector<StallSignature> Stalls;
+  // Why the rule has no signature (its stalls look like another rule's).
+  std::string NoStalls;
 };
 
 class Catalog {
@@ -36,9 +52,15 @@ public:
 
   const std::vector<RuleInfo> &rules() const { return Rules; }
   const RuleInfo *find(const std::string &Id) const;
+  // Namespace prefixes of the libraries whose functions name an op ("at::", "thrust::").
+  const std::vector<std::string> &libraries() const { return Libraries; }
+  // The rule of a stall nothing else matches.
+  const std::string &unmatchedStallRule() const { return UnmatchedStallRule; }
 
 private:
   std::vector<RuleInfo> Rules;
+  std::vector<std::string> Libraries;
+  std::string UnmatchedStallRule;
 };
 
 } // namespace hostsync

@@ -1,15 +1,61 @@
 #!/usr/bin/env python3
-"""Keeps docs/rules/<id>.md in step with rules/catalog.json.
+"""Keeps docs/rules/<id>.md, the README's rule table and the rules' lit tests in step with
+rules/catalog.json.
 
 Each page has a generated top (title, severity, ops, why, fix with before/after, runtime
-signature) and a hand-written bottom (what is matched, what is not, options) after the
-END marker. `rule-docs.py` rewrites the tops; `rule-docs.py --check` changes nothing and
-exits 1, naming the page, if a page is missing, stale, or has no catalog entry."""
+signature, how a report names its stalls) and a hand-written bottom (what is matched, what
+is not, options) after the END marker. `rule-docs.py` rewrites the tops (and writes the top
+of a missing page); `rule-docs.py --check` changes nothing and exits 1, naming the file, if
+a page is missing, stale, or has no catalog entry, if the README's rule table does not list
+exactly the catalog's rules, if a rule has no lit test, if catalog.json is not in the house
+format (format_catalog), or if anything scripts/add-rule left to write (TODO(add-rule)) is
+still there. `--write-catalog` reads a catalog from standard input and writes it, in the
+house format, before doing the rest (scripts/add-rule uses it)."""
 import json
 import os
+import re
 import sys
 
 END = "<!-- end of the part generated from rules/catalog.json -->"
+TODO = "TODO(add-rule)"
+
+
+def format_catalog(value, indent=0):
+    """The house format of catalog.json: objects one key per line, lists of strings and
+    small signature objects on one line."""
+    pad = "  " * indent
+    if isinstance(value, dict):
+        small = all(not isinstance(v, dict) for v in value.values())
+        if indent >= 4 or (small and len(value) <= 2 and len(json.dumps(value)) < 70):
+            return "{" + ", ".join(f"{json.dumps(k)}: {format_catalog(v, indent + 1)}"
+                                   for k, v in value.items()) + "}"
+        items = [f"{pad}  {json.dumps(k)}: {format_catalog(v, indent + 1)}"
+                 for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + pad + "}"
+    if isinstance(value, list):
+        if all(not isinstance(v, (dict, list)) for v in value):
+            return "[" + ", ".join(json.dumps(v, ensure_ascii=False) for v in value) + "]"
+        return "[\n" + ",\n".join(pad + "  " + format_catalog(v, indent + 1)
+                                  for v in value) + "\n" + pad + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def stall_signature(rule, code):
+    """How hostsync-report recognises the rule's stalls (rules/StallRules.h)."""
+    ways = []
+    for sig in rule["stalls"]:
+        if "none" in sig:
+            return "not told apart: " + sig["none"]
+        if "functions" in sig:
+            ways.append("a stack frame of a library function containing " + code(sig["functions"]))
+            continue
+        text = ("a stall in " + code(sig["apis"])) if "apis" in sig else "a stall"
+        if "classes" in sig:
+            text += " of class " + code(sig["classes"])
+        if sig.get("outside_libraries"):
+            text += ", with no library frame on its stack"
+        ways.append(text)
+    return "; or ".join(ways)
 
 
 def generated_top(rule):
@@ -25,6 +71,7 @@ def generated_top(rule):
         f"| Default severity | `{rule['severity']}` |",
         f"| Ops | {code(rule['ops'])} |",
         f"| Shows up at run time as | {code(rule['runtime'])} |",
+        f"| Named in a trace by | {stall_signature(rule, code)} |",
         "",
         "## Why it syncs",
         "",
@@ -56,15 +103,32 @@ def main():
         os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     CATALOG = os.path.join(root, "rules", "catalog.json")
     DOCS = os.path.join(root, "docs", "rules")
-    rules = json.load(open(CATALOG))["rules"]
+    if "--write-catalog" in args:
+        open(CATALOG, "w").write(format_catalog(json.load(sys.stdin)) + "\n")
+    catalog_text = open(CATALOG).read()
+    rules = json.loads(catalog_text)["rules"]
     problems = []
     ids = set()
+    if check and catalog_text != format_catalog(json.loads(catalog_text)) + "\n":
+        problems.append(f"{CATALOG}: not in the house format (scripts/rule-docs.py --write-catalog"
+                        f" < {CATALOG} rewrites it)")
     for rule in rules:
         ids.add(rule["id"])
+        if check and TODO in json.dumps(rule):
+            problems.append(f"{CATALOG}: {rule['id']} has texts to write ({TODO})")
+        name = rule["id"][len("hostsync-"):]
+        tests = [os.path.join(root, "tests", "lit", "rules", name + ext) for ext in (".cpp", ".cu")]
+        if check and not any(os.path.exists(t) for t in tests):
+            problems.append(f"{tests[0]}: missing (every rule has its lit test, .cpp or .cu)")
+        elif check and any(os.path.exists(t) and TODO in open(t).read() for t in tests):
+            problems.append(f"{tests[0]}: has cases to write ({TODO})")
         path = os.path.join(DOCS, rule["id"] + ".md")
         if not os.path.exists(path):
-            problems.append(f"{path}: missing (catalog has {rule['id']})")
-            continue
+            if check:
+                problems.append(f"{path}: missing (catalog has {rule['id']})")
+                continue
+            open(path, "w").write(generated_top(rule) + "\n")
+            print(f"wrote {path}")
         text = open(path).read()
         if END not in text:
             problems.append(f"{path}: no '{END}' marker")
@@ -79,6 +143,17 @@ def main():
                 print(f"updated {path}")
         if check and "## Options" not in tail:
             problems.append(f"{path}: the hand-written part has no '## Options' section")
+        if check and TODO in tail:
+            problems.append(f"{path}: has sections to write ({TODO})")
+    readme = os.path.join(root, "README.md")
+    rows = re.findall(r"^\| \[(hostsync-[\w-]+)\]\(docs/rules/[\w-]+\.md\) \|(.*)$",
+                      open(readme).read(), re.M)
+    if check and sorted(r[0] for r in rows) != sorted(ids):
+        problems.append(f"{readme}: the rule table lists {len(rows)} rules, the catalog has "
+                        f"{len(ids)}: missing {sorted(ids - {r[0] for r in rows})}, extra "
+                        f"{sorted({r[0] for r in rows} - ids)}")
+    if check and any(TODO in r[1] for r in rows):
+        problems.append(f"{readme}: a row of the rule table has its ops to write ({TODO})")
     for name in sorted(os.listdir(DOCS)):
         if name.endswith(".md") and name[:-3] not in ids:
             problems.append(f"{os.path.join(DOCS, name)}: no rule '{name[:-3]}' in the catalog")

@@ -2,7 +2,7 @@
 // cross-TU de-duplication read. Nothing here depends on Clang.
 #pragma once
 
-#include "core/Catalog.h"
+#include "rules/Catalog.h"
 
 #include <string>
 #include <vector>

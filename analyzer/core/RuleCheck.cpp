@@ -12,6 +12,19 @@ using namespace clang;
 
 namespace hostsync {
 
+const char *assumeDeviceName(AssumeDevice A) {
+  return A == AssumeDevice::Cuda ? "cuda" : A == AssumeDevice::Cpu ? "cpu" : "unknown";
+}
+
+bool parseAssumeDevice(const std::string &Word, AssumeDevice &Out) {
+  for (AssumeDevice A : {AssumeDevice::Unknown, AssumeDevice::Cuda, AssumeDevice::Cpu})
+    if (Word == assumeDeviceName(A)) {
+      Out = A;
+      return true;
+    }
+  return false;
+}
+
 namespace {
 std::string lineText(const SourceManager &SM, SourceLocation Loc) {
   bool Invalid = false;

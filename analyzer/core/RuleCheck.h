@@ -7,7 +7,7 @@
 #include "analysis/HotPath.h"
 #include "analysis/ProgramEvidence.h"
 #include "analysis/TensorFacts.h"
-#include "core/Catalog.h"
+#include "rules/Catalog.h"
 #include "core/Finding.h"
 #include "core/Suppressions.h"
 
@@ -22,6 +22,10 @@
 namespace hostsync {
 
 enum class AssumeDevice { Unknown, Cuda, Cpu };
+// The words for it ("unknown", "cuda", "cpu"): the one parser that the command line,
+// .hostsync.yaml and the clang-tidy option share. Any other word: false.
+const char *assumeDeviceName(AssumeDevice A);
+bool parseAssumeDevice(const std::string &Word, AssumeDevice &Out);
 
 // What a rule needs while one translation unit is matched.
 class TUContext {
@@ -96,11 +100,10 @@ private:
 
 using RuleFactory = std::unique_ptr<RuleCheck> (*)(const RuleInfo &, TUContext &);
 
-// The registration list (CheckRegistry.cpp): every rule id with its factory.
+// A rule id with its factory: an entry of a registration list (checks/HostsyncChecks.h).
 struct RegisteredRule {
   const char *Id;
   RuleFactory Create;
 };
-const std::vector<RegisteredRule> &registeredRules();
 
 } // namespace hostsync

@@ -19,6 +19,7 @@ std::vector<Decl *> userDecls(ASTContext &Ctx) {
 }
 
 RulesResult runRules(ASTContext &Ctx, const std::vector<Decl *> &TopLevel,
+                     const std::vector<RegisteredRule> &Registered,
                      const std::vector<std::string> &EnabledRules, AssumeDevice Assume) {
   RulesResult Out;
   if (TopLevel.empty())
@@ -30,7 +31,7 @@ RulesResult runRules(ASTContext &Ctx, const std::vector<Decl *> &TopLevel,
     ast_matchers::MatchFinder Finder;
     std::vector<std::unique_ptr<RuleCheck>> Checks;
     const Catalog &C = Catalog::embedded();
-    for (const RegisteredRule &R : registeredRules()) {
+    for (const RegisteredRule &R : Registered) {
       if (std::find(EnabledRules.begin(), EnabledRules.end(), R.Id) == EnabledRules.end())
         continue;
       if (const RuleInfo *Info = C.find(R.Id)) {

@@ -21,9 +21,11 @@ struct RulesResult {
 // The top-level declarations outside system headers (what the rules look at).
 std::vector<clang::Decl *> userDecls(clang::ASTContext &Ctx);
 
-// Sets the AST's traversal scope to TopLevel while the rules run, and restores the whole
-// translation unit afterwards.
+// Runs the rules of Checks (a registration list) that EnabledRules names. Sets the AST's
+// traversal scope to TopLevel while they run, and restores the whole translation unit
+// afterwards.
 RulesResult runRules(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel,
+                     const std::vector<RegisteredRule> &Checks,
                      const std::vector<std::string> &EnabledRules, AssumeDevice Assume);
 
 } // namespace hostsync

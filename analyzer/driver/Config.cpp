@@ -91,10 +91,10 @@ bool parseConfig(const std::string &Path, const std::string &Text, LintConfig &O
     } else if (Key == "AssumeDevice") {
       if (!R.scalar(V, S, Key))
         return false;
-      if (S != "unknown" && S != "cuda" && S != "cpu")
+      AssumeDevice A;
+      if (!parseAssumeDevice(S, A))
         return R.fail(V, "AssumeDevice must be unknown, cuda or cpu, not '" + S + "'");
-      Out.Assume = S == "cuda" ? AssumeDevice::Cuda : S == "cpu" ? AssumeDevice::Cpu
-                                                                 : AssumeDevice::Unknown;
+      Out.Assume = A;
     } else if (Key == "MinRank") {
       if (!R.scalar(V, S, Key))
         return false;
@@ -146,8 +146,7 @@ std::string dumpConfig(const LintConfig &C) {
     Out += (I ? ", '" : "'") + C.Exclude[I] + "'";
   Out += "]\n";
   AssumeDevice A = C.Assume.value_or(AssumeDevice::Unknown);
-  Out += std::string("AssumeDevice: ") +
-         (A == AssumeDevice::Cuda ? "cuda" : A == AssumeDevice::Cpu ? "cpu" : "unknown") + "\n";
+  Out += std::string("AssumeDevice: ") + assumeDeviceName(A) + "\n";
   Out += std::string("MinRank: ") + (C.MinRank.value_or(Rank::Cold) == Rank::Hot ? "hot" : "cold") +
          "\n";
   return Out;

@@ -10,7 +10,7 @@
 //   MinRank: hot                                  # cold (all) | hot (only hot findings)
 #pragma once
 
-#include "core/Catalog.h"
+#include "rules/Catalog.h"
 #include "core/Finding.h"
 #include "core/RuleCheck.h"
 

@@ -170,13 +170,7 @@ std::string parseOptions(int Argc, const char **Argv, Options &Out) {
         Error = "unknown --min-severity '" + V + "' (expected note, warning or error)";
     } else if (takeValue(A, "--assume-device", I, Argc, Argv, V, Error)) {
       Out.AssumeGiven = true;
-      if (V == "unknown")
-        Out.Assume = AssumeDevice::Unknown;
-      else if (V == "cuda")
-        Out.Assume = AssumeDevice::Cuda;
-      else if (V == "cpu")
-        Out.Assume = AssumeDevice::Cpu;
-      else if (Error.empty())
+      if (!parseAssumeDevice(V, Out.Assume) && Error.empty())
         Error = "unknown --assume-device '" + V + "' (expected unknown, cuda or cpu)";
     } else if (takeValue(A, "--color", I, Argc, Argv, V, Error)) {
       if (V == "auto")

@@ -2,7 +2,7 @@
 // main() decides the exit code (2 for usage errors).
 #pragma once
 
-#include "core/Catalog.h"
+#include "rules/Catalog.h"
 #include "core/RuleCheck.h"
 
 #include <string>

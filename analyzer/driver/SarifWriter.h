@@ -4,7 +4,7 @@
 // lines move.
 #pragma once
 
-#include "core/Catalog.h"
+#include "rules/Catalog.h"
 #include "core/Finding.h"
 #include "driver/Runner.h"
 

@@ -1,7 +1,7 @@
 // Output writers: they take results, never configuration or the AST.
 #pragma once
 
-#include "core/Catalog.h"
+#include "rules/Catalog.h"
 #include "core/Finding.h"
 #include "driver/Runner.h"
 

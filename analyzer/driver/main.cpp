@@ -1,5 +1,5 @@
 // hostsync-lint: finds host-device synchronizations in LibTorch C++ code.
-#include "core/Catalog.h"
+#include "rules/Catalog.h"
 #include "driver/AbsolutePath.h"
 #include "driver/Baseline.h"
 #include "driver/CompileCommands.h"
@@ -30,10 +30,6 @@ enum ExitCode { Clean = 0, HaveFindings = 1, UsageError = 2, ParseFailure = 3 };
 int usageError(const std::string &Message) {
   llvm::errs() << "hostsync-lint: error: " << Message << "\n";
   return UsageError;
-}
-
-const char *assumeName(AssumeDevice A) {
-  return A == AssumeDevice::Cuda ? "cuda" : A == AssumeDevice::Cpu ? "cpu" : "unknown";
 }
 } // namespace
 
@@ -173,7 +169,7 @@ int main(int Argc, const char **Argv) {
                 llvm::sys::Process::StandardOutIsDisplayed());
   if (Opts.Format == OutputFormat::Json)
     writeJson(Out, Findings, Results,
-              {assumeName(Opts.Assume), severityName(Opts.MinSeverity), Config.EnabledRules,
+              {assumeDeviceName(Opts.Assume), severityName(Opts.MinSeverity), Config.EnabledRules,
                !Opts.Baseline.empty()});
   else if (Opts.Format == OutputFormat::Github)
     writeGithub(Out, Findings);

@@ -7,6 +7,7 @@
 //
 // Options (CheckOptions): hostsync-<rule>.AssumeDevice = unknown | cuda | cpu.
 #include "compat/LLVMCompat.h"
+#include "checks/HostsyncChecks.h"
 #include "core/RunRules.h"
 
 #include "compat/TidyCompat.h"
@@ -19,8 +20,10 @@ using namespace clang::ast_matchers;
 namespace hostsync::tidy {
 
 namespace {
-AssumeDevice parseAssume(llvm::StringRef S) {
-  return S == "cuda" ? AssumeDevice::Cuda : S == "cpu" ? AssumeDevice::Cpu : AssumeDevice::Unknown;
+AssumeDevice parseAssume(const std::string &S) {
+  AssumeDevice A = AssumeDevice::Unknown;
+  parseAssumeDevice(S, A); // the check's constructor reported a bad value
+  return A;
 }
 
 // Every enabled hostsync check of a translation unit, run in one pass by the first check
@@ -44,7 +47,14 @@ class RuleAdapter : public clang::tidy::ClangTidyCheck {
 public:
   RuleAdapter(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
       : ClangTidyCheck(Name, Context), Rule(Name.str()),
-        AssumeText(std::string(Options.get("AssumeDevice", "unknown"))) {}
+        AssumeText(std::string(Options.get("AssumeDevice", "unknown"))) {
+    AssumeDevice Unused;
+    if (!parseAssumeDevice(AssumeText, Unused))
+      configurationDiag("invalid value '%0' for %1.AssumeDevice: expected unknown, cuda or "
+                        "cpu (unknown is used)",
+                        clang::DiagnosticIDs::Error)
+          << AssumeText << Name;
+  }
 
   void registerMatchers(MatchFinder *Finder) override {
     Finder->addMatcher(translationUnitDecl().bind("tu"), this);
@@ -118,7 +128,8 @@ const std::vector<Finding> &findingsOf(ASTContext &AST, const std::string &Assum
     Pass.AST = &AST;
     Pass.MainFile = Main;
     Pass.Assume = Assume;
-    Pass.Findings = runRules(AST, userDecls(AST), enabledRules(), parseAssume(Assume)).Findings;
+    Pass.Findings = runRules(AST, userDecls(AST), hostsyncChecks(), enabledRules(),
+                             parseAssume(Assume)).Findings;
   }
   return Pass.Findings;
 }
@@ -126,7 +137,7 @@ const std::vector<Finding> &findingsOf(ASTContext &AST, const std::string &Assum
 class HostsyncModule : public clang::tidy::ClangTidyModule {
 public:
   void addCheckFactories(clang::tidy::ClangTidyCheckFactories &Factories) override {
-    for (const RegisteredRule &R : registeredRules())
+    for (const RegisteredRule &R : hostsyncChecks())
       Factories.registerCheckFactory(
           R.Id, [](llvm::StringRef Name, clang::tidy::ClangTidyContext *Context) {
             auto &Rules = enabledRules();

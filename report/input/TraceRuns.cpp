@@ -43,11 +43,11 @@ void readStack(const J &stack, TracedStall &s) {
     const J &f = frames.at(user);
     s.user = {f.value("file", ""), f.value("line", 0), bareFunctionName(f.value("function", ""))};
   }
-  s.guessed_rule = guessRule(functions, s.cls, &s.first_library_fn);
-  if (s.first_library_fn.empty()) // no known op: the outermost LibTorch function, if any
+  s.guessed_rule = guessRule(functions, s.api, s.cls, &s.first_library_fn);
+  if (s.first_library_fn.empty()) // no known op: the outermost library function, if any
     for (auto it = functions.rbegin(); it != functions.rend(); ++it) {
       std::string name = bareFunctionName(*it);
-      if (name.rfind("at::", 0) == 0 || name.rfind("torch::", 0) == 0) {
+      if (isLibraryFunction(name)) {
         s.first_library_fn = name;
         break;
       }
@@ -86,7 +86,7 @@ TracedRun readRun(const std::string &file, const J &doc) {
     if (id >= 0 && id < static_cast<int>(stacks.size()) && stacks[id].contains("frames"))
       readStack(stacks[id], s);
     else
-      s.guessed_rule = guessRule({}, s.cls);
+      s.guessed_rule = guessRule({}, s.api, s.cls);
     run.stalls.push_back(std::move(s));
   }
   for (const J &b : doc.at("overlap").value("streams", J::array()))

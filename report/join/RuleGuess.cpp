@@ -1,6 +1,6 @@
 #include "join/RuleGuess.h"
 
-#include <utility>
+#include "rules/StallRules.h"
 
 namespace hostsync::report {
 
@@ -20,46 +20,19 @@ std::string bareFunctionName(const std::string &f) {
   return lastSpace == std::string::npos ? s : s.substr(lastSpace + 1);
 }
 
-std::string guessRule(const std::vector<std::string> &functions, const std::string &cls,
-                      std::string *matched) {
-  // (substring of a LibTorch function, rule). Checked on the outermost frames first.
-  static const std::pair<const char *, const char *> ops[] = {
-      {"clip_grad_norm", "hostsync-clip-grad-norm"},
-      {"masked_select", "hostsync-bool-mask-index"},
-      {"index_put", "hostsync-bool-mask-index"},
-      {"::index", "hostsync-bool-mask-index"},
-      {"is_nonzero", "hostsync-item"},
-      {"nonzero", "hostsync-nonzero"},
-      {"argwhere", "hostsync-nonzero"},
-      {"unique", "hostsync-unique"},
-      {"bincount", "hostsync-size-dependent"},
-      {"histc", "hostsync-size-dependent"},
-      {"repeat_interleave", "hostsync-size-dependent"},
-      {"one_hot", "hostsync-size-dependent"},
-      {"::equal", "hostsync-equal"},
-      {"allclose", "hostsync-equal"},
-      {"linalg_", "hostsync-linalg-check-errors"},
-      {"cholesky", "hostsync-linalg-check-errors"},
-      {"_local_scalar_dense", "hostsync-item"},
-      {"::item", "hostsync-item"},
-  };
-  for (auto it = functions.rbegin(); it != functions.rend(); ++it) {
-    std::string name = bareFunctionName(*it);
-    if (name.rfind("at::", 0) != 0 && name.rfind("torch::", 0) != 0 &&
-        name.rfind("c10::", 0) != 0)
-      continue;
-    for (const auto &[needle, rule] : ops)
-      if (name.find(needle) != std::string::npos) {
-        if (matched)
-          *matched = name;
-        return rule;
-      }
-  }
-  if (cls == "device_to_host_copy")
-    return "hostsync-device-to-host-copy";
-  if (cls == "pageable_copy" || cls == "host_to_device_copy")
-    return "hostsync-host-to-device-copy";
-  return "hostsync-explicit-sync";
+std::string guessRule(const std::vector<std::string> &functions, const std::string &api,
+                      const std::string &cls, std::string *matched) {
+  std::vector<std::string> bare;
+  for (const std::string &f : functions)
+    bare.push_back(bareFunctionName(f));
+  StallRule r = ruleOfStall(Catalog::embedded(), bare, api, cls);
+  if (matched)
+    *matched = r.Function;
+  return r.Rule;
+}
+
+bool isLibraryFunction(const std::string &bareName) {
+  return hostsync::isLibraryFunction(Catalog::embedded(), bareName);
 }
 
 } // namespace hostsync::report

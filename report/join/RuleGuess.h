@@ -1,6 +1,6 @@
-// Which rule a measured stall most likely matches when no static finding names it: from the
-// LibTorch ops on its stack (outermost first: the op the program called), else from the
-// stall's class. The same rule ids as rules/catalog.json.
+// Which rule a measured stall most likely matches when no static finding names it: the
+// catalog's stall signatures (rules/StallRules.h) applied to the stall's stack, CUDA call
+// and class.
 #pragma once
 
 #include <string>
@@ -8,10 +8,13 @@
 
 namespace hostsync::report {
 
-// functions: the stack's function names, innermost first; cls: the trace's stall class.
-// matched, when given, receives the function that decided it ("" for the class fallback).
-std::string guessRule(const std::vector<std::string> &functions, const std::string &cls,
-                      std::string *matched = nullptr);
+// functions: the stack's function names as demangled, innermost first; api: the CUDA call
+// ("cudaFree"); cls: the trace's stall class. matched, when given, receives the library
+// function that decided it ("" when the call or the class did).
+std::string guessRule(const std::vector<std::string> &functions, const std::string &api,
+                      const std::string &cls, std::string *matched = nullptr);
+// Is this (bare) function name a library's (LibTorch, Thrust)? From the catalog.
+bool isLibraryFunction(const std::string &bareName);
 
 // The function name without its parameter list and return type: "at::native::nonzero_cuda".
 std::string bareFunctionName(const std::string &demangled);

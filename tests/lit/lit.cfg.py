@@ -24,6 +24,11 @@ config.substitutions.append(("%python", config.python))
 # The Clang the analyzer and the PCH come from: compiles fixed files in the fix-it tests.
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%srcroot", config.source_root))
+config.substitutions.append(("%llvm-version", config.llvm_version))
+# How many rules the catalog has: tests say "every rule", never a typed number.
+import json
+with open(os.path.join(config.source_root, "rules", "catalog.json")) as catalog:
+    config.substitutions.append(("%rule-count", str(len(json.load(catalog)["rules"]))))
 config.substitutions.append(("%inputs", os.path.join(config.test_source, "inputs")))
 
 # hostsync-report, the offline symbolizer, and headless Chromium for the HTML report's DOM.

@@ -1,5 +1,5 @@
-#include "core/Catalog.h"
-#include "core/RuleCheck.h"
+#include "rules/Catalog.h"
+#include "checks/HostsyncChecks.h"
 
 #include <gtest/gtest.h>
 
@@ -18,14 +18,14 @@ TEST(Catalog, EmbeddedCatalogParsesAndHasEveryRegisteredRule) {
     EXPECT_FALSE(R.FixAfter.empty()) << R.Id;
     EXPECT_FALSE(R.Runtime.empty()) << R.Id;
   }
-  for (const RegisteredRule &R : registeredRules())
+  for (const RegisteredRule &R : hostsyncChecks())
     RegisteredIds.insert(R.Id);
   EXPECT_EQ(CatalogIds, RegisteredIds);
   EXPECT_EQ(CatalogIds.size(), C.rules().size()) << "duplicate ids in the catalog";
 }
 
 TEST(Catalog, RegistrationListIsAlphabetical) {
-  const auto &Rules = registeredRules();
+  const auto &Rules = hostsyncChecks();
   for (size_t I = 1; I < Rules.size(); ++I)
     EXPECT_LT(std::string(Rules[I - 1].Id), std::string(Rules[I].Id));
 }
@@ -39,19 +39,47 @@ TEST(Catalog, RejectsMalformedJson) {
   EXPECT_NE(Error.find("hostsync-x"), std::string::npos);
 }
 
+namespace {
+// A catalog of one rule; Stalls is its "stalls" list.
+std::string oneRule(const std::string &Id, const std::string &Severity,
+                    const std::string &Stalls = R"([{"classes": ["explicit_sync"]}])") {
+  return R"({"stall_libraries": ["at::"], "unmatched_stall_rule": ")" + Id +
+         R"(", "rules": [{"id": ")" + Id + R"(", "title": "t", "severity": ")" + Severity +
+         R"(", "ops": [], "why": "w", "fix": {"summary": "s", "before": "b", "after": "a"},
+         "runtime": [], "stalls": )" + Stalls + "}]}";
+}
+} // namespace
+
 TEST(Catalog, RejectsIdsOutsideTheNamespaceAndBadSeverities) {
-  const char *Rule = R"({"rules": [{"id": "%s", "title": "t", "severity": "%s",
-      "ops": [], "why": "w", "fix": {"summary": "s", "before": "b", "after": "a"},
-      "runtime": []}]})";
-  char Buf[512];
   Catalog C;
   std::string Error;
-  std::snprintf(Buf, sizeof Buf, Rule, "item", "warning");
-  EXPECT_FALSE(Catalog::parse(Buf, C, Error));
-  std::snprintf(Buf, sizeof Buf, Rule, "hostsync-item", "fatal");
-  EXPECT_FALSE(Catalog::parse(Buf, C, Error));
-  std::snprintf(Buf, sizeof Buf, Rule, "hostsync-item", "note");
-  EXPECT_TRUE(Catalog::parse(Buf, C, Error)) << Error;
+  EXPECT_FALSE(Catalog::parse(oneRule("item", "warning"), C, Error));
+  EXPECT_FALSE(Catalog::parse(oneRule("hostsync-item", "fatal"), C, Error));
+  EXPECT_TRUE(Catalog::parse(oneRule("hostsync-item", "note"), C, Error)) << Error;
   ASSERT_EQ(C.rules().size(), 1u);
   EXPECT_EQ(C.rules()[0].DefaultSeverity, Severity::Note);
+}
+
+TEST(Catalog, StallSignaturesAreCheckedWhole) {
+  Catalog C;
+  std::string Error;
+  auto Parses = [&](const std::string &Stalls) {
+    return Catalog::parse(oneRule("hostsync-item", "warning", Stalls), C, Error);
+  };
+  EXPECT_TRUE(Parses(R"([{"functions": ["::item"]}, {"apis": ["cudaFree"]}])")) << Error;
+  EXPECT_EQ(C.rules()[0].Stalls.size(), 2u);
+  EXPECT_TRUE(Parses(R"([{"none": "looks like another rule's"}])")) << Error;
+  EXPECT_EQ(C.rules()[0].NoStalls, "looks like another rule's");
+  EXPECT_FALSE(Parses("[]"));
+  EXPECT_FALSE(Parses(R"([{"function": ["typo"]}])"));
+  EXPECT_NE(Error.find("'function'"), std::string::npos) << Error;
+  EXPECT_FALSE(Parses(R"([{"functions": ["a"], "apis": ["b"]}])"));
+  EXPECT_FALSE(Parses(R"([{"none": "why"}, {"apis": ["b"]}])"));
+  EXPECT_FALSE(Parses(R"([{"outside_libraries": true}])"));
+  // The fallback rule must be one of the catalog's.
+  std::string Other = oneRule("hostsync-item", "warning");
+  const std::string From = R"("unmatched_stall_rule": "hostsync-item")";
+  Other.replace(Other.find(From), From.size(), R"("unmatched_stall_rule": "hostsync-gone")");
+  EXPECT_FALSE(Catalog::parse(Other, C, Error));
+  EXPECT_NE(Error.find("hostsync-gone"), std::string::npos) << Error;
 }

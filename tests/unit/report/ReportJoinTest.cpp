@@ -5,6 +5,9 @@
 #include "join/Join.h"
 #include "join/Paths.h"
 #include "join/RuleGuess.h"
+#include "analysis/Stalls.h"
+#include "model/ApiRegistry.h"
+#include "rules/Catalog.h"
 
 #include <gtest/gtest.h>
 
@@ -101,16 +104,68 @@ TEST(RuleGuess, TheOutermostLibTorchOpDecidesElseTheStallClass) {
   // Innermost first: a boolean-mask index calls nonzero inside; the program called index.
   EXPECT_EQ(guessRule({"cudaMemcpyAsync", "at::native::nonzero_cuda(at::Tensor const&)",
                        "at::native::index(at::Tensor const&, ...)", "at::Tensor::index(...) const"},
-                      "device_to_host_copy", &matched),
+                      "cudaStreamSynchronize", "device_to_host_copy", &matched),
             "hostsync-bool-mask-index");
   EXPECT_EQ(matched, "at::Tensor::index");
   EXPECT_EQ(guessRule({"at::native::_local_scalar_dense_cuda(at::Tensor const&)",
-                       "float at::Tensor::item<float>() const"}, "device_to_host_copy"),
+                       "float at::Tensor::item<float>() const"},
+                      "cudaStreamSynchronize", "device_to_host_copy"),
             "hostsync-item");
-  EXPECT_EQ(guessRule({"at::native::is_nonzero(at::Tensor const&)"}, ""), "hostsync-item");
-  EXPECT_EQ(guessRule({"main"}, "pageable_copy"), "hostsync-host-to-device-copy");
-  EXPECT_EQ(guessRule({}, "explicit_sync"), "hostsync-explicit-sync");
+  // In one frame the longest name wins: is_nonzero is item()'s, not nonzero's.
+  EXPECT_EQ(guessRule({"at::native::is_nonzero(at::Tensor const&)"}, "", ""), "hostsync-item");
+  EXPECT_EQ(guessRule({"at::print(std::ostream&, at::Tensor const&, long)",
+                       "at::operator<<(std::ostream&, at::Tensor const&)"},
+                      "cudaStreamSynchronize", "device_to_host_copy"),
+            "hostsync-print-tensor");
+  EXPECT_EQ(guessRule({"main"}, "cudaMemcpyAsync", "host_to_device_copy"),
+            "hostsync-host-to-device-copy");
+  EXPECT_EQ(guessRule({}, "cudaStreamSynchronize", "explicit_sync"), "hostsync-explicit-sync");
+  EXPECT_EQ(guessRule({}, "cudaFoo", "a_class_of_a_newer_tracer"), "hostsync-explicit-sync");
   EXPECT_EQ(bareFunctionName("void at::native::f<bool>(at::Tensor const&)"), "at::native::f<bool>");
+}
+
+TEST(RuleGuess, RawCudaAndThrustStallsNameTheirRules) {
+  EXPECT_EQ(guessRule({"main"}, "cudaFree", "implicit_sync"), "hostsync-cuda-implicit-sync");
+  EXPECT_EQ(guessRule({}, "cudaHostUnregister", "implicit_sync"), "hostsync-cuda-implicit-sync");
+  EXPECT_EQ(guessRule({"main"}, "cudaMemcpy", "device_to_host_copy"),
+            "hostsync-cuda-blocking-copy");
+  // A pageable "async" copy: the raw CUDA rule from the program's own code; LibTorch's
+  // .to(device) of a pageable tensor is the LibTorch rule's.
+  EXPECT_EQ(guessRule({"copy_rows(float*)", "main"}, "cudaMemcpyAsync", "pageable_copy"),
+            "hostsync-cuda-pageable-async-copy");
+  EXPECT_EQ(guessRule({"at::native::copy_(at::Tensor&, at::Tensor const&, bool)",
+                       "at::Tensor::to(c10::Device, bool, bool) const", "main"},
+                      "cudaMemcpyAsync", "pageable_copy"),
+            "hostsync-host-to-device-copy");
+  std::string matched;
+  EXPECT_EQ(guessRule({"thrust::THRUST_200500_SM_90_NS::cuda_cub::reduce<...>(...)",
+                       "float thrust::THRUST_200500_SM_90_NS::reduce<...>(...)", "main"},
+                      "cudaStreamSynchronize", "device_to_host_copy", &matched),
+            "hostsync-thrust-host-result");
+  EXPECT_EQ(matched, "thrust::THRUST_200500_SM_90_NS::reduce<...>");
+}
+
+TEST(RuleGuess, EveryStallTheTracerRecordsMapsToACatalogRule) {
+  const hostsync::Catalog &catalog = hostsync::Catalog::embedded();
+  for (hostsync::trace::StallClass c : hostsync::trace::AllStallClasses) {
+    std::string cls = hostsync::trace::stallClassName(c);
+    // Each class is some rule's own, not the fallback for what nothing matched.
+    bool named = false;
+    for (const hostsync::RuleInfo &r : catalog.rules())
+      for (const hostsync::RuleInfo::StallSignature &s : r.Stalls)
+        for (const std::string &k : s.Classes)
+          named |= k == cls && s.Apis.empty();
+    EXPECT_TRUE(named) << "no rule names the stall class " << cls;
+    for (const std::string &api : hostsync::trace::syncRelevantApis())
+      EXPECT_NE(catalog.find(guessRule({}, api, cls)), nullptr) << api << " " << cls;
+  }
+  // The calls that wait for the device as a side effect are the implicit-sync rule's.
+  for (const std::string &api : hostsync::trace::syncRelevantApis())
+    if (hostsync::trace::roleOf(api) == hostsync::trace::ApiRole::ImplicitSync)
+      EXPECT_EQ(guessRule({}, api, "implicit_sync"), "hostsync-cuda-implicit-sync") << api;
+  // Every rule can be told from a stall, or says why not.
+  for (const hostsync::RuleInfo &r : catalog.rules())
+    EXPECT_TRUE(!r.NoStalls.empty() || !r.Stalls.empty()) << r.Id;
 }
 
 TEST(Join, SitesMatchByLineThenFunctionAndTheRestIsExplained) {
