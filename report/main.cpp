@@ -11,9 +11,12 @@
 #include "render/Markdown.h"
 #include "render/ReportJson.h"
 
+#include <CLI/CLI.hpp>
+
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -22,32 +25,28 @@
 using namespace hostsync::report;
 
 namespace {
-const char *kUsage =
-    "usage: hostsync-report [--lint FILE] [--trace DIR|FILE]... [-o DIR] [options]\n"
-    "  --lint FILE          hostsync-lint results: findings JSON or SARIF 2.1.0\n"
-    "  --trace DIR|FILE     trace-*.json from hostsync-trace (repeatable: processes, ranks)\n"
-    "  -o, --output DIR     where report.html, report.md, report.json go (default:\n"
-    "                       hostsync-report)\n"
-    "  --source-root DIR    paths under it are shown relative to it (default: .)\n"
-    "  --search DIR         where to find traced binaries copied from elsewhere, for\n"
-    "                       symbolizing stacks (repeatable)\n"
-    "  --steps N            the traced run's training steps: adds per-step costs\n"
-    "  --baseline FILE      earlier lint results: findings not in them are 'new'\n"
-    "  --fail-if 'EXPR'     exit 1 when it holds, e.g. 'lost_to_sync > 5%', 'new_findings > 0'\n"
-    "                       (metrics: lost_to_sync, stall, gpu_busy [%]; findings,\n"
-    "                       hot_findings, new_findings, missed_statically, cold_findings)\n"
-    "  --top N              sites in the 'fix first' table (default 10)\n"
-    "  -q, --quiet          print only errors and tripped gates\n";
+// CLI11 would write "Usage: hostsync-report [OPTIONS]"; the synopsis says what is joined.
+struct Help : CLI::Formatter {
+  std::string make_usage(const CLI::App *, std::string) const override {
+    return "usage: hostsync-report [--lint FILE] [--trace DIR|FILE]... [-o DIR] [options]\n";
+  }
+};
 
 int fail(const std::string &message) {
   std::fprintf(stderr, "hostsync-report: error: %s\n", message.c_str());
   return 2;
 }
 
-bool wholeNumber(const std::string &s, long &out) {
-  char *end = nullptr;
-  out = std::strtol(s.c_str(), &end, 10);
-  return !s.empty() && end && *end == '\0' && out >= 0;
+// --steps, --top. Read by hand: CLI11's long takes "-1", and its errors name the type
+// ("Could not convert: --top = x"), where the report's say what the option needs.
+void addCount(CLI::App &app, const std::string &name, long &into, const char *help) {
+  auto read = [name, &into](const std::string &v) {
+    char *end = nullptr;
+    into = std::strtol(v.c_str(), &end, 10);
+    if (v.empty() || *end != '\0' || into < 0)
+      throw CLI::ValidationError(name + " needs a whole number, got '" + v + "'");
+  };
+  app.add_option_function<std::string>(name, read, help)->option_text("N");
 }
 
 std::string currentDir() {
@@ -62,39 +61,52 @@ int main(int argc, char **argv) {
   hostsync::trace::SymbolizeOptions symbolize;
   long top = 10, steps = 0;
   bool quiet = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string a = argv[i];
-    auto value = [&](std::string &into) {
-      if (i + 1 >= argc)
-        return false;
-      into = argv[++i];
-      return true;
-    };
-    std::string v;
-    if (a == "-h" || a == "--help") {
-      std::fputs(kUsage, stdout);
-      return 0;
-    } else if (a == "-q" || a == "--quiet") {
-      quiet = true;
-    } else if (a == "--lint" && value(lint)) {
-    } else if (a == "--trace" && value(v)) {
-      traces.push_back(v);
-    } else if ((a == "-o" || a == "--output") && value(out)) {
-    } else if (a == "--source-root" && value(root)) {
-    } else if (a == "--search" && value(v)) {
-      symbolize.search_dirs.push_back(v);
-    } else if (a == "--baseline" && value(baseline)) {
-    } else if (a == "--fail-if" && value(v)) {
-      gateTexts.push_back(v);
-    } else if ((a == "--steps" || a == "--top") && value(v)) {
-      if (!wholeNumber(v, a == "--steps" ? steps : top))
-        return fail(a + " needs a whole number, got '" + v + "'");
-    } else {
-      return fail(a.rfind("-", 0) == 0 && (i + 1 < argc || a.find('=') != std::string::npos)
-                      ? "unknown option '" + a + "' (see --help)"
-                      : a.rfind("-", 0) == 0 ? "option '" + a + "' needs a value"
-                                             : "unexpected argument '" + a + "' (see --help)");
-    }
+
+  CLI::App app;
+  app.formatter(std::make_shared<Help>());
+  app.get_formatter()->column_width(23);
+  // As before CLI11: an option given twice keeps its last value (CLI11's default is an error;
+  // for a list, "last" is all of them), and a repeatable one takes one value each time:
+  // `--trace a b` is an unexpected 'b', not two traces.
+  app.option_defaults()->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  auto option = [&app](const char *name, auto &into, const char *text, const char *help) {
+    app.add_option(name, into, help)->option_text(text)->allow_extra_args(false);
+  };
+  option("--lint", lint, "FILE", "hostsync-lint results: findings JSON or SARIF 2.1.0");
+  option("--trace", traces, "DIR|FILE",
+         "trace-*.json from hostsync-trace (repeatable: processes, ranks)");
+  option("-o,--output", out, "DIR",
+         "where report.html, report.md, report.json go (default:\nhostsync-report)");
+  option("--source-root", root, "DIR", "paths under it are shown relative to it (default: .)");
+  option("--search", symbolize.search_dirs, "DIR",
+         "where to find traced binaries copied from elsewhere, for\n"
+         "symbolizing stacks (repeatable)");
+  addCount(app, "--steps", steps, "the traced run's training steps: adds per-step costs");
+  option("--baseline", baseline, "FILE", "earlier lint results: findings not in them are 'new'");
+  option("--fail-if", gateTexts, "'EXPR'",
+         "exit 1 when it holds, e.g. 'lost_to_sync > 5%', 'new_findings > 0'\n"
+         "(metrics: lost_to_sync, stall, gpu_busy [%]; findings,\n"
+         "hot_findings, new_findings, missed_statically, cold_findings)");
+  addCount(app, "--top", top, "sites in the 'fix first' table (default 10)");
+  app.add_flag("-q,--quiet", quiet, "print only errors and tripped gates");
+  app.set_help_flag("-h,--help", "print this help and exit"); // re-added: last in the list
+  app.allow_extras(); // reported below by name, not as CLI11's "not expected" list
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp &) {
+    std::fputs(app.help().c_str(), stdout);
+    return 0;
+  } catch (const CLI::ArgumentMismatch &e) {
+    // "--lint: 1 required TEXT missing", the one mismatch options of one value can have.
+    const std::string what = e.what();
+    return fail("option '" + what.substr(0, what.find(':')) + "' needs a value");
+  } catch (const CLI::ParseError &e) {
+    return fail(e.what());
+  }
+  if (!app.remaining().empty()) {
+    const std::string a = app.remaining().front();
+    return fail((a.rfind("-", 0) == 0 ? "unknown option '" : "unexpected argument '") + a +
+                "' (see --help)");
   }
   if (lint.empty() && traces.empty())
     return fail("nothing to report: give --lint FILE, --trace DIR, or both");
