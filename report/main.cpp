@@ -25,7 +25,7 @@ namespace {
 const char *kUsage =
     "usage: hostsync-report [--lint FILE] [--trace DIR|FILE]... [-o DIR] [options]\n"
     "  --lint FILE          hostsync-lint results: findings JSON or SARIF 2.1.0\n"
-    "  --trace DIR|FILE     trace-*.json from hostsync-trace (repeatable: processes, ranks)\n"
+    "  --trace DIR|FILE     trace-*.json[.gz] from hostsync-trace (repeatable: processes, ranks)\n"
     "  -o, --output DIR     where report.html, report.md, report.json go (default:\n"
     "                       hostsync-report)\n"
     "  --source-root DIR    paths under it are shown relative to it (default: .)\n"
