@@ -14,7 +14,8 @@ mkdir -p "$results"
 prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
 # The GPU machine has no nlohmann-json package (the tracer needs it): a copy can travel in .deps/.
 [ -d .deps ] && prefix="$prefix;$PWD/.deps"
-# Release, with debug info: the traces' call sites get file:line (hostsync-trace symbolize).
+# Release, with debug info: the traces' call sites get file:line (hostsync-trace symbolize),
+# relative to the repository (--relative-to .), so the results name no directory of this machine.
 cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_FLAGS=-g \
   -DHOSTSYNC_BUILD_ANALYZER=OFF -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" >/dev/null
 # Keep going past a demo that fails to build or run: the others' results still count,
@@ -103,7 +104,8 @@ if [ "${TRACE:-1}" = 1 ] && [ -x "$tracer" ]; then
       dir="$raw/traces/${name}__$n"
       run "trace:$demo:$config:$variant:$n" "$tracer" -o "$dir" -- "$@" --variants="$variant" \
         --steps=$tsteps --rounds=$trounds --json="$dir/timing.json" >/dev/null
-      run "trace:$demo:$config:$variant:$n:symbolize" "$tracer" symbolize "$dir" >/dev/null
+      run "trace:$demo:$config:$variant:$n:symbolize" "$tracer" symbolize --relative-to . "$dir" \
+        >/dev/null
     done
     # The same process untraced: what the tracer cost the step, and the GPU's work per step
     # (from the traces) against a step the tracer did not slow down.

@@ -74,7 +74,7 @@ int main(int argc, char **argv) {
   };
   option("--lint", lint, "FILE", "hostsync-lint results: findings JSON or SARIF 2.1.0");
   option("--trace", traces, "DIR|FILE",
-         "trace-*.json from hostsync-trace (repeatable: processes, ranks)");
+         "trace-*.json[.gz] from hostsync-trace (repeatable: processes, ranks)");
   option("-o,--output", out, "DIR",
          "where report.html, report.md, report.json go (default:\nhostsync-report)");
   option("--source-root", root, "DIR", "paths under it are shown relative to it (default: .)");

@@ -17,6 +17,42 @@ std::string baseName(const std::string &path) {
 }
 
 namespace {
+std::string withoutTrailingSlashes(std::string dir) {
+  while (dir.size() > 1 && dir.back() == '/')
+    dir.pop_back();
+  return dir;
+}
+} // namespace
+
+std::string relativePath(const std::string &path, const std::string &dir) {
+  std::string d = withoutTrailingSlashes(dir);
+  if (d.empty() || path.compare(0, d.size(), d) != 0)
+    return path;
+  if (path.size() == d.size())
+    return ".";
+  if (d == "/")
+    return path.substr(1);
+  return path[d.size()] == '/' ? path.substr(d.size() + 1) : path;
+}
+
+std::string relativeCommand(const std::string &command, const std::string &dir) {
+  std::string out;
+  size_t at = 0;
+  while (at <= command.size()) {
+    size_t space = std::min(command.find(' ', at), command.size());
+    std::string arg = command.substr(at, space - at);
+    size_t eq = arg.rfind("--", 0) == 0 ? arg.find('=') : std::string::npos;
+    if (eq != std::string::npos)
+      arg = arg.substr(0, eq + 1) + relativePath(arg.substr(eq + 1), dir);
+    else
+      arg = relativePath(arg, dir);
+    out += (at ? " " : "") + arg;
+    at = space + 1;
+  }
+  return out;
+}
+
+namespace {
 
 bool readable(const std::string &path) { return access(path.c_str(), R_OK) == 0; }
 

@@ -24,6 +24,10 @@ struct Frame {
 struct SymbolizeOptions {
   std::vector<std::string> search_dirs; // where to look for modules copied from elsewhere
   std::string addr2line = "addr2line";
+  // When set (an absolute directory): source files, module paths and the command line's
+  // arguments under it are written relative to it, so that a trace names no directory of
+  // the machine it was recorded or symbolized on (`--relative-to DIR`).
+  std::string relative_to;
 };
 
 class Symbolizer {
@@ -46,6 +50,12 @@ private:
 
 // The file name of a path ("libtorch.so" of "/usr/lib/libtorch.so").
 std::string baseName(const std::string &path);
+// path relative to dir when it lies under it ("." for dir itself), else path unchanged;
+// lexical, no file system access. An empty dir leaves every path as it is.
+std::string relativePath(const std::string &path, const std::string &dir);
+// A recorded command line with each argument (or the value of an `--opt=VALUE`) that lies
+// under dir made relative to it.
+std::string relativeCommand(const std::string &command, const std::string &dir);
 // Is this frame in code the user does not own (so not where to point a fix)?
 bool isLibraryFrame(const std::string &module, const std::string &file);
 // Index of the first frame that is the user's own code, or -1.

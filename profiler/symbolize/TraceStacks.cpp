@@ -39,8 +39,9 @@ bool traceFilesIn(const std::vector<std::string> &inputs, std::vector<std::strin
     if (DIR *d = opendir(in.c_str())) {
       while (dirent *e = readdir(d)) {
         std::string name = e->d_name;
-        if (name.rfind("trace-", 0) == 0 && endsWith(name, ".json") &&
-            !endsWith(name, ".perfetto.json"))
+        if (name.rfind("trace-", 0) == 0 &&
+            (endsWith(name, ".json") || endsWith(name, ".json.gz")) &&
+            !endsWith(name, ".perfetto.json") && !endsWith(name, ".perfetto.json.gz"))
           found.push_back(in + "/" + name);
       }
       closedir(d);
@@ -114,7 +115,17 @@ SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptio
     ++r.stacks;
     r.with_user_frame += s.value("user_frame", -1) >= 0;
   }
-  if (!writeFileAtomically(path, doc.dump(1) + "\n"))
+  // A compressed trace is written back compressed (and minified), a plain one as it was.
+  std::string text = doc.dump(1) + "\n";
+  if (isGzipFile(path)) {
+    std::string packed;
+    if (!gzipText(doc.dump() + "\n", packed)) {
+      r.error = path + ": cannot compress it (no zlib in this build?)";
+      return r;
+    }
+    text = std::move(packed);
+  }
+  if (!writeFileAtomically(path, text))
     r.error = path + ": cannot write it back";
   return r;
 }
@@ -139,8 +150,13 @@ std::vector<std::string> symbolizeTraceDoc(J &doc, const SymbolizeOptions &optio
   Symbolizer symbolizer(modules, options);
   std::vector<std::vector<Frame>> frames = symbolizer.symbolize(stacks);
   std::vector<std::string> labels;
+  const std::string &dir = options.relative_to;
   for (size_t i = 0; i < frames.size(); ++i) {
     J list = J::array();
+    for (Frame &f : frames[i]) {
+      f.file = relativePath(f.file, dir);
+      f.module = relativePath(f.module, dir);
+    }
     for (const Frame &f : frames[i])
       list.push_back({{"function", f.function}, {"file", f.file}, {"line", f.line},
                       {"module", f.module}, {"library", f.library}});
@@ -149,6 +165,13 @@ std::vector<std::string> symbolizeTraceDoc(J &doc, const SymbolizeOptions &optio
     labels.push_back(userFrameLabel(frames[i]));
   }
   renameSites(doc, labels);
+  if (!dir.empty()) {
+    if (doc.contains("modules"))
+      for (J &m : doc["modules"])
+        m["path"] = relativePath(m.value("path", ""), dir);
+    if (doc.contains("process") && doc["process"].contains("command"))
+      doc["process"]["command"] = relativeCommand(doc["process"].value("command", ""), dir);
+  }
   return symbolizer.problems();
 }
 

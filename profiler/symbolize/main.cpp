@@ -1,17 +1,36 @@
 // hostsync-symbolize (run as `hostsync-trace symbolize`): resolves the raw stacks in
 // trace.json files to `function file:line`, after the traced process has exited, and
 // writes the frames back into each file (atomically). Running it again redoes it.
-//   hostsync-symbolize [--search DIR]... [--addr2line PATH] TRACE.json|DIR...
+//   hostsync-symbolize [--search DIR]... [--addr2line PATH] [--relative-to DIR] TRACE.json|DIR...
+// --relative-to DIR writes the source files, module paths and command-line arguments that
+// lie under DIR relative to it (traces to commit or share without the machine's paths).
 // Exit codes: 0 done, 2 bad usage or an unreadable/malformed trace file.
 #include "io/TraceJson.h"
 #include "symbolize/TraceStacks.h"
 
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <string>
+#include <unistd.h>
 #include <vector>
 
 using namespace hostsync::trace;
+
+namespace {
+// DIR as an absolute path, lexically ("." and "./x" against the working directory).
+std::string absoluteDir(std::string dir) {
+  while (dir.rfind("./", 0) == 0)
+    dir = dir.substr(2);
+  if (!dir.empty() && dir[0] == '/')
+    return dir;
+  char cwd[PATH_MAX];
+  if (!getcwd(cwd, sizeof cwd))
+    return dir;
+  std::string abs = cwd;
+  return dir.empty() || dir == "." ? abs : abs + "/" + dir;
+}
+} // namespace
 
 int main(int argc, char **argv) {
   SymbolizeOptions options;
@@ -20,9 +39,14 @@ int main(int argc, char **argv) {
     std::string a = argv[i];
     if ((a == "--search" || a == "--addr2line") && i + 1 < argc) {
       (a == "--search" ? options.search_dirs.emplace_back() : options.addr2line) = argv[++i];
+    } else if (a == "--relative-to" && i + 1 < argc) {
+      options.relative_to = absoluteDir(argv[++i]);
     } else if (a == "-h" || a == "--help") {
       std::printf("usage: hostsync-trace symbolize [--search DIR]... [--addr2line PATH] "
-                  "TRACE.json|DIR...\n");
+                  "[--relative-to DIR] TRACE.json|DIR...\n"
+                  "  --relative-to DIR  write source files, module paths and command-line "
+                  "arguments under DIR\n"
+                  "                     relative to it (e.g. the repository root)\n");
       return 0;
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "hostsync-trace symbolize: error: unknown option '%s'\n", a.c_str());

@@ -6,6 +6,7 @@ as without the tracer.
 usage: check_robustness.py OUTDIR MODE RC WANT STDOUT STDERR"""
 import glob
 import json
+import os
 import sys
 
 out, mode, rc, want, stdout, stderr = sys.argv[1:]
@@ -22,7 +23,8 @@ text = open(stdout).read()
 check("program output intact", f"ending by {mode}" in text and
       (mode != "fork" or "child" in text), repr(text[-120:]))
 traces = [f for f in glob.glob(f"{out}/trace-*.json") if not f.endswith(".perfetto.json")]
-check("exactly one trace (a fork()ed child writes none)", len(traces) == 1, str(traces))
+check("exactly one trace (a fork()ed child writes none)", len(traces) == 1,
+      str([os.path.relpath(f, os.path.dirname(out)) for f in traces]))
 check("no half-written file left", not glob.glob(f"{out}/*.tmp"))
 if traces:
     try:

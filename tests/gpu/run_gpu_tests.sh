@@ -39,7 +39,7 @@ fi
 echo "== every stall attributed to its source line (LibTorch C++, symbolized offline)"
 $tracer -o "$work/lines" -- build-gpu/tests-gpu/sync_lines >/dev/null 2>"$work/lines.err" || status=1
 cat "$work/lines.err"
-$tracer symbolize "$work/lines" || status=1
+$tracer symbolize --relative-to . "$work/lines" || status=1
 python3 tests/gpu/check_sync_lines.py "$work"/lines/trace-*[0-9].json tests/gpu/sync_lines.cpp 5 \
   "$work/lines.err" || status=1
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))["traceEvents"]' \
@@ -85,11 +85,11 @@ python3 tests/gpu/check_competing_client.py "$rc" "$work/kineto.err" "$work"/kin
 echo "== LibTorch C++ program (masked_loss, small)"
 $tracer -o "$work/ml" -- build-gpu/examples/masked_loss --batch=32 --size=256 --hidden=10 \
   --steps=5 --warmup=2 --rounds=2 >/dev/null || status=1
-$tracer symbolize "$work/ml" || status=1
+$tracer symbolize --relative-to . "$work/ml" || status=1
 echo "== PyTorch through python3 (masked_loss.py, small)"
 $tracer -o "$work/py" -- python3 examples/masked_loss/masked_loss.py --batch 8 --size 64 \
   --hidden 2 --steps 5 --warmup 2 --rounds 2 >/dev/null || status=1
-$tracer symbolize "$work/py" || status=1
+$tracer symbolize --relative-to . "$work/py" || status=1
 python3 - "$work"/py/trace-*[0-9].json <<'PY' || status=1
 import json, sys
 t = json.load(open(sys.argv[1]))
@@ -100,11 +100,14 @@ print(f"{'PASS' if ok else 'FAIL'}: python3: {len(t['stalls'])} stalls measured;
 sys.exit(0 if ok else 1)
 PY
 
-# Small traces from the real GPU, for the report's tests (tests/data) and the Quick start.
+# Small traces from the real GPU, for the report's tests (tests/data) and the Quick start:
+# paths under the repository or the work directory made relative, minified.
 mkdir -p "$results/traces"
 for name in lines ml py gt kineto steps; do
   for f in "$work/$name"/trace-*[0-9].json; do cp "$f" "$results/traces/$name-$(basename "$f")"; done
 done
+python3 scripts/relativize-traces.py --relative-to "$PWD" --relative-to "$work" "$results"/traces/*.json ||
+  status=1
 
 gpu=$(python3 -c 'import torch; print(torch.cuda.get_device_name())')
 stem="$results/trace-gpu-tests-$(echo "$gpu" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-')-$(date +%F)"

@@ -1,12 +1,14 @@
 """Lays out run_all.sh's traces directory for traced-table.test from one real trace: the
 baseline traced four times (busy 97, 85, 90 %; the fourth run wrote no trace), the fixed
 variant once; both also untraced (the baseline 68 ms per step) and with NVML sampling
-(the baseline 96.5% busy, the fixed variant not measured: -1)."""
+(the baseline 96.5% busy, the fixed variant not measured: -1). The real trace may be
+gzip-compressed (.json.gz, as the example's is)."""
+import gzip
 import json
 import os
 import sys
 
-trace = json.load(open(sys.argv[1]))
+trace = json.load((gzip.open if sys.argv[1].endswith(".gz") else open)(sys.argv[1], "rt"))
 for name, busy, ms in [("masked_loss__batch-64__baseline__50__1", 97.0, 70.0),
                        ("masked_loss__batch-64__baseline__50__2", 85.0, 71.0),
                        ("masked_loss__batch-64__baseline__50__3", 90.0, 70.5),

@@ -1,7 +1,8 @@
 """Opens report.html in headless Chromium (fresh profile, no sandbox, no GPU), checks the
 DOM it built against report.json, takes a screenshot and prints it to PDF; then renders it
 in headless Firefox too.
-usage: html-dom.test.py REPORT_DIR SCREENSHOT.png TRACE.json"""
+usage: html-dom.test.py REPORT_DIR SCREENSHOT.png TRACE.json[.gz]"""
+import gzip
 import html.parser
 import json
 import os
@@ -74,7 +75,7 @@ sites = len(r["findings_with_cost"]) + len(r["missed_statically"])
 assert d.site_rows == min(10, sites) and sites > 0, (d.site_rows, sites)
 assert d.svg, "no timeline SVG"
 # One track per host thread and GPU stream in the trace's timeline slice.
-t = json.load(open(trace_file))["timeline"]
+t = json.load((gzip.open if trace_file.endswith(".gz") else open)(trace_file, "rt"))["timeline"]
 want = {f"thread {a['thread']}" for a in t["api"]} | \
     {f"GPU {g['device']} stream {g['stream']}" for g in t["gpu"]}
 assert sorted(d.tracks) == sorted(want), (d.tracks, want)

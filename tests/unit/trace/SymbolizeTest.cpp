@@ -147,3 +147,69 @@ TEST(CallSites, SymbolizingATraceRenamesItsSitesAndRebuildsTheTable) {
   EXPECT_EQ(sites[1]["site"], "cudaStreamSynchronize");
   EXPECT_EQ(doc["stalls"][1]["site"], sites[0]["site"]);
 }
+
+// --relative-to: paths under the directory are written relative to it, others stay.
+TEST(RelativeTo, PathsUnderTheDirectoryOnly) {
+  EXPECT_EQ(relativePath("/cluster/job/src/loss.cpp", "/cluster/job"), "src/loss.cpp");
+  EXPECT_EQ(relativePath("/cluster/job/src/loss.cpp", "/cluster/job/"), "src/loss.cpp");
+  EXPECT_EQ(relativePath("/cluster/job", "/cluster/job"), ".");
+  EXPECT_EQ(relativePath("/cluster/jobs/loss.cpp", "/cluster/job"), "/cluster/jobs/loss.cpp");
+  EXPECT_EQ(relativePath("/usr/include/c++/12/bits/stl_vector.h", "/cluster/job"),
+            "/usr/include/c++/12/bits/stl_vector.h");
+  EXPECT_EQ(relativePath("", "/cluster/job"), "");
+  EXPECT_EQ(relativePath("/cluster/job/a.cpp", ""), "/cluster/job/a.cpp");
+  EXPECT_EQ(relativeCommand("/w/build/train --data=/w/data /w/cfg.yaml -n 3 /tmp/x", "/w"),
+            "build/train --data=data cfg.yaml -n 3 /tmp/x");
+  EXPECT_EQ(relativeCommand("python3 train.py", "/w"), "python3 train.py");
+}
+
+// A trace symbolized with relative_to = the source tree: this file's frames, the sites named
+// by them, the test binary's module (when built inside the tree) and the command line come
+// out relative; the system libraries' paths are kept.
+TEST(RelativeTo, SymbolizingATraceWritesRepositoryRelativePaths) {
+  std::string self = __FILE__; // absolute, as the build compiles it
+  const std::string tail = "tests/unit/trace/SymbolizeTest.cpp";
+  ASSERT_GT(self.size(), tail.size());
+  ASSERT_EQ(self.compare(self.size() - tail.size(), tail.size(), tail), 0) << self;
+  std::string root = self.substr(0, self.size() - tail.size() - 1);
+
+  Stack s = captureHere();
+  std::vector<Module> mods = loadedModules();
+  nlohmann::ordered_json doc;
+  doc["process"] = {{"pid", 1}, {"command", mods[0].path + " --out=" + root + "/x.json"}};
+  doc["modules"] = nlohmann::ordered_json::array();
+  for (const Module &mod : mods) {
+    char base[24];
+    std::snprintf(base, sizeof base, "0x%llx", static_cast<unsigned long long>(mod.base));
+    doc["modules"].push_back({{"path", mod.path}, {"base", base}, {"size", mod.size},
+                              {"build_id", mod.build_id}});
+  }
+  doc["stacks"] = {{{"pcs", s.pcs}}};
+  doc["stalls"] = {{{"site", "a+0x1"}, {"stack", 0}, {"start_ns", 100}, {"end_ns", 400}}};
+  SymbolizeOptions options;
+  options.relative_to = root;
+  EXPECT_TRUE(symbolizeTraceDoc(doc, options).empty());
+
+  const auto &stack = doc["stacks"][0];
+  int user = stack["user_frame"];
+  ASSERT_GE(user, 0);
+  EXPECT_EQ(stack["frames"][user]["file"], tail);
+  std::string line = tail + ":" + std::to_string(g_captureLine);
+  EXPECT_NE(doc["sites"][0]["site"].get<std::string>().find(" " + line), std::string::npos)
+      << doc["sites"];
+  EXPECT_EQ(doc["stalls"][0]["site"], doc["sites"][0]["site"]);
+  EXPECT_EQ(doc["process"]["command"], relativePath(mods[0].path, root) + " --out=x.json");
+  EXPECT_EQ(doc["modules"][0]["path"], relativePath(mods[0].path, root));
+  EXPECT_EQ(stack["frames"][user]["module"], relativePath(mods[0].path, root));
+  for (const auto &m : doc["modules"]) {
+    std::string p = m["path"];
+    EXPECT_TRUE(p.rfind(root + "/", 0) != 0) << p; // nothing under the root stays absolute
+  }
+  // A library outside the tree (libc, where backtrace() lives) keeps its absolute path.
+  const Module *libc = moduleOf(mods, reinterpret_cast<uintptr_t>(&::backtrace));
+  ASSERT_NE(libc, nullptr);
+  bool kept = false;
+  for (const auto &m : doc["modules"])
+    kept |= m["path"] == libc->path;
+  EXPECT_TRUE(kept) << libc->path;
+}
