@@ -8,6 +8,25 @@ namespace {
 bool contains(const std::vector<std::string> &List, const std::string &S) {
   return std::find(List.begin(), List.end(), S) != List.end();
 }
+
+// The name without versioned inline namespaces, which are all capitals, digits and '_'
+// (CCCL's thrust::THRUST_200500_SM_90_NS::transform is thrust::transform to a reader).
+std::string withoutVersionNamespaces(const std::string &F) {
+  std::string Out;
+  size_t At = 0;
+  while (At < F.size()) {
+    size_t End = F.find("::", At);
+    std::string Part = F.substr(At, End == std::string::npos ? End : End - At);
+    bool Version = End != std::string::npos && !Part.empty() &&
+                   std::all_of(Part.begin(), Part.end(), [](char C) {
+                     return (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') || C == '_';
+                   });
+    if (!Version)
+      Out += End == std::string::npos ? Part : Part + "::";
+    At = End == std::string::npos ? F.size() : End + 2;
+  }
+  return Out;
+}
 } // namespace
 
 bool isLibraryFunction(const Catalog &C, const std::string &Function) {
@@ -22,14 +41,15 @@ StallRule ruleOfStall(const Catalog &C, const std::vector<std::string> &Function
     if (!isLibraryFunction(C, *F))
       continue;
     LibraryFrame = true;
+    const std::string Name = withoutVersionNamespaces(*F);
     const RuleInfo *Best = nullptr;
     size_t BestLength = 0;
     for (const RuleInfo &R : C.rules())
       for (const RuleInfo::StallSignature &S : R.Stalls)
-        for (const std::string &Name : S.Functions)
-          if (Name.size() > BestLength && F->find(Name) != std::string::npos) {
+        for (const std::string &Needle : S.Functions)
+          if (Needle.size() > BestLength && Name.find(Needle) != std::string::npos) {
             Best = &R;
-            BestLength = Name.size();
+            BestLength = Needle.size();
           }
     if (Best)
       return {Best->Id, *F};

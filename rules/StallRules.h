@@ -3,7 +3,8 @@
 // by its catalog entry alone. In order:
 //  1. the stack's library frames (Catalog::libraries()), outermost first: the first frame
 //     that contains one of a rule's function names decides, and within a frame the longest
-//     name wins ("is_nonzero" over "nonzero");
+//     name wins ("is_nonzero" over "nonzero"); versioned inline namespaces (all capitals:
+//     CCCL's THRUST_200500_SM_90_NS) are read as absent;
 //  2. the CUDA call the host blocked in, with the stall's class where the rule names
 //     classes; a rule marked outside_libraries only when no frame is a library's (a call
 //     LibTorch makes too, for an op the frames did not name);

@@ -19,6 +19,7 @@
 #include "checks/ScalarTensorIndexCheck.h"
 #include "checks/SizeDependentCheck.h"
 #include "checks/ThrustHostResultCheck.h"
+#include "checks/ThrustSyncPolicyCheck.h"
 #include "checks/UniqueCheck.h"
 
 namespace hostsync {
@@ -47,6 +48,7 @@ const std::vector<RegisteredRule> &hostsyncChecks() {
       {"hostsync-scalar-tensor-index", make<ScalarTensorIndexCheck>},
       {"hostsync-size-dependent", make<SizeDependentCheck>},
       {"hostsync-thrust-host-result", make<ThrustHostResultCheck>},
+      {"hostsync-thrust-sync-policy", make<ThrustSyncPolicyCheck>},
       {"hostsync-unique", make<UniqueCheck>},
   };
   return Rules;

@@ -1,5 +1,6 @@
 #include "checks/ThrustHostResultCheck.h"
 
+#include "match/CudaCalls.h"
 #include "match/TensorMatchers.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -9,27 +10,6 @@ using namespace clang::ast_matchers;
 
 namespace hostsync {
 
-namespace {
-// Device memory or a device execution policy, told by the type's spelling: device_ptr and
-// device_vector iterators (and the vector's base, by its allocator), thrust::device,
-// thrust::cuda::par (cuda_cub).
-bool isDeviceSide(const Expr *E) {
-  std::string S = E->IgnoreParenImpCasts()->getType().getCanonicalType().getAsString();
-  return S.find("thrust::device_ptr") != std::string::npos ||
-         S.find("thrust::device_allocator") != std::string::npos ||
-         S.find("thrust::device_reference") != std::string::npos ||
-         S.find("thrust::device_vector") != std::string::npos ||
-         S.find("thrust::detail::device_t") != std::string::npos ||
-         S.find("cuda_cub::") != std::string::npos ||
-         S.find("device_system_tag") != std::string::npos;
-}
-bool anyDeviceArgument(const CallExpr *Call) {
-  for (const Expr *A : Call->arguments())
-    if (isDeviceSide(A))
-      return true;
-  return false;
-}
-} // namespace
 
 void ThrustHostResultCheck::registerMatchers(MatchFinder *Finder) {
   // Algorithms whose result (a value, an iterator, a bool) the host receives.
@@ -68,7 +48,7 @@ void ThrustHostResultCheck::check(const MatchFinder::MatchResult &Result) {
     report(At, opLocation(At), Op, Device::Cuda, What);
   };
   if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("algorithm")) {
-    if (!anyDeviceArgument(Call))
+    if (!anyThrustDeviceArgument(Call))
       return;
     std::string Name = "thrust::" + Call->getDirectCallee()->getName().str();
     Report(Call, Name,
@@ -79,7 +59,7 @@ void ThrustHostResultCheck::check(const MatchFinder::MatchResult &Result) {
     if (Call->getNumArgs() < 3)
       return;
     unsigned Out = Call->getNumArgs() - 1, In = Out - 2;
-    if (isDeviceSide(Call->getArg(In)) && !isDeviceSide(Call->getArg(Out)))
+    if (isThrustDeviceSide(Call->getArg(In)) && !isThrustDeviceSide(Call->getArg(Out)))
       Report(Call, "thrust::copy",
              "'thrust::copy' from device memory into host memory is a blocking device-to-host "
              "copy");
@@ -88,7 +68,7 @@ void ThrustHostResultCheck::check(const MatchFinder::MatchResult &Result) {
            "reading or writing one element of a thrust::device_vector is a blocking "
            "one-element copy between host and device");
   } else if (const auto *C = Result.Nodes.getNodeAs<CXXConstructExpr>("construct")) {
-    if (C->getNumArgs() == 0 || !isDeviceSide(C->getArg(0)))
+    if (C->getNumArgs() == 0 || !isThrustDeviceSide(C->getArg(0)))
       return;
     Report(C, "host_vector(device_vector)",
            "building a host vector from device data is a blocking device-to-host copy");

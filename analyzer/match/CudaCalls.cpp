@@ -87,4 +87,21 @@ std::string pageableMemory(const Expr *Ptr) {
   return "";
 }
 
+bool isThrustDeviceSide(const clang::Expr *E) {
+  std::string S = E->IgnoreParenImpCasts()->getType().getCanonicalType().getAsString();
+  for (const char *Device :
+       {"thrust::device_ptr", "thrust::device_allocator", "thrust::device_reference",
+        "thrust::device_vector", "thrust::detail::device_t", "cuda_cub::", "device_system_tag"})
+    if (S.find(Device) != std::string::npos)
+      return true;
+  return false;
+}
+
+bool anyThrustDeviceArgument(const clang::CallExpr *Call) {
+  for (const clang::Expr *A : Call->arguments())
+    if (isThrustDeviceSide(A))
+      return true;
+  return false;
+}
+
 } // namespace hostsync

@@ -20,6 +20,12 @@ CopyKind copyKindOf(const clang::CallExpr *Call);
 // that cannot be seen (a parameter, a tensor's data_ptr(), pinned memory).
 std::string pageableMemory(const clang::Expr *Ptr);
 
+// Thrust: is the argument device memory or a device execution policy, told by its type's
+// spelling (device_ptr and device_vector iterators, the vector itself by its allocator,
+// thrust::device, thrust::cuda::par)? Does any argument of the call say so?
+bool isThrustDeviceSide(const clang::Expr *E);
+bool anyThrustDeviceArgument(const clang::CallExpr *Call);
+
 namespace matchers {
 // Declared at global scope, extern "C" blocks included (where the runtime's API lives).
 AST_MATCHER(clang::FunctionDecl, isGlobalFunction) {

@@ -26,6 +26,14 @@ void readStack(const J &stack, TracedStall &s) {
   for (const J &f : frames) // a frame of the program's own binary left unresolved
     if (f.value("function", "") == "??" && !f.value("library", true))
       s.stack_state = TracedStall::StackState::Unresolved;
+  // Library code compiled into the program (Thrust's and CUB's templates, LibTorch's inline
+  // functions) is not the user's: the user frame is the first one outside the libraries,
+  // and the library frames before it name the op.
+  while (user >= 0 && user < static_cast<int>(frames.size()) &&
+         isLibraryFunction(bareFunctionName(frames[user].value("function", ""))))
+    ++user;
+  if (user >= static_cast<int>(frames.size()))
+    user = -1;
   std::vector<std::string> functions;
   for (size_t i = 0; i < frames.size(); ++i) {
     const J &f = frames[i];

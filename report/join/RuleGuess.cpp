@@ -6,7 +6,8 @@ namespace hostsync::report {
 
 std::string bareFunctionName(const std::string &f) {
   std::string s = f.substr(0, f.find('('));
-  // Drop a return type ("void at::native::foo<...>") but not template arguments.
+  // Drop a return type ("void at::native::foo<...>") but not template arguments, nor the
+  // type of a conversion operator ("thrust::reference<...>::operator float").
   int depth = 0;
   size_t lastSpace = std::string::npos;
   for (size_t i = 0; i < s.size(); ++i) {
@@ -14,7 +15,7 @@ std::string bareFunctionName(const std::string &f) {
       ++depth;
     else if (s[i] == '>')
       --depth;
-    else if (s[i] == ' ' && depth == 0)
+    else if (s[i] == ' ' && depth == 0 && !(i >= 8 && s.compare(i - 8, 8, "operator") == 0))
       lastSpace = i;
   }
   return lastSpace == std::string::npos ? s : s.substr(lastSpace + 1);

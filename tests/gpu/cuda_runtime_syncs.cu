@@ -19,7 +19,12 @@
 #include <thrust/copy.h>
 #include <thrust/count.h>
 #include <thrust/device_vector.h>
+#include <thrust/execution_policy.h>
+#include <thrust/fill.h>
 #include <thrust/reduce.h>
+#include <thrust/sort.h>
+#include <thrust/system/cuda/execution_policy.h>
+#include <thrust/transform.h>
 #endif
 
 using Fn = std::function<cudaError_t()>;
@@ -33,18 +38,25 @@ struct Case {
 // setup, sync, [spin], time the call, sync, teardown.
 static cudaError_t measure(Case &c, long long cycles, cudaEvent_t after_spin, bool busy) {
   cudaError_t e;
-  if (c.setup && (e = c.setup()) != cudaSuccess) return e;
-  if ((e = cudaDeviceSynchronize()) != cudaSuccess) return e;
-  if (busy) spin<<<1, 1>>>(cycles);
-  if ((e = cudaEventRecord(after_spin, 0)) != cudaSuccess) return e;
+  if (c.setup && (e = c.setup()) != cudaSuccess)
+    return e;
+  if ((e = cudaDeviceSynchronize()) != cudaSuccess)
+    return e;
+  if (busy)
+    spin<<<1, 1>>>(cycles);
+  if ((e = cudaEventRecord(after_spin, 0)) != cudaSuccess)
+    return e;
   auto t0 = std::chrono::steady_clock::now();
   e = c.call();
   std::chrono::duration<double, std::milli> ms = std::chrono::steady_clock::now() - t0;
   (busy ? c.host_ms : c.idle_ms) = ms.count();
   // Proof that a quick call did not wait: the GPU was still busy when it returned.
-  if (busy) c.busy_after = cudaEventQuery(after_spin) == cudaErrorNotReady;
-  if (e != cudaSuccess || (e = cudaDeviceSynchronize()) != cudaSuccess) return e;
-  if ((e = cudaGetLastError()) != cudaSuccess) return e; // the spin's launch
+  if (busy)
+    c.busy_after = cudaEventQuery(after_spin) == cudaErrorNotReady;
+  if (e != cudaSuccess || (e = cudaDeviceSynchronize()) != cudaSuccess)
+    return e;
+  if ((e = cudaGetLastError()) != cudaSuccess)
+    return e; // the spin's launch
   return c.teardown ? c.teardown() : cudaSuccess;
 }
 
@@ -71,7 +83,8 @@ int main(int argc, char **argv) {
     CHECK(cudaEventRecord(e1, 0));
     CHECK(cudaEventSynchronize(e1));
     CHECK(cudaEventElapsedTime(&spin_ms, e0, e1));
-    if (pass < 2) cycles = static_cast<long long>(cycles * (target_ms / spin_ms));
+    if (pass < 2)
+      cycles = static_cast<long long>(cycles * (target_ms / spin_ms));
   }
 
   const size_t n = 4u << 20, big = 64u << 20, small = 4u << 10; // copies: n bytes
@@ -138,14 +151,39 @@ int main(int argc, char **argv) {
   thrust::device_vector<float> dv(1 << 20, 1.0f);
   std::vector<float> hv(dv.size());
   volatile float sink = 0;
-  auto thrust_case = [&](const char *name, std::function<void()> f) {
-    cases.push_back({name, "blocks", [f] { f(); return cudaSuccess; }});
+  auto thrust_case = [&](const char *name, const char *expect, std::function<void()> f) {
+    cases.push_back({name, expect, [f] {
+                       f();
+                       return cudaSuccess;
+                     }});
   };
-  thrust_case("thrust::reduce", [&] { sink = thrust::reduce(dv.begin(), dv.end()); });
-  thrust_case("thrust::count", [&] { sink = thrust::count(dv.begin(), dv.end(), 1.0f); });
-  thrust_case("device_vector element read dv[0]", [&] { float x = dv[0]; sink = x; });
-  thrust_case("thrust::copy device_vector to std::vector",
+  thrust_case("thrust::reduce", "blocks", [&] { sink = thrust::reduce(dv.begin(), dv.end()); });
+  thrust_case("thrust::count", "blocks", [&] { sink = thrust::count(dv.begin(), dv.end(), 1.0f); });
+  thrust_case("device_vector element read dv[0]", "blocks", [&] {
+    float x = dv[0];
+    sink = x;
+  });
+  thrust_case("thrust::copy device_vector to std::vector", "blocks",
               [&] { thrust::copy(dv.begin(), dv.end(), hv.begin()); });
+  // hostsync-thrust-sync-policy: results that stay on the device. Thrust's default policy
+  // (and thrust::device, thrust::cuda::par) synchronizes at the end of each algorithm;
+  // par_nosync (Thrust >= 1.16) lets it return at once where it can.
+  thrust::device_vector<float> result(dv.size());
+  auto twice = [] __device__(float x) { return 2 * x; };
+  thrust_case("thrust::transform default policy", "blocks",
+              [&] { thrust::transform(dv.begin(), dv.end(), result.begin(), twice); });
+  thrust_case("thrust::fill default policy", "blocks",
+              [&] { thrust::fill(result.begin(), result.end(), 0.f); });
+  thrust_case("thrust::sort thrust::device", "blocks",
+              [&] { thrust::sort(thrust::device, result.begin(), result.end()); });
+  thrust_case("thrust::transform par_nosync", "async", [&] {
+    thrust::transform(thrust::cuda::par_nosync, dv.begin(), dv.end(), result.begin(), twice);
+  });
+  thrust_case("thrust::fill par_nosync", "async",
+              [&] { thrust::fill(thrust::cuda::par_nosync, result.begin(), result.end(), 0.f); });
+  // sort needs temporary storage: allocated and freed per call (cudaFree waits), policy or not.
+  thrust_case("thrust::sort par_nosync", "record",
+              [&] { thrust::sort(thrust::cuda::par_nosync, result.begin(), result.end()); });
 #endif
 
   for (Case &c : cases) {
@@ -153,11 +191,15 @@ int main(int argc, char **argv) {
     CHECK(measure(c, cycles, after_spin, true));
     bool blocks = c.host_ms >= 0.5 * spin_ms, async = c.host_ms < 0.1 * spin_ms;
     std::printf("%-42s %8.3f ms of a %.1f ms spin (idle %7.3f ms): %-7s expect %s%s\n", c.name,
-                c.host_ms, spin_ms, c.idle_ms, blocks ? "blocks" : async ? "async" : "between",
+                c.host_ms, spin_ms, c.idle_ms,
+                blocks  ? "blocks"
+                : async ? "async"
+                        : "between",
                 c.expect, c.busy_after || blocks ? "" : "  [but the GPU was idle at its return]");
   }
   FILE *f = std::fopen(out, "w");
-  if (!f) return 1;
+  if (!f)
+    return 1;
   std::fprintf(f, "{\"gpu\": \"%s\", \"gpu_spin_ms\": %.4f, \"spin_cycles\": %lld, \"cases\": [",
                prop.name, spin_ms, cycles);
   for (size_t i = 0; i < cases.size(); ++i) {

@@ -17,7 +17,8 @@ status=0
 gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
 stem="$results/cuda-runtime-syncs-$(echo "$gpu" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-')-$(date +%F)"
 nvcc -O2 -o "$work/cuda_runtime_syncs" tests/gpu/cuda_runtime_syncs.cu || exit 1
-nvcc -O2 -DWITH_THRUST -o "$work/cuda_runtime_syncs_thrust" tests/gpu/cuda_runtime_syncs.cu || exit 1
+nvcc -O2 -g -DWITH_THRUST --extended-lambda -o "$work/cuda_runtime_syncs_thrust" \
+  tests/gpu/cuda_runtime_syncs.cu || exit 1
 "$work/cuda_runtime_syncs" "$stem.json" || status=1
 python3 tests/gpu/check_cuda_runtime_syncs.py "$stem.json" || status=1
 "$work/cuda_runtime_syncs_thrust" "$stem-thrust.json" || status=1
@@ -49,5 +50,10 @@ print("FAIL: no implicit_sync stall for " + ", ".join(bad) if bad else
 sys.exit(1 if bad else 0)
 PY
 cp "$work"/cudart/trace-*[0-9].json "$stem-trace.json" # for hostsync-report's tests
+# The Thrust program traced too, its stacks symbolized at exit (for the report's rule names).
+$tracer -o "$work/thrust" -- "$work/cuda_runtime_syncs_thrust" "$work/thrust.json" \
+  >"$work/thrust.out" 2>"$work/thrust.err" || status=1
+cut -c1-300 "$work/thrust.err" | tail -8
+cp "$work"/thrust/trace-*[0-9].json "$stem-thrust-trace.json"
 echo "results: $stem.json $stem-thrust.json"
 exit $status

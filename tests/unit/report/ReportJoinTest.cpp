@@ -122,6 +122,8 @@ TEST(RuleGuess, TheOutermostLibTorchOpDecidesElseTheStallClass) {
   EXPECT_EQ(guessRule({}, "cudaStreamSynchronize", "explicit_sync"), "hostsync-explicit-sync");
   EXPECT_EQ(guessRule({}, "cudaFoo", "a_class_of_a_newer_tracer"), "hostsync-explicit-sync");
   EXPECT_EQ(bareFunctionName("void at::native::f<bool>(at::Tensor const&)"), "at::native::f<bool>");
+  EXPECT_EQ(bareFunctionName("float thrust::reference<float>::operator float() const"),
+            "thrust::reference<float>::operator float");
 }
 
 TEST(RuleGuess, RawCudaAndThrustStallsNameTheirRules) {
@@ -143,6 +145,11 @@ TEST(RuleGuess, RawCudaAndThrustStallsNameTheirRules) {
                       "cudaStreamSynchronize", "device_to_host_copy", &matched),
             "hostsync-thrust-host-result");
   EXPECT_EQ(matched, "thrust::THRUST_200500_SM_90_NS::reduce<...>");
+  // An algorithm whose result stays on the device: the synchronous policy's rule.
+  EXPECT_EQ(guessRule({"thrust::THRUST_200500_SM_90_NS::cuda_cub::synchronize(...)",
+                       "void thrust::THRUST_200500_SM_90_NS::transform<...>(...)", "main"},
+                      "cudaStreamSynchronize", "explicit_sync"),
+            "hostsync-thrust-sync-policy");
 }
 
 TEST(RuleGuess, EveryStallTheTracerRecordsMapsToACatalogRule) {
