@@ -25,12 +25,7 @@ const char *severityName(Severity S) {
 }
 
 bool parseSeverity(const std::string &Text, Severity &Out) {
-  for (Severity S : {Severity::Note, Severity::Warning, Severity::Error})
-    if (Text == severityName(S)) {
-      Out = S;
-      return true;
-    }
-  return false;
+  return parseWord(Text, {Severity::Note, Severity::Warning, Severity::Error}, severityName, Out);
 }
 
 const char *Catalog::embeddedJson() { return kCatalogJson; }

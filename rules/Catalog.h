@@ -3,6 +3,7 @@
 // hostsync-report) reads rule facts from here, and nowhere else.
 #pragma once
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,18 @@ enum class Severity { Note = 0, Warning = 1, Error = 2 };
 const char *severityName(Severity S);
 // Parses "note" / "warning" / "error"; returns false for anything else.
 bool parseSeverity(const std::string &Text, Severity &Out);
+
+// The one way a word of the tools' vocabulary (a severity, an AssumeDevice...) is read:
+// the value among Values whose Name is Word; false, Out untouched, for any other word.
+template <class E, class NameFn>
+bool parseWord(const std::string &Word, std::initializer_list<E> Values, NameFn Name, E &Out) {
+  for (E V : Values)
+    if (Word == Name(V)) {
+      Out = V;
+      return true;
+    }
+  return false;
+}
 
 struct RuleInfo {
   std::string Id;

@@ -55,7 +55,7 @@ void ThrustSyncPolicyCheck::check(const MatchFinder::MatchResult &Result) {
     Memory += Iterator;
     OnDevice += Iterator && isThrustDeviceSide(A);
   }
-  if (!anyThrustDeviceArgument(Call) || OnDevice == 0 || OnDevice != Memory)
+  if (OnDevice == 0 || OnDevice != Memory)
     return;
   std::string Name = "thrust::" + Call->getDirectCallee()->getName().str();
   report(Call, opLocation(Call), Name, Device::Cuda,

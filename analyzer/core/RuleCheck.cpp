@@ -17,12 +17,8 @@ const char *assumeDeviceName(AssumeDevice A) {
 }
 
 bool parseAssumeDevice(const std::string &Word, AssumeDevice &Out) {
-  for (AssumeDevice A : {AssumeDevice::Unknown, AssumeDevice::Cuda, AssumeDevice::Cpu})
-    if (Word == assumeDeviceName(A)) {
-      Out = A;
-      return true;
-    }
-  return false;
+  return parseWord(Word, {AssumeDevice::Unknown, AssumeDevice::Cuda, AssumeDevice::Cpu},
+                   assumeDeviceName, Out);
 }
 
 namespace {

@@ -1,6 +1,7 @@
 #include "io/JsonFile.h"
 
 #include <fstream>
+#include <iterator>
 
 #ifdef HOSTSYNC_HAVE_ZLIB
 #include <zlib.h>
@@ -67,25 +68,21 @@ bool gzipText(const std::string &text, std::string &out) {
 }
 
 bool readJsonFile(const std::string &path, nlohmann::ordered_json &doc, std::string &error) {
+  // The whole text first, from either form; then one parse with one error message.
+  std::string text;
   if (isGzipFile(path)) {
-    std::string text;
     if (!readGzip(path, text, error))
       return false;
-    try {
-      doc = nlohmann::ordered_json::parse(text);
-    } catch (const nlohmann::ordered_json::parse_error &e) {
-      error = path + ": not valid JSON (truncated or corrupt?): byte " + std::to_string(e.byte);
+  } else {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      error = path + ": cannot read the file";
       return false;
     }
-    return true;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = path + ": cannot read the file";
-    return false;
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   }
   try {
-    doc = nlohmann::ordered_json::parse(in);
+    doc = nlohmann::ordered_json::parse(text);
   } catch (const nlohmann::ordered_json::parse_error &e) {
     error = path + ": not valid JSON (truncated or corrupt?): byte " + std::to_string(e.byte);
     return false;
