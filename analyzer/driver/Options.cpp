@@ -2,203 +2,269 @@
 
 #include "core/Glob.h"
 
-#include <cstdlib>
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace hostsync {
 
-const char *usageText() {
-  return R"(USAGE: hostsync-lint [options] <file or directory>... [-- <compile flags>]
-
-Finds host-device synchronizations in LibTorch C++ code.
-
-Inputs:
-  <file>                 a C++ or CUDA source or header; a directory is searched
-                         recursively for .cpp .cc .cxx .c++ .C .cu files (.cu and .cuh
-                         are parsed as CUDA host code)
-  -p <build dir>         read compile_commands.json from <build dir>; with no inputs,
-                         analyse every file it lists (g++, clang and nvcc commands)
-  -- <flags>             compile flags for every input (no compile database)
-  --extra-arg=<flag>     append a flag to every compile command
-  --extra-arg-before=<f> prepend a flag to every compile command
-  --remove-arg=<glob>    drop the flags that match from every compile command
-  --torch-include=<dir>  LibTorch's include directory (default: found automatically:
-                         Torch_DIR, CMAKE_PREFIX_PATH, python3's torch, CONDA_PREFIX,
-                         /opt/libtorch, /usr/local, /usr/include)
-  --no-infer-includes    without -p, do not add the include roots found in the tree
-
-Rules:
-  --checks=<globs>       comma-separated globs of rule ids, '-' to disable
-                         (default: hostsync-*)
-  --list-rules           print the rule catalog (text, or JSON with --format=json)
-  --assume-device=<d>    where tensors of unknown device live: unknown (default,
-                         reported as 'possible'), cuda, or cpu (not reported)
-
-Output:
-  --format=<text|json|github|sarif|codequality>
-                         output format (default: text); github: workflow annotations;
-                         sarif: SARIF 2.1.0 for code scanning; codequality: GitLab
-                         Code Quality JSON
-  --source-root=<dir>    SARIF and baseline paths are relative to it (default: the
-                         current directory)
-  --baseline=<file>      findings it holds (same rule, file and code line) are known:
-                         left out of text/github output, marked in JSON/SARIF, and do
-                         not make the exit code 1
-  --write-baseline=<file>
-                         write today's findings as a baseline
-
-Configuration:
-  .hostsync.yaml         found by walking up from each source file (like .clang-tidy):
-                         Checks, Severity, Exclude, AssumeDevice, MinRank; options
-                         given on the command line win
-  --config=<file>        use this file for every source instead
-  --dump-config          print the configuration that applies to the first input
-
-Fixes:
-  --fix                  apply the exact rewrites (where a rule has one) in place
-  --fix-notes            also apply the rewrites that are equivalent only under the
-                         condition their note states (implies --fix; with
-                         --export-fixes, exports them too)
-  --export-fixes=<file>  write them as clang-tidy replacement YAML, for
-                         clang-apply-replacements
-  -o, --output=<file>    write findings to <file> instead of stdout
-  --min-severity=<s>     note, warning (default) or error: the lowest severity that
-                         makes the exit code 1
-  --color=<auto|always|never>
-  -j <n>                 translation units analysed in parallel (default: cores)
-  -q, --quiet            no progress or summary on stderr
-  --strict               exit 3 also when a file was analysed with gaps (headers
-                         not found, compiler errors)
-  --version, --help
-
-Exit codes: 0 no findings at or above --min-severity, 1 findings, 2 usage or input
-error, 3 a file could not be analysed at all, or a NOLINT marker is unmatched (with
---strict: also a file analysed with gaps). Files analysed with gaps keep their findings.
-)";
-}
+namespace cl = llvm::cl;
 
 namespace {
-bool takeValue(const std::string &Arg, const char *Long, int &I, int Argc,
-               const char **Argv, std::string &Value, std::string &Error) {
-  std::string Prefix = std::string(Long) + "=";
-  if (Arg.rfind(Prefix, 0) == 0) {
-    Value = Arg.substr(Prefix.size());
-    return true;
+
+// Every option of hostsync-lint, grouped as --help shows them. Built on the first parse,
+// not at program start: LLVM registers options of its own (one of them is --color), which
+// are unregistered first so that names do not clash and --help lists ours only.
+struct CommandLine {
+  cl::OptionCategory InputsCat{"Inputs"}, RulesCat{"Rules"}, OutputCat{"Output"},
+      ConfigCat{"Configuration"}, FixesCat{"Fixes and exit codes"};
+
+  cl::list<std::string> Inputs{
+      cl::Positional, cl::cat(InputsCat),
+      cl::desc("<file or directory>... [-- <compile flags>]")};
+  cl::opt<std::string> BuildPath{
+      "p", cl::cat(InputsCat), cl::value_desc("build dir"),
+      cl::desc("Read compile_commands.json from <build dir>; with no inputs, analyse\n"
+               "every file it lists (g++, clang and nvcc commands)")};
+  cl::list<std::string> ExtraArgs{"extra-arg", cl::cat(InputsCat), cl::value_desc("flag"),
+                                  cl::desc("Append a flag to every compile command")};
+  cl::list<std::string> ExtraArgsBefore{"extra-arg-before", cl::cat(InputsCat),
+                                        cl::value_desc("flag"),
+                                        cl::desc("Prepend a flag to every compile command")};
+  cl::list<std::string> RemoveArgs{
+      "remove-arg", cl::cat(InputsCat), cl::value_desc("glob"),
+      cl::desc("Drop the flags that match from every compile command")};
+  cl::opt<std::string> TorchInclude{
+      "torch-include", cl::cat(InputsCat), cl::value_desc("dir"),
+      cl::desc("LibTorch's include directory (default: found automatically: Torch_DIR,\n"
+               "CMAKE_PREFIX_PATH, python3's torch, CONDA_PREFIX, /opt/libtorch,\n"
+               "/usr/local, /usr/include)")};
+  cl::opt<bool> NoInferIncludes{
+      "no-infer-includes", cl::cat(InputsCat),
+      cl::desc("Without -p, do not add the include roots found in the tree")};
+
+  cl::opt<std::string> Checks{"checks", cl::cat(RulesCat), cl::value_desc("globs"),
+                              cl::init("hostsync-*"),
+                              cl::desc("Comma-separated globs of rule ids, '-' to disable")};
+  cl::opt<bool> ListRules{"list-rules", cl::cat(RulesCat),
+                          cl::desc("Print the rule catalog (text, or JSON with --format=json)")};
+  cl::opt<std::string> Assume{
+      "assume-device", cl::cat(RulesCat), cl::value_desc("unknown|cuda|cpu"),
+      cl::desc("Where tensors of unknown device live: unknown (default, reported as\n"
+               "'possible'), cuda, or cpu (not reported)")};
+
+  cl::opt<std::string> Format{
+      "format", cl::cat(OutputCat), cl::value_desc("text|json|github|sarif|codequality"),
+      cl::desc("Output format (default: text); github: workflow annotations; sarif: SARIF\n"
+               "2.1.0 for code scanning; codequality: GitLab Code Quality JSON")};
+  cl::opt<std::string> OutputFile{"output", cl::cat(OutputCat), cl::value_desc("file"),
+                                  cl::desc("Write findings to <file> instead of stdout")};
+  cl::alias OutputShort{"o", cl::aliasopt(OutputFile), cl::desc("Alias for --output")};
+  cl::opt<std::string> SourceRoot{
+      "source-root", cl::cat(OutputCat), cl::value_desc("dir"),
+      cl::desc("SARIF and baseline paths are relative to it (default: the current directory)")};
+  cl::opt<std::string> Baseline{
+      "baseline", cl::cat(OutputCat), cl::value_desc("file"),
+      cl::desc("Findings it holds (same rule, file and code line) are known: left out of\n"
+               "text/github output, marked in JSON/SARIF, and do not make the exit code 1")};
+  cl::opt<std::string> WriteBaseline{"write-baseline", cl::cat(OutputCat),
+                                     cl::value_desc("file"),
+                                     cl::desc("Write today's findings as a baseline")};
+  cl::opt<std::string> Color{"color", cl::cat(OutputCat), cl::value_desc("auto|always|never"),
+                             cl::desc("Colours in text output (default: auto, on a terminal)")};
+  cl::opt<bool> Quiet{"quiet", cl::cat(OutputCat),
+                      cl::desc("No progress or summary on stderr")};
+  cl::alias QuietShort{"q", cl::aliasopt(Quiet), cl::desc("Alias for --quiet")};
+
+  cl::opt<std::string> ConfigFile{
+      "config", cl::cat(ConfigCat), cl::value_desc("file"),
+      cl::desc("Use this file for every source instead of the .hostsync.yaml found by\n"
+               "walking up from each source file (Checks, Severity, Exclude, AssumeDevice,\n"
+               "MinRank; options given on the command line win)")};
+  cl::opt<bool> DumpConfig{"dump-config", cl::cat(ConfigCat),
+                           cl::desc("Print the configuration that applies to the first input")};
+
+  cl::opt<bool> Fix{"fix", cl::cat(FixesCat),
+                    cl::desc("Apply the exact rewrites (where a rule has one) in place")};
+  cl::opt<bool> FixNotes{
+      "fix-notes", cl::cat(FixesCat),
+      cl::desc("Also apply the rewrites that are equivalent only under the condition their\n"
+               "note states (implies --fix; with --export-fixes, exports them too)")};
+  cl::opt<std::string> ExportFixes{
+      "export-fixes", cl::cat(FixesCat), cl::value_desc("file"),
+      cl::desc("Write the rewrites as clang-tidy replacement YAML, for\n"
+               "clang-apply-replacements")};
+  cl::opt<std::string> MinSeverity{
+      "min-severity", cl::cat(FixesCat), cl::value_desc("note|warning|error"),
+      cl::desc("The lowest severity that makes the exit code 1 (default: warning)")};
+  cl::opt<bool> Strict{"strict", cl::cat(FixesCat),
+                       cl::desc("Exit 3 also when a file was analysed with gaps (headers not\n"
+                                "found, compiler errors)")};
+  cl::opt<std::string> Jobs{"j", cl::Prefix, cl::cat(FixesCat), cl::value_desc("n"),
+                         cl::desc("Translation units analysed in parallel (default: cores)")};
+
+  cl::extrahelp Epilogue{R"(
+INPUTS:
+  A C++ or CUDA source or header; a directory is searched recursively for .cpp .cc .cxx
+  .c++ .C .cu files (.cu and .cuh are parsed as CUDA host code). Flags after `--` are the
+  compile flags of every input (no compile database).
+
+EXAMPLES:
+  hostsync-lint src/ -- -std=c++17            every source under src/, one set of flags
+  hostsync-lint -p build                      every file of build/compile_commands.json
+  hostsync-lint -p build --format=sarif -o hostsync.sarif src/train.cpp
+
+EXIT CODES:
+  0 no findings at or above --min-severity, 1 findings, 2 usage or input error, 3 a file
+  could not be analysed at all, or a NOLINT marker is unmatched (with --strict: also a file
+  analysed with gaps). Files analysed with gaps keep their findings.
+)"};
+
+  CommandLine() {
+    auto &Registered = cl::getRegisteredOptions();
+    cl::alias *Help = new cl::alias("h", cl::aliasopt(*Registered["help"]),
+                                    cl::desc("Alias for --help"), cl::NotHidden);
+    (void)Help; // lives as long as the program, as every option does
+    cl::HideUnrelatedOptions({&InputsCat, &RulesCat, &OutputCat, &ConfigCat, &FixesCat});
   }
-  if (Arg == Long) {
-    if (I + 1 >= Argc) {
-      Error = std::string("option ") + Long + " needs a value";
-      return true;
-    }
-    Value = Argv[++I];
-    return true;
+};
+
+// LLVM's options that are not ours or its generic ones (--help, --version...) are taken
+// off the command line, so that they neither clash nor appear as "did you mean" advice.
+void unregisterForeignOptions(const llvm::StringSet<> &Keep) {
+  auto &Registered = cl::getRegisteredOptions();
+  std::vector<cl::Option *> Foreign;
+  for (auto &Entry : Registered)
+    if (!Keep.contains(Entry.getKey()))
+      Foreign.push_back(Entry.getValue());
+  for (cl::Option *O : Foreign)
+    O->removeArgument();
+}
+
+CommandLine &commandLine() {
+  static CommandLine *Line = [] {
+    unregisterForeignOptions({"help", "help-hidden", "help-list", "help-list-hidden",
+                              "version"});
+    return new CommandLine();
+  }();
+  return *Line;
+}
+
+// cl reports "<prog>: <message>" on one or two lines ("Did you mean ...?"): one line,
+// without the program name, which main() puts in front with "error:".
+std::string oneLine(const std::string &Text) {
+  std::string Out;
+  llvm::StringRef Rest(Text);
+  while (!Rest.empty()) {
+    auto [Line, Tail] = Rest.split('\n');
+    Rest = Tail;
+    Line = Line.split("  Try:").first.trim(); // main() says "(see --help)"
+    if (auto Colon = Line.find(": "); Colon != llvm::StringRef::npos &&
+                                      !Line.take_front(Colon).contains(' '))
+      Line = Line.drop_front(Colon + 2);
+    if (!Line.empty())
+      Out += (Out.empty() ? "" : " ") + Line.str();
   }
-  return false;
+  return Out;
 }
 } // namespace
 
-std::string parseOptions(int Argc, const char **Argv, Options &Out) {
-  std::string Error, V;
-  for (int I = 1; I < Argc; ++I) {
-    std::string A = Argv[I];
-    if (A == "--") {
+// The value of a word option (--format, --color), or an error naming the option and the
+// words it takes.
+template <typename T>
+bool parseChoice(const cl::opt<std::string> &Opt,
+                 std::initializer_list<std::pair<const char *, T>> Words, T &Out,
+                 std::string &Error) {
+  if (!Opt.getNumOccurrences())
+    return true;
+  std::string Expected;
+  size_t Index = 0;
+  for (const auto &[Word, Value] : Words) {
+    if (Opt == Word) {
+      Out = Value;
+      return true;
+    }
+    if (Index > 0)
+      Expected += Index + 1 == Words.size() ? " or " : ", ";
+    Expected += Word;
+    ++Index;
+  }
+  Error = "unknown --" + Opt.ArgStr.str() + " '" + Opt + "' (expected " + Expected + ")";
+  return false;
+}
+
+bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error) {
+  CommandLine &L = commandLine();
+  cl::ResetAllOptionOccurrences();
+  // Flags after `--` are compile flags, not ours (as clang-tidy's fixed database reads them).
+  int Own = Argc;
+  for (int I = 1; I < Argc; ++I)
+    if (llvm::StringRef(Argv[I]) == "--") {
+      Own = I;
       Out.HaveFixedFlags = true;
-      for (++I; I < Argc; ++I)
-        Out.FixedFlags.push_back(Argv[I]);
+      Out.FixedFlags.assign(Argv + I + 1, Argv + Argc);
       break;
     }
-    if (A == "-h" || A == "--help") {
-      Out.ShowHelp = true;
-    } else if (A == "--version") {
-      Out.ShowVersion = true;
-    } else if (A == "--list-rules") {
-      Out.ListRules = true;
-    } else if (A == "-q" || A == "--quiet") {
-      Out.Quiet = true;
-    } else if (takeValue(A, "-p", I, Argc, Argv, V, Error)) {
-      Out.BuildPath = V;
-    } else if (A.rfind("-p", 0) == 0 && A.size() > 2 && A[2] != '-') {
-      Out.BuildPath = A.substr(2);
-    } else if (takeValue(A, "--extra-arg", I, Argc, Argv, V, Error)) {
-      Out.ExtraArgs.push_back(V);
-    } else if (takeValue(A, "--extra-arg-before", I, Argc, Argv, V, Error)) {
-      Out.ExtraArgsBefore.push_back(V);
-    } else if (takeValue(A, "--remove-arg", I, Argc, Argv, V, Error)) {
-      Out.RemoveArgs.push_back(V);
-    } else if (A == "--no-infer-includes") {
-      Out.NoInferIncludes = true;
-    } else if (A == "--strict") {
-      Out.Strict = true;
-    } else if (takeValue(A, "--torch-include", I, Argc, Argv, V, Error)) {
-      Out.TorchInclude = V;
-    } else if (takeValue(A, "--checks", I, Argc, Argv, V, Error)) {
-      Out.Checks = V;
-      Out.ChecksGiven = true;
-    } else if (takeValue(A, "--format", I, Argc, Argv, V, Error)) {
-      if (V == "text")
-        Out.Format = OutputFormat::Text;
-      else if (V == "json")
-        Out.Format = OutputFormat::Json;
-      else if (V == "github")
-        Out.Format = OutputFormat::Github;
-      else if (V == "sarif")
-        Out.Format = OutputFormat::Sarif;
-      else if (V == "codequality")
-        Out.Format = OutputFormat::CodeQuality;
-      else if (Error.empty())
-        Error = "unknown --format '" + V + "' (expected text, json, github, sarif or codequality)";
-    } else if (takeValue(A, "--source-root", I, Argc, Argv, V, Error)) {
-      Out.SourceRoot = V;
-    } else if (takeValue(A, "--baseline", I, Argc, Argv, V, Error)) {
-      Out.Baseline = V;
-    } else if (takeValue(A, "--write-baseline", I, Argc, Argv, V, Error)) {
-      Out.WriteBaseline = V;
-    } else if (takeValue(A, "--config", I, Argc, Argv, V, Error)) {
-      Out.ConfigFile = V;
-    } else if (A == "--dump-config") {
-      Out.DumpConfig = true;
-    } else if (A == "--fix") {
-      Out.Fix = true;
-    } else if (A == "--fix-notes") {
-      Out.Fix = Out.FixNotes = true;
-    } else if (takeValue(A, "--export-fixes", I, Argc, Argv, V, Error)) {
-      Out.ExportFixes = V;
-    } else if (takeValue(A, "--output", I, Argc, Argv, V, Error) ||
-               takeValue(A, "-o", I, Argc, Argv, V, Error)) {
-      Out.OutputFile = V;
-    } else if (takeValue(A, "--min-severity", I, Argc, Argv, V, Error)) {
-      if (!parseSeverity(V, Out.MinSeverity) && Error.empty())
-        Error = "unknown --min-severity '" + V + "' (expected note, warning or error)";
-    } else if (takeValue(A, "--assume-device", I, Argc, Argv, V, Error)) {
-      Out.AssumeGiven = true;
-      if (!parseAssumeDevice(V, Out.Assume) && Error.empty())
-        Error = "unknown --assume-device '" + V + "' (expected unknown, cuda or cpu)";
-    } else if (takeValue(A, "--color", I, Argc, Argv, V, Error)) {
-      if (V == "auto")
-        Out.Color = ColorMode::Auto;
-      else if (V == "always")
-        Out.Color = ColorMode::Always;
-      else if (V == "never")
-        Out.Color = ColorMode::Never;
-      else if (Error.empty())
-        Error = "unknown --color '" + V + "' (expected auto, always or never)";
-    } else if (takeValue(A, "-j", I, Argc, Argv, V, Error) ||
-               (A.rfind("-j", 0) == 0 && A.size() > 2 && (V = A.substr(2), true))) {
-      char *End = nullptr;
-      long N = std::strtol(V.c_str(), &End, 10);
-      if ((End == V.c_str() || *End != '\0' || N < 1 || N > 1024) && Error.empty())
-        Error = "-j needs a number from 1 to 1024, not '" + V + "'";
-      else
-        Out.Jobs = static_cast<unsigned>(N);
-    } else if (A.size() > 1 && A[0] == '-') {
-      if (Error.empty())
-        Error = "unknown option '" + A + "' (see --help)";
-    } else {
-      Out.Inputs.push_back(A);
-    }
-    if (!Error.empty())
-      return Error;
+  std::string Errors;
+  llvm::raw_string_ostream ErrorStream(Errors);
+  if (!cl::ParseCommandLineOptions(Own, Argv, "Finds host-device synchronizations in LibTorch "
+                                              "C++ code.\n",
+                                   &ErrorStream)) {
+    // Some of cl's messages ("for the -p option: requires a value!") go to stderr directly.
+    ErrorStream.flush();
+    Error = Errors.empty() ? "" : oneLine(Errors) + " (see --help)";
+    return false;
   }
-  return Error;
+
+  Out.Inputs.assign(L.Inputs.begin(), L.Inputs.end());
+  Out.BuildPath = L.BuildPath;
+  Out.ExtraArgs.assign(L.ExtraArgs.begin(), L.ExtraArgs.end());
+  Out.ExtraArgsBefore.assign(L.ExtraArgsBefore.begin(), L.ExtraArgsBefore.end());
+  Out.RemoveArgs.assign(L.RemoveArgs.begin(), L.RemoveArgs.end());
+  Out.NoInferIncludes = L.NoInferIncludes;
+  Out.TorchInclude = L.TorchInclude;
+  Out.Checks = L.Checks;
+  Out.ChecksGiven = L.Checks.getNumOccurrences() > 0;
+  Out.ListRules = L.ListRules;
+  Out.OutputFile = L.OutputFile;
+  Out.SourceRoot = L.SourceRoot;
+  Out.Baseline = L.Baseline;
+  Out.WriteBaseline = L.WriteBaseline;
+  Out.Quiet = L.Quiet;
+  Out.ConfigFile = L.ConfigFile;
+  Out.DumpConfig = L.DumpConfig;
+  Out.FixNotes = L.FixNotes;
+  Out.Fix = L.Fix || L.FixNotes;
+  Out.ExportFixes = L.ExportFixes;
+  Out.Strict = L.Strict;
+  using F = OutputFormat;
+  if (!parseChoice<F>(L.Format,
+                    {{"text", F::Text}, {"json", F::Json}, {"github", F::Github},
+                     {"sarif", F::Sarif}, {"codequality", F::CodeQuality}},
+                    Out.Format, Error) ||
+      !parseChoice<ColorMode>(L.Color,
+                            {{"auto", ColorMode::Auto}, {"always", ColorMode::Always},
+                             {"never", ColorMode::Never}},
+                            Out.Color, Error))
+    return false;
+  if (L.MinSeverity.getNumOccurrences() && !parseSeverity(L.MinSeverity, Out.MinSeverity)) {
+    Error = "unknown --min-severity '" + L.MinSeverity + "' (expected note, warning or error)";
+    return false;
+  }
+  Out.AssumeGiven = L.Assume.getNumOccurrences() > 0;
+  if (Out.AssumeGiven && !parseAssumeDevice(L.Assume, Out.Assume)) {
+    Error = "unknown --assume-device '" + L.Assume + "' (expected unknown, cuda or cpu)";
+    return false;
+  }
+  if (L.Jobs.getNumOccurrences()) {
+    unsigned N = 0;
+    if (llvm::StringRef(L.Jobs).getAsInteger(10, N) || N < 1 || N > 1024) {
+      Error = "-j needs a number from 1 to 1024, not '" + L.Jobs + "'";
+      return false;
+    }
+    Out.Jobs = N;
+  }
+  return true;
 }
 
 namespace {

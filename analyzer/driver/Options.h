@@ -1,5 +1,5 @@
-// hostsync-lint's command line. Parsing never exits: errors come back as text so that
-// main() decides the exit code (2 for usage errors).
+// hostsync-lint's command line. Errors come back as text so that main() decides the exit
+// code (2 for usage errors).
 #pragma once
 
 #include "rules/Catalog.h"
@@ -42,13 +42,13 @@ struct Options {
   ColorMode Color = ColorMode::Auto;
   bool Quiet = false;
   bool ListRules = false;
-  bool ShowHelp = false;
-  bool ShowVersion = false;
 };
 
-// Returns an empty string on success, else a one-line error.
-std::string parseOptions(int Argc, const char **Argv, Options &Out);
-const char *usageText();
+// Parses with llvm::cl (as clang-tidy does: -opt=value and -opt value, @response-files,
+// --help-hidden). On a usage error returns false with a one-line Error, or with Error empty
+// when cl printed its own line already. --help and --version print and exit 0. May be
+// called again (tests): every option is reset first.
+bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error);
 
 // The rule ids that a --checks value enables, in catalog order; an error for a name
 // without wildcards that is not a rule.

@@ -14,6 +14,7 @@
 #include "hostsync_config.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -34,18 +35,13 @@ int usageError(const std::string &Message) {
 } // namespace
 
 int main(int Argc, const char **Argv) {
+  // --help and --version print and exit 0 inside parseOptions (llvm::cl's own options).
+  llvm::cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "hostsync-lint " HOSTSYNC_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";
+  });
   Options Opts;
-  if (std::string E = parseOptions(Argc, Argv, Opts); !E.empty())
-    return usageError(E);
-  if (Opts.ShowHelp) {
-    llvm::outs() << usageText();
-    return Clean;
-  }
-  if (Opts.ShowVersion) {
-    llvm::outs() << "hostsync-lint " HOSTSYNC_VERSION " (built with LLVM " LLVM_VERSION_STRING
-                    ")\n";
-    return Clean;
-  }
+  if (std::string E; !parseOptions(Argc, Argv, Opts, E))
+    return E.empty() ? UsageError : usageError(E);
   const Catalog &C = Catalog::embedded();
   if (Opts.ListRules) {
     if (Opts.Format == OutputFormat::Json)

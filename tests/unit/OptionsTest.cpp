@@ -7,7 +7,9 @@ using namespace hostsync;
 namespace {
 std::string parse(std::vector<const char *> Args, Options &O) {
   Args.insert(Args.begin(), "hostsync-lint");
-  return parseOptions(static_cast<int>(Args.size()), Args.data(), O);
+  std::string Error;
+  bool Ok = parseOptions(static_cast<int>(Args.size()), Args.data(), O, Error);
+  return Ok ? "" : Error.empty() ? "(printed by llvm::cl)" : Error;
 }
 } // namespace
 
