@@ -2,7 +2,7 @@
 // discovery, the compilation database, and where LibTorch's headers are.
 #pragma once
 
-#include "driver/CudaSetup.h"
+#include "commands/CudaSetup.h"
 #include "driver/Options.h"
 
 #include "clang/Tooling/CompilationDatabase.h"

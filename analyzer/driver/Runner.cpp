@@ -2,8 +2,8 @@
 
 #include "checks/HostsyncChecks.h"
 #include "core/RunRules.h"
-#include "driver/CompileCommands.h"
-#include "driver/Recovery.h"
+#include "commands/CompileCommands.h"
+#include "recovery/Recovery.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"

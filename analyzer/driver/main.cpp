@@ -2,7 +2,7 @@
 #include "rules/Catalog.h"
 #include "driver/AbsolutePath.h"
 #include "driver/Baseline.h"
-#include "driver/CompileCommands.h"
+#include "commands/CompileCommands.h"
 #include "driver/Config.h"
 #include "driver/Fixes.h"
 #include "driver/Inputs.h"

@@ -1,6 +1,6 @@
 // How compile commands are made fit for Clang: nvcc's translated, unknown flags dropped
 // and counted, --remove-arg globs, CUDA files switched to CUDA host-side parsing.
-#include "driver/CompileCommands.h"
+#include "commands/CompileCommands.h"
 
 #include <gtest/gtest.h>
 

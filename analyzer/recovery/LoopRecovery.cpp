@@ -1,4 +1,4 @@
-#include "driver/Recovery.h"
+#include "recovery/Recovery.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"

@@ -1,4 +1,4 @@
-#include "driver/CompileCommands.h"
+#include "commands/CompileCommands.h"
 
 #include "compat/LLVMCompat.h"
 #include "core/Glob.h"

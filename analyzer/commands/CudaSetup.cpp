@@ -1,4 +1,4 @@
-#include "driver/CudaSetup.h"
+#include "commands/CudaSetup.h"
 
 #include "compat/LLVMCompat.h"
 

@@ -5,7 +5,7 @@
 // .cu/.cuh files switched to CUDA host-side parsing.
 #pragma once
 
-#include "driver/CudaSetup.h"
+#include "commands/CudaSetup.h"
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
 

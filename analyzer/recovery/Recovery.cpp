@@ -1,4 +1,4 @@
-#include "driver/Recovery.h"
+#include "recovery/Recovery.h"
 
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
