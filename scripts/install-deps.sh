@@ -8,7 +8,7 @@ packages=(
   llvm-14-dev libclang-14-dev libclang-cpp14-dev clang-14 llvm-14-tools
   libtorch-dev libthrust-dev nlohmann-json3-dev libcli11-dev zlib1g-dev libgtest-dev googletest
   python3-jsonschema python3-yaml
-  clang-tools-14 clang-tidy-14 clang-tidy-22
+  clang-tools-14 clang-tidy-14 clang-tidy-22 clang-format-14
   llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-22 llvm-22-tools
   binutils chromium firefox-esr
 )
