@@ -157,8 +157,7 @@ int main(int argc, char **argv) {
       std::fprintf(stderr,
                    "hostsync-report: GPU busy %.1f%%, %.1f%% of GPU time idle after syncs; "
                    "%zu sites measured, %zu static findings\n",
-                   h.gpu_busy_pct, h.lost_to_sync_pct, report.sites.size(),
-                   report.findings.size());
+                   h.gpu_busy_pct, h.lost_to_sync_pct, report.sites.size(), report.findings.size());
     std::printf("%s/report.html\n", out.c_str());
   }
   int status = 0;

@@ -129,8 +129,7 @@ const Catalog &Catalog::embedded() {
     Catalog C;
     std::string Error;
     if (!parse(kCatalogJson, C, Error)) {
-      std::fprintf(stderr, "hostsync: internal error: embedded rule catalog: %s\n",
-                   Error.c_str());
+      std::fprintf(stderr, "hostsync: internal error: embedded rule catalog: %s\n", Error.c_str());
       std::abort();
     }
     return C;

@@ -94,8 +94,7 @@ const Expr *Definitions::lastBefore(const VarDecl *Var, SourceLocation Use) {
   // too, either value may be the one here.
   if (Best->If && !SM.isBeforeInTranslationUnit(Use, Best->If->getEndLoc()))
     for (const Def &D : It->second)
-      if (D.If == Best->If && D.InElse != Best->InElse &&
-          SM.isBeforeInTranslationUnit(D.Done, Use))
+      if (D.If == Best->If && D.InElse != Best->InElse && SM.isBeforeInTranslationUnit(D.Done, Use))
         return nullptr;
   return Best->Value;
 }

@@ -28,9 +28,7 @@ bool isModuleForward(const FunctionDecl *F) {
   return IsModule;
 }
 
-std::string describe(const FunctionDecl *F) {
-  return F->getQualifiedNameAsString() + "()";
-}
+std::string describe(const FunctionDecl *F) { return F->getQualifiedNameAsString() + "()"; }
 
 struct CallSite {
   const FunctionDecl *Caller;
@@ -46,12 +44,15 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
-  bool TraverseFunctionDecl(FunctionDecl *F) { return withFunction(F, [&] {
-      return RecursiveASTVisitor::TraverseFunctionDecl(F); }); }
-  bool TraverseCXXMethodDecl(CXXMethodDecl *F) { return withFunction(F, [&] {
-      return RecursiveASTVisitor::TraverseCXXMethodDecl(F); }); }
-  bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) { return withFunction(F, [&] {
-      return RecursiveASTVisitor::TraverseCXXConstructorDecl(F); }); }
+  bool TraverseFunctionDecl(FunctionDecl *F) {
+    return withFunction(F, [&] { return RecursiveASTVisitor::TraverseFunctionDecl(F); });
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *F) {
+    return withFunction(F, [&] { return RecursiveASTVisitor::TraverseCXXMethodDecl(F); });
+  }
+  bool TraverseCXXConstructorDecl(CXXConstructorDecl *F) {
+    return withFunction(F, [&] { return RecursiveASTVisitor::TraverseCXXConstructorDecl(F); });
+  }
   bool TraverseLambdaExpr(LambdaExpr *L) {
     // A lambda defined in a loop runs in it; its body is its own function otherwise.
     bool SavedLoop = LoopDepth > 0;

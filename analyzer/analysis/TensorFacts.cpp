@@ -15,21 +15,37 @@ namespace {
 constexpr int MaxDepth = 24;
 
 bool isFactory(StringRef N) {
-  return compat::isOneOf(N, {"zeros", "ones", "empty", "full", "rand", "randn", "randint", "randperm", "arange", "range", "linspace", "logspace", "eye", "tensor", "scalar_tensor", "empty_strided", "from_blob", "normal", "bartlett_window", "hann_window"});
+  return compat::isOneOf(N, {"zeros",     "ones",   "empty",           "full",
+                             "rand",      "randn",  "randint",         "randperm",
+                             "arange",    "range",  "linspace",        "logspace",
+                             "eye",       "tensor", "scalar_tensor",   "empty_strided",
+                             "from_blob", "normal", "bartlett_window", "hann_window"});
 }
 
 bool isComparison(StringRef N) {
-  return compat::isOneOf(N, {"eq", "ne", "lt", "le", "gt", "ge", "greater", "less", "greater_equal", "less_equal", "not_equal", "isclose", "isin", "logical_and", "logical_or", "logical_xor", "logical_not", "isnan", "isinf", "isfinite", "isposinf", "isneginf", "isreal", "signbit"});
+  return compat::isOneOf(N, {"eq",          "ne",          "lt",
+                             "le",          "gt",          "ge",
+                             "greater",     "less",        "greater_equal",
+                             "less_equal",  "not_equal",   "isclose",
+                             "isin",        "logical_and", "logical_or",
+                             "logical_xor", "logical_not", "isnan",
+                             "isinf",       "isfinite",    "isposinf",
+                             "isneginf",    "isreal",      "signbit"});
 }
 
 // Ops whose result has the dtype (and device) of their receiver.
 bool keepsDtype(StringRef N) {
-  return compat::isOneOf(N, {"unsqueeze", "squeeze", "expand", "expand_as", "view", "view_as", "reshape", "reshape_as", "flatten", "permute", "contiguous", "clone", "detach", "cuda", "cpu", "t", "transpose", "repeat", "narrow", "slice", "select", "flip", "roll", "pin_memory", "index", "movedim"});
+  return compat::isOneOf(
+      N, {"unsqueeze",  "squeeze", "expand",     "expand_as",  "view",   "view_as", "reshape",
+          "reshape_as", "flatten", "permute",    "contiguous", "clone",  "detach",  "cuda",
+          "cpu",        "t",       "transpose",  "repeat",     "narrow", "slice",   "select",
+          "flip",       "roll",    "pin_memory", "index",      "movedim"});
 }
 
 // Ops that produce integer (long) tensors: never masks.
 bool makesIndices(StringRef N) {
-  return compat::isOneOf(N, {"nonzero", "argwhere", "argmax", "argmin", "argsort", "randint", "randperm", "arange", "nonzero_static", "count_nonzero", "bucketize"});
+  return compat::isOneOf(N, {"nonzero", "argwhere", "argmax", "argmin", "argsort", "randint",
+                             "randperm", "arange", "nonzero_static", "count_nonzero", "bucketize"});
 }
 
 bool isScalarTypeExpr(const Expr *E) {
@@ -45,7 +61,6 @@ Device combine(Device A, Device B) {
     return Device::Unknown;
   return Device::Host;
 }
-
 
 bool refersTo(const Expr *E, const ValueDecl *D) {
   const DeclRefExpr *R = asVarRef(E);
@@ -85,8 +100,7 @@ bool alwaysExits(const Stmt *S) {
     return !C->body_empty() && alwaysExits(C->body_back());
   if (const auto *E = dyn_cast<ExprWithCleanups>(S))
     S = E->getSubExpr();
-  return isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S) ||
-         isa<CXXThrowExpr>(S);
+  return isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S) || isa<CXXThrowExpr>(S);
 }
 } // namespace
 
@@ -208,8 +222,7 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
       return D.value_or(Device::Unknown);
     }
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
-    return combine(deviceAt(C->getTrueExpr(), Depth + 1),
-                   deviceAt(C->getFalseExpr(), Depth + 1));
+    return combine(deviceAt(C->getTrueExpr(), Depth + 1), deviceAt(C->getFalseExpr(), Depth + 1));
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (!isTensorType(Op->getType()))
       return Device::Unknown;
@@ -416,7 +429,8 @@ bool TensorFacts::zeroDimAt(const Expr *E, int Depth, bool IntOnly) {
   StringRef N = Op->Name;
   // Full reductions: 0-dim when no dim is given. Only the arg* ones are integer.
   bool IntReduction = compat::isOneOf(N, {"argmax", "argmin", "count_nonzero"});
-  if (IntReduction || (!IntOnly && compat::isOneOf(N, {"sum", "mean", "max", "min", "prod", "norm"}))) {
+  if (IntReduction ||
+      (!IntOnly && compat::isOneOf(N, {"sum", "mean", "max", "min", "prod", "norm"}))) {
     for (const Expr *A : Op->Args)
       if (!isDefaultArg(A))
         return false; // a dim (or, for max/min, a second tensor) was given: not 0-dim
@@ -424,7 +438,7 @@ bool TensorFacts::zeroDimAt(const Expr *E, int Depth, bool IntOnly) {
   }
   if ((N == "tensor" || N == "scalar_tensor") && !Op->Args.empty()) {
     const Expr *First = unwrapConversions(Op->Args.front()); // tensor(ArrayRef / Scalar)
-    if (const auto *U = dyn_cast<UnaryOperator>(First)) // torch::tensor(-1.0)
+    if (const auto *U = dyn_cast<UnaryOperator>(First))      // torch::tensor(-1.0)
       if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)
         First = U->getSubExpr()->IgnoreImplicit();
     return isa<IntegerLiteral>(First) || (!IntOnly && isa<FloatingLiteral>(First));
@@ -456,7 +470,11 @@ std::optional<int> TensorFacts::dimAt(const Expr *E, int Depth) {
     return std::nullopt;
   }
   // The ops that keep the shape of their receiver.
-  if (Op->Self && compat::isOneOf(Op->Name, {"clone", "contiguous", "detach", "to", "cuda", "cpu", "pin_memory", "zeros_like", "ones_like", "empty_like", "full_like", "rand_like", "randn_like", "randint_like", "masked_fill", "masked_fill_", "index_put_", "fill_", "zero_"}))
+  if (Op->Self &&
+      compat::isOneOf(Op->Name, {"clone", "contiguous", "detach", "to", "cuda", "cpu", "pin_memory",
+                                 "zeros_like", "ones_like", "empty_like", "full_like", "rand_like",
+                                 "randn_like", "randint_like", "masked_fill", "masked_fill_",
+                                 "index_put_", "fill_", "zero_"}))
     return dimAt(Op->Self, Depth + 1);
   return std::nullopt;
 }

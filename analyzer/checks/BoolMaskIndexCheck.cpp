@@ -10,8 +10,7 @@ namespace hostsync {
 void BoolMaskIndexCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(matchers::tensorIndexCall().bind("index"), this);
   Finder->addMatcher(
-      matchers::torchOpCall(matchers::withOutVariants({"masked_select"})).bind("select"),
-      this);
+      matchers::torchOpCall(matchers::withOutVariants({"masked_select"})).bind("select"), this);
 }
 
 void BoolMaskIndexCheck::check(const MatchFinder::MatchResult &Result) {
@@ -41,7 +40,7 @@ void BoolMaskIndexCheck::check(const MatchFinder::MatchResult &Result) {
   if (Index->IsPut && (!Index->Value || !isTensorType(Index->Value->getType())))
     return;
   Device Where = deviceOf(Index->Self);
-  std::string Op = Index->IsPut ? "index_put_({mask}, tensor)"
+  std::string Op = Index->IsPut                  ? "index_put_({mask}, tensor)"
                    : isa<CXXOperatorCallExpr>(E) ? "operator[](mask)"
                                                  : "index({mask})";
   std::string What = Index->IsPut

@@ -1,5 +1,5 @@
-// hostsync-bool-mask-index: indexing a CUDA tensor with a boolean mask, masked_select, index_put_ of a tensor through a mask.
-// Documentation: docs/rules/hostsync-bool-mask-index.md
+// hostsync-bool-mask-index: indexing a CUDA tensor with a boolean mask, masked_select, index_put_
+// of a tensor through a mask. Documentation: docs/rules/hostsync-bool-mask-index.md
 #pragma once
 
 #include "core/RuleCheck.h"

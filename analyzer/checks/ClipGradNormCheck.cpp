@@ -9,8 +9,7 @@ namespace hostsync {
 
 void ClipGradNormCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasName("::torch::nn::utils::clip_grad_norm_"))))
-          .bind("call"),
+      callExpr(callee(functionDecl(hasName("::torch::nn::utils::clip_grad_norm_")))).bind("call"),
       this);
 }
 

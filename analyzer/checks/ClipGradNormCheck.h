@@ -1,5 +1,5 @@
-// hostsync-clip-grad-norm: torch::nn::utils::clip_grad_norm_, which returns the norm as a host double.
-// Documentation: docs/rules/hostsync-clip-grad-norm.md
+// hostsync-clip-grad-norm: torch::nn::utils::clip_grad_norm_, which returns the norm as a host
+// double. Documentation: docs/rules/hostsync-clip-grad-norm.md
 #pragma once
 
 #include "core/RuleCheck.h"

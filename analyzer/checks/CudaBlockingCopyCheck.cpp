@@ -10,12 +10,12 @@ namespace hostsync {
 
 void CudaBlockingCopyCheck::registerMatchers(MatchFinder *Finder) {
   // cudaMemcpyPeer is left out: the runtime documents it as asynchronous to the host.
-  Finder->addMatcher(matchers::cudaApiCall({"cudaMemcpy", "cudaMemcpy2D", "cudaMemcpy3D",
-                                            "cudaMemcpyToSymbol", "cudaMemcpyFromSymbol",
-                                            "cuMemcpyDtoH_v2", "cuMemcpyHtoD_v2",
-                                            "cuMemcpyDtoH", "cuMemcpyHtoD"})
-                         .bind("call"),
-                     this);
+  Finder->addMatcher(
+      matchers::cudaApiCall({"cudaMemcpy", "cudaMemcpy2D", "cudaMemcpy3D", "cudaMemcpyToSymbol",
+                             "cudaMemcpyFromSymbol", "cuMemcpyDtoH_v2", "cuMemcpyHtoD_v2",
+                             "cuMemcpyDtoH", "cuMemcpyHtoD"})
+          .bind("call"),
+      this);
 }
 
 void CudaBlockingCopyCheck::check(const MatchFinder::MatchResult &Result) {

@@ -21,8 +21,9 @@ void CudaImplicitSyncCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   std::string Name = Call->getDirectCallee()->getName().str();
   report(Call, opLocation(Call), Name, Device::Cuda,
-         "'" + Name + "' synchronizes the device: the host waits until every kernel and copy "
-                      "queued on any stream has finished before the memory is released");
+         "'" + Name +
+             "' synchronizes the device: the host waits until every kernel and copy "
+             "queued on any stream has finished before the memory is released");
 }
 
 } // namespace hostsync

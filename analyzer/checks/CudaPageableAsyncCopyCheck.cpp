@@ -9,8 +9,8 @@ using namespace clang::ast_matchers;
 namespace hostsync {
 
 void CudaPageableAsyncCopyCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      matchers::cudaApiCall({"cudaMemcpyAsync", "cudaMemcpy2DAsync"}).bind("call"), this);
+  Finder->addMatcher(matchers::cudaApiCall({"cudaMemcpyAsync", "cudaMemcpy2DAsync"}).bind("call"),
+                     this);
 }
 
 void CudaPageableAsyncCopyCheck::check(const MatchFinder::MatchResult &Result) {

@@ -1,5 +1,5 @@
-// hostsync-device-to-host-copy: .cpu(), .to(kCPU) and copy_ into a host tensor without non_blocking.
-// Documentation: docs/rules/hostsync-device-to-host-copy.md
+// hostsync-device-to-host-copy: .cpu(), .to(kCPU) and copy_ into a host tensor without
+// non_blocking. Documentation: docs/rules/hostsync-device-to-host-copy.md
 #pragma once
 
 #include "core/RuleCheck.h"

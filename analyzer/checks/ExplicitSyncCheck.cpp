@@ -12,14 +12,13 @@ AST_MATCHER(CXXMethodDecl, isOfLibTorchClass) { return isLibTorchDecl(Node.getPa
 void ExplicitSyncCheck::registerMatchers(MatchFinder *Finder) {
   // The CUDA runtime and driver API (global namespace) and LibTorch's wrappers. Blocking
   // copies are hostsync-cuda-blocking-copy's.
-  auto CudaApi = functionDecl(hasAnyName(
-      "::cudaDeviceSynchronize", "::cudaStreamSynchronize", "::cudaEventSynchronize",
-      "::cuCtxSynchronize", "::cuStreamSynchronize", "::cuEventSynchronize"));
-  auto TorchFree = functionDecl(
-      hasAnyName("::torch::cuda::synchronize", "::c10::cuda::device_synchronize",
-                 "::c10::cuda::stream_synchronize", "::at::cuda::stream_synchronize"));
-  Finder->addMatcher(callExpr(callee(functionDecl(anyOf(CudaApi, TorchFree)))).bind("call"),
-                     this);
+  auto CudaApi = functionDecl(hasAnyName("::cudaDeviceSynchronize", "::cudaStreamSynchronize",
+                                         "::cudaEventSynchronize", "::cuCtxSynchronize",
+                                         "::cuStreamSynchronize", "::cuEventSynchronize"));
+  auto TorchFree =
+      functionDecl(hasAnyName("::torch::cuda::synchronize", "::c10::cuda::device_synchronize",
+                              "::c10::cuda::stream_synchronize", "::at::cuda::stream_synchronize"));
+  Finder->addMatcher(callExpr(callee(functionDecl(anyOf(CudaApi, TorchFree)))).bind("call"), this);
   // stream.synchronize(), event.synchronize() on c10/at stream and event classes.
   Finder->addMatcher(
       cxxMemberCallExpr(callee(cxxMethodDecl(hasName("synchronize"), isOfLibTorchClass())))
@@ -36,8 +35,9 @@ void ExplicitSyncCheck::check(const MatchFinder::MatchResult &Result) {
   if (const auto *M = dyn_cast<CXXMethodDecl>(F))
     Name = M->getParent()->getName().str() + "::synchronize";
   report(Call, opLocation(Call), Name, Device::Cuda,
-         "'" + Name + "' blocks the host until the GPU has finished the work queued before "
-                      "it, then leaves the GPU idle");
+         "'" + Name +
+             "' blocks the host until the GPU has finished the work queued before "
+             "it, then leaves the GPU idle");
 }
 
 } // namespace hostsync

@@ -14,8 +14,9 @@ void HostToDeviceCopyCheck::registerMatchers(MatchFinder *Finder) {
 
 // A copy from the host syncs for sure; from an unknown place it may be a no-op.
 static Device syncIfFrom(Device Source) {
-  return Source == Device::Host ? Device::Cuda : Source == Device::Cuda ? Device::Host
-                                                                       : Device::Unknown;
+  return Source == Device::Host   ? Device::Cuda
+         : Source == Device::Cuda ? Device::Host
+                                  : Device::Unknown;
 }
 
 void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
@@ -38,8 +39,7 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
       // x.index_put_({idx}, 1.0): the scalar value is copied to the device, blocking.
       if (Index->IsPut && Index->Value && !isTensorType(Index->Value->getType())) {
         report(E, opLocation(E), "index_put_({index}, scalar)", Target,
-               "index_put_ of a scalar through an index tensor into " +
-                   tensorPhrase(Target) +
+               "index_put_ of a scalar through an index tensor into " + tensorPhrase(Target) +
                    " copies the scalar to the GPU with a blocking copy; use "
                    "index_fill_ or a device tensor value");
         return;

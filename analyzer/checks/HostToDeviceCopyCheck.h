@@ -1,5 +1,5 @@
-// hostsync-host-to-device-copy: blocking host-to-device copies, CUDA tensors built from host values, host index tensors.
-// Documentation: docs/rules/hostsync-host-to-device-copy.md
+// hostsync-host-to-device-copy: blocking host-to-device copies, CUDA tensors built from host
+// values, host index tensors. Documentation: docs/rules/hostsync-host-to-device-copy.md
 #pragma once
 
 #include "core/RuleCheck.h"

@@ -8,8 +8,7 @@ namespace hostsync {
 
 void ItemCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
-      matchers::torchOpCall({"item", "_local_scalar_dense", "is_nonzero"}).bind("call"),
-      this);
+      matchers::torchOpCall({"item", "_local_scalar_dense", "is_nonzero"}).bind("call"), this);
 }
 
 void ItemCheck::check(const MatchFinder::MatchResult &Result) {

@@ -12,10 +12,10 @@ void LinalgCheckErrorsCheck::registerMatchers(MatchFinder *Finder) {
   // at::linalg_cholesky and torch::linalg::cholesky both reach here; the _ex forms have
   // other names and are never matched.
   Finder->addMatcher(
-      matchers::torchOpCall(matchers::withOutVariants(
-                                {"cholesky", "linalg_cholesky", "inverse", "linalg_inv",
-                                 "linalg_solve", "linalg_lu_factor", "linalg_ldl_factor",
-                                 "inv", "solve", "lu_factor", "ldl_factor"}))
+      matchers::torchOpCall(
+          matchers::withOutVariants({"cholesky", "linalg_cholesky", "inverse", "linalg_inv",
+                                     "linalg_solve", "linalg_lu_factor", "linalg_ldl_factor", "inv",
+                                     "solve", "lu_factor", "ldl_factor"}))
           .bind("call"),
       this);
 }

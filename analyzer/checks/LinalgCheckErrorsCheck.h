@@ -1,5 +1,5 @@
-// hostsync-linalg-check-errors: linear algebra that checks its info codes on the host (use the _ex forms).
-// Documentation: docs/rules/hostsync-linalg-check-errors.md
+// hostsync-linalg-check-errors: linear algebra that checks its info codes on the host (use the _ex
+// forms). Documentation: docs/rules/hostsync-linalg-check-errors.md
 #pragma once
 
 #include "core/RuleCheck.h"

@@ -85,16 +85,13 @@ bool rebindsSameShape(const Stmt *S, const VarDecl *X) {
   if (!Assign || Assign->getOperator() != OO_Equal || varOf(Assign->getArg(0)) != X)
     return false;
   auto Op = asOpCall(Assign->getArg(1));
-  return Op && varOf(Op->Self) == X &&
-         compat::isOneOf(Op->Name, {"clone", "contiguous", "detach"});
+  return Op && varOf(Op->Self) == X && compat::isOneOf(Op->Name, {"clone", "contiguous", "detach"});
 }
 } // namespace
 
 // Is the mask elementwise over X alone (x == 0, x.lt(v), x.isnan()): the shape of X?
 static bool maskShapedLike(const Expr *Cond, const VarDecl *X, TensorFacts &Facts) {
-  auto Scalar = [&](const Expr *E) {
-    return !isTensorType(E->getType()) || Facts.isZeroDim(E);
-  };
+  auto Scalar = [&](const Expr *E) { return !isTensorType(E->getType()) || Facts.isZeroDim(E); };
   Cond = stripTensorExpr(Cond)->IgnoreParens();
   if (const auto *Cmp = dyn_cast<CXXOperatorCallExpr>(Cond)) {
     if (!Cmp->isComparisonOp() || Cmp->getNumArgs() != 2)
@@ -187,8 +184,7 @@ Rewrite NonzeroCheck::assignOnlyFix(const CallExpr *Call, const Expr *Cond) {
       {FixItHint::CreateReplacement(
            CharSourceRange::getTokenRange(Member->getMemberLoc(), PutCall->getRParenLoc()),
            "masked_fill_(" + Inds->getName().str() + ", " + Value + ")"),
-       FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Call->getSourceRange()),
-                                    Mask)},
+       FixItHint::CreateReplacement(CharSourceRange::getTokenRange(Call->getSourceRange()), Mask)},
       Condition);
 }
 

@@ -8,11 +8,10 @@ using namespace clang::ast_matchers;
 namespace hostsync {
 
 void NonzeroCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      matchers::torchOpCall(
-          matchers::withOutVariants({"nonzero", "nonzero_numpy", "argwhere", "where"}))
-          .bind("call"),
-      this);
+  Finder->addMatcher(matchers::torchOpCall(matchers::withOutVariants(
+                                               {"nonzero", "nonzero_numpy", "argwhere", "where"}))
+                         .bind("call"),
+                     this);
 }
 
 void NonzeroCheck::check(const MatchFinder::MatchResult &Result) {

@@ -11,8 +11,8 @@ namespace hostsync {
 
 void SizeDependentCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
-      matchers::torchOpCall(matchers::withOutVariants(
-                                {"repeat_interleave", "bincount", "histc", "one_hot"}))
+      matchers::torchOpCall(
+          matchers::withOutVariants({"repeat_interleave", "bincount", "histc", "one_hot"}))
           .bind("call"),
       this);
 }
@@ -22,7 +22,7 @@ static bool isUnset(const Expr *A, int64_t Sentinel) {
   if (!A || isDefaultArg(A))
     return true;
   const Expr *E = unwrapConversions(A)->IgnoreParenImpCasts(); // optional<int64_t>(n)
-  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) // optional<int64_t>(): nullopt
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))          // optional<int64_t>(): nullopt
     return CE->getNumArgs() == 0;
   if (const auto *R = dyn_cast<DeclRefExpr>(E)) // c10::nullopt
     return R->getDecl()->getName() == "nullopt";

@@ -60,9 +60,9 @@ Rewrite SizeDependentCheck::outputSizeFix(const OpCall &Op) {
     if (!Sizes || Sizes->size() != 1 || !isRepeatable(Sizes->front(), Ctx))
       return {};
     Count = sourceText(Sizes->front());
-    Each = Made->Name == "ones" ? std::optional<int64_t>(1)
-                                : (Made->Args.size() > 1 ? intConstant(Made->Args[1], Ctx)
-                                                         : std::nullopt);
+    Each = Made->Name == "ones"
+               ? std::optional<int64_t>(1)
+               : (Made->Args.size() > 1 ? intConstant(Made->Args[1], Ctx) : std::nullopt);
   } else if (Made->Name == "tensor" && !Made->Args.empty()) {
     auto List = bracedList(Made->Args.front());
     for (const Expr *V : List ? *List : std::vector<const Expr *>{}) {
@@ -83,8 +83,9 @@ Rewrite SizeDependentCheck::outputSizeFix(const OpCall &Op) {
   if (!Each) { // a literal list of several: the output has sum(repeats) elements
     Size = std::to_string(std::accumulate(Values.begin(), Values.end(), int64_t{0}));
   } else if (Unary) { // n repeats of k
-    Size = *Each == 1 ? Count : Count.empty() ? std::to_string(*Each)
-                                              : std::to_string(*Each) + " * " + Count;
+    Size = *Each == 1      ? Count
+           : Count.empty() ? std::to_string(*Each)
+                           : std::to_string(*Each) + " * " + Count;
   } else { // k broadcast over the input along dim (or over all of it)
     if (!isRepeatable(Op.Self, Ctx))
       return {};
@@ -94,8 +95,8 @@ Rewrite SizeDependentCheck::outputSizeFix(const OpCall &Op) {
   }
   if (Size.empty())
     return {};
-  std::string Args = (Unary || HasDim ? "" : "/*dim=*/c10::nullopt, ") +
-                     std::string("/*output_size=*/") + Size;
+  std::string Args =
+      (Unary || HasDim ? "" : "/*dim=*/c10::nullopt, ") + std::string("/*output_size=*/") + Size;
   return Rewrite({appendArgs(Op.Call, Args)});
 }
 

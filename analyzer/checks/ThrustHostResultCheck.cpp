@@ -10,37 +10,31 @@ using namespace clang::ast_matchers;
 
 namespace hostsync {
 
-
 void ThrustHostResultCheck::registerMatchers(MatchFinder *Finder) {
   // Algorithms whose result (a value, an iterator, a bool) the host receives.
   Finder->addMatcher(
-      callExpr(callee(functionDecl(
-                   hasAnyName("::thrust::reduce", "::thrust::transform_reduce",
-                              "::thrust::inner_product", "::thrust::count",
-                              "::thrust::count_if", "::thrust::min_element",
-                              "::thrust::max_element", "::thrust::minmax_element",
-                              "::thrust::find", "::thrust::find_if", "::thrust::find_if_not",
-                              "::thrust::all_of", "::thrust::any_of", "::thrust::none_of",
-                              "::thrust::equal", "::thrust::is_sorted",
-                              "::thrust::is_partitioned", "::thrust::mismatch"))))
+      callExpr(callee(functionDecl(hasAnyName(
+                   "::thrust::reduce", "::thrust::transform_reduce", "::thrust::inner_product",
+                   "::thrust::count", "::thrust::count_if", "::thrust::min_element",
+                   "::thrust::max_element", "::thrust::minmax_element", "::thrust::find",
+                   "::thrust::find_if", "::thrust::find_if_not", "::thrust::all_of",
+                   "::thrust::any_of", "::thrust::none_of", "::thrust::equal",
+                   "::thrust::is_sorted", "::thrust::is_partitioned", "::thrust::mismatch"))))
           .bind("algorithm"),
       this);
   // thrust::copy out of device memory into host memory.
-  Finder->addMatcher(callExpr(callee(functionDecl(hasName("::thrust::copy")))).bind("copy"),
-                     this);
+  Finder->addMatcher(callExpr(callee(functionDecl(hasName("::thrust::copy")))).bind("copy"), this);
   // dv[i]: a device_reference, read or written through a one-element copy.
-  Finder->addMatcher(
-      cxxOperatorCallExpr(hasOverloadedOperatorName("[]"),
-                          hasArgument(0, hasType(cxxRecordDecl(
-                                             hasName("::thrust::device_vector")))))
-          .bind("element"),
-      this);
+  Finder->addMatcher(cxxOperatorCallExpr(
+                         hasOverloadedOperatorName("[]"),
+                         hasArgument(0, hasType(cxxRecordDecl(hasName("::thrust::device_vector")))))
+                         .bind("element"),
+                     this);
   // host_vector / std::vector built from a device_vector.
-  Finder->addMatcher(
-      cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(
-                           cxxRecordDecl(hasAnyName("::thrust::host_vector", "::std::vector"))))))
-          .bind("construct"),
-      this);
+  Finder->addMatcher(cxxConstructExpr(hasDeclaration(cxxConstructorDecl(ofClass(cxxRecordDecl(
+                                          hasAnyName("::thrust::host_vector", "::std::vector"))))))
+                         .bind("construct"),
+                     this);
 }
 
 void ThrustHostResultCheck::check(const MatchFinder::MatchResult &Result) {
@@ -52,8 +46,9 @@ void ThrustHostResultCheck::check(const MatchFinder::MatchResult &Result) {
       return;
     std::string Name = "thrust::" + Call->getDirectCallee()->getName().str();
     Report(Call, Name,
-           "'" + Name + "' on device data returns its result to the host: it waits for the "
-                        "kernels queued before it, then copies the result back");
+           "'" + Name +
+               "' on device data returns its result to the host: it waits for the "
+               "kernels queued before it, then copies the result back");
   } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("copy")) {
     // copy(first, last, result): device input, host output.
     if (Call->getNumArgs() < 3)

@@ -28,15 +28,14 @@ void ThrustSyncPolicyCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
       callExpr(callee(functionDecl(hasAnyName(
                    "::thrust::for_each", "::thrust::for_each_n", "::thrust::transform",
-                   "::thrust::fill", "::thrust::fill_n", "::thrust::sequence",
-                   "::thrust::tabulate", "::thrust::sort", "::thrust::stable_sort",
-                   "::thrust::sort_by_key", "::thrust::stable_sort_by_key",
-                   "::thrust::inclusive_scan", "::thrust::exclusive_scan",
-                   "::thrust::transform_inclusive_scan", "::thrust::transform_exclusive_scan",
-                   "::thrust::inclusive_scan_by_key", "::thrust::exclusive_scan_by_key",
-                   "::thrust::gather", "::thrust::scatter", "::thrust::replace",
-                   "::thrust::replace_if", "::thrust::reverse", "::thrust::adjacent_difference",
-                   "::thrust::copy", "::thrust::copy_n"))))
+                   "::thrust::fill", "::thrust::fill_n", "::thrust::sequence", "::thrust::tabulate",
+                   "::thrust::sort", "::thrust::stable_sort", "::thrust::sort_by_key",
+                   "::thrust::stable_sort_by_key", "::thrust::inclusive_scan",
+                   "::thrust::exclusive_scan", "::thrust::transform_inclusive_scan",
+                   "::thrust::transform_exclusive_scan", "::thrust::inclusive_scan_by_key",
+                   "::thrust::exclusive_scan_by_key", "::thrust::gather", "::thrust::scatter",
+                   "::thrust::replace", "::thrust::replace_if", "::thrust::reverse",
+                   "::thrust::adjacent_difference", "::thrust::copy", "::thrust::copy_n"))))
           .bind("algorithm"),
       this);
 }
@@ -50,8 +49,9 @@ void ThrustSyncPolicyCheck::check(const MatchFinder::MatchResult &Result) {
   unsigned Memory = 0, OnDevice = 0;
   for (const Expr *A : Call->arguments()) {
     std::string S = A->IgnoreParenImpCasts()->getType().getCanonicalType().getAsString();
-    bool Iterator = S.find("iterator") != std::string::npos || S.find("device_ptr") !=
-                    std::string::npos || A->IgnoreParenImpCasts()->getType()->isPointerType();
+    bool Iterator = S.find("iterator") != std::string::npos ||
+                    S.find("device_ptr") != std::string::npos ||
+                    A->IgnoreParenImpCasts()->getType()->isPointerType();
     Memory += Iterator;
     OnDevice += Iterator && isThrustDeviceSide(A);
   }
@@ -59,9 +59,10 @@ void ThrustSyncPolicyCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   std::string Name = "thrust::" + Call->getDirectCallee()->getName().str();
   report(Call, opLocation(Call), Name, Device::Cuda,
-         "'" + Name + "' with a synchronous execution policy (the default, thrust::device or "
-         "thrust::cuda::par) waits for the GPU to finish before it returns, although its "
-         "result stays on the device");
+         "'" + Name +
+             "' with a synchronous execution policy (the default, thrust::device or "
+             "thrust::cuda::par) waits for the GPU to finish before it returns, although its "
+             "result stays on the device");
 }
 
 } // namespace hostsync

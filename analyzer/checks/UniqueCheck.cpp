@@ -7,11 +7,11 @@ using namespace clang::ast_matchers;
 namespace hostsync {
 
 void UniqueCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(matchers::torchOpCall(matchers::withOutVariants(
-                                               {"_unique", "_unique2", "unique_consecutive",
-                                                "unique_dim", "unique_dim_consecutive"}))
-                         .bind("call"),
-                     this);
+  Finder->addMatcher(
+      matchers::torchOpCall(matchers::withOutVariants({"_unique", "_unique2", "unique_consecutive",
+                                                       "unique_dim", "unique_dim_consecutive"}))
+          .bind("call"),
+      this);
 }
 
 void UniqueCheck::check(const MatchFinder::MatchResult &Result) {

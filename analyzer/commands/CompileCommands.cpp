@@ -22,17 +22,42 @@ struct NvccFlag {
   const char *Name;
   int Values;
 };
-constexpr NvccFlag NvccDropped[] = {
-    {"-gencode", 1}, {"--generate-code", 1}, {"-arch", 1}, {"--gpu-architecture", 1},
-    {"-code", 1}, {"--gpu-code", 1}, {"-ccbin", 1}, {"--compiler-bindir", 1},
-    {"-Xptxas", 1}, {"--ptxas-options", 1}, {"-Xnvlink", 1}, {"-Xcudafe", 1},
-    {"--default-stream", 1}, {"-maxrregcount", 1}, {"--maxrregcount", 1}, {"-t", 1},
-    {"--threads", 1}, {"-rdc", 1}, {"--relocatable-device-code", 1}, {"-lineinfo", 0},
-    {"--expt-relaxed-constexpr", 0}, {"--expt-extended-lambda", 0},
-    {"--extended-lambda", 0}, {"--use_fast_math", 0}, {"-use_fast_math", 0},
-    {"-dc", 0}, {"--device-c", 0}, {"-forward-unknown-to-host-compiler", 0},
-    {"-Wno-deprecated-gpu-targets", 0}, {"--keep", 0}, {"-G", 0}, {"--device-debug", 0},
-    {"--resource-usage", 0}, {"-Xfatbin", 1}, {"--diag-suppress", 1}, {"-diag-suppress", 1}};
+constexpr NvccFlag NvccDropped[] = {{"-gencode", 1},
+                                    {"--generate-code", 1},
+                                    {"-arch", 1},
+                                    {"--gpu-architecture", 1},
+                                    {"-code", 1},
+                                    {"--gpu-code", 1},
+                                    {"-ccbin", 1},
+                                    {"--compiler-bindir", 1},
+                                    {"-Xptxas", 1},
+                                    {"--ptxas-options", 1},
+                                    {"-Xnvlink", 1},
+                                    {"-Xcudafe", 1},
+                                    {"--default-stream", 1},
+                                    {"-maxrregcount", 1},
+                                    {"--maxrregcount", 1},
+                                    {"-t", 1},
+                                    {"--threads", 1},
+                                    {"-rdc", 1},
+                                    {"--relocatable-device-code", 1},
+                                    {"-lineinfo", 0},
+                                    {"--expt-relaxed-constexpr", 0},
+                                    {"--expt-extended-lambda", 0},
+                                    {"--extended-lambda", 0},
+                                    {"--use_fast_math", 0},
+                                    {"-use_fast_math", 0},
+                                    {"-dc", 0},
+                                    {"--device-c", 0},
+                                    {"-forward-unknown-to-host-compiler", 0},
+                                    {"-Wno-deprecated-gpu-targets", 0},
+                                    {"--keep", 0},
+                                    {"-G", 0},
+                                    {"--device-debug", 0},
+                                    {"--resource-usage", 0},
+                                    {"-Xfatbin", 1},
+                                    {"--diag-suppress", 1},
+                                    {"-diag-suppress", 1}};
 
 const NvccFlag *nvccDropped(llvm::StringRef A, bool &Joined) {
   for (const NvccFlag &F : NvccDropped) {
@@ -70,8 +95,7 @@ CommandLineArguments withoutLanguage(const CommandLineArguments &Args) {
 }
 // A toolkit's include directory, which the stand-in replaces in a CUDA file's command:
 // the toolkit's own headers would meet the stand-in's declarations and clash.
-CommandLineArguments withoutIncludeDir(const CommandLineArguments &Args,
-                                       const std::string &Dir) {
+CommandLineArguments withoutIncludeDir(const CommandLineArguments &Args, const std::string &Dir) {
   CommandLineArguments Out;
   std::string Inc = Dir + "/include";
   auto Names = [&](llvm::StringRef P) {
@@ -153,8 +177,7 @@ CommandLineArguments translateNvcc(const CommandLineArguments &Args) {
   return Out;
 }
 
-CommandLineArguments CommandAdjuster::adjust(const CommandLineArguments &In,
-                                             llvm::StringRef File) {
+CommandLineArguments CommandAdjuster::adjust(const CommandLineArguments &In, llvm::StringRef File) {
   if (In.empty())
     return In;
   CommandLineArguments Args = isNvcc(In[0]) ? translateNvcc(In) : In;
@@ -214,9 +237,9 @@ CommandLineArguments CommandAdjuster::adjust(const CommandLineArguments &In,
   // Builtin headers (stddef.h...) come from the Clang we were built against, wherever
   // this binary is installed. No error limit, and no typo correction (slow with many
   // errors, and no use to a linter): a file with missing headers is analysed to its end.
-  Out.insert(Out.end(), {"-resource-dir=" HOSTSYNC_CLANG_RESOURCE_DIR,
-                         "-ferror-limit=0", "-fno-spell-checking",
-                         "-Wno-unknown-warning-option", "-Wno-unused-command-line-argument",
+  Out.insert(Out.end(), {"-resource-dir=" HOSTSYNC_CLANG_RESOURCE_DIR, "-ferror-limit=0",
+                         "-fno-spell-checking", "-Wno-unknown-warning-option",
+                         "-Wno-unused-command-line-argument",
                          // We report errors in one line of our own.
                          "-fno-caret-diagnostics"});
   return Out;
@@ -226,8 +249,8 @@ std::vector<std::string> CommandAdjuster::droppedNotes() const {
   std::lock_guard<std::mutex> G(Lock);
   std::vector<std::string> Notes;
   for (const auto &[Flag, Count] : Dropped)
-    Notes.push_back("flag '" + Flag + "' (unknown to Clang) dropped from " +
-                    std::to_string(Count) + " command" + (Count == 1 ? "" : "s"));
+    Notes.push_back("flag '" + Flag + "' (unknown to Clang) dropped from " + std::to_string(Count) +
+                    " command" + (Count == 1 ? "" : "s"));
   return Notes;
 }
 

@@ -31,7 +31,7 @@ public:
   explicit CommandAdjuster(CommandEdits Edits) : Edits(std::move(Edits)) {}
   // Safe to call from several threads at once.
   clang::tooling::CommandLineArguments adjust(const clang::tooling::CommandLineArguments &Args,
-                                             llvm::StringRef File);
+                                              llvm::StringRef File);
   // "flag '-fcoroutines' (unknown to Clang) dropped from 12 commands", sorted.
   std::vector<std::string> droppedNotes() const;
 

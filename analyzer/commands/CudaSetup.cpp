@@ -18,11 +18,20 @@ namespace {
 constexpr const char *ShimDir = "/hostsync-cuda-shim";
 constexpr const char *ShimHeader = "hostsync_cuda_shim.h";
 // The toolkit headers a program or LibTorch may include, each answered by the stand-in.
-constexpr const char *ShimNames[] = {
-    "cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "driver_types.h", "vector_types.h",
-    "builtin_types.h", "host_defines.h", "device_launch_parameters.h", "cuda_fp16.h",
-    "cuda_bf16.h", "cuda_device_runtime_api.h", "cublas_v2.h", "cusparse.h",
-    "cusolverDn.h"};
+constexpr const char *ShimNames[] = {"cuda_runtime.h",
+                                     "cuda_runtime_api.h",
+                                     "cuda.h",
+                                     "driver_types.h",
+                                     "vector_types.h",
+                                     "builtin_types.h",
+                                     "host_defines.h",
+                                     "device_launch_parameters.h",
+                                     "cuda_fp16.h",
+                                     "cuda_bf16.h",
+                                     "cuda_device_runtime_api.h",
+                                     "cublas_v2.h",
+                                     "cusparse.h",
+                                     "cusolverDn.h"};
 
 // CUDA_VERSION from <dir>/include/cuda.h (e.g. 13000), 0 when unreadable.
 int toolkitVersion(const std::string &Dir) {
@@ -57,7 +66,8 @@ CudaSetup findCuda() {
       S.Description = "CUDA headers from " + Name;
       return S;
     }
-    S.Description = "CUDA toolkit " + Name + " is newer than this Clang reads; .cu files "
+    S.Description = "CUDA toolkit " + Name +
+                    " is newer than this Clang reads; .cu files "
                     "parsed with hostsync's stand-in CUDA header";
     return S;
   }
@@ -79,9 +89,7 @@ std::vector<std::string> CudaSetup::cudaFlags() const {
   return F;
 }
 
-std::vector<std::string> CudaSetup::fallbackFlags() const {
-  return {"-idirafter", ShimDir};
-}
+std::vector<std::string> CudaSetup::fallbackFlags() const { return {"-idirafter", ShimDir}; }
 
 bool isCudaFile(llvm::StringRef Path) {
   llvm::StringRef Ext = llvm::sys::path::extension(Path);

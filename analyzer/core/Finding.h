@@ -39,8 +39,8 @@ struct Finding {
   std::string RankReason; // "inside a loop", "in Net::forward()", ...
   std::string Function;   // enclosing function, qualified
   std::string Message;
-  std::string Fix;        // the note: the sync-free rewrite
-  std::string SourceLine; // the line's text, for the caret display
+  std::string Fix;         // the note: the sync-free rewrite
+  std::string SourceLine;  // the line's text, for the caret display
   bool Suppressed = false; // by a NOLINT comment: kept in JSON, not printed or counted
   std::string SuppressionReason;
   bool InBaseline = false; // known to --baseline: kept in JSON/SARIF, not printed or failing

@@ -72,16 +72,14 @@ std::vector<Replacement> toReplacements(const SourceManager &SM, const LangOptio
     CharSourceRange R = H.RemoveRange;
     if (R.getBegin().isMacroID() || R.getEnd().isMacroID() || R.getBegin().isInvalid())
       return {};
-    SourceLocation End = R.isTokenRange()
-                             ? Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO)
-                             : R.getEnd();
+    SourceLocation End =
+        R.isTokenRange() ? Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO) : R.getEnd();
     auto [FileA, OffA] = SM.getDecomposedLoc(R.getBegin());
     auto [FileB, OffB] = SM.getDecomposedLoc(End);
     StringRef Name = SM.getFilename(R.getBegin());
     if (FileA != FileB || OffB < OffA || Name.empty())
       return {};
-    Out.push_back({absolutePath(SM.getFileManager(), Name), OffA, OffB - OffA,
-                   H.CodeToInsert});
+    Out.push_back({absolutePath(SM.getFileManager(), Name), OffA, OffB - OffA, H.CodeToInsert});
   }
   return Out;
 }
@@ -96,8 +94,7 @@ std::string RuleCheck::sourceText(const Expr *E) const {
 }
 
 void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device Where,
-                       const std::string &Message, const std::string &Note,
-                       const Rewrite &Fix) {
+                       const std::string &Message, const std::string &Note, const Rewrite &Fix) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
   Loc = SM.getExpansionLoc(Loc);
   if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
@@ -112,11 +109,9 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   case Device::Cuda:
     break;
   case Device::Unknown:
-    if (TU.Assume == AssumeDevice::Cpu ||
-        (TU.Assume == AssumeDevice::Unknown && TU.CpuOnlyProgram))
+    if (TU.Assume == AssumeDevice::Cpu || (TU.Assume == AssumeDevice::Unknown && TU.CpuOnlyProgram))
       return;
-    Conf = TU.Assume == AssumeDevice::Cuda ? DeviceConfidence::Assumed
-                                           : DeviceConfidence::Possible;
+    Conf = TU.Assume == AssumeDevice::Cuda ? DeviceConfidence::Assumed : DeviceConfidence::Possible;
     break;
   }
   Finding F;

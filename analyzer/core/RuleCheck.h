@@ -30,8 +30,7 @@ bool parseAssumeDevice(const std::string &Word, AssumeDevice &Out);
 // What a rule needs while one translation unit is matched.
 class TUContext {
 public:
-  TUContext(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel,
-            AssumeDevice Assume)
+  TUContext(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel, AssumeDevice Assume)
       : Ctx(Ctx), Facts(Ctx), Hot(Ctx, TopLevel), Assume(Assume),
         CpuOnlyProgram(isCpuOnlyProgram(Ctx, TopLevel)) {}
   clang::ASTContext &Ctx;
@@ -84,16 +83,13 @@ protected:
   // what syncs and why; the fix comes from the catalog unless Fix is given.
   // Fix, when it has hints, is the rewrite; it is dropped (the finding kept) when a range
   // touches a macro expansion, where a textual edit is not safe.
-  void report(const clang::Stmt *At, clang::SourceLocation Loc, llvm::StringRef Op,
-              Device Where, const std::string &Message, const std::string &Note = "",
-              const Rewrite &Fix = {});
+  void report(const clang::Stmt *At, clang::SourceLocation Loc, llvm::StringRef Op, Device Where,
+              const std::string &Message, const std::string &Note = "", const Rewrite &Fix = {});
   // The source text of an expression (empty inside macros): for building fix-its.
   std::string sourceText(const clang::Expr *E) const;
 
 private:
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) final {
-    check(Result);
-  }
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) final { check(Result); }
   const RuleInfo &Rule;
   TUContext &TU;
 };

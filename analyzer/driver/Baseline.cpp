@@ -22,10 +22,12 @@ bool writeBaseline(const std::string &Path, const std::vector<Finding> &Findings
   J Entries = J::array();
   for (const Finding &F : Findings)
     if (!F.Suppressed)
-      Entries.push_back({{"rule", F.Rule}, {"file", relativeToRoot(F.File, SourceRoot)},
-                         {"line_hash", lineHash(F.SourceLine)}, {"line", F.Line}});
-  J Doc = {{"schema", "hostsync-lint/baseline"}, {"version", BaselineVersion},
-           {"findings", Entries}};
+      Entries.push_back({{"rule", F.Rule},
+                         {"file", relativeToRoot(F.File, SourceRoot)},
+                         {"line_hash", lineHash(F.SourceLine)},
+                         {"line", F.Line}});
+  J Doc = {
+      {"schema", "hostsync-lint/baseline"}, {"version", BaselineVersion}, {"findings", Entries}};
   std::ofstream Out(Path, std::ios::trunc);
   Out << Doc.dump(1) << "\n";
   if (!Out) {
@@ -47,8 +49,8 @@ bool applyBaseline(const std::string &Path, std::vector<Finding> &Findings,
     J Doc = J::parse(In);
     if (Doc.value("schema", "") != "hostsync-lint/baseline" ||
         Doc.value("version", 0) != BaselineVersion) {
-      Error = Path + ": not a hostsync-lint baseline (version " +
-              std::to_string(BaselineVersion) + "); write one with --write-baseline";
+      Error = Path + ": not a hostsync-lint baseline (version " + std::to_string(BaselineVersion) +
+              "); write one with --write-baseline";
       return false;
     }
     for (const J &E : Doc.at("findings"))

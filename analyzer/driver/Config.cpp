@@ -122,8 +122,8 @@ bool parseConfig(const std::string &Path, const std::string &Text, LintConfig &O
           return R.fail(KV.getKey(), "unknown rule '" + Rule + "' (see --list-rules)");
         Severity Sev;
         if (!parseSeverity(Level, Sev))
-          return R.fail(KV.getValue(), "severity must be note, warning or error, not '" +
-                                           Level + "'");
+          return R.fail(KV.getValue(),
+                        "severity must be note, warning or error, not '" + Level + "'");
         Out.SeverityOf[Rule] = Sev;
       }
     } else {
@@ -134,8 +134,8 @@ bool parseConfig(const std::string &Path, const std::string &Text, LintConfig &O
 }
 
 std::string dumpConfig(const LintConfig &C) {
-  std::string Out = "# " + (C.Path.empty() ? std::string("defaults (no .hostsync.yaml found)")
-                                            : C.Path) + "\n";
+  std::string Out =
+      "# " + (C.Path.empty() ? std::string("defaults (no .hostsync.yaml found)") : C.Path) + "\n";
   Out += "Checks: '" + C.Checks.value_or("hostsync-*") + "'\n";
   Out += "Severity:";
   Out += C.SeverityOf.empty() ? " {}\n" : "\n";

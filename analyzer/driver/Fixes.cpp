@@ -62,8 +62,8 @@ unsigned offsetOf(const std::string &Text, unsigned Line, unsigned Column) {
 }
 } // namespace
 
-bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional,
-                FixSummary &Summary, std::string &Error) {
+bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional, FixSummary &Summary,
+                std::string &Error) {
   for (auto &[File, Edits] : editsByFile(Findings, WithConditional)) {
     std::string Text;
     if (!readFile(File, Text)) {

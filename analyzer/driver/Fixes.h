@@ -16,8 +16,8 @@ struct FixSummary {
 };
 
 // Rewrites each file once, edits applied from its end; false with a one-line error.
-bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional,
-                FixSummary &Summary, std::string &Error);
+bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional, FixSummary &Summary,
+                std::string &Error);
 
 bool exportFixes(const std::string &Path, const std::vector<Finding> &Findings,
                  bool WithConditional, std::string &Error);

@@ -27,7 +27,6 @@ bool isCode(llvm::StringRef Name) {
                           ".cxx", ".c++", ".C", ".cu", ".c", ".ipp", ".tcc"});
 }
 
-
 // The names in a file's #include lines.
 std::vector<std::string> includesOf(const std::string &File) {
   std::vector<std::string> Out;

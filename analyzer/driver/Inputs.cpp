@@ -37,15 +37,13 @@ std::string collectSources(const std::vector<std::string> &Inputs,
     if (fs::is_directory(St)) {
       std::vector<std::string> Found;
       std::error_code EC;
-      for (fs::recursive_directory_iterator It(In, EC), End; It != End && !EC;
-           It.increment(EC)) {
+      for (fs::recursive_directory_iterator It(In, EC), End; It != End && !EC; It.increment(EC)) {
         llvm::StringRef Name = path::filename(It->path());
         if (compat::startsWith(Name, ".") && It->type() == fs::file_type::directory_file) {
           It.no_push(); // .git, .cache
           continue;
         }
-        if (It->type() == fs::file_type::regular_file &&
-            isSourceExt(path::extension(It->path())))
+        if (It->type() == fs::file_type::regular_file && isSourceExt(path::extension(It->path())))
           Found.push_back(absolutePath(It->path()));
       }
       if (EC)
@@ -90,8 +88,8 @@ std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
     if (!exists(DbFile))
       return DbFile + ": no such file (run cmake with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
     std::string Error;
-    std::unique_ptr<CompilationDatabase> Json = JSONCompilationDatabase::loadFromFile(
-        DbFile, Error, JSONCommandLineSyntax::AutoDetect);
+    std::unique_ptr<CompilationDatabase> Json =
+        JSONCompilationDatabase::loadFromFile(DbFile, Error, JSONCommandLineSyntax::AutoDetect);
     if (!Json) {
       std::replace(Error.begin(), Error.end(), '\n', ' ');
       return DbFile + ": " + Error;
@@ -139,7 +137,8 @@ std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
     for (const std::string &T : Torch.Tried)
       Tried += (Tried.empty() ? "" : "; ") + T;
     Info.push_back("LibTorch headers: none found (pass --torch-include=DIR or set "
-                   "Torch_DIR); looked at " + Tried);
+                   "Torch_DIR); looked at " +
+                   Tried);
   }
   return "";
 }

@@ -15,8 +15,7 @@ namespace hostsync {
 
 // Expands files and directories into the C++ files to analyse. Returns "" or a one-line
 // error naming the offending path.
-std::string collectSources(const std::vector<std::string> &Inputs,
-                           std::vector<std::string> &Files);
+std::string collectSources(const std::vector<std::string> &Inputs, std::vector<std::string> &Files);
 
 // Builds the compilation database the options ask for: the user's, or one made up for a
 // checkout as it comes (LibTorch's headers wherever they are, the include roots inferred

@@ -19,9 +19,8 @@ struct CommandLine {
   cl::OptionCategory InputsCat{"Inputs"}, RulesCat{"Rules"}, OutputCat{"Output"},
       ConfigCat{"Configuration"}, FixesCat{"Fixes and exit codes"};
 
-  cl::list<std::string> Inputs{
-      cl::Positional, cl::cat(InputsCat),
-      cl::desc("<file or directory>... [-- <compile flags>]")};
+  cl::list<std::string> Inputs{cl::Positional, cl::cat(InputsCat),
+                               cl::desc("<file or directory>... [-- <compile flags>]")};
   cl::opt<std::string> BuildPath{
       "p", cl::cat(InputsCat), cl::value_desc("build dir"),
       cl::desc("Read compile_commands.json from <build dir>; with no inputs, analyse\n"
@@ -67,13 +66,11 @@ struct CommandLine {
       "baseline", cl::cat(OutputCat), cl::value_desc("file"),
       cl::desc("Findings it holds (same rule, file and code line) are known: left out of\n"
                "text/github output, marked in JSON/SARIF, and do not make the exit code 1")};
-  cl::opt<std::string> WriteBaseline{"write-baseline", cl::cat(OutputCat),
-                                     cl::value_desc("file"),
+  cl::opt<std::string> WriteBaseline{"write-baseline", cl::cat(OutputCat), cl::value_desc("file"),
                                      cl::desc("Write today's findings as a baseline")};
   cl::opt<std::string> Color{"color", cl::cat(OutputCat), cl::value_desc("auto|always|never"),
                              cl::desc("Colours in text output (default: auto, on a terminal)")};
-  cl::opt<bool> Quiet{"quiet", cl::cat(OutputCat),
-                      cl::desc("No progress or summary on stderr")};
+  cl::opt<bool> Quiet{"quiet", cl::cat(OutputCat), cl::desc("No progress or summary on stderr")};
   cl::alias QuietShort{"q", cl::aliasopt(Quiet), cl::desc("Alias for --quiet")};
 
   cl::opt<std::string> ConfigFile{
@@ -101,7 +98,7 @@ struct CommandLine {
                        cl::desc("Exit 3 also when a file was analysed with gaps (headers not\n"
                                 "found, compiler errors)")};
   cl::opt<std::string> Jobs{"j", cl::Prefix, cl::cat(FixesCat), cl::value_desc("n"),
-                         cl::desc("Translation units analysed in parallel (default: cores)")};
+                            cl::desc("Translation units analysed in parallel (default: cores)")};
 
   cl::extrahelp Epilogue{R"(
 INPUTS:
@@ -143,8 +140,7 @@ void unregisterForeignOptions(const llvm::StringSet<> &Keep) {
 
 CommandLine &commandLine() {
   static CommandLine *Line = [] {
-    unregisterForeignOptions({"help", "help-hidden", "help-list", "help-list-hidden",
-                              "version"});
+    unregisterForeignOptions({"help", "help-hidden", "help-list", "help-list-hidden", "version"});
     return new CommandLine();
   }();
   return *Line;
@@ -159,8 +155,8 @@ std::string oneLine(const std::string &Text) {
     auto [Line, Tail] = Rest.split('\n');
     Rest = Tail;
     Line = Line.split("  Try:").first.trim(); // main() says "(see --help)"
-    if (auto Colon = Line.find(": "); Colon != llvm::StringRef::npos &&
-                                      !Line.take_front(Colon).contains(' '))
+    if (auto Colon = Line.find(": ");
+        Colon != llvm::StringRef::npos && !Line.take_front(Colon).contains(' '))
       Line = Line.drop_front(Colon + 2);
     if (!Line.empty())
       Out += (Out.empty() ? "" : " ") + Line.str();
@@ -207,8 +203,9 @@ bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error)
     }
   std::string Errors;
   llvm::raw_string_ostream ErrorStream(Errors);
-  if (!cl::ParseCommandLineOptions(Own, Argv, "Finds host-device synchronizations in LibTorch "
-                                              "C++ code.\n",
+  if (!cl::ParseCommandLineOptions(Own, Argv,
+                                   "Finds host-device synchronizations in LibTorch "
+                                   "C++ code.\n",
                                    &ErrorStream)) {
     // Some of cl's messages ("for the -p option: requires a value!") go to stderr directly.
     ErrorStream.flush();
@@ -239,13 +236,16 @@ bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error)
   Out.Strict = L.Strict;
   using F = OutputFormat;
   if (!parseChoice<F>(L.Format,
-                    {{"text", F::Text}, {"json", F::Json}, {"github", F::Github},
-                     {"sarif", F::Sarif}, {"codequality", F::CodeQuality}},
-                    Out.Format, Error) ||
-      !parseChoice<ColorMode>(L.Color,
-                            {{"auto", ColorMode::Auto}, {"always", ColorMode::Always},
-                             {"never", ColorMode::Never}},
-                            Out.Color, Error))
+                      {{"text", F::Text},
+                       {"json", F::Json},
+                       {"github", F::Github},
+                       {"sarif", F::Sarif},
+                       {"codequality", F::CodeQuality}},
+                      Out.Format, Error) ||
+      !parseChoice<ColorMode>(
+          L.Color,
+          {{"auto", ColorMode::Auto}, {"always", ColorMode::Always}, {"never", ColorMode::Never}},
+          Out.Color, Error))
     return false;
   if (L.MinSeverity.getNumOccurrences() && !parseSeverity(L.MinSeverity, Out.MinSeverity)) {
     Error = "unknown --min-severity '" + L.MinSeverity + "' (expected note, warning or error)";
@@ -280,8 +280,8 @@ std::string selectRules(const std::string &Globs, const Catalog &C,
   size_t Start = 0;
   while (Start <= Globs.size()) {
     size_t Comma = Globs.find(',', Start);
-    std::string G = trim(Globs.substr(Start, Comma == std::string::npos ? std::string::npos
-                                                                        : Comma - Start));
+    std::string G =
+        trim(Globs.substr(Start, Comma == std::string::npos ? std::string::npos : Comma - Start));
     Start = Comma == std::string::npos ? Globs.size() + 1 : Comma + 1;
     if (G.empty())
       continue;

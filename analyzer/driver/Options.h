@@ -14,31 +14,31 @@ enum class OutputFormat { Text, Json, Github, Sarif, CodeQuality };
 enum class ColorMode { Auto, Always, Never };
 
 struct Options {
-  std::vector<std::string> Inputs;      // files and directories
-  std::string BuildPath;                // -p: directory holding compile_commands.json
-  bool HaveFixedFlags = false;          // `--` was given
-  std::vector<std::string> FixedFlags;  // flags after `--`
-  std::vector<std::string> ExtraArgs;   // --extra-arg
+  std::vector<std::string> Inputs;     // files and directories
+  std::string BuildPath;               // -p: directory holding compile_commands.json
+  bool HaveFixedFlags = false;         // `--` was given
+  std::vector<std::string> FixedFlags; // flags after `--`
+  std::vector<std::string> ExtraArgs;  // --extra-arg
   std::vector<std::string> ExtraArgsBefore;
-  std::vector<std::string> RemoveArgs;  // --remove-arg: globs of flags to drop
-  bool NoInferIncludes = false;         // --no-infer-includes
-  bool Strict = false;                  // --strict: a file analysed with gaps exits 3
-  std::string TorchInclude;             // --torch-include
-  std::string Checks = "hostsync-*";    // --checks: globs, '-' negates
+  std::vector<std::string> RemoveArgs; // --remove-arg: globs of flags to drop
+  bool NoInferIncludes = false;        // --no-infer-includes
+  bool Strict = false;                 // --strict: a file analysed with gaps exits 3
+  std::string TorchInclude;            // --torch-include
+  std::string Checks = "hostsync-*";   // --checks: globs, '-' negates
   OutputFormat Format = OutputFormat::Text;
-  std::string OutputFile;               // -o / --output
-  std::string SourceRoot;               // --source-root: SARIF URIs are relative to it
-  std::string Baseline;                 // --baseline: findings it holds do not fail the run
-  std::string WriteBaseline;            // --write-baseline: accept today's findings
-  bool Fix = false;                     // --fix: apply the exact rewrites in place
-  bool FixNotes = false;                // --fix-notes: also the conditional ones (implies --fix)
-  std::string ConfigFile;               // --config: one .hostsync.yaml for every file
-  bool DumpConfig = false;              // --dump-config
+  std::string OutputFile;    // -o / --output
+  std::string SourceRoot;    // --source-root: SARIF URIs are relative to it
+  std::string Baseline;      // --baseline: findings it holds do not fail the run
+  std::string WriteBaseline; // --write-baseline: accept today's findings
+  bool Fix = false;          // --fix: apply the exact rewrites in place
+  bool FixNotes = false;     // --fix-notes: also the conditional ones (implies --fix)
+  std::string ConfigFile;    // --config: one .hostsync.yaml for every file
+  bool DumpConfig = false;   // --dump-config
   bool ChecksGiven = false, AssumeGiven = false; // explicit options win over the config
-  std::string ExportFixes;              // --export-fixes: clang-tidy replacement YAML
+  std::string ExportFixes;                       // --export-fixes: clang-tidy replacement YAML
   Severity MinSeverity = Severity::Warning;
   AssumeDevice Assume = AssumeDevice::Unknown;
-  unsigned Jobs = 0;                    // 0: one per core
+  unsigned Jobs = 0; // 0: one per core
   ColorMode Color = ColorMode::Auto;
   bool Quiet = false;
   bool ListRules = false;

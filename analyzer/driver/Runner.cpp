@@ -44,8 +44,7 @@ public:
     if ((Id == diag::err_pp_file_not_found ||
          Id == diag::err_pp_file_not_found_angled_include_not_fatal ||
          Id == diag::err_pp_file_not_found_typo_not_fatal) &&
-        Info.getNumArgs() > 0 &&
-        Info.getArgKind(0) == DiagnosticsEngine::ak_std_string) {
+        Info.getNumArgs() > 0 && Info.getArgKind(0) == DiagnosticsEngine::ak_std_string) {
       std::string Name = Info.getArgStdStr(0);
       if (std::find(Missing.begin(), Missing.end(), Name) == Missing.end())
         Missing.push_back(Name);
@@ -84,8 +83,7 @@ public:
     Out.Parsed = true;
     RulesResult R = runRules(Ctx, TopLevel, hostsyncChecks(), Config.EnabledRules, Config.Assume);
     Out.Findings.insert(Out.Findings.end(), R.Findings.begin(), R.Findings.end());
-    Out.SourceErrors.insert(Out.SourceErrors.end(), R.SourceErrors.begin(),
-                            R.SourceErrors.end());
+    Out.SourceErrors.insert(Out.SourceErrors.end(), R.SourceErrors.begin(), R.SourceErrors.end());
     if (Dropped && Ctx.getDiagnostics().hasErrorOccurred())
       *Dropped = recoveryRewrites(Ctx, TopLevel);
   }
@@ -128,16 +126,14 @@ private:
 // One parse of File. Rewritten holds the texts that replace files (Recovery.h);
 // Dropped, when given, receives what this parse lost to errors and can be rewritten.
 int parseOnce(const tooling::CompilationDatabase &Db, const std::string &File,
-              const RunConfig &Config, CommandAdjuster &Commands, TUResult &R,
-              ErrorCounter &Errors, const RecoveredFiles &Rewritten,
-              std::vector<SourceRewrite> *Dropped) {
+              const RunConfig &Config, CommandAdjuster &Commands, TUResult &R, ErrorCounter &Errors,
+              const RecoveredFiles &Rewritten, std::vector<SourceRewrite> *Dropped) {
   // Its own file system per tool: the process-wide real one changes the process's working
   // directory for each compile command, which parallel TUs would race on. The CUDA
   // stand-in headers (and rewritten files) lie over it, in memory.
   llvm::IntrusiveRefCntPtr<llvm::vfs::OverlayFileSystem> FS(
       new llvm::vfs::OverlayFileSystem(llvm::vfs::createPhysicalFileSystem().release()));
-  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory(
-      new llvm::vfs::InMemoryFileSystem);
+  llvm::IntrusiveRefCntPtr<llvm::vfs::InMemoryFileSystem> Memory(new llvm::vfs::InMemoryFileSystem);
   addCudaShim(*Memory);
   std::vector<std::string> Prelude;
   if (!Rewritten.empty())

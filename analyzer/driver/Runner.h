@@ -28,10 +28,10 @@ struct RunConfig {
 
 struct TUResult {
   std::string File;
-  unsigned Errors = 0;     // compiler errors in this TU (missing headers included)
-  bool Failed = false;     // the tool could not run on it at all
-  bool Parsed = false;     // the front end reached the end of the file
-  std::string FirstError;  // "file:line:col: message" of the first error
+  unsigned Errors = 0;    // compiler errors in this TU (missing headers included)
+  bool Failed = false;    // the tool could not run on it at all
+  bool Parsed = false;    // the front end reached the end of the file
+  std::string FirstError; // "file:line:col: message" of the first error
   // Headers an #include named that were not found, as spelled there, first-seen order.
   // Parsing went on without them: statements that needed them are invalid and match no
   // rule, everything else is analysed.

@@ -60,8 +60,8 @@ std::string lineFingerprint(const std::string &LineText, unsigned Occurrence) {
 }
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                const std::vector<TUResult> &TUs, const Catalog &C,
-                const std::string &SourceRoot, bool BaselineGiven) {
+                const std::vector<TUResult> &TUs, const Catalog &C, const std::string &SourceRoot,
+                bool BaselineGiven) {
   std::string Root = SourceRoot;
   while (Root.size() > 1 && Root.back() == '/')
     Root.pop_back();
@@ -76,20 +76,23 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   for (const Finding &F : Findings) {
     std::string Hash = lineFingerprint(F.SourceLine, 0);
     unsigned Occurrence = ++Seen[F.File + "\n" + F.Rule + "\n" + Hash];
-    J Result = {
-        {"ruleId", F.Rule},
-        {"ruleIndex", RuleIndex.count(F.Rule) ? RuleIndex[F.Rule] : -1},
-        {"level", level(F.Sev)},
-        {"message", {{"text", F.Message + ". Fix: " + F.Fix}}},
-        {"locations",
-         {{{"physicalLocation",
-            {{"artifactLocation", location(F.File, Root)},
-             {"region", {{"startLine", F.Line}, {"startColumn", F.Column}}}}}}}},
-        {"partialFingerprints",
-         {{"primaryLocationLineHash", lineFingerprint(F.SourceLine, Occurrence)}}},
-        {"properties",
-         {{"op", F.Op}, {"rank", rankName(F.Rnk)}, {"rankReason", F.RankReason},
-          {"function", F.Function}, {"device", confidenceName(F.Device)}, {"fix", F.Fix}}}};
+    J Result = {{"ruleId", F.Rule},
+                {"ruleIndex", RuleIndex.count(F.Rule) ? RuleIndex[F.Rule] : -1},
+                {"level", level(F.Sev)},
+                {"message", {{"text", F.Message + ". Fix: " + F.Fix}}},
+                {"locations",
+                 {{{"physicalLocation",
+                    {{"artifactLocation", location(F.File, Root)},
+                     {"region", {{"startLine", F.Line}, {"startColumn", F.Column}}}}}}}},
+                {"partialFingerprints",
+                 {{"primaryLocationLineHash", lineFingerprint(F.SourceLine, Occurrence)}}},
+                {"properties",
+                 {{"op", F.Op},
+                  {"rank", rankName(F.Rnk)},
+                  {"rankReason", F.RankReason},
+                  {"function", F.Function},
+                  {"device", confidenceName(F.Device)},
+                  {"fix", F.Fix}}}};
     if (!F.Replacements.empty()) { // SARIF fixes: the same edits as --fix
       J Changes = J::array();
       for (const Replacement &R : F.Replacements)
@@ -101,8 +104,7 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
       std::string What = F.FixCondition.empty()
                              ? "Exact sync-free rewrite"
                              : "Sync-free rewrite, equivalent if " + F.FixCondition;
-      Result["fixes"] = {{{"description", {{"text", What}}},
-                          {"artifactChanges", Changes}}};
+      Result["fixes"] = {{{"description", {{"text", What}}}, {"artifactChanges", Changes}}};
     }
     if (F.Suppressed)
       Result["suppressions"] = {{{"kind", "inSource"}, {"justification", F.SuppressionReason}}};
@@ -124,10 +126,10 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     if (S == TUResult::Status::Ok)
       continue;
     Ok &= S != TUResult::Status::Failed;
-    J Note = {{"level", S == TUResult::Status::Failed ? "error" : "warning"},
-              {"message", {{"text", R.File + ": " + describeStatus(R)}}},
-              {"locations",
-               {{{"physicalLocation", {{"artifactLocation", location(R.File, Root)}}}}}}};
+    J Note = {
+        {"level", S == TUResult::Status::Failed ? "error" : "warning"},
+        {"message", {{"text", R.File + ": " + describeStatus(R)}}},
+        {"locations", {{{"physicalLocation", {{"artifactLocation", location(R.File, Root)}}}}}}};
     if (!R.MissingHeaders.empty())
       Note["properties"] = {{"missingHeaders", R.MissingHeaders}};
     Notifications.push_back(Note);

@@ -16,8 +16,8 @@
 namespace hostsync {
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                const std::vector<TUResult> &TUs, const Catalog &C,
-                const std::string &SourceRoot, bool BaselineGiven = false);
+                const std::vector<TUResult> &TUs, const Catalog &C, const std::string &SourceRoot,
+                bool BaselineGiven = false);
 
 // GitHub's primaryLocationLineHash: lineHash() of the line's text and the occurrence of
 // that text for that rule within the file ("3f2a9c0d11e6b7a4:2"). With a baseline, each

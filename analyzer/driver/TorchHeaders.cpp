@@ -96,8 +96,7 @@ std::string findTorchHeaders(const std::string &UserDir, TorchHeaders &Out) {
   if (!Conda.empty()) {
     // Conda's pytorch package: <env>/lib/pythonX.Y/site-packages/torch/include.
     std::error_code EC;
-    for (fs::directory_iterator It(Conda + "/lib", EC), End; It != End && !EC;
-         It.increment(EC))
+    for (fs::directory_iterator It(Conda + "/lib", EC), End; It != End && !EC; It.increment(EC))
       if (compat::startsWith(path::filename(It->path()), "python") &&
           Accept(It->path() + "/site-packages/torch/include", "from $CONDA_PREFIX"))
         return "";
@@ -105,8 +104,7 @@ std::string findTorchHeaders(const std::string &UserDir, TorchHeaders &Out) {
   if (Accept(Conda.empty() ? "" : Conda + "/include", "from $CONDA_PREFIX") ||
       Accept("/opt/libtorch/include", "/opt/libtorch") ||
       Accept("/usr/local/libtorch/include", "/usr/local/libtorch") ||
-      Accept("/usr/local/include", "/usr/local") ||
-      Accept("/usr/include", "Debian libtorch-dev"))
+      Accept("/usr/local/include", "/usr/local") || Accept("/usr/include", "Debian libtorch-dev"))
     return "";
   Out.Description = "none found (pass --torch-include=DIR or set Torch_DIR)";
   return "";

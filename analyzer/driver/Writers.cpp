@@ -37,14 +37,14 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool
     std::string Where =
         F.File + ":" + std::to_string(F.Line) + ":" + std::to_string(F.Column) + ": ";
     colored(OS, Color, C::SAVEDCOLOR, true, Where);
-    C SevColor = F.Sev == Severity::Error ? C::RED
+    C SevColor = F.Sev == Severity::Error     ? C::RED
                  : F.Sev == Severity::Warning ? C::MAGENTA
                                               : C::BLACK;
     colored(OS, Color, SevColor, true, std::string(severityName(F.Sev)) + ": ");
     std::string Tag = F.Rnk == Rank::Hot ? "hot" : "cold";
     colored(OS, Color, C::SAVEDCOLOR, true,
-            F.Message + " (" + Tag + ": " + F.RankReason + "; device: " +
-                confidenceName(F.Device) + ") [" + F.Rule + "]");
+            F.Message + " (" + Tag + ": " + F.RankReason + "; device: " + confidenceName(F.Device) +
+                ") [" + F.Rule + "]");
     OS << "\n";
     if (!F.SourceLine.empty()) {
       OS << F.SourceLine << "\n";
@@ -59,9 +59,8 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool
       colored(OS, Color, C::SAVEDCOLOR, true, Where);
       colored(OS, Color, C::BLACK, true, "note: ");
       colored(OS, Color, C::SAVEDCOLOR, false,
-              (F.FixCondition.empty()
-                   ? "exact rewrite available (--fix): "
-                   : "rewrite if " + F.FixCondition + " (--fix-notes): ") +
+              (F.FixCondition.empty() ? "exact rewrite available (--fix): "
+                                      : "rewrite if " + F.FixCondition + " (--fix-notes): ") +
                   F.Replacements.front().Text);
       OS << "\n";
     }
@@ -94,14 +93,13 @@ void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings) {
   for (const Finding &F : Findings) {
     if (F.Suppressed || F.InBaseline)
       continue;
-    const char *Level = F.Sev == Severity::Error ? "error"
+    const char *Level = F.Sev == Severity::Error     ? "error"
                         : F.Sev == Severity::Warning ? "warning"
                                                      : "notice";
     OS << "::" << Level << " file=" << githubEscape(F.File, true) << ",line=" << F.Line
        << ",col=" << F.Column << ",title=" << githubEscape(F.Rule, true) << "::"
-       << githubEscape(F.Message + " (" + rankName(F.Rnk) + ": " + F.RankReason +
-                           ")\nfix: " + F.Fix,
-                       false)
+       << githubEscape(
+              F.Message + " (" + rankName(F.Rnk) + ": " + F.RankReason + ")\nfix: " + F.Fix, false)
        << "\n";
   }
 }
@@ -119,18 +117,23 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   std::map<std::string, int> ByRule;
   int Hot = 0, Suppressed = 0, Known = 0;
   for (const Finding &F : Findings) {
-    nlohmann::ordered_json Item = {
-        {"rule", F.Rule},         {"severity", severityName(F.Sev)},
-        {"file", F.File},         {"line", F.Line},
-        {"column", F.Column},     {"op", F.Op},
-        {"device", confidenceName(F.Device)}, {"rank", rankName(F.Rnk)},
-        {"rank_reason", F.RankReason}, {"function", F.Function},
-        {"message", F.Message},   {"fix", F.Fix}};
+    nlohmann::ordered_json Item = {{"rule", F.Rule},
+                                   {"severity", severityName(F.Sev)},
+                                   {"file", F.File},
+                                   {"line", F.Line},
+                                   {"column", F.Column},
+                                   {"op", F.Op},
+                                   {"device", confidenceName(F.Device)},
+                                   {"rank", rankName(F.Rnk)},
+                                   {"rank_reason", F.RankReason},
+                                   {"function", F.Function},
+                                   {"message", F.Message},
+                                   {"fix", F.Fix}};
     if (!F.Replacements.empty()) {
       auto Edits = nlohmann::ordered_json::array();
       for (const Replacement &R : F.Replacements)
-        Edits.push_back({{"file", R.File}, {"offset", R.Offset}, {"length", R.Length},
-                         {"text", R.Text}});
+        Edits.push_back(
+            {{"file", R.File}, {"offset", R.Offset}, {"length", R.Length}, {"text", R.Text}});
       Item["fix_it"] = Edits;
       if (!F.FixCondition.empty())
         Item["fix_it_condition"] = F.FixCondition;
@@ -151,9 +154,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   auto Units = nlohmann::ordered_json::array();
   for (const TUResult &R : TUs) {
     nlohmann::ordered_json U = {
-        {"file", R.File},
-        {"status", statusName(R.status())},
-        {"errors", R.Errors}};
+        {"file", R.File}, {"status", statusName(R.status())}, {"errors", R.Errors}};
     if (!R.MissingHeaders.empty())
       U["missing_headers"] = R.MissingHeaders;
     if (!R.FirstError.empty())
@@ -183,7 +184,7 @@ void writeCodeQuality(llvm::raw_ostream &OS, const std::vector<Finding> &Finding
     std::string Id = F.Rule + ":" + Path + ":" + lineHash(F.SourceLine);
     Id += ":" + std::to_string(++Seen[Id]);
     // GitLab's scale: hot syncs are what slows training down.
-    const char *Level = F.Sev == Severity::Error ? "critical"
+    const char *Level = F.Sev == Severity::Error  ? "critical"
                         : F.Sev == Severity::Note ? "info"
                         : F.Rnk == Rank::Hot      ? "major"
                                                   : "minor";

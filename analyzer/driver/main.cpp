@@ -145,7 +145,8 @@ int main(int Argc, const char **Argv) {
   if (!Opts.WriteBaseline.empty() &&
       !writeBaseline(Opts.WriteBaseline, Findings, Root, BaselineError))
     return usageError(BaselineError);
-  if (!Opts.ExportFixes.empty() && !exportFixes(Opts.ExportFixes, Findings, Opts.FixNotes, BaselineError))
+  if (!Opts.ExportFixes.empty() &&
+      !exportFixes(Opts.ExportFixes, Findings, Opts.FixNotes, BaselineError))
     return usageError(BaselineError);
   if (Opts.Fix) {
     FixSummary Fixed;
@@ -155,14 +156,13 @@ int main(int Argc, const char **Argv) {
       llvm::errs() << "hostsync-lint: applied " << Fixed.Applied << " fix"
                    << (Fixed.Applied == 1 ? "" : "es") << " in " << Fixed.Files << " file"
                    << (Fixed.Files == 1 ? "" : "s")
-                   << (Fixed.Conflicts ? "; " + std::to_string(Fixed.Conflicts) +
-                                             " overlapping edits left out"
-                                       : "")
+                   << (Fixed.Conflicts
+                           ? "; " + std::to_string(Fixed.Conflicts) + " overlapping edits left out"
+                           : "")
                    << "\n";
   }
-  bool Color = Opts.Color == ColorMode::Always ||
-               (Opts.Color == ColorMode::Auto && !File &&
-                llvm::sys::Process::StandardOutIsDisplayed());
+  bool Color = Opts.Color == ColorMode::Always || (Opts.Color == ColorMode::Auto && !File &&
+                                                   llvm::sys::Process::StandardOutIsDisplayed());
   if (Opts.Format == OutputFormat::Json)
     writeJson(Out, Findings, Results,
               {assumeDeviceName(Opts.Assume), severityName(Opts.MinSeverity), Config.EnabledRules,
@@ -205,14 +205,15 @@ int main(int Argc, const char **Argv) {
   }
   size_t Reported = Findings.size() - Suppressed - Known;
   if (!Opts.Quiet)
-    llvm::errs() << "hostsync-lint: " << Reported << " finding"
-                 << (Reported == 1 ? "" : "s") << " (" << Hot << " hot, "
-                 << Reported - Hot << " cold) in " << Files.size() << " file"
-                 << (Files.size() == 1 ? "" : "s") << " (" << Full << " analysed fully, "
+    llvm::errs() << "hostsync-lint: " << Reported << " finding" << (Reported == 1 ? "" : "s")
+                 << " (" << Hot << " hot, " << Reported - Hot << " cold) in " << Files.size()
+                 << " file" << (Files.size() == 1 ? "" : "s") << " (" << Full << " analysed fully, "
                  << Gaps << " with gaps, " << NotAnalysed << " not analysed); " << AtOrAbove
                  << " at or above " << severityName(Opts.MinSeverity)
                  << (Suppressed ? "; " + std::to_string(Suppressed) + " suppressed by NOLINT" : "")
-                 << (Opts.Baseline.empty() ? "" : "; " + std::to_string(Known) + " known to the baseline")
+                 << (Opts.Baseline.empty()
+                         ? ""
+                         : "; " + std::to_string(Known) + " known to the baseline")
                  << "\n";
   if (NotAnalysed || MarkerErrors || (Opts.Strict && Gaps))
     return ParseFailure;

@@ -59,7 +59,8 @@ std::string pageableMemory(const Expr *Ptr) {
   // v.data() of a std::vector / std::array / std::string.
   if (const auto *M = dyn_cast<CXXMemberCallExpr>(Ptr))
     if (M->getMethodDecl() && M->getMethodDecl()->getName() == "data" &&
-        isStdContainer(M->getImplicitObjectArgument()->getType(), {"vector", "array", "basic_string"}))
+        isStdContainer(M->getImplicitObjectArgument()->getType(),
+                       {"vector", "array", "basic_string"}))
       return "a std::" + M->getMethodDecl()->getParent()->getName().str();
   // &x, &v[i], &a[i].
   if (const auto *U = dyn_cast<UnaryOperator>(Ptr); U && U->getOpcode() == UO_AddrOf) {

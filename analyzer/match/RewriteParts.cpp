@@ -80,7 +80,8 @@ std::optional<std::vector<const Expr *>> bracedList(const Expr *Arg) {
 std::optional<std::vector<const Expr *>> sizeListArg(const CallExpr *Call) {
   for (const Expr *A : writtenArgs(Call)) {
     std::string T = A->getType().getCanonicalType().getAsString();
-    if (T.find("ArrayRef<long") != std::string::npos || T.find("ArrayRef<int64_t") != std::string::npos)
+    if (T.find("ArrayRef<long") != std::string::npos ||
+        T.find("ArrayRef<int64_t") != std::string::npos)
       if (auto L = bracedList(A))
         return L;
   }

@@ -29,25 +29,23 @@ inline std::vector<std::string> withOutVariants(std::vector<std::string> Names) 
 
 // A call of a LibTorch op with one of these names, spelled as a tensor method or as a
 // free function of at:: / torch:: (never std::unique, never a user type's item()).
-inline auto
-torchOpCall(const std::vector<std::string> &Names) {
+inline auto torchOpCall(const std::vector<std::string> &Names) {
   using namespace clang::ast_matchers;
   std::vector<llvm::StringRef> Refs(Names.begin(), Names.end());
   auto Named = hasAnyName(llvm::ArrayRef<llvm::StringRef>(Refs));
-  return callExpr(anyOf(
-      cxxMemberCallExpr(callee(cxxMethodDecl(Named, ofClass(tensorClass())))),
-      callExpr(unless(cxxMemberCallExpr()), unless(cxxOperatorCallExpr()),
-               callee(functionDecl(Named, isLibTorchFunction(),
-                                   unless(cxxMethodDecl()))))));
+  return callExpr(
+      anyOf(cxxMemberCallExpr(callee(cxxMethodDecl(Named, ofClass(tensorClass())))),
+            callExpr(unless(cxxMemberCallExpr()), unless(cxxOperatorCallExpr()),
+                     callee(functionDecl(Named, isLibTorchFunction(), unless(cxxMethodDecl()))))));
 }
 
 // x.index({...}), x.index_put_({...}, v) and x[t] with a tensor t.
 inline auto tensorIndexCall() {
   using namespace clang::ast_matchers;
-  return expr(anyOf(torchOpCall({"index", "index_put_", "index_put"}),
-                    cxxOperatorCallExpr(hasOverloadedOperatorName("[]"),
-                                        hasArgument(0, isTensorExpr()),
-                                        hasArgument(1, isTensorExpr()))));
+  return expr(
+      anyOf(torchOpCall({"index", "index_put_", "index_put"}),
+            cxxOperatorCallExpr(hasOverloadedOperatorName("[]"), hasArgument(0, isTensorExpr()),
+                                hasArgument(1, isTensorExpr()))));
 }
 
 } // namespace matchers

@@ -28,8 +28,7 @@ bool isTensorType(QualType T) {
 
 bool isLibTorchDecl(const Decl *D) {
   const DeclContext *Outermost = nullptr;
-  for (const DeclContext *C = D->getDeclContext(); C && !C->isTranslationUnit();
-       C = C->getParent())
+  for (const DeclContext *C = D->getDeclContext(); C && !C->isTranslationUnit(); C = C->getParent())
     if (isa<NamespaceDecl>(C))
       Outermost = C;
   if (!Outermost)
@@ -71,9 +70,7 @@ const Expr *stripTensorExpr(const Expr *E) {
   return E;
 }
 
-bool isDefaultArg(const Expr *E) {
-  return E && isa<CXXDefaultArgExpr>(E->IgnoreImplicit());
-}
+bool isDefaultArg(const Expr *E) { return E && isa<CXXDefaultArgExpr>(E->IgnoreImplicit()); }
 
 const DeclRefExpr *asVarRef(const Expr *E) {
   const auto *R = dyn_cast_or_null<DeclRefExpr>(E ? stripTensorExpr(E) : nullptr);

@@ -29,7 +29,7 @@ struct OpCall {
   llvm::StringRef Name;
   const clang::CallExpr *Call = nullptr;
   const clang::FunctionDecl *Callee = nullptr;
-  const clang::Expr *Self = nullptr; // the receiver, or the first tensor argument
+  const clang::Expr *Self = nullptr;     // the receiver, or the first tensor argument
   std::vector<const clang::Expr *> Args; // the arguments after Self
   bool IsMethod = false;
 };

@@ -66,8 +66,8 @@ private:
 };
 } // namespace
 
-void apiChangeRewrites(ASTContext &Ctx, const std::vector<Decl *> &TopLevel,
-                       const UserFiles &Files, std::vector<SourceRewrite> &Out) {
+void apiChangeRewrites(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, const UserFiles &Files,
+                       std::vector<SourceRewrite> &Out) {
   ChangedCalls Visitor(Ctx, Files, Out);
   for (Decl *D : TopLevel)
     Visitor.TraverseDecl(D);

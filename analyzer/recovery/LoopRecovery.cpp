@@ -26,8 +26,7 @@ public:
   // `auto x = <what does not compile>;`: x is invalid, and so is every use of it.
   bool VisitVarDecl(VarDecl *V) {
     if (V->isInvalidDecl() && !isa<ParmVarDecl>(V) && V->getDeclName().isIdentifier() &&
-        V->getTypeSourceInfo() &&
-        V->getTypeSourceInfo()->getType()->getContainedAutoType()) {
+        V->getTypeSourceInfo() && V->getTypeSourceInfo()->getType()->getContainedAutoType()) {
       SourceLocation L = SM.getFileLoc(V->getLocation());
       InvalidAuto.insert({SM.getFileID(L).getHashValue(), SM.getFileOffset(L)});
       InvalidNames.insert(V->getName().str());
@@ -52,7 +51,7 @@ struct RawLoop {
   unsigned Key;        // a range-for's colon, a classic for's '(': as the AST records them
   unsigned Begin, End; // what is rewritten: the range expression, or the condition
   bool Classic;
-  bool ExampleLike;    // the body reads <loop variable>.data or .target
+  bool ExampleLike; // the body reads <loop variable>.data or .target
 };
 
 // Does the statement after the loop's `)` (token At) read Var.data or Var.target?
@@ -140,14 +139,14 @@ std::vector<RawLoop> loopsIn(const SourceManager &SM, const std::vector<Token> &
       else if (K == tok::r_paren || K == tok::r_square || K == tok::r_brace) {
         if (--Depth == 0) {
           if (Semi2 && Semi2 > Semi1 + 1) // a condition to stand in for
-            Out.push_back({Offset(Toks[I + 1]), Offset(Toks[Semi1]) + 1, Offset(Toks[Semi2]),
-                           true, false});
+            Out.push_back(
+                {Offset(Toks[I + 1]), Offset(Toks[Semi1]) + 1, Offset(Toks[Semi2]), true, false});
           else if (Colon && !Semi1) {
             const Token &Var = Toks[Colon - 1];
             bool Example = Var.is(tok::raw_identifier) &&
                            readsExampleFields(Toks, J + 1, Var.getRawIdentifier());
-            Out.push_back({Offset(Toks[Colon]), Offset(Toks[Colon + 1]), Offset(Toks[J]),
-                           false, Example});
+            Out.push_back(
+                {Offset(Toks[Colon]), Offset(Toks[Colon + 1]), Offset(Toks[J]), false, Example});
           }
           break;
         }
@@ -167,8 +166,8 @@ std::vector<RawLoop> loopsIn(const SourceManager &SM, const std::vector<Token> &
 }
 } // namespace
 
-void loopRewrites(ASTContext &Ctx, const std::vector<Decl *> &TopLevel,
-                  const UserFiles &Files, std::vector<SourceRewrite> &Out) {
+void loopRewrites(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, const UserFiles &Files,
+                  std::vector<SourceRewrite> &Out) {
   SourceManager &SM = Ctx.getSourceManager();
   ColonCollector Collector(SM);
   for (Decl *D : TopLevel)

@@ -55,7 +55,6 @@ constexpr const char *OpaqueRange = " ::hostsync_opaque_range<>()";
 constexpr const char *ExampleRange = " ::hostsync_opaque_range<::torch::data::Example<>>()";
 constexpr const char *OpaqueValue = " ::hostsync_opaque_value()";
 
-
 // Is [A.Begin, A.End) inside [B.Begin, B.End) of the same file?
 bool inside(const SourceRewrite &A, const SourceRewrite &B) {
   return A.File == B.File && A.Begin >= B.Begin && A.End <= B.End;
@@ -81,8 +80,9 @@ std::vector<SourceRewrite> recoveryRewrites(ASTContext &Ctx, const std::vector<D
   // the next parse tell whether the variable still needs an opaque value.
   Out.erase(std::remove_if(Out.begin(), Out.end(),
                            [&](const SourceRewrite &R) {
-                             return std::any_of(Calls.begin(), Calls.end(),
-                                                [&](const SourceRewrite &C) { return inside(C, R); });
+                             return std::any_of(
+                                 Calls.begin(), Calls.end(),
+                                 [&](const SourceRewrite &C) { return inside(C, R); });
                            }),
             Out.end());
   Out.insert(Out.end(), Calls.begin(), Calls.end());
@@ -101,9 +101,8 @@ void RecoveredFiles::apply(const std::vector<SourceRewrite> &Rewrites) {
       Files[Path].Original = Files[Path].Text = (*Buf)->getBuffer().str();
     }
     File &F = Files[Path];
-    std::sort(List.begin(), List.end(), [](const SourceRewrite *A, const SourceRewrite *B) {
-      return A->Begin < B->Begin;
-    });
+    std::sort(List.begin(), List.end(),
+              [](const SourceRewrite *A, const SourceRewrite *B) { return A->Begin < B->Begin; });
     // Front to back, building the new text: a multi-line range keeps its line breaks, so
     // every finding keeps its line.
     std::string Text;
@@ -126,8 +125,8 @@ void RecoveredFiles::apply(const std::vector<SourceRewrite> &Rewrites) {
       Text += F.Text.substr(Done, R->Begin - Done);
       unsigned NewBegin = Text.size();
       Text += New;
-      Pass.push_back({NewBegin, unsigned(Text.size()), R->Begin, R->End,
-                      R->What == SourceRewrite::Braced});
+      Pass.push_back(
+          {NewBegin, unsigned(Text.size()), R->Begin, R->End, R->What == SourceRewrite::Braced});
       Done = R->End;
     }
     F.Text = Text + F.Text.substr(Done);
@@ -174,8 +173,8 @@ void RecoveredFiles::restore(Finding &F) const {
         continue;
       }
       if (At >= E.NewBegin) // in what the edit wrote: "{" is the old text's first byte
-        Inside = E.Braced ? E.OldBegin + std::clamp<size_t>(At - E.NewBegin, 1,
-                                                            E.OldEnd - E.OldBegin) - 1
+        Inside = E.Braced ? E.OldBegin +
+                                std::clamp<size_t>(At - E.NewBegin, 1, E.OldEnd - E.OldBegin) - 1
                           : E.OldBegin;
       break;
     }

@@ -33,8 +33,8 @@
 namespace hostsync {
 
 struct SourceRewrite {
-  std::string File;       // absolute path as the parse saw it
-  unsigned Begin, End;    // offsets, in the text that parse saw, of what is replaced
+  std::string File;    // absolute path as the parse saw it
+  unsigned Begin, End; // offsets, in the text that parse saw, of what is replaced
   enum Kind {
     Range,        // a range-for's range: an opaque range
     ExampleRange, // one whose body reads <var>.data / .target: a LibTorch data loader
@@ -48,7 +48,7 @@ struct SourceRewrite {
 // can give back: the for loops missing from the AST, the first invalid `auto` variables'
 // initializers, calls to a changed LibTorch API.
 std::vector<SourceRewrite> recoveryRewrites(clang::ASTContext &Ctx,
-                                      const std::vector<clang::Decl *> &TopLevel);
+                                            const std::vector<clang::Decl *> &TopLevel);
 // The parts, over the user's files (Files: each file that holds one of TopLevel, to the
 // absolute path the parse opened it by, which a rewrite must shadow).
 using UserFiles = std::map<clang::FileID, std::string>;

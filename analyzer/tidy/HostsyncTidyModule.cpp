@@ -128,8 +128,9 @@ const std::vector<Finding> &findingsOf(ASTContext &AST, const std::string &Assum
     Pass.AST = &AST;
     Pass.MainFile = Main;
     Pass.Assume = Assume;
-    Pass.Findings = runRules(AST, userDecls(AST), hostsyncChecks(), enabledRules(),
-                             parseAssume(Assume)).Findings;
+    Pass.Findings =
+        runRules(AST, userDecls(AST), hostsyncChecks(), enabledRules(), parseAssume(Assume))
+            .Findings;
   }
   return Pass.Findings;
 }

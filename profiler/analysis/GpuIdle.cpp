@@ -10,9 +10,12 @@ namespace hostsync::trace {
 
 const char *gapCauseName(GapCause C) {
   switch (C) {
-  case GapCause::SyncBubble: return "sync_bubble";
-  case GapCause::Overhead: return "overhead";
-  case GapCause::LaunchBound: return "launch_bound";
+  case GapCause::SyncBubble:
+    return "sync_bubble";
+  case GapCause::Overhead:
+    return "overhead";
+  case GapCause::LaunchBound:
+    return "launch_bound";
   }
   return "launch_bound";
 }
@@ -49,9 +52,8 @@ std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &
     if (it == stallsOf.end())
       return -1;
     const auto &idx = it->second;
-    auto after = std::upper_bound(idx.begin(), idx.end(), t, [&](Ns v, size_t i) {
-      return v < stalls[i].start;
-    });
+    auto after = std::upper_bound(idx.begin(), idx.end(), t,
+                                  [&](Ns v, size_t i) { return v < stalls[i].start; });
     if (after == idx.begin())
       return -1;
     size_t cand = *(after - 1);

@@ -43,8 +43,8 @@ OverlapResult findOverlap(const TraceModel &m) {
       if (united[i].first.first == united[j].first.first) {
         Ns o = total(intersect(united[i].second, united[j].second));
         if (o > 0)
-          r.pairs.push_back({united[i].first.first, united[i].first.second,
-                             united[j].first.second, o});
+          r.pairs.push_back(
+              {united[i].first.first, united[i].first.second, united[j].first.second, o});
       }
   for (auto &[device, spans] : copies) {
     auto cu = unite(spans);

@@ -19,10 +19,10 @@ struct PairOverlap {
 };
 
 struct OverlapResult {
-  Ns gpu_busy_ns = 0;            // union of all GPU work, all devices
-  Ns multi_stream_ns = 0;        // two or more streams busy at once (same device)
-  Ns copy_ns = 0;                // union of copies (HtoD, DtoH)
-  Ns copy_under_compute_ns = 0;  // copies running while a kernel runs
+  Ns gpu_busy_ns = 0;           // union of all GPU work, all devices
+  Ns multi_stream_ns = 0;       // two or more streams busy at once (same device)
+  Ns copy_ns = 0;               // union of copies (HtoD, DtoH)
+  Ns copy_under_compute_ns = 0; // copies running while a kernel runs
   std::vector<StreamBusy> streams;
   std::vector<PairOverlap> pairs;
   double multiStreamPercent() const; // of gpu_busy_ns

@@ -9,13 +9,20 @@ namespace hostsync::trace {
 
 const char *stallClassName(StallClass C) {
   switch (C) {
-  case StallClass::ExplicitSync: return "explicit_sync";
-  case StallClass::DeviceToHostCopy: return "device_to_host_copy";
-  case StallClass::PageableCopy: return "pageable_copy";
-  case StallClass::HostToDeviceCopy: return "host_to_device_copy";
-  case StallClass::EventSync: return "event_sync";
-  case StallClass::Memset: return "memset";
-  case StallClass::ImplicitSync: return "implicit_sync";
+  case StallClass::ExplicitSync:
+    return "explicit_sync";
+  case StallClass::DeviceToHostCopy:
+    return "device_to_host_copy";
+  case StallClass::PageableCopy:
+    return "pageable_copy";
+  case StallClass::HostToDeviceCopy:
+    return "host_to_device_copy";
+  case StallClass::EventSync:
+    return "event_sync";
+  case StallClass::Memset:
+    return "memset";
+  case StallClass::ImplicitSync:
+    return "implicit_sync";
   }
   return "explicit_sync";
 }
@@ -95,7 +102,7 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
     case ApiRole::StreamSync: {
       const GpuActivity *prev = lastCopyOnThread[a.thread];
       s.cls = prev && prev->copy == CopyKind::DtoH ? StallClass::DeviceToHostCopy
-                                                    : StallClass::ExplicitSync;
+                                                   : StallClass::ExplicitSync;
       if (prev && prev->copy == CopyKind::DtoH)
         s.bytes = prev->bytes;
       lastCopyOnThread[a.thread] = nullptr;
@@ -127,8 +134,8 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
         s.bytes = copy->bytes;
         bool pageable = copy->src == MemoryKind::Pageable || copy->dst == MemoryKind::Pageable;
         s.cls = copy->copy == CopyKind::DtoH ? StallClass::DeviceToHostCopy
-                : pageable                    ? StallClass::PageableCopy
-                                              : StallClass::HostToDeviceCopy;
+                : pageable                   ? StallClass::PageableCopy
+                                             : StallClass::HostToDeviceCopy;
         lastCopyOnThread[a.thread] = copy;
       }
       break;

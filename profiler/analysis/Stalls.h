@@ -19,19 +19,19 @@ enum class StallClass : uint8_t {
   ImplicitSync,     // a call that waits for the whole device as a side effect (cudaFree...)
 };
 const char *stallClassName(StallClass C);
-constexpr StallClass AllStallClasses[] = {
-    StallClass::ExplicitSync, StallClass::DeviceToHostCopy, StallClass::PageableCopy,
-    StallClass::HostToDeviceCopy, StallClass::EventSync, StallClass::Memset,
-    StallClass::ImplicitSync};
+constexpr StallClass AllStallClasses[] = {StallClass::ExplicitSync, StallClass::DeviceToHostCopy,
+                                          StallClass::PageableCopy, StallClass::HostToDeviceCopy,
+                                          StallClass::EventSync,    StallClass::Memset,
+                                          StallClass::ImplicitSync};
 
 struct Stall {
   size_t api_index = 0; // into TraceModel::api
   uint32_t thread = 0;
   Ns start = 0, end = 0;
   StallClass cls = StallClass::ExplicitSync;
-  uint64_t bytes = 0;   // moved by the copy the call waited for
-  Ns queued_ns = 0;     // GPU work still to run when the wait began (launched before it)
-  uint32_t site = 0;    // call site (interned), or the API name when no site is known
+  uint64_t bytes = 0; // moved by the copy the call waited for
+  Ns queued_ns = 0;   // GPU work still to run when the wait began (launched before it)
+  uint32_t site = 0;  // call site (interned), or the API name when no site is known
   Ns length() const { return end - start; }
 };
 

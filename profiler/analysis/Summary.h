@@ -12,10 +12,10 @@
 namespace hostsync::trace {
 
 struct SiteCost {
-  uint32_t site = 0;           // interned call site (or API name)
+  uint32_t site = 0; // interned call site (or API name)
   uint64_t count = 0;
   Ns stall_ns = 0, p50_ns = 0, p99_ns = 0;
-  Ns idle_charged_ns = 0;      // GPU idle of the sync bubbles these stalls caused
+  Ns idle_charged_ns = 0; // GPU idle of the sync bubbles these stalls caused
   uint64_t bytes = 0;
 };
 

@@ -9,8 +9,8 @@ namespace hostsync::trace {
 
 struct TimelineWindow {
   Ns start = 0, end = 0;
-  std::vector<size_t> api; // indices into TraceModel::api
-  std::vector<size_t> gpu; // indices into TraceModel::gpu
+  std::vector<size_t> api;    // indices into TraceModel::api
+  std::vector<size_t> gpu;    // indices into TraceModel::gpu
   std::vector<size_t> stalls; // into Summary::stalls
 };
 

@@ -43,8 +43,8 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
     if (cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && g_isQuery[cbid]) {
       if (cb->callbackSite == CUPTI_API_EXIT && cb->functionReturnValue)
         StackCapture::instance().onQueryExit(
-            cb->correlationId, static_cast<int>(*static_cast<const cudaError_t *>(
-                                   cb->functionReturnValue)));
+            cb->correlationId,
+            static_cast<int>(*static_cast<const cudaError_t *>(cb->functionReturnValue)));
     } else if (cb->callbackSite == CUPTI_API_ENTER) {
       StackCapture::instance().onEnter();
     } else {
@@ -75,8 +75,9 @@ std::string subscribeCallbacks() {
         cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, cbid);
     }
   if (steps)
-    for (CUpti_CallbackId cbid : {CUPTI_CBID_NVTX_nvtxRangePushA, CUPTI_CBID_NVTX_nvtxRangePushEx,
-                                  CUPTI_CBID_NVTX_nvtxRangeStartA, CUPTI_CBID_NVTX_nvtxRangeStartEx})
+    for (CUpti_CallbackId cbid :
+         {CUPTI_CBID_NVTX_nvtxRangePushA, CUPTI_CBID_NVTX_nvtxRangePushEx,
+          CUPTI_CBID_NVTX_nvtxRangeStartA, CUPTI_CBID_NVTX_nvtxRangeStartEx})
       cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_NVTX, cbid);
   return "";
 }

@@ -19,34 +19,50 @@ using namespace cupti_compat;
 
 CopyKind copyKind(uint8_t k) {
   switch (k) {
-  case CUPTI_ACTIVITY_MEMCPY_KIND_HTOD: return CopyKind::HtoD;
-  case CUPTI_ACTIVITY_MEMCPY_KIND_DTOH: return CopyKind::DtoH;
-  case CUPTI_ACTIVITY_MEMCPY_KIND_DTOD: return CopyKind::DtoD;
-  case CUPTI_ACTIVITY_MEMCPY_KIND_HTOH: return CopyKind::HtoH;
-  case CUPTI_ACTIVITY_MEMCPY_KIND_PTOP: return CopyKind::PtoP;
-  default: return CopyKind::Other;
+  case CUPTI_ACTIVITY_MEMCPY_KIND_HTOD:
+    return CopyKind::HtoD;
+  case CUPTI_ACTIVITY_MEMCPY_KIND_DTOH:
+    return CopyKind::DtoH;
+  case CUPTI_ACTIVITY_MEMCPY_KIND_DTOD:
+    return CopyKind::DtoD;
+  case CUPTI_ACTIVITY_MEMCPY_KIND_HTOH:
+    return CopyKind::HtoH;
+  case CUPTI_ACTIVITY_MEMCPY_KIND_PTOP:
+    return CopyKind::PtoP;
+  default:
+    return CopyKind::Other;
   }
 }
 
 MemoryKind memoryKind(uint8_t k) {
   switch (k) {
-  case CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE: return MemoryKind::Pageable;
-  case CUPTI_ACTIVITY_MEMORY_KIND_PINNED: return MemoryKind::Pinned;
+  case CUPTI_ACTIVITY_MEMORY_KIND_PAGEABLE:
+    return MemoryKind::Pageable;
+  case CUPTI_ACTIVITY_MEMORY_KIND_PINNED:
+    return MemoryKind::Pinned;
   case CUPTI_ACTIVITY_MEMORY_KIND_DEVICE:
-  case CUPTI_ACTIVITY_MEMORY_KIND_DEVICE_STATIC: return MemoryKind::Device;
+  case CUPTI_ACTIVITY_MEMORY_KIND_DEVICE_STATIC:
+    return MemoryKind::Device;
   case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED:
-  case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED_STATIC: return MemoryKind::Managed;
-  default: return MemoryKind::Other;
+  case CUPTI_ACTIVITY_MEMORY_KIND_MANAGED_STATIC:
+    return MemoryKind::Managed;
+  default:
+    return MemoryKind::Other;
   }
 }
 
 SyncType syncType(CUpti_ActivitySynchronizationType t) {
   switch (t) {
-  case CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_EVENT_SYNCHRONIZE: return SyncType::EventSync;
-  case CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_STREAM_WAIT_EVENT: return SyncType::StreamWaitEvent;
-  case CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_STREAM_SYNCHRONIZE: return SyncType::StreamSync;
-  case CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_CONTEXT_SYNCHRONIZE: return SyncType::ContextSync;
-  default: return SyncType::Other;
+  case CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_EVENT_SYNCHRONIZE:
+    return SyncType::EventSync;
+  case CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_STREAM_WAIT_EVENT:
+    return SyncType::StreamWaitEvent;
+  case CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_STREAM_SYNCHRONIZE:
+    return SyncType::StreamSync;
+  case CUPTI_ACTIVITY_SYNCHRONIZATION_TYPE_CONTEXT_SYNCHRONIZE:
+    return SyncType::ContextSync;
+  default:
+    return SyncType::Other;
   }
 }
 
@@ -65,14 +81,22 @@ template <typename Record> GpuActivity gpuActivity(const Record *r, GpuKind kind
 
 const char *kindName(CUpti_ActivityKind k) {
   switch (k) {
-  case CUPTI_ACTIVITY_KIND_RUNTIME: return "runtime API";
-  case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL: return "kernel";
-  case CUPTI_ACTIVITY_KIND_MEMCPY: return "memcpy";
-  case CUPTI_ACTIVITY_KIND_MEMSET: return "memset";
-  case CUPTI_ACTIVITY_KIND_SYNCHRONIZATION: return "synchronization";
-  case CUPTI_ACTIVITY_KIND_OVERHEAD: return "overhead";
-  case CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION: return "external correlation";
-  default: return "activity";
+  case CUPTI_ACTIVITY_KIND_RUNTIME:
+    return "runtime API";
+  case CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL:
+    return "kernel";
+  case CUPTI_ACTIVITY_KIND_MEMCPY:
+    return "memcpy";
+  case CUPTI_ACTIVITY_KIND_MEMSET:
+    return "memset";
+  case CUPTI_ACTIVITY_KIND_SYNCHRONIZATION:
+    return "synchronization";
+  case CUPTI_ACTIVITY_KIND_OVERHEAD:
+    return "overhead";
+  case CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION:
+    return "external correlation";
+  default:
+    return "activity";
   }
 }
 
@@ -104,9 +128,7 @@ void CuptiCollector::bufferCompleted(CUctx_st *ctx, uint32_t stream, uint8_t *bu
   ++self.buffers_completed_;
   self.consume(buffer, valid);
   size_t dropped = 0;
-  if (cuptiActivityGetNumDroppedRecords(ctx, stream, &dropped) ==
-          CUPTI_SUCCESS &&
-      dropped) {
+  if (cuptiActivityGetNumDroppedRecords(ctx, stream, &dropped) == CUPTI_SUCCESS && dropped) {
     std::lock_guard<std::mutex> lock(self.mutex_);
     self.model_.dropped_records += dropped;
   }
@@ -176,8 +198,8 @@ void CuptiCollector::consume(uint8_t *buffer, size_t valid) {
     }
     case CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION: {
       auto *r = reinterpret_cast<const ExternalRecord *>(record);
-      model_.external.push_back({static_cast<uint32_t>(r->externalKind), r->externalId,
-                                 r->correlationId});
+      model_.external.push_back(
+          {static_cast<uint32_t>(r->externalKind), r->externalId, r->correlationId});
       break;
     }
     case CUPTI_ACTIVITY_KIND_OVERHEAD: {
@@ -211,13 +233,16 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
   // CONCURRENT_KERNEL, never KERNEL: the latter serialises kernels and would erase the
   // overlap being measured.
   const std::pair<const char *, CUpti_ActivityKind> known[] = {
-      {"runtime", CUPTI_ACTIVITY_KIND_RUNTIME}, {"kernel", CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL},
-      {"memcpy", CUPTI_ACTIVITY_KIND_MEMCPY},   {"memset", CUPTI_ACTIVITY_KIND_MEMSET},
-      {"sync", CUPTI_ACTIVITY_KIND_SYNCHRONIZATION}, {"overhead", CUPTI_ACTIVITY_KIND_OVERHEAD},
+      {"runtime", CUPTI_ACTIVITY_KIND_RUNTIME},
+      {"kernel", CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL},
+      {"memcpy", CUPTI_ACTIVITY_KIND_MEMCPY},
+      {"memset", CUPTI_ACTIVITY_KIND_MEMSET},
+      {"sync", CUPTI_ACTIVITY_KIND_SYNCHRONIZATION},
+      {"overhead", CUPTI_ACTIVITY_KIND_OVERHEAD},
       {"external", CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION}};
   std::vector<CUpti_ActivityKind> kinds;
-  std::string list = options.kinds.empty() ? "runtime,kernel,memcpy,memset,sync,overhead,external"
-                                           : options.kinds;
+  std::string list =
+      options.kinds.empty() ? "runtime,kernel,memcpy,memset,sync,overhead,external" : options.kinds;
   for (size_t at = 0; at <= list.size();) {
     size_t comma = std::min(list.find(',', at), list.size());
     std::string name = list.substr(at, comma - at);
@@ -243,11 +268,11 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
           break;
         cuptiActivityDisable(done);
       }
-      return std::string("cannot enable CUPTI's ") + kindName(k) + " records: " +
-             errorText(r) + (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED
-                                 ? " (another CUPTI client, such as the PyTorch profiler or "
-                                   "Nsight, is active)"
-                                 : "");
+      return std::string("cannot enable CUPTI's ") + kindName(k) + " records: " + errorText(r) +
+             (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED
+                  ? " (another CUPTI client, such as the PyTorch profiler or "
+                    "Nsight, is active)"
+                  : "");
     }
   }
   // Host-side bookkeeping calls are left out of the runtime records (see isBookkeeping):

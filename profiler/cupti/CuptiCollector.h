@@ -14,7 +14,7 @@ struct CUctx_st; // CUcontext, without including CUDA headers here
 namespace hostsync::trace {
 
 struct CollectorOptions {
-  size_t buffer_bytes = 8 << 20; // each CUPTI activity buffer
+  size_t buffer_bytes = 8 << 20;  // each CUPTI activity buffer
   size_t max_bytes = 1024u << 20; // the records kept in memory; later ones are counted, not kept
   // Comma-separated activity kinds: runtime, kernel, memcpy, memset, sync, overhead,
   // external ("" = all).

@@ -19,6 +19,7 @@ using ApiRecord = CUpti_ActivityAPI;
 using ExternalRecord = CUpti_ActivityExternalCorrelation;
 // The external correlation kind hostsync pushes on the sync calls it keeps stacks for
 // (Kineto uses CUSTOM0 and CUSTOM1).
-constexpr CUpti_ExternalCorrelationKind HostsyncExternalKind = CUPTI_EXTERNAL_CORRELATION_KIND_CUSTOM2;
+constexpr CUpti_ExternalCorrelationKind HostsyncExternalKind =
+    CUPTI_EXTERNAL_CORRELATION_KIND_CUSTOM2;
 
 } // namespace hostsync::trace::cupti_compat

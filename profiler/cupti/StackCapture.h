@@ -18,9 +18,9 @@
 namespace hostsync::trace {
 
 struct StackOptions {
-  int depth = 48;               // frames per stack; 0 turns capture off
-  Ns min_ns = 20000;            // calls shorter than this keep no stack
-  size_t max_stacks = 1 << 16;  // pool size: the memory cap for stacks
+  int depth = 48;              // frames per stack; 0 turns capture off
+  Ns min_ns = 20000;           // calls shorter than this keep no stack
+  size_t max_stacks = 1 << 16; // pool size: the memory cap for stacks
 };
 
 class StackCapture {
@@ -44,7 +44,7 @@ private:
   StackCapture() = default;
   void capture(uint32_t correlation, uint64_t external);
   StackOptions options_;
-  std::unique_ptr<uint64_t[]> pcs_;        // max_stacks * depth addresses
+  std::unique_ptr<uint64_t[]> pcs_; // max_stacks * depth addresses
   std::unique_ptr<uint32_t[]> correlation_;
   std::unique_ptr<uint64_t[]> external_;
   std::atomic<uint64_t> next_external_{1};

@@ -21,8 +21,7 @@ std::string buildIdInNotes(const uint8_t *p, size_t size) {
     size_t name = at + sizeof h, desc = name + align4(h.n_namesz);
     if (desc + h.n_descsz > size)
       break;
-    if (h.n_type == NT_GNU_BUILD_ID && h.n_namesz == 4 &&
-        std::memcmp(p + name, "GNU", 4) == 0) {
+    if (h.n_type == NT_GNU_BUILD_ID && h.n_namesz == 4 && std::memcmp(p + name, "GNU", 4) == 0) {
       static const char hex[] = "0123456789abcdef";
       std::string id;
       for (size_t i = 0; i < h.n_descsz; ++i) {
@@ -56,8 +55,8 @@ int addModule(dl_phdr_info *info, size_t, void *data) {
     if (ph.p_type == PT_LOAD && ph.p_vaddr + ph.p_memsz > m.size)
       m.size = ph.p_vaddr + ph.p_memsz;
     if (ph.p_type == PT_NOTE && m.build_id.empty())
-      m.build_id = buildIdInNotes(
-          reinterpret_cast<const uint8_t *>(info->dlpi_addr + ph.p_vaddr), ph.p_memsz);
+      m.build_id = buildIdInNotes(reinterpret_cast<const uint8_t *>(info->dlpi_addr + ph.p_vaddr),
+                                  ph.p_memsz);
   }
   out.push_back(m);
   return 0;

@@ -117,11 +117,11 @@ void finishAndWrite(const char *ended_by) {
   p.ended_by = ended_by;
   p.windows = window.windows;
   p.skipped_steps = skipStepCount;
-  std::string out = envString("HOSTSYNC_OUT").empty() ? "hostsync-trace-out"
-                                                      : envString("HOSTSYNC_OUT");
+  std::string out =
+      envString("HOSTSYNC_OUT").empty() ? "hostsync-trace-out" : envString("HOSTSYNC_OUT");
   mkdir(out.c_str(), 0755);
-  std::string stem = out + "/trace-" + std::to_string(p.pid) +
-                     (p.rank.empty() ? "" : "-rank" + p.rank);
+  std::string stem =
+      out + "/trace-" + std::to_string(p.pid) + (p.rank.empty() ? "" : "-rank" + p.rank);
   std::string path = stem + ".json";
   // Signs of a second CUPTI client: buffers that never came back, or launches whose
   // kernels were never recorded (more than a stray one).
@@ -135,16 +135,16 @@ void finishAndWrite(const char *ended_by) {
                  static_cast<unsigned long long>(s.launches),
                  static_cast<unsigned long long>(m.lost_buffers));
   if (!writeFileAtomically(path, traceJson(m, s, p))) {
-    std::fprintf(stderr, "hostsync-trace: cannot write %s; no trace for pid %d\n",
-                 path.c_str(), p.pid);
+    std::fprintf(stderr, "hostsync-trace: cannot write %s; no trace for pid %d\n", path.c_str(),
+                 p.pid);
     return;
   }
   if (envString("HOSTSYNC_PERFETTO") != "0" &&
       !writeFileAtomically(stem + ".perfetto.json", perfettoJson(m, s, p)))
     std::fprintf(stderr, "hostsync-trace: cannot write %s.perfetto.json\n", stem.c_str());
   std::fprintf(stderr, "%s  trace: %s\n",
-              textSummary(m, s, 5, summaryLines(m, s, siteAddresses, ended_by)).c_str(),
-              path.c_str());
+               textSummary(m, s, 5, summaryLines(m, s, siteAddresses, ended_by)).c_str(),
+               path.c_str());
 }
 
 void atExit() { finishAndWrite("exit"); }
@@ -165,8 +165,11 @@ void onFatalSignal(int sig) {
     g_fatal = sig;
     std::signal(SIGALRM, onAlarm);
     alarm(static_cast<unsigned>(envNumber("HOSTSYNC_SIGNAL_WRITE_S", 20)));
-    finishAndWrite(sig == SIGTERM ? "SIGTERM" : sig == SIGINT ? "SIGINT"
-                   : sig == SIGABRT ? "SIGABRT" : sig == SIGSEGV ? "SIGSEGV" : "signal");
+    finishAndWrite(sig == SIGTERM   ? "SIGTERM"
+                   : sig == SIGINT  ? "SIGINT"
+                   : sig == SIGABRT ? "SIGABRT"
+                   : sig == SIGSEGV ? "SIGSEGV"
+                                    : "signal");
   }
   std::signal(sig, SIG_DFL);
   raise(sig); // delivered when this handler returns

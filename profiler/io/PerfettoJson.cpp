@@ -17,10 +17,15 @@ double us(Ns t) { return static_cast<double>(t) / 1000.0; }
 int gpuPid(uint32_t device) { return 1000000 + static_cast<int>(device); }
 constexpr int IdleTrack = -1; // the per-device track of idle gaps
 
-J slice(const std::string &name, const char *cat, int pid, long tid, Ns start, Ns end,
-        J args) {
-  return {{"name", name}, {"cat", cat}, {"ph", "X"}, {"pid", pid}, {"tid", tid},
-          {"ts", us(start)}, {"dur", us(end - start)}, {"args", std::move(args)}};
+J slice(const std::string &name, const char *cat, int pid, long tid, Ns start, Ns end, J args) {
+  return {{"name", name},
+          {"cat", cat},
+          {"ph", "X"},
+          {"pid", pid},
+          {"tid", tid},
+          {"ts", us(start)},
+          {"dur", us(end - start)},
+          {"args", std::move(args)}};
 }
 
 J meta(const char *what, int pid, long tid, const std::string &name) {
@@ -50,7 +55,8 @@ std::string perfettoJson(const TraceModel &m, const Summary &s, const ProcessInf
       events.push_back(meta("process_name", gpuPid(device), 0, "GPU " + std::to_string(device)));
       events.push_back(meta("thread_name", gpuPid(device), IdleTrack, "idle gaps"));
     }
-    events.push_back(meta("thread_name", gpuPid(device), stream, "stream " + std::to_string(stream)));
+    events.push_back(
+        meta("thread_name", gpuPid(device), stream, "stream " + std::to_string(stream)));
   }
 
   std::unordered_map<uint32_t, const ApiCall *> launcher;
@@ -60,7 +66,9 @@ std::string perfettoJson(const TraceModel &m, const Summary &s, const ProcessInf
     launcher[a.correlation] = &a;
   }
   for (const GpuActivity &g : m.gpu) {
-    const char *cat = g.kind == GpuKind::Kernel ? "kernel" : g.kind == GpuKind::Memcpy ? "memcpy" : "memset";
+    const char *cat = g.kind == GpuKind::Kernel   ? "kernel"
+                      : g.kind == GpuKind::Memcpy ? "memcpy"
+                                                  : "memset";
     std::string name = g.kind == GpuKind::Kernel ? m.name(g.name)
                        : g.kind == GpuKind::Memcpy
                            ? std::string("memcpy ") + copyKindName(g.copy) + " (" +
@@ -75,17 +83,28 @@ std::string perfettoJson(const TraceModel &m, const Summary &s, const ProcessInf
     if (it == launcher.end())
       continue;
     const ApiCall &a = *it->second;
-    events.push_back({{"name", "launch"}, {"cat", "flow"}, {"ph", "s"}, {"id", g.correlation},
-                      {"pid", p.pid}, {"tid", a.thread}, {"ts", us(a.start)}});
-    events.push_back({{"name", "launch"}, {"cat", "flow"}, {"ph", "f"}, {"bp", "e"},
-                      {"id", g.correlation}, {"pid", gpuPid(g.device)}, {"tid", g.stream},
+    events.push_back({{"name", "launch"},
+                      {"cat", "flow"},
+                      {"ph", "s"},
+                      {"id", g.correlation},
+                      {"pid", p.pid},
+                      {"tid", a.thread},
+                      {"ts", us(a.start)}});
+    events.push_back({{"name", "launch"},
+                      {"cat", "flow"},
+                      {"ph", "f"},
+                      {"bp", "e"},
+                      {"id", g.correlation},
+                      {"pid", gpuPid(g.device)},
+                      {"tid", g.stream},
                       {"ts", us(g.start)}});
   }
   for (size_t i = 0; i < s.stalls.size(); ++i) {
     const Stall &st = s.stalls[i];
     events.push_back(slice(std::string("stall: ") + stallClassName(st.cls), "stall", p.pid,
                            st.thread, st.start, st.end,
-                           {{"site", m.name(st.site)}, {"bytes", st.bytes},
+                           {{"site", m.name(st.site)},
+                            {"bytes", st.bytes},
                             {"queued_ns", st.queued_ns},
                             {"idle_charged_ns", s.stall_idle_ns[i]}}));
   }
@@ -100,8 +119,8 @@ std::string perfettoJson(const TraceModel &m, const Summary &s, const ProcessInf
                              "idle", gpuPid(d.device), IdleTrack, g.start, g.end, args));
     }
   J doc = {{"displayTimeUnit", "ns"},
-           {"otherData", {{"schema", "hostsync-trace/perfetto"}, {"version", 1},
-                          {"command", p.command}}},
+           {"otherData",
+            {{"schema", "hostsync-trace/perfetto"}, {"version", 1}, {"command", p.command}}},
            {"traceEvents", events}};
   return doc.dump() + "\n";
 }

@@ -29,33 +29,42 @@ J timelineJson(const TraceModel &m, const Summary &s) {
   J api = J::array(), gpu = J::array(), stalls = J::array(), gaps = J::array();
   for (size_t i : w.api) {
     const ApiCall &a = m.api[i];
-    api.push_back({{"thread", a.thread}, {"name", m.name(a.name)}, {"start_ns", a.start},
-                   {"end_ns", a.end}, {"correlation", a.correlation}});
+    api.push_back({{"thread", a.thread},
+                   {"name", m.name(a.name)},
+                   {"start_ns", a.start},
+                   {"end_ns", a.end},
+                   {"correlation", a.correlation}});
   }
   for (size_t i : w.gpu) {
     const GpuActivity &g = m.gpu[i];
-    gpu.push_back({{"device", g.device}, {"stream", g.stream},
+    gpu.push_back({{"device", g.device},
+                   {"stream", g.stream},
                    {"kind", g.kind == GpuKind::Kernel   ? "kernel"
                             : g.kind == GpuKind::Memcpy ? copyKindName(g.copy)
                                                         : "memset"},
-                   {"name", shortName(m.name(g.name))}, {"start_ns", g.start},
-                   {"end_ns", g.end}, {"correlation", g.correlation}});
+                   {"name", shortName(m.name(g.name))},
+                   {"start_ns", g.start},
+                   {"end_ns", g.end},
+                   {"correlation", g.correlation}});
   }
   for (size_t i : w.stalls)
     stalls.push_back(i);
   for (const DeviceIdle &d : s.idle)
     for (const IdleGap &g : d.gaps)
       if (g.end >= w.start && g.start < w.end)
-        gaps.push_back({{"device", d.device}, {"cause", gapCauseName(g.cause)},
-                        {"start_ns", g.start}, {"end_ns", g.end}, {"stall", g.stall}});
-  return {{"start_ns", w.start}, {"end_ns", w.end}, {"api", api}, {"gpu", gpu},
-          {"stalls", stalls}, {"idle_gaps", gaps}};
+        gaps.push_back({{"device", d.device},
+                        {"cause", gapCauseName(g.cause)},
+                        {"start_ns", g.start},
+                        {"end_ns", g.end},
+                        {"stall", g.stall}});
+  return {{"start_ns", w.start}, {"end_ns", w.end},  {"api", api},
+          {"gpu", gpu},          {"stalls", stalls}, {"idle_gaps", gaps}};
 }
 } // namespace
 
 nlohmann::ordered_json siteJson(const std::string &name, const SiteCost &c) {
-  return {{"site", name},          {"count", c.count},   {"stall_ns", c.stall_ns},
-          {"p50_ns", c.p50_ns},    {"p99_ns", c.p99_ns}, {"idle_charged_ns", c.idle_charged_ns},
+  return {{"site", name},       {"count", c.count},   {"stall_ns", c.stall_ns},
+          {"p50_ns", c.p50_ns}, {"p99_ns", c.p99_ns}, {"idle_charged_ns", c.idle_charged_ns},
           {"bytes", c.bytes}};
 }
 
@@ -63,18 +72,25 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
   J doc;
   doc["schema"] = "hostsync-trace/trace";
   doc["version"] = TraceJsonVersion;
-  doc["process"] = {{"pid", p.pid}, {"rank", p.rank}, {"command", p.command},
-                    {"ended_by", p.ended_by}};
+  doc["process"] = {
+      {"pid", p.pid}, {"rank", p.rank}, {"command", p.command}, {"ended_by", p.ended_by}};
   doc["clock"] = m.clock;
   doc["profiler_windows"] = p.windows;
-  doc["steps"] = {{"range", m.step_range}, {"seen", m.step_starts.size()},
-                  {"skipped", p.skipped_steps}};
-  doc["records"] = {{"api", m.api.size()}, {"gpu", m.gpu.size()}, {"sync", m.syncs.size()},
-                    {"overhead", m.overheads.size()}, {"dropped", m.dropped_records},
-                    {"invalid", m.invalid_records}, {"over_cap", m.over_cap_records},
-                    {"lost_buffers", m.lost_buffers}, {"stacks", m.stacks.size()},
-                    {"stacks_dropped", m.stacks_dropped}, {"external", m.external.size()},
-                    {"stacks_via_external", m.stacks_via_external}, {"launches", s.launches},
+  doc["steps"] = {
+      {"range", m.step_range}, {"seen", m.step_starts.size()}, {"skipped", p.skipped_steps}};
+  doc["records"] = {{"api", m.api.size()},
+                    {"gpu", m.gpu.size()},
+                    {"sync", m.syncs.size()},
+                    {"overhead", m.overheads.size()},
+                    {"dropped", m.dropped_records},
+                    {"invalid", m.invalid_records},
+                    {"over_cap", m.over_cap_records},
+                    {"lost_buffers", m.lost_buffers},
+                    {"stacks", m.stacks.size()},
+                    {"stacks_dropped", m.stacks_dropped},
+                    {"external", m.external.size()},
+                    {"stacks_via_external", m.stacks_via_external},
+                    {"launches", s.launches},
                     {"launches_without_kernel", s.launches_without_work},
                     {"launches_captured", s.launches_captured}};
   J devices = J::array();
@@ -84,10 +100,14 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
       (g.cause == GapCause::SyncBubble ? bubbles
        : g.cause == GapCause::Overhead ? overhead
                                        : launch) += g.length();
-    devices.push_back({{"device", d.device}, {"window_ns", d.window_end - d.window_start},
-                       {"busy_ns", d.busy_ns}, {"idle_ns", d.idle_ns},
-                       {"busy_pct", d.busyPercent()}, {"sync_bubble_ns", bubbles},
-                       {"overhead_ns", overhead}, {"launch_bound_ns", launch}});
+    devices.push_back({{"device", d.device},
+                       {"window_ns", d.window_end - d.window_start},
+                       {"busy_ns", d.busy_ns},
+                       {"idle_ns", d.idle_ns},
+                       {"busy_pct", d.busyPercent()},
+                       {"sync_bubble_ns", bubbles},
+                       {"overhead_ns", overhead},
+                       {"launch_bound_ns", launch}});
   }
   doc["summary"] = {{"window_ns", s.window_ns},
                     {"stall_ns", s.stall_ns},
@@ -111,11 +131,17 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
   for (size_t i = 0; i < s.stalls.size(); ++i) {
     const Stall &st = s.stalls[i];
     const ApiCall &a = m.api[st.api_index];
-    stalls.push_back({{"api", m.name(a.name)}, {"site", m.name(st.site)},
-                      {"class", stallClassName(st.cls)}, {"thread", st.thread},
-                      {"start_ns", st.start}, {"end_ns", st.end}, {"bytes", st.bytes},
-                      {"queued_ns", st.queued_ns}, {"idle_charged_ns", s.stall_idle_ns[i]},
-                      {"correlation", a.correlation}, {"stack", a.stack}});
+    stalls.push_back({{"api", m.name(a.name)},
+                      {"site", m.name(st.site)},
+                      {"class", stallClassName(st.cls)},
+                      {"thread", st.thread},
+                      {"start_ns", st.start},
+                      {"end_ns", st.end},
+                      {"bytes", st.bytes},
+                      {"queued_ns", st.queued_ns},
+                      {"idle_charged_ns", s.stall_idle_ns[i]},
+                      {"correlation", a.correlation},
+                      {"stack", a.stack}});
     if (auto e = externalOf.find(a.correlation); e != externalOf.end())
       stalls.back()["external"] = e->second;
   }
@@ -125,7 +151,8 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
     streams.push_back({{"device", b.device}, {"stream", b.stream}, {"busy_ns", b.busy_ns}});
   J pairs = J::array();
   for (const PairOverlap &o : s.overlap.pairs)
-    pairs.push_back({{"device", o.device}, {"streams", {o.stream_a, o.stream_b}},
+    pairs.push_back({{"device", o.device},
+                     {"streams", {o.stream_a, o.stream_b}},
                      {"overlap_ns", o.overlap_ns}});
   doc["overlap"] = {{"gpu_busy_ns", s.overlap.gpu_busy_ns},
                     {"multi_stream_ns", s.overlap.multi_stream_ns},
@@ -135,7 +162,9 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                     {"pairs", pairs}};
   J modules = J::array();
   for (const Module &mod : m.modules)
-    modules.push_back({{"path", mod.path}, {"base", hex(mod.base)}, {"size", mod.size},
+    modules.push_back({{"path", mod.path},
+                       {"base", hex(mod.base)},
+                       {"size", mod.size},
                        {"build_id", mod.build_id}});
   doc["modules"] = modules;
   J stacks = J::array();
@@ -185,10 +214,10 @@ std::string textSummary(const TraceModel &m, const Summary &s, size_t top,
   out += "\n";
   for (size_t i = 0; i < s.sites.size() && i < top; ++i) {
     const SiteCost &c = s.sites[i];
-    std::snprintf(line, sizeof line,
-                  "  %zu. %s: %llu stalls, %.3f ms host, %.3f ms GPU idle after\n", i + 1,
-                  (lines.count(c.site) ? lines.at(c.site) : m.name(c.site)).c_str(), static_cast<unsigned long long>(c.count),
-                  c.stall_ns / 1e6, c.idle_charged_ns / 1e6);
+    std::snprintf(
+        line, sizeof line, "  %zu. %s: %llu stalls, %.3f ms host, %.3f ms GPU idle after\n", i + 1,
+        (lines.count(c.site) ? lines.at(c.site) : m.name(c.site)).c_str(),
+        static_cast<unsigned long long>(c.count), c.stall_ns / 1e6, c.idle_charged_ns / 1e6);
     out += line;
   }
   return out;

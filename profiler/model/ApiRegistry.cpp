@@ -70,16 +70,32 @@ CaptureMark captureMarkOf(const std::string &api) {
 }
 
 bool isBookkeeping(const std::string &api) {
-  static const char *const prefixes[] = {
-      "cudaGetDevice",        "cudaSetDevice",        "cudaGetLastError",
-      "cudaPeekAtLastError",  "cudaGetErrorString",   "cudaGetErrorName",
-      "cudaDeviceGetAttribute", "cudaDeviceGetLimit", "cudaDeviceGetStreamPriorityRange",
-      "cudaDeviceCanAccessPeer", "cudaFuncGetAttributes", "cudaFuncSetAttribute",
-      "cudaPointerGetAttributes", "cudaOccupancy",    "cudaDriverGetVersion",
-      "cudaRuntimeGetVersion", "cudaGetDeviceProperties", "cudaGetDeviceCount",
-      "cudaStreamGetPriority", "cudaStreamGetFlags", "cudaStreamGetCaptureInfo",
-      "cudaStreamIsCapturing", "cudaGetDriverEntryPoint", "cudaGetFuncBySymbol",
-      "cudaGetSymbolAddress",  "cudaThreadExchangeStreamCaptureMode"};
+  static const char *const prefixes[] = {"cudaGetDevice",
+                                         "cudaSetDevice",
+                                         "cudaGetLastError",
+                                         "cudaPeekAtLastError",
+                                         "cudaGetErrorString",
+                                         "cudaGetErrorName",
+                                         "cudaDeviceGetAttribute",
+                                         "cudaDeviceGetLimit",
+                                         "cudaDeviceGetStreamPriorityRange",
+                                         "cudaDeviceCanAccessPeer",
+                                         "cudaFuncGetAttributes",
+                                         "cudaFuncSetAttribute",
+                                         "cudaPointerGetAttributes",
+                                         "cudaOccupancy",
+                                         "cudaDriverGetVersion",
+                                         "cudaRuntimeGetVersion",
+                                         "cudaGetDeviceProperties",
+                                         "cudaGetDeviceCount",
+                                         "cudaStreamGetPriority",
+                                         "cudaStreamGetFlags",
+                                         "cudaStreamGetCaptureInfo",
+                                         "cudaStreamIsCapturing",
+                                         "cudaGetDriverEntryPoint",
+                                         "cudaGetFuncBySymbol",
+                                         "cudaGetSymbolAddress",
+                                         "cudaThreadExchangeStreamCaptureMode"};
   for (const char *p : prefixes)
     if (api.rfind(p, 0) == 0)
       return true;

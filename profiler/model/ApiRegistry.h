@@ -9,14 +9,14 @@
 namespace hostsync::trace {
 
 enum class ApiRole : uint8_t {
-  None,          // not sync-relevant
-  DeviceSync,    // cudaDeviceSynchronize, cuCtxSynchronize
-  StreamSync,    // cudaStreamSynchronize, cuStreamSynchronize
-  EventSync,     // cudaEventSynchronize, cuEventSynchronize
-  Memcpy,        // blocking or "async" copies: classified by the copy they caused
-  Memset,        // blocking memsets
-  Query,         // cudaEventQuery / cudaStreamQuery: a stall only when polled in a loop
-  ImplicitSync,  // cudaFree, cudaFreeHost, cudaHostUnregister...: wait for the whole device
+  None,         // not sync-relevant
+  DeviceSync,   // cudaDeviceSynchronize, cuCtxSynchronize
+  StreamSync,   // cudaStreamSynchronize, cuStreamSynchronize
+  EventSync,    // cudaEventSynchronize, cuEventSynchronize
+  Memcpy,       // blocking or "async" copies: classified by the copy they caused
+  Memset,       // blocking memsets
+  Query,        // cudaEventQuery / cudaStreamQuery: a stall only when polled in a loop
+  ImplicitSync, // cudaFree, cudaFreeHost, cudaHostUnregister...: wait for the whole device
 };
 
 ApiRole roleOf(const std::string &api);

@@ -4,34 +4,50 @@ namespace hostsync::trace {
 
 const char *copyKindName(CopyKind K) {
   switch (K) {
-  case CopyKind::HtoD: return "HtoD";
-  case CopyKind::DtoH: return "DtoH";
-  case CopyKind::DtoD: return "DtoD";
-  case CopyKind::HtoH: return "HtoH";
-  case CopyKind::PtoP: return "PtoP";
-  case CopyKind::Other: break;
+  case CopyKind::HtoD:
+    return "HtoD";
+  case CopyKind::DtoH:
+    return "DtoH";
+  case CopyKind::DtoD:
+    return "DtoD";
+  case CopyKind::HtoH:
+    return "HtoH";
+  case CopyKind::PtoP:
+    return "PtoP";
+  case CopyKind::Other:
+    break;
   }
   return "other";
 }
 
 const char *memoryKindName(MemoryKind K) {
   switch (K) {
-  case MemoryKind::Pageable: return "pageable";
-  case MemoryKind::Pinned: return "pinned";
-  case MemoryKind::Device: return "device";
-  case MemoryKind::Managed: return "managed";
-  case MemoryKind::Other: break;
+  case MemoryKind::Pageable:
+    return "pageable";
+  case MemoryKind::Pinned:
+    return "pinned";
+  case MemoryKind::Device:
+    return "device";
+  case MemoryKind::Managed:
+    return "managed";
+  case MemoryKind::Other:
+    break;
   }
   return "other";
 }
 
 const char *syncTypeName(SyncType T) {
   switch (T) {
-  case SyncType::EventSync: return "event_synchronize";
-  case SyncType::StreamWaitEvent: return "stream_wait_event";
-  case SyncType::StreamSync: return "stream_synchronize";
-  case SyncType::ContextSync: return "context_synchronize";
-  case SyncType::Other: break;
+  case SyncType::EventSync:
+    return "event_synchronize";
+  case SyncType::StreamWaitEvent:
+    return "stream_wait_event";
+  case SyncType::StreamSync:
+    return "stream_synchronize";
+  case SyncType::ContextSync:
+    return "context_synchronize";
+  case SyncType::Other:
+    break;
   }
   return "other";
 }

@@ -76,14 +76,14 @@ struct Stack {
 // A module (executable or shared library) loaded in the traced process.
 struct Module {
   std::string path;
-  uint64_t base = 0;     // load bias: address - base = address in the ELF file's own terms
-  uint64_t size = 0;     // extent of its loaded segments, from base
-  std::string build_id;  // hex GNU build-id, "" when the module has none
+  uint64_t base = 0;    // load bias: address - base = address in the ELF file's own terms
+  uint64_t size = 0;    // extent of its loaded segments, from base
+  std::string build_id; // hex GNU build-id, "" when the module has none
 };
 
 struct TraceModel {
   std::vector<ApiCall> api;
-  std::vector<Stack> stacks;   // distinct stacks, shared by the calls that have them
+  std::vector<Stack> stacks; // distinct stacks, shared by the calls that have them
   std::vector<Module> modules;
   uint64_t stacks_dropped = 0; // sync calls whose stack did not fit under the cap
   std::vector<GpuActivity> gpu;

@@ -42,8 +42,8 @@ std::string userFrameLabel(const std::vector<Frame> &frames) {
 }
 
 std::map<uint32_t, std::string> siteLines(const TraceModel &m, const std::vector<SiteCost> &sites,
-                                          const std::map<uint32_t, uint64_t> &addresses,
-                                          size_t top, const SymbolizeOptions &options) {
+                                          const std::map<uint32_t, uint64_t> &addresses, size_t top,
+                                          const SymbolizeOptions &options) {
   std::vector<uint32_t> ids;
   std::vector<Stack> stacks;
   for (size_t i = 0; i < sites.size() && i < top; ++i)

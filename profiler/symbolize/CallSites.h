@@ -19,8 +19,8 @@ std::map<uint32_t, uint64_t> assignCallSites(TraceModel &m);
 // resolved by addr2line (a child process) from those addresses alone: for the summary
 // printed at exit. Sites it cannot resolve keep their name.
 std::map<uint32_t, std::string> siteLines(const TraceModel &m, const std::vector<SiteCost> &sites,
-                                          const std::map<uint32_t, uint64_t> &addresses,
-                                          size_t top, const SymbolizeOptions &options);
+                                          const std::map<uint32_t, uint64_t> &addresses, size_t top,
+                                          const SymbolizeOptions &options);
 
 // `function file:line` for a symbolized stack's first user frame, "" if it has none.
 std::string userFrameLabel(const std::vector<Frame> &frames);

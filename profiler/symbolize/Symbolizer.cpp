@@ -109,9 +109,9 @@ std::string hex(uint64_t v) {
 bool isLibraryFrame(const std::string &module, const std::string &file) {
   // Modules the user does not own: PyTorch, CUDA, the C/C++ runtimes, Python, hostsync.
   static const char *const modulePrefixes[] = {
-      "libtorch", "libc10", "libcuda", "libcudart", "libcupti", "libcublas", "libcudnn",
-      "libnccl", "libnvrtc", "libhostsync", "libc.so", "libc-", "libstdc++", "libgcc_s",
-      "libpthread", "libdl", "ld-linux", "libpython", "python3", "_C.", "libgomp"};
+      "libtorch",   "libc10",   "libcuda",     "libcudart", "libcupti", "libcublas", "libcudnn",
+      "libnccl",    "libnvrtc", "libhostsync", "libc.so",   "libc-",    "libstdc++", "libgcc_s",
+      "libpthread", "libdl",    "ld-linux",    "libpython", "python3",  "_C.",       "libgomp"};
   std::string mod = baseName(module);
   for (const char *p : modulePrefixes)
     if (mod.rfind(p, 0) == 0)
@@ -149,15 +149,16 @@ std::string Symbolizer::fileFor(const Module &m) {
       return dir + "/" + baseName(m.path);
   if (same(m.path))
     return m.path;
-  problems_.push_back(m.path + (readable(m.path) ? ": build-id differs from the traced binary "
-                                                   "(rebuilt since?); give the traced copy's "
-                                                   "directory with --search"
-                                                 : ": not found; give its directory with --search"));
+  problems_.push_back(m.path + (readable(m.path)
+                                    ? ": build-id differs from the traced binary "
+                                      "(rebuilt since?); give the traced copy's "
+                                      "directory with --search"
+                                    : ": not found; give its directory with --search"));
   return "";
 }
 
 std::map<uint64_t, std::vector<Frame>> Symbolizer::resolve(const Module &m,
-                                                          const std::vector<uint64_t> &pcs) {
+                                                           const std::vector<uint64_t> &pcs) {
   std::map<uint64_t, std::vector<Frame>> out;
   auto unresolved = [&](uint64_t pc) {
     Frame f;

@@ -41,8 +41,7 @@ public:
 
 private:
   std::string fileFor(const Module &m);
-  std::map<uint64_t, std::vector<Frame>> resolve(const Module &m,
-                                                 const std::vector<uint64_t> &pcs);
+  std::map<uint64_t, std::vector<Frame>> resolve(const Module &m, const std::vector<uint64_t> &pcs);
   std::vector<Module> modules_;
   SymbolizeOptions options_;
   std::vector<std::string> problems_;

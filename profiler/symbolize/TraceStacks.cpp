@@ -158,8 +158,11 @@ std::vector<std::string> symbolizeTraceDoc(J &doc, const SymbolizeOptions &optio
       f.module = relativePath(f.module, dir);
     }
     for (const Frame &f : frames[i])
-      list.push_back({{"function", f.function}, {"file", f.file}, {"line", f.line},
-                      {"module", f.module}, {"library", f.library}});
+      list.push_back({{"function", f.function},
+                      {"file", f.file},
+                      {"line", f.line},
+                      {"module", f.module},
+                      {"library", f.library}});
     doc["stacks"][i]["frames"] = list;
     doc["stacks"][i]["user_frame"] = firstUserFrame(frames[i]);
     labels.push_back(userFrameLabel(frames[i]));

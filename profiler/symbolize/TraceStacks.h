@@ -12,7 +12,8 @@
 namespace hostsync::trace {
 
 // Expands directories into the trace-*.json and trace-*.json.gz files they hold (not
-// .perfetto.json, not the .tmp of a write in progress). False with a one-line error when an input is missing.
+// .perfetto.json, not the .tmp of a write in progress). False with a one-line error when an input
+// is missing.
 bool traceFilesIn(const std::vector<std::string> &inputs, std::vector<std::string> &files,
                   std::string &error);
 

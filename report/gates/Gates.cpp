@@ -15,32 +15,42 @@ struct Metric {
 const std::map<std::string, Metric> &metrics() {
   static const std::map<std::string, Metric> M = {
       {"lost_to_sync", {true, [](const Report &r) { return r.headline.lost_to_sync_pct; }}},
-      {"stall", {true, [](const Report &r) {
-         return r.headline.window_ns ? 100.0 * static_cast<double>(r.headline.stall_ns) /
-                                           static_cast<double>(r.headline.window_ns)
-                                     : 0.0;
-       }}},
+      {"stall",
+       {true,
+        [](const Report &r) {
+          return r.headline.window_ns ? 100.0 * static_cast<double>(r.headline.stall_ns) /
+                                            static_cast<double>(r.headline.window_ns)
+                                      : 0.0;
+        }}},
       {"gpu_busy", {true, [](const Report &r) { return r.headline.gpu_busy_pct; }}},
-      {"findings", {false, [](const Report &r) {
-         double n = 0;
-         for (const StaticFinding &f : r.findings)
-           n += !f.suppressed;
-         return n;
-       }}},
-      {"hot_findings", {false, [](const Report &r) {
-         double n = 0;
-         for (const StaticFinding &f : r.findings)
-           n += !f.suppressed && f.rank == "hot";
-         return n;
-       }}},
-      {"new_findings", {false, [](const Report &r) { return static_cast<double>(r.new_findings); }}},
-      {"missed_statically", {false, [](const Report &r) {
-         double n = 0;
-         for (const Site &s : r.sites)
-           n += s.finding < 0;
-         return n;
-       }}},
-      {"cold_findings", {false, [](const Report &r) { return static_cast<double>(r.cold_findings.size()); }}},
+      {"findings",
+       {false,
+        [](const Report &r) {
+          double n = 0;
+          for (const StaticFinding &f : r.findings)
+            n += !f.suppressed;
+          return n;
+        }}},
+      {"hot_findings",
+       {false,
+        [](const Report &r) {
+          double n = 0;
+          for (const StaticFinding &f : r.findings)
+            n += !f.suppressed && f.rank == "hot";
+          return n;
+        }}},
+      {"new_findings",
+       {false, [](const Report &r) { return static_cast<double>(r.new_findings); }}},
+      {"missed_statically",
+       {false,
+        [](const Report &r) {
+          double n = 0;
+          for (const Site &s : r.sites)
+            n += s.finding < 0;
+          return n;
+        }}},
+      {"cold_findings",
+       {false, [](const Report &r) { return static_cast<double>(r.cold_findings.size()); }}},
   };
   return M;
 }

@@ -94,8 +94,8 @@ bool loadLintResults(const std::string &path, Report &report, std::string &error
       // Version 2 renamed a translation unit's status "errors" to "gaps", which the
       // report does not read: both versions read the same.
       if (doc.value("version", 0) != 1 && doc.value("version", 0) != 2) {
-        error = path + ": findings JSON version " + doc["version"].dump() +
-                ", this tool reads 1 and 2";
+        error =
+            path + ": findings JSON version " + doc["version"].dump() + ", this tool reads 1 and 2";
         return false;
       }
       fromFindingsJson(doc, report);

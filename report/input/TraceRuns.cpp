@@ -112,8 +112,9 @@ TracedRun readRun(const std::string &file, const J &doc) {
     run.timeline_end = t.value("end_ns", Ns(0));
     std::set<std::string> tracks;
     for (const J &a : t.value("api", J::array())) {
-      TimelineEvent e{"thread " + std::to_string(a.value("thread", uint64_t(0))), a.value("name", ""),
-                      "api", a.value("start_ns", Ns(0)), a.value("end_ns", Ns(0))};
+      TimelineEvent e{"thread " + std::to_string(a.value("thread", uint64_t(0))),
+                      a.value("name", ""), "api", a.value("start_ns", Ns(0)),
+                      a.value("end_ns", Ns(0))};
       tracks.insert(e.track);
       run.timeline.push_back(e);
     }
@@ -135,8 +136,8 @@ TracedRun readRun(const std::string &file, const J &doc) {
     for (const J &i : t.value("stalls", J::array()))
       if (i.get<size_t>() < run.stalls.size()) {
         const TracedStall &s = run.stalls[i.get<size_t>()];
-        run.timeline_stalls.push_back({"thread " + std::to_string(s.thread), s.cls, "stall",
-                                       s.start, s.end});
+        run.timeline_stalls.push_back(
+            {"thread " + std::to_string(s.thread), s.cls, "stall", s.start, s.end});
       }
     for (const J &g : t.value("idle_gaps", J::array()))
       if (g.value("cause", "") == "sync_bubble")
@@ -146,9 +147,8 @@ TracedRun readRun(const std::string &file, const J &doc) {
 }
 } // namespace
 
-bool loadTraceRuns(const std::vector<std::string> &inputs,
-                   const trace::SymbolizeOptions &symbolize, Report &report,
-                   std::vector<std::string> &warnings, std::string &error) {
+bool loadTraceRuns(const std::vector<std::string> &inputs, const trace::SymbolizeOptions &symbolize,
+                   Report &report, std::vector<std::string> &warnings, std::string &error) {
   std::vector<std::string> files;
   if (!trace::traceFilesIn(inputs, files, error))
     return false;

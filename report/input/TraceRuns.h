@@ -12,8 +12,7 @@ namespace hostsync::report {
 
 // Adds one run per trace file (directories hold trace-*.json); false with "FILE: what is
 // wrong" on the first unreadable one. Symbolizer problems become warnings.
-bool loadTraceRuns(const std::vector<std::string> &inputs,
-                   const trace::SymbolizeOptions &symbolize, Report &report,
-                   std::vector<std::string> &warnings, std::string &error);
+bool loadTraceRuns(const std::vector<std::string> &inputs, const trace::SymbolizeOptions &symbolize,
+                   Report &report, std::vector<std::string> &warnings, std::string &error);
 
 } // namespace hostsync::report

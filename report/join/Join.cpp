@@ -106,7 +106,8 @@ void matchFindings(Report &r) {
       if (f.line == site.where.line && (byLine < 0 || f.rule == site.rule))
         byLine = static_cast<int>(i);
       else if (sameFunction(f.function, site.where.function) &&
-               (byFunction < 0 || (f.rule == site.rule && r.findings[byFunction].rule != site.rule)))
+               (byFunction < 0 ||
+                (f.rule == site.rule && r.findings[byFunction].rule != site.rule)))
         byFunction = static_cast<int>(i);
     }
     site.finding = byLine >= 0 ? byLine : byFunction;
@@ -136,8 +137,10 @@ void computeHeadline(Report &r) {
     copy += run.copy_under_compute_pct * static_cast<double>(run.gpu_busy_ns);
   }
   if (h.gpu_window_ns > 0) {
-    h.gpu_busy_pct = 100.0 * static_cast<double>(h.gpu_busy_ns) / static_cast<double>(h.gpu_window_ns);
-    h.lost_to_sync_pct = 100.0 * static_cast<double>(h.bubble_ns) / static_cast<double>(h.gpu_window_ns);
+    h.gpu_busy_pct =
+        100.0 * static_cast<double>(h.gpu_busy_ns) / static_cast<double>(h.gpu_window_ns);
+    h.lost_to_sync_pct =
+        100.0 * static_cast<double>(h.bubble_ns) / static_cast<double>(h.gpu_window_ns);
   }
   if (h.gpu_busy_ns > 0) {
     h.multi_stream_pct = multi / static_cast<double>(h.gpu_busy_ns);

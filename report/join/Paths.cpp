@@ -57,7 +57,6 @@ std::string matchKnownFile(const std::string &path, const std::vector<std::strin
   return choice && !tie ? *choice : path;
 }
 
-
 std::string sourceLine(const std::string &file, int line, const std::string &root) {
   for (const std::string &path : {file, root + "/" + file}) {
     std::ifstream in(path);

@@ -17,11 +17,11 @@ struct StaticFinding {
   int line = 0, column = 0;
   bool suppressed = false;
   std::string suppression_reason; // the NOLINT comment's reason, when suppressed
-  std::string code; // the source line, when it can be read
+  std::string code;               // the source line, when it can be read
 };
 
 struct SourceLocation {
-  std::string file;     // normalized: relative to the source root when under it
+  std::string file; // normalized: relative to the source root when under it
   int line = 0;
   std::string function;
   bool known() const { return !file.empty() && line > 0; }
@@ -32,9 +32,9 @@ struct TracedStall {
   uint64_t thread = 0; // system thread id
   Ns start = 0, end = 0, idle_ns = 0;
   uint64_t bytes = 0;
-  SourceLocation user;            // first user frame, or unknown
-  std::string first_library_fn;   // innermost meaningful library frame (libtorch op), if any
-  std::string guessed_rule;       // from the stack's functions and the stall class
+  SourceLocation user;          // first user frame, or unknown
+  std::string first_library_fn; // innermost meaningful library frame (libtorch op), if any
+  std::string guessed_rule;     // from the stack's functions and the stall class
   // Why there is no user frame, when there is none: no stack was captured, or frames of
   // the program's own binaries could not be symbolized (binary not found or rebuilt).
   enum class StackState { Resolved, None, Unresolved } stack_state = StackState::None;
@@ -48,20 +48,20 @@ struct TimelineEvent {
 };
 
 struct TracedRun {
-  std::string label;   // "pid 123" or "rank 1 (pid 123)"
-  std::string source;  // the trace file
+  std::string label;  // "pid 123" or "rank 1 (pid 123)"
+  std::string source; // the trace file
   std::string command;
   Ns window_ns = 0, stall_ns = 0, bubble_ns = 0, gpu_busy_ns = 0, gpu_window_ns = 0;
   double multi_stream_pct = 0, copy_under_compute_pct = 0;
   uint64_t dropped = 0, stacks_without_frames = 0;
   std::vector<TracedStall> stalls;
-  std::vector<std::pair<std::string, Ns>> stream_busy; // "GPU d stream s" -> busy
+  std::vector<std::pair<std::string, Ns>> stream_busy;  // "GPU d stream s" -> busy
   std::vector<std::pair<std::string, Ns>> pair_overlap; // "GPU d streams a + b" -> both busy
   // The representative slice for the picture.
   Ns timeline_start = 0, timeline_end = 0;
   std::vector<TimelineEvent> timeline;
-  std::vector<TimelineEvent> timeline_stalls;           // on their host thread's track
-  std::vector<std::pair<Ns, Ns>> timeline_bubbles;       // GPU idle after a stall
+  std::vector<TimelineEvent> timeline_stalls;      // on their host thread's track
+  std::vector<std::pair<Ns, Ns>> timeline_bubbles; // GPU idle after a stall
   std::vector<std::string> timeline_tracks;
 };
 
@@ -73,14 +73,14 @@ struct Site {
   uint64_t count = 0;
   Ns stall_ns = 0, idle_ns = 0, p50_ns = 0, p99_ns = 0;
   uint64_t bytes = 0;
-  std::string rule;              // the finding's rule, or the guessed one
-  int finding = -1;              // index into Report::findings, -1: missed statically
-  std::string matched_by;        // "line", "function", or "" (no finding)
-  std::string missed_reason;     // for missed ones: library / not analysed / unknown op /
-                                 // no stack / not symbolized
+  std::string rule;          // the finding's rule, or the guessed one
+  int finding = -1;          // index into Report::findings, -1: missed statically
+  std::string matched_by;    // "line", "function", or "" (no finding)
+  std::string missed_reason; // for missed ones: library / not analysed / unknown op /
+                             // no stack / not symbolized
   TracedStall::StackState stack_state = TracedStall::StackState::Resolved;
-  std::string example_stack;     // one stack, for the reader
-  std::string code;              // the source line, when it can be read
+  std::string example_stack; // one stack, for the reader
+  std::string code;          // the source line, when it can be read
 };
 
 // A rule's entry in rules/catalog.json, as the report shows it.
@@ -97,12 +97,12 @@ struct Report {
   std::vector<StaticFinding> findings;
   std::vector<std::string> analysed_files; // translation units the lint run covered
   std::vector<TracedRun> runs;
-  std::vector<Site> sites;          // measured, by GPU idle, then host stall, then rank
-  std::vector<int> cold_findings;   // findings no traced stall reached
+  std::vector<Site> sites;        // measured, by GPU idle, then host stall, then rank
+  std::vector<int> cold_findings; // findings no traced stall reached
   Headline headline;
   std::map<std::string, RuleInfo> rules; // the catalog
-  long steps = 0;                   // --steps: per-step costs when > 0
-  uint64_t new_findings = 0;        // not in --baseline (when given)
+  long steps = 0;                        // --steps: per-step costs when > 0
+  uint64_t new_findings = 0;             // not in --baseline (when given)
   bool has_lint = false, has_trace = false, has_baseline = false;
 };
 

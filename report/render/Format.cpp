@@ -24,8 +24,10 @@ std::string siteName(const Site &s) {
 std::string savingText(const Site &s, const Report &r) {
   std::string out = "up to " + ms(s.idle_ns) + " of GPU idle";
   if (r.headline.gpu_window_ns > 0)
-    out += " (" + pct(100.0 * static_cast<double>(s.idle_ns) /
-                      static_cast<double>(r.headline.gpu_window_ns)) + " of GPU time)";
+    out += " (" +
+           pct(100.0 * static_cast<double>(s.idle_ns) /
+               static_cast<double>(r.headline.gpu_window_ns)) +
+           " of GPU time)";
   if (r.steps > 0)
     out += ", " + ms(s.idle_ns / r.steps) + " per step";
   return out;
@@ -53,11 +55,20 @@ std::string htmlEscape(const std::string &s) {
   std::string out;
   for (char c : s)
     switch (c) {
-    case '<': out += "&lt;"; break;
-    case '>': out += "&gt;"; break;
-    case '&': out += "&amp;"; break;
-    case '"': out += "&quot;"; break;
-    default: out += c;
+    case '<':
+      out += "&lt;";
+      break;
+    case '>':
+      out += "&gt;";
+      break;
+    case '&':
+      out += "&amp;";
+      break;
+    case '"':
+      out += "&quot;";
+      break;
+    default:
+      out += c;
     }
   return out;
 }

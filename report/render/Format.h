@@ -7,8 +7,8 @@
 
 namespace hostsync::report {
 
-std::string ms(Ns ns);              // "1.234 ms"
-std::string pct(double p);          // "12.3%"
+std::string ms(Ns ns);               // "1.234 ms"
+std::string pct(double p);           // "12.3%"
 std::string siteName(const Site &s); // "examples/x.cpp:42" or "in at::nonzero (library)"
 // The saving of fixing a site, stated as what it is: an upper bound.
 std::string savingText(const Site &s, const Report &r);

@@ -23,7 +23,8 @@ details summary{cursor:pointer;color:#1f4db8}svg text{font:11px system-ui,sans-s
 @media print{body{margin:0;max-width:none}details{display:block}details>*{display:block}.card{break-inside:avoid}tr{break-inside:avoid}}
 )css";
 
-std::string card(const char *id, const std::string &value, const std::string &label, bool bad = false) {
+std::string card(const char *id, const std::string &value, const std::string &label,
+                 bool bad = false) {
   return std::string("<div class=\"card") + (bad ? " bad" : "") + "\"><b id=\"" + id + "\">" +
          htmlEscape(value) + "</b><span>" + htmlEscape(label) + "</span></div>";
 }
@@ -41,10 +42,11 @@ std::string fixBlock(const std::string &rule, const Report &r) {
 }
 
 std::string siteRow(size_t i, const Site &s, const Report &r) {
-  std::string status = s.finding >= 0
-                           ? "<span class=\"tag\">finding " + htmlEscape(matchText(s, r)) + "</span>"
-                           : "<span class=\"tag miss\">missed statically</span> <span "
-                             "class=\"note\">" + htmlEscape(s.missed_reason) + "</span>";
+  std::string status =
+      s.finding >= 0 ? "<span class=\"tag\">finding " + htmlEscape(matchText(s, r)) + "</span>"
+                     : "<span class=\"tag miss\">missed statically</span> <span "
+                       "class=\"note\">" +
+                           htmlEscape(s.missed_reason) + "</span>";
   std::string where = "<code>" + htmlEscape(siteName(s)) + "</code>";
   if (!s.where.function.empty())
     where += " <span class=\"note\">in " + htmlEscape(s.where.function) + "</span>";
@@ -76,8 +78,8 @@ std::string siteTable(const char *id, const std::vector<size_t> &which, const Re
   return h + "</table>";
 }
 
-std::string barRow(const char *cls, const std::string &run, const std::string &what, Ns ns,
-                   Ns of, const char *fill) {
+std::string barRow(const char *cls, const std::string &run, const std::string &what, Ns ns, Ns of,
+                   const char *fill) {
   double p = of ? 100.0 * static_cast<double>(ns) / static_cast<double>(of) : 0.0;
   return std::string("<tr class=\"") + cls + "\"><td>" + htmlEscape(run) + "</td><td>" +
          htmlEscape(what) + "</td><td class=\"num\">" + pct(p) +
@@ -102,9 +104,10 @@ std::string streamBars(const Report &r) {
 
 std::string reportHtml(const Report &r, size_t top) {
   const Headline &h = r.headline;
-  std::string out = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>hostsync "
-                    "report</title><style>" +
-                    std::string(kStyle) + "</style></head><body>";
+  std::string out =
+      "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>hostsync "
+      "report</title><style>" +
+      std::string(kStyle) + "</style></head><body>";
   out += "<h1>hostsync report</h1><p class=\"sub\">" + htmlEscape(findingCount(r)) + ", " +
          std::to_string(r.runs.size()) + " traced process(es)</p>";
   if (r.has_trace) {

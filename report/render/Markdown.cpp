@@ -37,9 +37,9 @@ std::string reportMarkdown(const Report &r, size_t top) {
     (s.finding >= 0 ? measured : missed)++;
   md += "\n" + findingCount(r);
   if (r.has_trace)
-    md += "; " + std::to_string(measured) + " sites with measured cost, " +
-          std::to_string(missed) + " missed statically, " +
-          std::to_string(r.cold_findings.size()) + " findings cold in this run";
+    md += "; " + std::to_string(measured) + " sites with measured cost, " + std::to_string(missed) +
+          " missed statically, " + std::to_string(r.cold_findings.size()) +
+          " findings cold in this run";
   if (r.has_baseline)
     md += "; " + std::to_string(r.new_findings) + " new since the baseline";
   md += ".\n";

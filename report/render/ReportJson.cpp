@@ -8,9 +8,10 @@ using J = nlohmann::ordered_json;
 
 namespace {
 J findingJson(const StaticFinding &f) {
-  return {{"rule", f.rule}, {"severity", f.severity}, {"file", f.file}, {"line", f.line},
-          {"column", f.column}, {"op", f.op}, {"rank", f.rank}, {"function", f.function},
-          {"message", f.message}, {"fix", f.fix}, {"suppressed", f.suppressed}};
+  return {{"rule", f.rule}, {"severity", f.severity},    {"file", f.file},
+          {"line", f.line}, {"column", f.column},        {"op", f.op},
+          {"rank", f.rank}, {"function", f.function},    {"message", f.message},
+          {"fix", f.fix},   {"suppressed", f.suppressed}};
 }
 
 J siteJson(const Site &s, const Report &r) {
@@ -26,10 +27,10 @@ J siteJson(const Site &s, const Report &r) {
          {"p99_ns", s.p99_ns},
          {"idle_charged_ns", s.idle_ns},
          {"bytes", s.bytes},
-         {"share_of_gpu_time_pct",
-          r.headline.gpu_window_ns ? 100.0 * static_cast<double>(s.idle_ns) /
-                                         static_cast<double>(r.headline.gpu_window_ns)
-                                   : 0.0},
+         {"share_of_gpu_time_pct", r.headline.gpu_window_ns
+                                       ? 100.0 * static_cast<double>(s.idle_ns) /
+                                             static_cast<double>(r.headline.gpu_window_ns)
+                                       : 0.0},
          {"saving_upper_bound_ns", s.idle_ns}};
   if (r.steps > 0) {
     j["per_step_idle_ns"] = s.idle_ns / r.steps;
@@ -52,18 +53,27 @@ std::string reportJson(const Report &r) {
   doc["schema"] = "hostsync-report/report";
   doc["version"] = ReportJsonVersion;
   doc["inputs"] = {{"lint", r.has_lint}, {"trace", r.has_trace}, {"baseline", r.has_baseline}};
-  doc["headline"] = {{"window_ns", h.window_ns}, {"gpu_window_ns", h.gpu_window_ns},
-                     {"gpu_busy_ns", h.gpu_busy_ns}, {"gpu_busy_pct", h.gpu_busy_pct},
-                     {"host_stall_ns", h.stall_ns}, {"sync_bubble_ns", h.bubble_ns},
+  doc["headline"] = {{"window_ns", h.window_ns},
+                     {"gpu_window_ns", h.gpu_window_ns},
+                     {"gpu_busy_ns", h.gpu_busy_ns},
+                     {"gpu_busy_pct", h.gpu_busy_pct},
+                     {"host_stall_ns", h.stall_ns},
+                     {"sync_bubble_ns", h.bubble_ns},
                      {"lost_to_sync_pct", h.lost_to_sync_pct},
                      {"multi_stream_pct", h.multi_stream_pct},
-                     {"copy_under_compute_pct", h.copy_overlap_pct}, {"steps", r.steps}};
+                     {"copy_under_compute_pct", h.copy_overlap_pct},
+                     {"steps", r.steps}};
   J runs = J::array();
   for (const TracedRun &run : r.runs)
-    runs.push_back({{"label", run.label}, {"trace", run.source}, {"command", run.command},
-                    {"window_ns", run.window_ns}, {"host_stall_ns", run.stall_ns},
-                    {"sync_bubble_ns", run.bubble_ns}, {"gpu_busy_ns", run.gpu_busy_ns},
-                    {"gpu_window_ns", run.gpu_window_ns}, {"stalls", run.stalls.size()},
+    runs.push_back({{"label", run.label},
+                    {"trace", run.source},
+                    {"command", run.command},
+                    {"window_ns", run.window_ns},
+                    {"host_stall_ns", run.stall_ns},
+                    {"sync_bubble_ns", run.bubble_ns},
+                    {"gpu_busy_ns", run.gpu_busy_ns},
+                    {"gpu_window_ns", run.gpu_window_ns},
+                    {"stalls", run.stalls.size()},
                     {"dropped_records", run.dropped}});
   doc["runs"] = runs;
   J measured = J::array(), missed = J::array(), cold = J::array();

@@ -13,7 +13,8 @@ constexpr double Width = 1100, Label = 160, TrackH = 20, Gap = 6, Top = 24;
 
 const char *colour(const TimelineEvent &e) {
   if (e.kind == "api")
-    return e.name.find("Synchronize") != std::string::npos || e.name.find("Memcpy") != std::string::npos
+    return e.name.find("Synchronize") != std::string::npos ||
+                   e.name.find("Memcpy") != std::string::npos
                ? "#64748b"
                : "#cbd5e1";
   if (e.kind == "kernel")
@@ -42,11 +43,13 @@ const TracedRun *pickRun(const Report &r) {
 std::string timelineSvg(const Report &r) {
   const TracedRun *run = pickRun(r);
   if (!run || run->timeline_end <= run->timeline_start)
-    return "<p class=\"note\" id=\"no-timeline\">No timeline: the traces hold no slice to draw.</p>";
+    return "<p class=\"note\" id=\"no-timeline\">No timeline: the traces hold no slice to "
+           "draw.</p>";
   const double span = static_cast<double>(run->timeline_end - run->timeline_start);
   auto x = [&](Ns t) {
     double f = static_cast<double>(std::clamp(t, run->timeline_start, run->timeline_end) -
-                                   run->timeline_start) / span;
+                                   run->timeline_start) /
+               span;
     return Label + f * (Width - Label - 10);
   };
   std::map<std::string, double> yOf;
@@ -61,8 +64,8 @@ std::string timelineSvg(const Report &r) {
     Ns t = run->timeline_start + static_cast<Ns>(span * i / 5);
     svg += "<line x1=\"" + num(x(t)) + "\" y1=\"14\" x2=\"" + num(x(t)) + "\" y2=\"" +
            num(height - 20) + "\" stroke=\"#e2e8f0\"/><text x=\"" + num(x(t)) +
-           "\" y=\"10\" text-anchor=\"middle\" fill=\"#64748b\">" +
-           ms(t - run->timeline_start) + "</text>";
+           "\" y=\"10\" text-anchor=\"middle\" fill=\"#64748b\">" + ms(t - run->timeline_start) +
+           "</text>";
   }
   double gpuTop = height, gpuBottom = 0;
   for (const std::string &t : run->timeline_tracks)
@@ -73,10 +76,11 @@ std::string timelineSvg(const Report &r) {
   // Idle bubbles after stalls, across the GPU tracks.
   for (const auto &[a, b] : run->timeline_bubbles)
     if (gpuBottom > gpuTop)
-      svg += "<rect class=\"bubble\" x=\"" + num(x(a)) + "\" y=\"" + num(gpuTop - 2) + "\" width=\"" +
-             num(std::max(1.0, x(b) - x(a))) + "\" height=\"" + num(gpuBottom - gpuTop + 4) +
-             "\" fill=\"#f59e0b\" fill-opacity=\"0.35\"><title>GPU idle after a sync: " +
-             ms(b - a) + "</title></rect>";
+      svg +=
+          "<rect class=\"bubble\" x=\"" + num(x(a)) + "\" y=\"" + num(gpuTop - 2) + "\" width=\"" +
+          num(std::max(1.0, x(b) - x(a))) + "\" height=\"" + num(gpuBottom - gpuTop + 4) +
+          "\" fill=\"#f59e0b\" fill-opacity=\"0.35\"><title>GPU idle after a sync: " + ms(b - a) +
+          "</title></rect>";
   for (const std::string &track : run->timeline_tracks) {
     double y = yOf[track];
     svg += "<g class=\"track\" data-track=\"" + htmlEscape(track) + "\"><text x=\"4\" y=\"" +
@@ -99,11 +103,16 @@ std::string timelineSvg(const Report &r) {
   }
   // Legend.
   double ly = height - 8, lx = Label;
-  for (const auto &[label, fill] : std::vector<std::pair<const char *, const char *>>{
-           {"kernel", "#3b82f6"}, {"copy", "#10b981"}, {"sync / copy call", "#64748b"},
-           {"other CUDA call", "#cbd5e1"}, {"host stall", "#ef4444"}, {"GPU idle after a sync", "#f59e0b"}}) {
-    svg += "<rect x=\"" + num(lx) + "\" y=\"" + num(ly - 9) + "\" width=\"10\" height=\"10\" fill=\"" +
-           fill + "\"/><text x=\"" + num(lx + 14) + "\" y=\"" + num(ly) + "\">" + label + "</text>";
+  for (const auto &[label, fill] :
+       std::vector<std::pair<const char *, const char *>>{{"kernel", "#3b82f6"},
+                                                          {"copy", "#10b981"},
+                                                          {"sync / copy call", "#64748b"},
+                                                          {"other CUDA call", "#cbd5e1"},
+                                                          {"host stall", "#ef4444"},
+                                                          {"GPU idle after a sync", "#f59e0b"}}) {
+    svg += "<rect x=\"" + num(lx) + "\" y=\"" + num(ly - 9) +
+           "\" width=\"10\" height=\"10\" fill=\"" + fill + "\"/><text x=\"" + num(lx + 14) +
+           "\" y=\"" + num(ly) + "\">" + label + "</text>";
     lx += 150;
   }
   return svg + "</svg><p class=\"note\">" + htmlEscape(run->label) + ", " +

@@ -46,7 +46,8 @@ std::string oneRule(const std::string &Id, const std::string &Severity,
   return R"({"stall_libraries": ["at::"], "unmatched_stall_rule": ")" + Id +
          R"(", "rules": [{"id": ")" + Id + R"(", "title": "t", "severity": ")" + Severity +
          R"(", "ops": [], "why": "w", "fix": {"summary": "s", "before": "b", "after": "a"},
-         "runtime": [], "stalls": )" + Stalls + "}]}";
+         "runtime": [], "stalls": )" +
+         Stalls + "}]}";
 }
 } // namespace
 

@@ -17,24 +17,26 @@ CudaSetup standIn() { return CudaSetup{"/usr/local/cuda", "", "test"}; } // tool
 } // namespace
 
 TEST(CompileCommands, NvccFlagsBecomeClangFlags) {
-  Args Out = translateNvcc({"/usr/local/cuda/bin/nvcc", "-gencode",
-                            "arch=compute_80,code=sm_80", "--expt-relaxed-constexpr",
-                            "-Xcompiler", "-fPIC,-Wall", "--std=c++17", "-x", "cu",
-                            "-arch=sm_90", "-Iinc", "-DX=1", "-c", "k.cu", "-o", "k.o"});
-  Args Want = {"clang++", "-fPIC", "-Wall", "-std=c++17", "-Iinc", "-DX=1",
-               "-c", "k.cu", "-o", "k.o"};
+  Args Out =
+      translateNvcc({"/usr/local/cuda/bin/nvcc", "-gencode", "arch=compute_80,code=sm_80",
+                     "--expt-relaxed-constexpr", "-Xcompiler", "-fPIC,-Wall", "--std=c++17", "-x",
+                     "cu", "-arch=sm_90", "-Iinc", "-DX=1", "-c", "k.cu", "-o", "k.o"});
+  Args Want = {"clang++", "-fPIC", "-Wall", "-std=c++17", "-Iinc",
+               "-DX=1",   "-c",    "k.cu",  "-o",         "k.o"};
   EXPECT_EQ(Out, Want);
 }
 
 TEST(CompileCommands, UnknownFlagsAreDroppedAndCounted) {
   CommandAdjuster A({{}, {}, {}, CudaSetup{}, {}});
-  Args Out = A.adjust({"g++", "-std=c++17", "-fconcepts-diagnostics-depth=2", "-O2", "-c", "a.cpp"}, "a.cpp");
+  Args Out = A.adjust({"g++", "-std=c++17", "-fconcepts-diagnostics-depth=2", "-O2", "-c", "a.cpp"},
+                      "a.cpp");
   EXPECT_FALSE(has(Out, "-fconcepts-diagnostics-depth=2"));
   EXPECT_TRUE(has(Out, "-O2"));
   EXPECT_TRUE(has(Out, "a.cpp"));
   A.adjust({"g++", "-fconcepts-diagnostics-depth=2", "-c", "b.cpp"}, "b.cpp");
   ASSERT_EQ(A.droppedNotes().size(), 1u);
-  EXPECT_EQ(A.droppedNotes()[0], "flag '-fconcepts-diagnostics-depth=2' (unknown to Clang) dropped from 2 commands");
+  EXPECT_EQ(A.droppedNotes()[0],
+            "flag '-fconcepts-diagnostics-depth=2' (unknown to Clang) dropped from 2 commands");
 }
 
 TEST(CompileCommands, RemoveArgTakesGlobsAndExtraArgsAreAdded) {
@@ -50,9 +52,8 @@ TEST(CompileCommands, RemoveArgTakesGlobsAndExtraArgsAreAdded) {
 
 TEST(CompileCommands, CudaFilesParseAsCudaHostCode) {
   CommandAdjuster A({{}, {}, {}, standIn(), {}});
-  Args Out = A.adjust({"clang-tool", "-xc++", "-std=c++17", "-isystem/usr/local/cuda/include",
-                       "k.cu"},
-                      "k.cu");
+  Args Out = A.adjust(
+      {"clang-tool", "-xc++", "-std=c++17", "-isystem/usr/local/cuda/include", "k.cu"}, "k.cu");
   EXPECT_EQ(Out[1], "-xcuda");
   EXPECT_TRUE(has(Out, "--cuda-host-only"));
   EXPECT_FALSE(has(Out, "-xc++"));

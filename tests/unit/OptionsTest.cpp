@@ -15,8 +15,8 @@ std::string parse(std::vector<const char *> Args, Options &O) {
 
 TEST(Options, ParsesFlagsInputsAndTrailingCompileFlags) {
   Options O;
-  EXPECT_EQ(parse({"-p", "build", "--format=json", "-j2", "--assume-device=cuda", "a.cpp",
-                   "--", "-DX=1", "-Iinc"},
+  EXPECT_EQ(parse({"-p", "build", "--format=json", "-j2", "--assume-device=cuda", "a.cpp", "--",
+                   "-DX=1", "-Iinc"},
                   O),
             "");
   EXPECT_EQ(O.BuildPath, "build");

@@ -113,7 +113,8 @@ TEST(CallSites, StallsFromOneCallShareASiteNamedByAddressThenByLine) {
   std::map<uint32_t, std::string> lines = siteLines(m, {top}, addresses, 5, {});
   ASSERT_EQ(lines.count(top.site), 1u);
   EXPECT_NE(lines[top.site].find("SymbolizeTest.cpp:" + std::to_string(g_captureLine)),
-            std::string::npos) << lines[top.site];
+            std::string::npos)
+      << lines[top.site];
   EXPECT_NE(lines[top.site].find("captureHere"), std::string::npos);
 }
 
@@ -124,17 +125,29 @@ TEST(CallSites, SymbolizingATraceRenamesItsSitesAndRebuildsTheTable) {
   for (const Module &mod : loadedModules()) {
     char base[24];
     std::snprintf(base, sizeof base, "0x%llx", static_cast<unsigned long long>(mod.base));
-    doc["modules"].push_back({{"path", mod.path}, {"base", base}, {"size", mod.size},
-                              {"build_id", mod.build_id}});
+    doc["modules"].push_back(
+        {{"path", mod.path}, {"base", base}, {"size", mod.size}, {"build_id", mod.build_id}});
   }
   doc["stacks"] = {{{"pcs", s.pcs}}};
   // Two stalls of the captured call (as if from two addresses of it) and one without a stack.
-  doc["stalls"] = {{{"site", "a+0x1"}, {"stack", 0}, {"start_ns", 100}, {"end_ns", 400},
-                    {"bytes", 4}, {"idle_charged_ns", 50}},
-                   {{"site", "a+0x2"}, {"stack", 0}, {"start_ns", 500}, {"end_ns", 600},
-                    {"bytes", 4}, {"idle_charged_ns", 0}},
-                   {{"site", "cudaStreamSynchronize"}, {"stack", -1}, {"start_ns", 700},
-                    {"end_ns", 1700}, {"bytes", 0}, {"idle_charged_ns", 0}}};
+  doc["stalls"] = {{{"site", "a+0x1"},
+                    {"stack", 0},
+                    {"start_ns", 100},
+                    {"end_ns", 400},
+                    {"bytes", 4},
+                    {"idle_charged_ns", 50}},
+                   {{"site", "a+0x2"},
+                    {"stack", 0},
+                    {"start_ns", 500},
+                    {"end_ns", 600},
+                    {"bytes", 4},
+                    {"idle_charged_ns", 0}},
+                   {{"site", "cudaStreamSynchronize"},
+                    {"stack", -1},
+                    {"start_ns", 700},
+                    {"end_ns", 1700},
+                    {"bytes", 0},
+                    {"idle_charged_ns", 0}}};
   symbolizeTraceDoc(doc, {});
   const auto &sites = doc["sites"];
   ASSERT_EQ(sites.size(), 2u);
@@ -181,8 +194,8 @@ TEST(RelativeTo, SymbolizingATraceWritesRepositoryRelativePaths) {
   for (const Module &mod : mods) {
     char base[24];
     std::snprintf(base, sizeof base, "0x%llx", static_cast<unsigned long long>(mod.base));
-    doc["modules"].push_back({{"path", mod.path}, {"base", base}, {"size", mod.size},
-                              {"build_id", mod.build_id}});
+    doc["modules"].push_back(
+        {{"path", mod.path}, {"base", base}, {"size", mod.size}, {"build_id", mod.build_id}});
   }
   doc["stacks"] = {{{"pcs", s.pcs}}};
   doc["stalls"] = {{{"site", "a+0x1"}, {"stack", 0}, {"start_ns", 100}, {"end_ns", 400}}};

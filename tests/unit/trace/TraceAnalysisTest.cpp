@@ -85,10 +85,11 @@ TEST(Overlap, TwoStreamsAndCopyUnderCompute) {
   // Stream 1: kernels 0-10 and 20-30 ms. Stream 2: kernel 5-15 ms, copy HtoD 22-26 ms.
   Builder b;
   for (auto [s, e, st] : {std::tuple<Ns, Ns, uint32_t>{1 * ms, 10 * ms, 1},
-                          {20 * ms, 30 * ms, 1}, {5 * ms, 15 * ms, 2}})
+                          {20 * ms, 30 * ms, 1},
+                          {5 * ms, 15 * ms, 2}})
     b.kernel(b.api("cudaLaunchKernel", 1, 2), s, e, st);
-  b.copy(b.api("cudaMemcpyAsync", 1, 2), 22 * ms, 26 * ms, CopyKind::HtoD, MemoryKind::Pinned,
-         64, 2);
+  b.copy(b.api("cudaMemcpyAsync", 1, 2), 22 * ms, 26 * ms, CopyKind::HtoD, MemoryKind::Pinned, 64,
+         2);
   OverlapResult r = findOverlap(b.m);
   EXPECT_EQ(r.gpu_busy_ns, 14 * ms + 10 * ms);
   EXPECT_EQ(r.multi_stream_ns, 5 * ms + 4 * ms);
@@ -171,7 +172,7 @@ TEST(Stalls, APollingLoopIsOneEventWaitFromTheFirstPollToTheAnswer) {
   Builder b;
   uint32_t k = b.api("cudaLaunchKernel", 0, 10 * us);
   b.kernel(k, 20 * us, 5 * ms);
-  b.api("cudaEventQuery", 100 * us, 102 * us); // a query that finds the work done: no wait
+  b.api("cudaEventQuery", 100 * us, 102 * us);     // a query that finds the work done: no wait
   for (Ns t = 1 * ms; t < 5 * ms; t += 500 * us) { // polled every 0.5 ms while the kernel runs
     b.api("cudaEventQuery", t, t + 2 * us);
     b.m.api.back().result = CudaErrorNotReady;
@@ -211,14 +212,14 @@ TEST(Overlap, TwoGpusAreKeptApartEvenWithTheSameStreamIds) {
 }
 
 TEST(ApiRegistry, OnlyHostSideBookkeepingIsLeftOutOfTheRecords) {
-  for (const char *kept : {"cudaLaunchKernel", "cudaMemcpyAsync", "cudaMemsetAsync",
-                           "cudaStreamSynchronize", "cudaEventQuery", "cudaEventRecord",
-                           "cudaStreamWaitEvent", "cudaProfilerStart", "cudaFree",
-                           "cudaMalloc", "cudaGraphLaunch", "cudaDeviceSynchronize"})
+  for (const char *kept :
+       {"cudaLaunchKernel", "cudaMemcpyAsync", "cudaMemsetAsync", "cudaStreamSynchronize",
+        "cudaEventQuery", "cudaEventRecord", "cudaStreamWaitEvent", "cudaProfilerStart", "cudaFree",
+        "cudaMalloc", "cudaGraphLaunch", "cudaDeviceSynchronize"})
     EXPECT_FALSE(isBookkeeping(kept)) << kept;
-  for (const char *dropped : {"cudaGetDevice", "cudaSetDevice", "cudaGetLastError",
-                              "cudaDeviceGetAttribute", "cudaPointerGetAttributes",
-                              "cudaStreamIsCapturing"})
+  for (const char *dropped :
+       {"cudaGetDevice", "cudaSetDevice", "cudaGetLastError", "cudaDeviceGetAttribute",
+        "cudaPointerGetAttributes", "cudaStreamIsCapturing"})
     EXPECT_TRUE(isBookkeeping(dropped)) << dropped;
 }
 
