@@ -36,11 +36,12 @@ bool isLibraryFunction(const Catalog &C, const std::string &Function) {
 
 StallRule ruleOfStall(const Catalog &C, const std::vector<std::string> &Functions,
                       const std::string &Api, const std::string &Class) {
-  bool LibraryFrame = false;
+  std::string Outermost; // the outermost library function: the op, when no rule names it
   for (auto F = Functions.rbegin(); F != Functions.rend(); ++F) {
     if (!isLibraryFunction(C, *F))
       continue;
-    LibraryFrame = true;
+    if (Outermost.empty())
+      Outermost = *F;
     const std::string Name = withoutVersionNamespaces(*F);
     const RuleInfo *Best = nullptr;
     size_t BestLength = 0;
@@ -57,13 +58,13 @@ StallRule ruleOfStall(const Catalog &C, const std::vector<std::string> &Function
   for (const RuleInfo &R : C.rules())
     for (const RuleInfo::StallSignature &S : R.Stalls)
       if (contains(S.Apis, Api) && (S.Classes.empty() || contains(S.Classes, Class)) &&
-          !(S.OutsideLibraries && LibraryFrame))
-        return {R.Id, ""};
+          !(S.OutsideLibraries && !Outermost.empty()))
+        return {R.Id, Outermost};
   for (const RuleInfo &R : C.rules())
     for (const RuleInfo::StallSignature &S : R.Stalls)
       if (S.Apis.empty() && contains(S.Classes, Class))
-        return {R.Id, ""};
-  return {C.unmatchedStallRule(), ""};
+        return {R.Id, Outermost};
+  return {C.unmatchedStallRule(), Outermost};
 }
 
 } // namespace hostsync

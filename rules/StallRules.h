@@ -21,7 +21,9 @@ namespace hostsync {
 
 struct StallRule {
   std::string Rule;
-  std::string Function; // the library function that decided (step 1), else empty
+  // The library function that decided (step 1); else the outermost library function on the
+  // stack (the op the user called, which no rule names); else empty.
+  std::string Function;
 };
 
 // Functions: the stack's function names without return type or parameters

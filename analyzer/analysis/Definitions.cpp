@@ -67,8 +67,10 @@ void Definitions::indexBody(const Stmt *Body) {
   DefCollector(Defs).TraverseStmt(const_cast<Stmt *>(Body));
 }
 
-const Expr *Definitions::lastBefore(const VarDecl *Var, SourceLocation Use) {
-  if (!Var || isa<ParmVarDecl>(Var))
+const Expr *Definitions::lastBefore(const VarDecl *Var, SourceLocation Use, bool *Initial) {
+  if (Initial)
+    *Initial = false;
+  if (!Var)
     return nullptr;
   const auto *DC = Var->getParentFunctionOrMethod();
   if (const auto *FD = dyn_cast_or_null<FunctionDecl>(DC))
@@ -78,18 +80,20 @@ const Expr *Definitions::lastBefore(const VarDecl *Var, SourceLocation Use) {
   else if (const Expr *Init = Var->getInit()) // a global: its initializer is all we see
     return Init;
   auto It = Defs.find(Var->getCanonicalDecl());
-  if (It == Defs.end())
-    return nullptr;
   const SourceManager &SM = Ctx.getSourceManager();
   const Def *Best = nullptr;
-  for (const Def &D : It->second) {
-    if (!SM.isBeforeInTranslationUnit(D.Done, Use))
-      continue;
-    if (!Best || SM.isBeforeInTranslationUnit(Best->Done, D.Done))
-      Best = &D;
-  }
-  if (!Best)
+  if (It != Defs.end())
+    for (const Def &D : It->second) {
+      if (!SM.isBeforeInTranslationUnit(D.Done, Use))
+        continue;
+      if (!Best || SM.isBeforeInTranslationUnit(Best->Done, D.Done))
+        Best = &D;
+    }
+  if (!Best) {
+    if (Initial)
+      *Initial = isa<ParmVarDecl>(Var);
     return nullptr;
+  }
   // Assigned in one branch of an if/else and used after it: if the other branch assigns
   // too, either value may be the one here.
   if (Best->If && !SM.isBeforeInTranslationUnit(Use, Best->If->getEndLoc()))

@@ -15,9 +15,11 @@ namespace hostsync {
 class Definitions {
 public:
   explicit Definitions(clang::ASTContext &Ctx) : Ctx(Ctx) {}
-  // The value last stored into Var before Use, or null (a parameter, a member, or no
-  // assignment in view).
-  const clang::Expr *lastBefore(const clang::VarDecl *Var, clang::SourceLocation Use);
+  // The value last stored into Var before Use, or null (a member, no assignment in view, or
+  // either branch's value). Initial, when given, says that Var is a parameter that nothing
+  // was assigned to before Use: it still holds what the caller passed.
+  const clang::Expr *lastBefore(const clang::VarDecl *Var, clang::SourceLocation Use,
+                                bool *Initial = nullptr);
 
   struct Def {
     clang::SourceLocation Done; // where the assignment has taken effect (its end)

@@ -3,6 +3,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
 
 #include <deque>
 
@@ -34,7 +35,79 @@ struct CallSite {
   const FunctionDecl *Caller;
   const FunctionDecl *Callee;
   bool InLoop;
+  const CallExpr *Call; // null for a lambda defined in a loop
 };
+
+// The N of `i % N`, else null.
+const Expr *remainderDivisor(const Expr *E) {
+  const auto *B = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+  return B && B->getOpcode() == BO_Rem ? B->getRHS() : nullptr;
+}
+
+// A condition that holds once every N values of a counter: `i % N == k`, `k == i % N`,
+// `!(i % N)`, or one of them joined by && with anything. Its N, else null.
+const Expr *periodWhenTrue(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(Cond)) {
+    if (B->getOpcode() == BO_LAnd) {
+      const Expr *N = periodWhenTrue(B->getLHS());
+      return N ? N : periodWhenTrue(B->getRHS());
+    }
+    if (B->getOpcode() == BO_EQ) {
+      const Expr *N = remainderDivisor(B->getLHS());
+      return N ? N : remainderDivisor(B->getRHS());
+    }
+  }
+  if (const auto *U = dyn_cast<UnaryOperator>(Cond); U && U->getOpcode() == UO_LNot)
+    return remainderDivisor(U->getSubExpr());
+  return nullptr;
+}
+
+// A condition that fails once every N values: `i % N != k`, `i % N` as a truth value, or
+// one of them joined by || with anything.
+const Expr *periodWhenFalse(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *B = dyn_cast<BinaryOperator>(Cond)) {
+    if (B->getOpcode() == BO_LOr) {
+      const Expr *N = periodWhenFalse(B->getLHS());
+      return N ? N : periodWhenFalse(B->getRHS());
+    }
+    if (B->getOpcode() == BO_NE) {
+      const Expr *N = remainderDivisor(B->getLHS());
+      return N ? N : remainderDivisor(B->getRHS());
+    }
+  }
+  return remainderDivisor(Cond);
+}
+
+bool isContinue(const Stmt *S) {
+  if (const auto *C = dyn_cast_or_null<CompoundStmt>(S))
+    return C->size() == 1 && isContinue(C->body_front());
+  return isa_and_nonnull<ContinueStmt>(S);
+}
+
+// A periodic guard between Parent and its child C: C is the branch of an if whose
+// condition is periodic, or follows `if (<fails once every N>) continue;` in a block.
+const Expr *guardBetween(const DynTypedNode &Parent, const Stmt *C) {
+  if (!C)
+    return nullptr;
+  if (const auto *If = Parent.get<IfStmt>()) {
+    if (C == If->getThen())
+      return periodWhenTrue(If->getCond());
+    if (C == If->getElse())
+      return periodWhenFalse(If->getCond());
+  }
+  if (const auto *Block = Parent.get<CompoundStmt>())
+    for (const Stmt *Before : Block->body()) {
+      if (Before == C)
+        break;
+      if (const auto *If = dyn_cast<IfStmt>(Before);
+          If && !If->getElse() && isContinue(If->getThen()))
+        if (const Expr *N = periodWhenFalse(If->getCond()))
+          return N;
+    }
+  return nullptr;
+}
 
 // Walks function bodies, noting every call and whether a loop encloses it.
 class CallCollector : public RecursiveASTVisitor<CallCollector> {
@@ -59,7 +132,7 @@ public:
     const FunctionDecl *Outer = Current;
     Current = L->getCallOperator();
     if (SavedLoop && Outer)
-      Calls.push_back({Outer, Current, true});
+      Calls.push_back({Outer, Current, true, nullptr});
     int SavedDepth = LoopDepth;
     LoopDepth = 0;
     bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
@@ -92,7 +165,7 @@ public:
     // module->forward(x) and module(x) reach forward() through operator() templates;
     // the Module subclass's forward is seeded as hot separately.
     if (Callee)
-      Calls.push_back({Current, Callee->getCanonicalDecl(), LoopDepth > 0});
+      Calls.push_back({Current, Callee->getCanonicalDecl(), LoopDepth > 0, C});
     return true;
   }
 
@@ -135,11 +208,16 @@ HotPath::HotPath(ASTContext &Ctx, const std::vector<Decl *> &TopLevel) : Ctx(Ctx
     HotReason[F] = std::move(Reason);
     Work.push_back(F);
   };
+  std::vector<std::pair<const FunctionDecl *, RankResult>> PeriodicCalls;
   for (const FunctionDecl *F : C.Forwards)
     MarkHot(F, "in " + describe(F) + " of a torch::nn::Module");
   for (const CallSite &S : C.Calls) {
     Callees[S.Caller].push_back(S.Callee);
-    if (S.InLoop)
+    if (!S.InLoop)
+      continue;
+    if (const Expr *Period = S.Call ? loopPlace(S.Call).Period : nullptr)
+      PeriodicCalls.push_back({S.Callee, periodic(Period, "in " + describe(S.Caller), true)});
+    else
       MarkHot(S.Callee, "called in a loop in " + describe(S.Caller));
   }
   while (!Work.empty()) {
@@ -148,6 +226,44 @@ HotPath::HotPath(ASTContext &Ctx, const std::vector<Decl *> &TopLevel) : Ctx(Ctx
     for (const FunctionDecl *Callee : Callees.lookup(F))
       MarkHot(Callee, "called from " + describe(F) + ", which is hot");
   }
+  // Functions called only from periodic code (and not hot by another path) are periodic.
+  std::deque<const FunctionDecl *> Periodic;
+  auto MarkPeriodic = [&](const FunctionDecl *F, RankResult R) {
+    if (HotReason.count(F) || PeriodicReason.count(F))
+      return;
+    PeriodicReason[F] = std::move(R);
+    Periodic.push_back(F);
+  };
+  for (auto &[Callee, R] : PeriodicCalls)
+    MarkPeriodic(Callee, R);
+  while (!Periodic.empty()) {
+    const FunctionDecl *F = Periodic.front();
+    Periodic.pop_front();
+    RankResult R = PeriodicReason[F];
+    R.Reason = "called from " + describe(F) + ", which is periodic";
+    for (const FunctionDecl *Callee : Callees.lookup(F))
+      MarkPeriodic(Callee, R);
+  }
+}
+
+RankResult HotPath::periodic(const Expr *N, const std::string &Where, bool Called) {
+  RankResult R{Rank::Periodic, "", std::nullopt};
+  Expr::EvalResult V;
+  std::string Every;
+  if (!N->isValueDependent() && N->EvaluateAsInt(V, Ctx) && V.Val.getInt().isStrictlyPositive()) {
+    R.Period = V.Val.getInt().getExtValue();
+    Every = std::to_string(*R.Period);
+  } else {
+    const SourceManager &SM = Ctx.getSourceManager();
+    Every = "`" +
+            Lexer::getSourceText(CharSourceRange::getTokenRange(N->getSourceRange()), SM,
+                                 Ctx.getLangOpts())
+                .str() +
+            "`";
+  }
+  R.Reason = std::string(Called ? "called " : "") + "once every " + Every +
+             " iterations of a loop" + (Where.empty() ? "" : " " + Where);
+  return R;
 }
 
 const FunctionDecl *HotPath::enclosingFunction(const Stmt *S) {
@@ -165,38 +281,52 @@ const FunctionDecl *HotPath::enclosingFunction(const Stmt *S) {
   return nullptr;
 }
 
-bool HotPath::inLoop(const Stmt *S) {
+HotPath::LoopPlace HotPath::loopPlace(const Stmt *S) {
+  LoopPlace Place;
+  const Expr *Guard = nullptr; // the innermost periodic guard seen so far
   DynTypedNode Child = DynTypedNode::create(*S);
   for (int Steps = 0; Steps < 512; ++Steps) {
     auto Parents = Ctx.getParents(Child);
     if (Parents.empty())
-      return false;
+      break;
     const DynTypedNode &P = Parents[0];
     if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
-      return false;
+      break;
     const Stmt *C = Child.get<Stmt>();
+    if (!Guard)
+      Guard = guardBetween(P, C);
+    bool Body = P.get<WhileStmt>() || P.get<DoStmt>();
     if (const auto *F = P.get<ForStmt>())
-      return C != F->getInit() || inLoop(F);
-    if (const auto *R = P.get<CXXForRangeStmt>()) {
-      if (C == R->getBody())
-        return true;
-    } else if (P.get<WhileStmt>() || P.get<DoStmt>())
-      return true;
+      Body = C != F->getInit();
+    else if (const auto *R = P.get<CXXForRangeStmt>())
+      Body = C == R->getBody();
+    if (Body) {
+      Place.InLoop = true;
+      if (Guard) { // a loop runs the guarded code once every N of its iterations
+        Place.Period = Guard;
+        return Place;
+      }
+    }
     Child = P;
   }
-  return false;
+  return Place;
 }
 
 RankResult HotPath::rankOf(const Stmt *S) {
-  if (inLoop(S))
-    return {Rank::Hot, "inside a loop"};
+  LoopPlace Place = loopPlace(S);
+  if (Place.Period)
+    return periodic(Place.Period, "", false);
+  if (Place.InLoop)
+    return {Rank::Hot, "inside a loop", std::nullopt};
   if (const FunctionDecl *F = enclosingFunction(S)) {
-    auto It = HotReason.find(F->getCanonicalDecl());
-    if (It != HotReason.end())
-      return {Rank::Hot, It->second};
-    return {Rank::Cold, "in " + describe(F) + ", not reached from a loop or forward()"};
+    if (auto It = HotReason.find(F->getCanonicalDecl()); It != HotReason.end())
+      return {Rank::Hot, It->second, std::nullopt};
+    if (auto It = PeriodicReason.find(F->getCanonicalDecl()); It != PeriodicReason.end())
+      return It->second;
+    return {Rank::Cold, "in " + describe(F) + ", not reached from a loop or forward()",
+            std::nullopt};
   }
-  return {Rank::Cold, "outside any function"};
+  return {Rank::Cold, "outside any function", std::nullopt};
 }
 
 } // namespace hostsync

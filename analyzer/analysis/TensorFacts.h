@@ -4,12 +4,14 @@
 // the op that produced the value.
 #pragma once
 
+#include "analysis/CallSites.h"
 #include "analysis/Definitions.h"
 #include "match/TensorOps.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <vector>
 
@@ -22,7 +24,7 @@ enum class Tri { Yes, No, Unknown };
 
 class TensorFacts {
 public:
-  explicit TensorFacts(clang::ASTContext &Ctx) : Ctx(Ctx), Defs(Ctx) {}
+  explicit TensorFacts(clang::ASTContext &Ctx) : Ctx(Ctx), Defs(Ctx), Calls(Ctx) {}
 
   // Where the tensor that E evaluates to lives.
   Device deviceOf(const clang::Expr *E) { return deviceAt(E, 0); }
@@ -63,6 +65,17 @@ private:
   std::optional<Device> guardedDevice(const clang::DeclRefExpr *Use);
   // The expression last assigned to the variable that E names, if E names a local.
   const clang::Expr *definitionOf(const clang::Expr *E);
+  // Across functions (CallSites.h): what the callers pass for a parameter that still holds
+  // its argument, and what a call of a function of this translation unit returns.
+  Device parameterDevice(const clang::ParmVarDecl *P, int Depth);
+  Device returnedDevice(const clang::FunctionDecl *F, int Depth);
+  // A call that is not a tensor op: of this translation unit's function, what it returns;
+  // of a LibTorch function on tensors (a module's forward), the device of its tensors.
+  Device calleeDevice(const clang::Expr *E, int Depth);
+  // Guards the two above against recursion: a function being summarised adds nothing to
+  // its own summary (the least fixed point), and a summary that met such a cut is not
+  // remembered, since it may be incomplete.
+  template <typename Compute> Device summarise(const clang::Decl *Key, Compute &&C);
   // Every value this translation unit's code stores into a data member (constructor
   // initializers, default member initializers, assignments through `this`); empty when
   // none is seen.
@@ -70,6 +83,10 @@ private:
 
   clang::ASTContext &Ctx;
   Definitions Defs;
+  CallSites Calls;
+  llvm::DenseMap<const clang::Decl *, Device> Summaries;
+  llvm::SmallPtrSet<const clang::Decl *, 8> Active;
+  unsigned Cuts = 0;
   bool FieldsIndexed = false;
   llvm::DenseMap<const clang::FieldDecl *, std::vector<const clang::Expr *>> FieldDefs;
 };

@@ -20,7 +20,13 @@ const char *confidenceName(DeviceConfidence C) {
   return "possible";
 }
 
-const char *rankName(Rank R) { return R == Rank::Hot ? "hot" : "cold"; }
+const char *rankName(Rank R) {
+  return R == Rank::Hot ? "hot" : R == Rank::Periodic ? "periodic" : "cold";
+}
+
+bool parseRank(const std::string &Text, Rank &Out) {
+  return parseWord(Text, {Rank::Cold, Rank::Periodic, Rank::Hot}, rankName, Out);
+}
 
 bool findingOrder(const Finding &A, const Finding &B) {
   return std::make_tuple(-static_cast<int>(A.Rnk), A.File, A.Line, A.Column, A.Rule) <

@@ -4,6 +4,7 @@
 
 #include "rules/Catalog.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,11 @@ enum class DeviceConfidence {
 };
 const char *confidenceName(DeviceConfidence C);
 
-enum class Rank { Cold = 0, Hot = 1 };
+// Ordered: a finding's rank is the hottest any path gives it.
+enum class Rank { Cold = 0, Periodic = 1, Hot = 2 };
 const char *rankName(Rank R);
+// Parses "cold" / "periodic" / "hot"; returns false for anything else.
+bool parseRank(const std::string &Text, Rank &Out);
 
 // One edit of a fix-it: replace Length bytes at Offset of File with Text.
 struct Replacement {
@@ -36,8 +40,9 @@ struct Finding {
   std::string Op; // the op as written, e.g. "nonzero", "item", "index({mask})"
   DeviceConfidence Device = DeviceConfidence::Cuda;
   Rank Rnk = Rank::Cold;
-  std::string RankReason; // "inside a loop", "in Net::forward()", ...
-  std::string Function;   // enclosing function, qualified
+  std::string RankReason;        // "inside a loop", "in Net::forward()", ...
+  std::optional<int64_t> Period; // periodic, once every Period iterations (a constant)
+  std::string Function;          // enclosing function, qualified
   std::string Message;
   std::string Fix;         // the note: the sync-free rewrite
   std::string SourceLine;  // the line's text, for the caret display

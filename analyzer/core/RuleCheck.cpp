@@ -128,6 +128,7 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   RankResult R = TU.Hot.rankOf(At);
   F.Rnk = R.Value;
   F.RankReason = R.Reason;
+  F.Period = R.Period;
   if (const FunctionDecl *Fn = TU.Hot.enclosingFunction(At))
     F.Function = Fn->getQualifiedNameAsString();
   F.Message = Message;

@@ -98,9 +98,10 @@ bool parseConfig(const std::string &Path, const std::string &Text, LintConfig &O
     } else if (Key == "MinRank") {
       if (!R.scalar(V, S, Key))
         return false;
-      if (S != "cold" && S != "hot")
-        return R.fail(V, "MinRank must be cold or hot, not '" + S + "'");
-      Out.MinRank = S == "hot" ? Rank::Hot : Rank::Cold;
+      Rank Min;
+      if (!parseRank(S, Min))
+        return R.fail(V, "MinRank must be cold, periodic or hot, not '" + S + "'");
+      Out.MinRank = Min;
     } else if (Key == "Exclude") {
       auto *Seq = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(V);
       if (!Seq)
@@ -147,8 +148,7 @@ std::string dumpConfig(const LintConfig &C) {
   Out += "]\n";
   AssumeDevice A = C.Assume.value_or(AssumeDevice::Unknown);
   Out += std::string("AssumeDevice: ") + assumeDeviceName(A) + "\n";
-  Out += std::string("MinRank: ") + (C.MinRank.value_or(Rank::Cold) == Rank::Hot ? "hot" : "cold") +
-         "\n";
+  Out += std::string("MinRank: ") + rankName(C.MinRank.value_or(Rank::Cold)) + "\n";
   return Out;
 }
 
@@ -203,7 +203,7 @@ bool applyConfig(ConfigFinder &Configs, std::vector<Finding> &Findings, std::str
     const LintConfig *Cfg = Configs.forFile(F.File, Error);
     if (!Cfg)
       return false;
-    if (Cfg->excludes(F.File) || (Cfg->MinRank == Rank::Hot && F.Rnk == Rank::Cold))
+    if (Cfg->excludes(F.File) || (Cfg->MinRank && F.Rnk < *Cfg->MinRank))
       continue;
     if (auto It = Cfg->SeverityOf.find(F.Rule); It != Cfg->SeverityOf.end())
       F.Sev = It->second;

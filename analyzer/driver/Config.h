@@ -7,7 +7,7 @@
 //     hostsync-explicit-sync: error
 //   Exclude: ['third_party/*', '*_test.cpp']      # paths relative to this file's directory
 //   AssumeDevice: cuda                            # unknown | cuda | cpu
-//   MinRank: hot                                  # cold (all) | hot (only hot findings)
+//   MinRank: hot                                  # cold (all) | periodic | hot (only hot)
 #pragma once
 
 #include "rules/Catalog.h"

@@ -93,6 +93,8 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                   {"function", F.Function},
                   {"device", confidenceName(F.Device)},
                   {"fix", F.Fix}}}};
+    if (F.Period)
+      Result["properties"]["period"] = *F.Period;
     if (!F.Replacements.empty()) { // SARIF fixes: the same edits as --fix
       J Changes = J::array();
       for (const Replacement &R : F.Replacements)

@@ -41,7 +41,7 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool
                  : F.Sev == Severity::Warning ? C::MAGENTA
                                               : C::BLACK;
     colored(OS, Color, SevColor, true, std::string(severityName(F.Sev)) + ": ");
-    std::string Tag = F.Rnk == Rank::Hot ? "hot" : "cold";
+    std::string Tag = rankName(F.Rnk);
     colored(OS, Color, C::SAVEDCOLOR, true,
             F.Message + " (" + Tag + ": " + F.RankReason + "; device: " + confidenceName(F.Device) +
                 ") [" + F.Rule + "]");
@@ -115,7 +115,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                     {"rules", Run.EnabledRules}};
   auto Items = nlohmann::ordered_json::array();
   std::map<std::string, int> ByRule;
-  int Hot = 0, Suppressed = 0, Known = 0;
+  int Hot = 0, Periodic = 0, Suppressed = 0, Known = 0;
   for (const Finding &F : Findings) {
     nlohmann::ordered_json Item = {{"rule", F.Rule},
                                    {"severity", severityName(F.Sev)},
@@ -125,10 +125,12 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                                    {"op", F.Op},
                                    {"device", confidenceName(F.Device)},
                                    {"rank", rankName(F.Rnk)},
-                                   {"rank_reason", F.RankReason},
-                                   {"function", F.Function},
-                                   {"message", F.Message},
-                                   {"fix", F.Fix}};
+                                   {"rank_reason", F.RankReason}};
+    if (F.Period)
+      Item["period"] = *F.Period;
+    Item["function"] = F.Function;
+    Item["message"] = F.Message;
+    Item["fix"] = F.Fix;
     if (!F.Replacements.empty()) {
       auto Edits = nlohmann::ordered_json::array();
       for (const Replacement &R : F.Replacements)
@@ -147,6 +149,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
       Known += F.InBaseline;
       ++ByRule[F.Rule];
       Hot += F.Rnk == Rank::Hot;
+      Periodic += F.Rnk == Rank::Periodic;
     }
     Items.push_back(Item);
   }
@@ -163,11 +166,9 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   }
   Doc["translation_units"] = Units;
   int Reported = static_cast<int>(Findings.size()) - Suppressed;
-  Doc["summary"] = {{"findings", Reported},
-                    {"hot", Hot},
-                    {"cold", Reported - Hot},
-                    {"suppressed", Suppressed},
-                    {"by_rule", ByRule}};
+  Doc["summary"] = {{"findings", Reported},     {"hot", Hot},
+                    {"periodic", Periodic},     {"cold", Reported - Hot - Periodic},
+                    {"suppressed", Suppressed}, {"by_rule", ByRule}};
   if (Run.BaselineGiven)
     Doc["summary"]["in_baseline"] = Known;
   OS << Doc.dump(2) << "\n";

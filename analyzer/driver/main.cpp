@@ -190,7 +190,7 @@ int main(int Argc, const char **Argv) {
     if (S == TUResult::Status::Failed || (S == TUResult::Status::Gaps && !Opts.Quiet))
       llvm::errs() << "hostsync-lint: " << R.File << ": " << describeStatus(R) << "\n";
   }
-  unsigned AtOrAbove = 0, Hot = 0, Suppressed = 0, Known = 0;
+  unsigned AtOrAbove = 0, Hot = 0, Periodic = 0, Suppressed = 0, Known = 0;
   for (const Finding &F : Findings) {
     if (F.Suppressed) {
       ++Suppressed;
@@ -202,13 +202,16 @@ int main(int Argc, const char **Argv) {
     }
     AtOrAbove += F.Sev >= Opts.MinSeverity;
     Hot += F.Rnk == Rank::Hot;
+    Periodic += F.Rnk == Rank::Periodic;
   }
   size_t Reported = Findings.size() - Suppressed - Known;
   if (!Opts.Quiet)
     llvm::errs() << "hostsync-lint: " << Reported << " finding" << (Reported == 1 ? "" : "s")
-                 << " (" << Hot << " hot, " << Reported - Hot << " cold) in " << Files.size()
-                 << " file" << (Files.size() == 1 ? "" : "s") << " (" << Full << " analysed fully, "
-                 << Gaps << " with gaps, " << NotAnalysed << " not analysed); " << AtOrAbove
+                 << " (" << Hot << " hot, "
+                 << (Periodic ? std::to_string(Periodic) + " periodic, " : "")
+                 << Reported - Hot - Periodic << " cold) in " << Files.size() << " file"
+                 << (Files.size() == 1 ? "" : "s") << " (" << Full << " analysed fully, " << Gaps
+                 << " with gaps, " << NotAnalysed << " not analysed); " << AtOrAbove
                  << " at or above " << severityName(Opts.MinSeverity)
                  << (Suppressed ? "; " + std::to_string(Suppressed) + " suppressed by NOLINT" : "")
                  << (Opts.Baseline.empty()

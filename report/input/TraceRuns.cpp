@@ -52,14 +52,6 @@ void readStack(const J &stack, TracedStall &s) {
     s.user = {f.value("file", ""), f.value("line", 0), bareFunctionName(f.value("function", ""))};
   }
   s.guessed_rule = guessRule(functions, s.api, s.cls, &s.first_library_fn);
-  if (s.first_library_fn.empty()) // no known op: the outermost library function, if any
-    for (auto it = functions.rbegin(); it != functions.rend(); ++it) {
-      std::string name = bareFunctionName(*it);
-      if (isLibraryFunction(name)) {
-        s.first_library_fn = name;
-        break;
-      }
-    }
 }
 
 TracedRun readRun(const std::string &file, const J &doc) {

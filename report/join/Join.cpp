@@ -163,7 +163,10 @@ void joinReport(Report &r, const JoinOptions &o) {
       if (!r.findings[i].suppressed && !reached.count(static_cast<int>(i)))
         r.cold_findings.push_back(static_cast<int>(i));
   auto hot = [&](const Site &s) {
-    return s.finding >= 0 && r.findings[s.finding].rank == "hot" ? 1 : 0;
+    if (s.finding < 0)
+      return 0;
+    const std::string &rank = r.findings[s.finding].rank; // hot, then periodic, then cold
+    return rank == "hot" ? 2 : rank == "periodic" ? 1 : 0;
   };
   // A site whose finding carries a NOLINT is intended (a timing boundary, a logged value):
   // it is listed, but after the ones to fix.

@@ -10,7 +10,7 @@ namespace hostsync::report {
 
 // functions: the stack's function names as demangled, innermost first; api: the CUDA call
 // ("cudaFree"); cls: the trace's stall class. matched, when given, receives the library
-// function that decided it ("" when the call or the class did).
+// function that decided it, else the outermost library function, else "" (StallRule).
 std::string guessRule(const std::vector<std::string> &functions, const std::string &api,
                       const std::string &cls, std::string *matched = nullptr);
 // Is this (bare) function name a library's (LibTorch, Thrust)? From the catalog.

@@ -33,7 +33,7 @@ struct TracedStall {
   Ns start = 0, end = 0, idle_ns = 0;
   uint64_t bytes = 0;
   SourceLocation user;          // first user frame, or unknown
-  std::string first_library_fn; // innermost meaningful library frame (libtorch op), if any
+  std::string first_library_fn; // the library op of the stack (StallRule::Function), if any
   std::string guessed_rule;     // from the stack's functions and the stall class
   // Why there is no user frame, when there is none: no stack was captured, or frames of
   // the program's own binaries could not be symbolized (binary not found or rebuilt).

@@ -13,8 +13,17 @@
 
 float loss_of(torch::Tensor pred, torch::Tensor target) {
   return torch::mse_loss(pred, target).item<float>();
-  // CUDA: cpu-only-program.cpp:[[@LINE-1]]:40: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: possible
-  // ASSUMED: cpu-only-program.cpp:[[@LINE-2]]:40: warning: 'item'{{.*}}device: assumed
+  // Its one caller passes tensors moved to `device`: CUDA when the flag (default "cuda")
+  // names it, the CPU otherwise (then not even --assume-device=cuda reports it: the device
+  // is known).
+  // CUDA: cpu-only-program.cpp:[[@LINE-4]]:40: warning: 'item' copies a value of a CUDA tensor{{.*}}device: cuda
+}
+
+// No caller in view: of unknown device, which a CPU-only program puts on the CPU.
+float exported_loss(torch::Tensor loss) {
+  return loss.sum().item<float>();
+  // CUDA: cpu-only-program.cpp:[[@LINE-1]]:21: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: possible
+  // ASSUMED: cpu-only-program.cpp:[[@LINE-2]]:21: warning: 'item'{{.*}}device: assumed
 }
 
 int main(int argc, char **argv) {

@@ -121,6 +121,16 @@ TEST(RuleGuess, TheOutermostLibTorchOpDecidesElseTheStallClass) {
             "hostsync-host-to-device-copy");
   EXPECT_EQ(guessRule({}, "cudaStreamSynchronize", "explicit_sync"), "hostsync-explicit-sync");
   EXPECT_EQ(guessRule({}, "cudaFoo", "a_class_of_a_newer_tracer"), "hostsync-explicit-sync");
+  // No rule names an op of the stack: the call decides, and the outermost library function
+  // is still the op the user called (the report's "library site").
+  EXPECT_EQ(guessRule({"at::native::copy_kernel_cuda(...)", "at::native::copy_(...)",
+                       "at::Tensor::contiguous(...) const", "main"},
+                      "cudaStreamSynchronize", "explicit_sync", &matched),
+            "hostsync-explicit-sync");
+  EXPECT_EQ(matched, "at::Tensor::contiguous");
+  EXPECT_EQ(guessRule({"main"}, "cudaStreamSynchronize", "explicit_sync", &matched),
+            "hostsync-explicit-sync");
+  EXPECT_EQ(matched, "");
   EXPECT_EQ(bareFunctionName("void at::native::f<bool>(at::Tensor const&)"), "at::native::f<bool>");
   EXPECT_EQ(bareFunctionName("float thrust::reference<float>::operator float() const"),
             "thrust::reference<float>::operator float");

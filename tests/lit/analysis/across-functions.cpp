@@ -1,0 +1,95 @@
+// Device facts cross function boundaries inside a translation unit: a parameter holds what
+// its callers pass, a call returns what its function returns. "On the CPU" needs every call
+// in view (declared in this file only, not virtual, not a lambda or template, address never
+// taken); a caller passing a CUDA tensor is evidence wherever the other calls are.
+// RUN: %lint --checks='-*,hostsync-item' %s -- %pch > %t.out; test $? -eq 1
+// RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+#include <functional>
+
+// Every caller passes a tensor moved with .cpu(): no sync.
+static float mean_of(const torch::Tensor &losses) { return losses.mean().item<float>(); }
+
+// One caller of two passes a CUDA tensor.
+float total_of(torch::Tensor t) {
+  return t.sum().item<float>();
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: cuda
+}
+
+// No caller in this file: another file may pass anything.
+float exported(torch::Tensor t) {
+  return t.max().item<float>();
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: possible
+}
+
+// Called with CPU tensors here, but its address is taken: a caller through the pointer is
+// not in view.
+float through_pointer(torch::Tensor t) {
+  return t.min().item<float>();
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: possible
+}
+
+// A virtual method: an override, or a call through the base, is not in view.
+struct Scorer {
+  virtual ~Scorer() = default;
+  virtual float score(torch::Tensor t) {
+    return t.norm().item<float>();
+    // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:21: warning: 'item'{{.*}}device: possible
+  }
+};
+
+// A template: each instantiation has callers of its own.
+template <typename T> float scaled(torch::Tensor t, T k) {
+  return t.sum().item<float>() * k;
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: possible
+}
+
+// Recursion: the recursive call adds nothing of its own (the least fixed point), the
+// outer call passes a CPU tensor.
+static float halve_until(torch::Tensor t, int n) {
+  if (n == 0)
+    return t.sum().item<float>();
+  return halve_until(t / 2, n - 1);
+}
+
+// A parameter assigned before its use holds the new value.
+static float moved_first(torch::Tensor t) {
+  t = t.to(torch::kCUDA);
+  return t.sum().item<float>();
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: cuda
+}
+
+// Returns: made on the CPU, moved to CUDA, or passed through.
+static torch::Tensor make_batch() { return torch::rand({4, 8}); }
+static torch::Tensor to_gpu(torch::Tensor x) { return x.to(torch::kCUDA); }
+
+struct NetImpl : torch::nn::Module {
+  NetImpl() : fc(register_module("fc", torch::nn::Linear(8, 1))) {}
+  torch::Tensor forward(torch::Tensor x) { return fc->forward(x).relu(); }
+  torch::nn::Linear fc;
+};
+TORCH_MODULE(Net);
+
+int main() {
+  Net net;
+  net->to(torch::kCUDA);
+  float a = mean_of(torch::ones({3}).cpu()) + mean_of(make_batch().cpu());
+  float b = total_of(torch::ones({3})) + total_of(torch::ones({3}, torch::kCUDA));
+  float (*fp)(torch::Tensor) = through_pointer;
+  float c = fp(torch::ones({2})) + through_pointer(torch::ones({2}));
+  Scorer s;
+  float d = s.score(torch::ones({2})) + scaled(torch::ones({2}), 2.0);
+  float e = halve_until(torch::ones({2}), 3) + moved_first(torch::ones({2}));
+  // A function's result: made on the CPU, no sync; moved to CUDA, a sync.
+  float f = make_batch().sum().item<float>();
+  float g = to_gpu(make_batch()).sum().item<float>();
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:40: warning: 'item'{{.*}}device: cuda
+  // A module's output is on its input's device.
+  float h = net->forward(to_gpu(make_batch())).sum().item<float>();
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:54: warning: 'item'{{.*}}device: cuda
+  Net cpu_net; // never moved: its output is on the CPU with its CPU input
+  float i = cpu_net(make_batch()).sum().item<float>();
+  // A lambda's parameters: its calls are not followed.
+  auto last = [](torch::Tensor t) { return t[-1].item<float>(); };
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:50: warning: 'item'{{.*}}device: possible
+  return static_cast<int>(a + b + c + d + e + f + g + h + i + last(torch::ones({2})));
+}
