@@ -1,5 +1,9 @@
 #include "analysis/CallSites.h"
 
+#include "compat/LLVMCompat.h"
+#include "match/TensorOps.h"
+
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -9,9 +13,7 @@ using namespace clang;
 namespace hostsync {
 
 namespace {
-const FunctionDecl *canonical(const FunctionDecl *F) {
-  return F ? F->getCanonicalDecl() : nullptr;
-}
+const FunctionDecl *canonical(const FunctionDecl *F) { return F ? F->getCanonicalDecl() : nullptr; }
 
 class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
 public:
@@ -51,6 +53,26 @@ private:
   llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Refs;
 };
+// A method LibTorch's own templates call, out of view: a module's forward (through
+// ModuleHolder::operator(), Sequential, AnyModule), an autograd::Function's forward and
+// backward, a dataset's get, a transform's operator() / apply; and any constructor
+// (std::make_shared, TORCH_MODULE's holder, emplace_back forward their arguments to it).
+bool calledByLibraryTemplates(const CXXMethodDecl *M) {
+  if (isa<CXXConstructorDecl>(M))
+    return true;
+  bool LibraryBase = false;
+  if (const CXXRecordDecl *RD = M->getParent(); RD && RD->hasDefinition())
+    RD->forallBases([&](const CXXRecordDecl *Base) {
+      LibraryBase |= isLibTorchDecl(Base);
+      return true;
+    });
+  if (!LibraryBase)
+    return false;
+  if (M->isOverloadedOperator())
+    return M->getOverloadedOperator() == OO_Call;
+  return M->getIdentifier() &&
+         compat::isOneOf(M->getName(), {"forward", "backward", "get", "get_batch", "apply"});
+}
 } // namespace
 
 void CallSites::index() {
@@ -92,7 +114,7 @@ bool CallSites::allCallsInView(const FunctionDecl *F) {
       F->getDescribedFunctionTemplate() || F->isDependentContext())
     return false;
   if (const auto *M = dyn_cast<CXXMethodDecl>(F))
-    if (M->isVirtual() || M->getParent()->isLambda())
+    if (M->isVirtual() || M->getParent()->isLambda() || calledByLibraryTemplates(M))
       return false;
   const SourceManager &SM = Ctx.getSourceManager();
   for (const FunctionDecl *Re : F->redecls())

@@ -4,7 +4,8 @@
 //
 // "Every call in view" is what lets an answer be "on the CPU" rather than "unknown": the
 // function is declared in the main file only (no header offers it to other files), is not
-// virtual, not a lambda, not a template, and its address is never taken (no function
+// virtual, not a lambda, not a template, not a constructor or a method LibTorch's templates
+// call (a module's forward, a dataset's get), and its address is never taken (no function
 // pointer, std::function or std::bind can call it unseen). Without it, callers seen passing
 // a CUDA tensor are still evidence that the function works on CUDA tensors.
 #pragma once

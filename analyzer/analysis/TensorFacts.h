@@ -20,6 +20,15 @@
 namespace hostsync {
 
 enum class Device { Host, Cuda, Unknown };
+// The device of a value that is one of two: CUDA if either is, else unknown if either is,
+// else the host. The host is its identity: a source that adds nothing.
+inline Device combine(Device A, Device B) {
+  if (A == Device::Cuda || B == Device::Cuda)
+    return Device::Cuda;
+  if (A == Device::Unknown || B == Device::Unknown)
+    return Device::Unknown;
+  return Device::Host;
+}
 enum class Tri { Yes, No, Unknown };
 
 class TensorFacts {

@@ -69,6 +69,18 @@ struct NetImpl : torch::nn::Module {
 };
 TORCH_MODULE(Net);
 
+// A module's forward is also called by LibTorch's templates (model(x), Sequential), out of
+// view: the one direct call with a CPU tensor does not make it a CPU function.
+struct ProbeImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) {
+    if (x.sum().item<float>() > 0)
+      // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:17: warning: 'item'{{.*}}device: possible
+      return x;
+    return -x;
+  }
+};
+TORCH_MODULE(Probe);
+
 int main() {
   Net net;
   net->to(torch::kCUDA);
@@ -86,6 +98,8 @@ int main() {
   // A module's output is on its input's device.
   float h = net->forward(to_gpu(make_batch())).sum().item<float>();
   // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:54: warning: 'item'{{.*}}device: cuda
+  Probe probe;
+  probe->forward(make_batch());
   Net cpu_net; // never moved: its output is on the CPU with its CPU input
   float i = cpu_net(make_batch()).sum().item<float>();
   // A lambda's parameters: its calls are not followed.
