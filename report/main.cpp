@@ -3,7 +3,6 @@
 // Exit codes: 0 written, 1 a --fail-if gate tripped, 2 bad usage or an unreadable input.
 #include "gates/Gates.h"
 #include "input/LintFindings.h"
-#include "input/RuleCatalog.h"
 #include "input/TraceRuns.h"
 #include "io/TraceJson.h"
 #include "join/Join.h"
@@ -122,7 +121,6 @@ int main(int argc, char **argv) {
   }
 
   Report report;
-  report.rules = embeddedRuleCatalog();
   report.steps = steps;
   std::string error;
   if (!lint.empty() && !loadLintResults(lint, report, error))

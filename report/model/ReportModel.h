@@ -4,7 +4,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -83,11 +82,6 @@ struct Site {
   std::string code;          // the source line, when it can be read
 };
 
-// A rule's entry in rules/catalog.json, as the report shows it.
-struct RuleInfo {
-  std::string title, why, fix, before, after;
-};
-
 struct Headline {
   Ns window_ns = 0, stall_ns = 0, bubble_ns = 0, gpu_busy_ns = 0, gpu_window_ns = 0;
   double gpu_busy_pct = 0, lost_to_sync_pct = 0, multi_stream_pct = 0, copy_overlap_pct = 0;
@@ -100,9 +94,8 @@ struct Report {
   std::vector<Site> sites;        // measured, by GPU idle, then host stall, then rank
   std::vector<int> cold_findings; // findings no traced stall reached
   Headline headline;
-  std::map<std::string, RuleInfo> rules; // the catalog
-  long steps = 0;                        // --steps: per-step costs when > 0
-  uint64_t new_findings = 0;             // not in --baseline (when given)
+  long steps = 0;            // --steps: per-step costs when > 0
+  uint64_t new_findings = 0; // not in --baseline (when given)
   bool has_lint = false, has_trace = false, has_baseline = false;
 };
 

@@ -3,6 +3,8 @@
 #include "render/Format.h"
 #include "render/TimelineSvg.h"
 
+#include "rules/Catalog.h"
+
 namespace hostsync::report {
 
 namespace {
@@ -29,16 +31,18 @@ std::string card(const char *id, const std::string &value, const std::string &la
          htmlEscape(value) + "</b><span>" + htmlEscape(label) + "</span></div>";
 }
 
-std::string fixBlock(const std::string &rule, const Report &r) {
-  auto it = r.rules.find(rule);
-  if (it == r.rules.end())
+// The rule's explanation and its before/after fix, as the catalog (and so the analyzer and
+// the docs) words them.
+std::string fixBlock(const std::string &rule) {
+  const hostsync::RuleInfo *info = Catalog::embedded().find(rule);
+  if (!info)
     return "";
-  const RuleInfo &info = it->second;
-  return "<details><summary>" + htmlEscape(info.title) + ": why it syncs and the fix</summary><p>" +
-         htmlEscape(info.why) + "</p><p><b>Fix:</b> " + htmlEscape(info.fix) +
+  return "<details><summary>" + htmlEscape(info->Title) +
+         ": why it syncs and the fix</summary><p>" + htmlEscape(info->Why) + "</p><p><b>Fix:</b> " +
+         htmlEscape(info->FixSummary) +
          "</p><div class=\"fixes\"><div><span class=\"note\">before</span><pre>" +
-         htmlEscape(info.before) + "</pre></div><div><span class=\"note\">after</span><pre>" +
-         htmlEscape(info.after) + "</pre></div></div></details>";
+         htmlEscape(info->FixBefore) + "</pre></div><div><span class=\"note\">after</span><pre>" +
+         htmlEscape(info->FixAfter) + "</pre></div></div></details>";
 }
 
 std::string siteRow(size_t i, const Site &s, const Report &r) {
@@ -54,12 +58,11 @@ std::string siteRow(size_t i, const Site &s, const Report &r) {
     where += "<pre>" + htmlEscape(s.code) + "</pre>";
   return "<tr class=\"site\"><td class=\"num\">" + std::to_string(i + 1) + "</td><td>" + where +
          "<div><span class=\"rule\">" + htmlEscape(s.rule) + "</span> " + status + "</div>" +
-         fixBlock(s.rule, r) + "<details><summary>stack</summary><pre>" +
-         htmlEscape(s.example_stack) + "</pre></details></td><td class=\"num\">" +
-         std::to_string(s.count) + "</td><td class=\"num\">" + ms(s.stall_ns) +
-         "<br><span class=\"note\">p50 " + ms(s.p50_ns) + "<br>p99 " + ms(s.p99_ns) +
-         "</span></td><td class=\"num\">" + ms(s.idle_ns) + "</td><td>" +
-         htmlEscape(savingText(s, r)) + "</td></tr>";
+         fixBlock(s.rule) + "<details><summary>stack</summary><pre>" + htmlEscape(s.example_stack) +
+         "</pre></details></td><td class=\"num\">" + std::to_string(s.count) +
+         "</td><td class=\"num\">" + ms(s.stall_ns) + "<br><span class=\"note\">p50 " +
+         ms(s.p50_ns) + "<br>p99 " + ms(s.p99_ns) + "</span></td><td class=\"num\">" +
+         ms(s.idle_ns) + "</td><td>" + htmlEscape(savingText(s, r)) + "</td></tr>";
 }
 
 std::string findingRow(const StaticFinding &f) {
