@@ -35,7 +35,7 @@ struct CallSite {
   const FunctionDecl *Caller;
   const FunctionDecl *Callee;
   bool InLoop;
-  const CallExpr *Call; // null for a lambda defined in a loop
+  const Expr *Period; // the N of the periodic guard (inside a loop) the call is under
 };
 
 // The N of `i % N`, else null.
@@ -132,11 +132,14 @@ public:
     const FunctionDecl *Outer = Current;
     Current = L->getCallOperator();
     if (SavedLoop && Outer)
-      Calls.push_back({Outer, Current, true, nullptr});
+      Calls.push_back({Outer, Current, true, period()});
     int SavedDepth = LoopDepth;
+    std::vector<const Expr *> SavedPeriods = std::move(Periods);
     LoopDepth = 0;
+    Periods.clear();
     bool R = RecursiveASTVisitor::TraverseLambdaExpr(L);
     LoopDepth = SavedDepth;
+    Periods = std::move(SavedPeriods);
     Current = Outer;
     return R;
   }
@@ -158,6 +161,29 @@ public:
   bool TraverseDoStmt(DoStmt *S) {
     return inLoop([&] { return RecursiveASTVisitor::TraverseDoStmt(S); });
   }
+  // Periodic guards (see guardBetween), tracked while walking so that the call graph needs
+  // no parent map. A guard counts only inside a loop.
+  bool TraverseIfStmt(IfStmt *S) {
+    TraverseStmt(S->getInit());
+    TraverseStmt(S->getConditionVariableDeclStmt());
+    TraverseStmt(S->getCond());
+    underGuard(S->getCond() ? periodWhenTrue(S->getCond()) : nullptr,
+               [&] { return TraverseStmt(S->getThen()); });
+    return underGuard(S->getCond() ? periodWhenFalse(S->getCond()) : nullptr,
+                      [&] { return TraverseStmt(S->getElse()); });
+  }
+  bool TraverseCompoundStmt(CompoundStmt *S) {
+    size_t Guards = Periods.size();
+    for (Stmt *Child : S->body()) {
+      TraverseStmt(Child);
+      if (const auto *If = dyn_cast<IfStmt>(Child);
+          If && LoopDepth > 0 && !If->getElse() && isContinue(If->getThen()))
+        if (const Expr *N = periodWhenFalse(If->getCond()))
+          Periods.push_back(N); // what follows runs once every N iterations
+    }
+    Periods.resize(Guards);
+    return true;
+  }
   bool VisitCallExpr(CallExpr *C) {
     if (!Current)
       return true;
@@ -165,7 +191,7 @@ public:
     // module->forward(x) and module(x) reach forward() through operator() templates;
     // the Module subclass's forward is seeded as hot separately.
     if (Callee)
-      Calls.push_back({Current, Callee->getCanonicalDecl(), LoopDepth > 0, C});
+      Calls.push_back({Current, Callee->getCanonicalDecl(), LoopDepth > 0, period()});
     return true;
   }
 
@@ -177,13 +203,26 @@ private:
       Forwards.push_back(F->getCanonicalDecl());
     const FunctionDecl *Outer = Current;
     int SavedDepth = LoopDepth;
+    std::vector<const Expr *> SavedPeriods = std::move(Periods);
     Current = F->getCanonicalDecl();
     LoopDepth = 0;
+    Periods.clear();
     bool R = Body();
     Current = Outer;
     LoopDepth = SavedDepth;
+    Periods = std::move(SavedPeriods);
     return R;
   }
+  template <typename Fn> bool underGuard(const Expr *N, Fn Body) {
+    bool Counts = N && LoopDepth > 0;
+    if (Counts)
+      Periods.push_back(N);
+    bool R = Body();
+    if (Counts)
+      Periods.pop_back();
+    return R;
+  }
+  const Expr *period() const { return Periods.empty() ? nullptr : Periods.back(); }
   template <typename Fn> bool inLoop(Fn Body) {
     ++LoopDepth;
     bool R = Body();
@@ -192,6 +231,7 @@ private:
   }
   const FunctionDecl *Current = nullptr;
   int LoopDepth = 0;
+  std::vector<const Expr *> Periods; // the guards around the walk, innermost last
 };
 
 } // namespace
@@ -215,8 +255,8 @@ HotPath::HotPath(ASTContext &Ctx, const std::vector<Decl *> &TopLevel) : Ctx(Ctx
     Callees[S.Caller].push_back(S.Callee);
     if (!S.InLoop)
       continue;
-    if (const Expr *Period = S.Call ? loopPlace(S.Call).Period : nullptr)
-      PeriodicCalls.push_back({S.Callee, periodic(Period, "in " + describe(S.Caller), true)});
+    if (S.Period)
+      PeriodicCalls.push_back({S.Callee, periodic(S.Period, "in " + describe(S.Caller), true)});
     else
       MarkHot(S.Callee, "called in a loop in " + describe(S.Caller));
   }

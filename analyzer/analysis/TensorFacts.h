@@ -79,7 +79,7 @@ private:
   Device parameterDevice(const clang::ParmVarDecl *P, int Depth);
   Device returnedDevice(const clang::FunctionDecl *F, int Depth);
   // A call that is not a tensor op: of this translation unit's function, what it returns;
-  // of a LibTorch function on tensors (a module's forward), the device of its tensors.
+  // of a LibTorch module's forward, the device of its input tensors.
   Device calleeDevice(const clang::Expr *E, int Depth);
   // Guards the two above against recursion: a function being summarised adds nothing to
   // its own summary (the least fixed point), and a summary that met such a cut is not

@@ -81,6 +81,10 @@ Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
     return Device::Unknown;
   if (!isLibTorchDecl(F))
     return returnedDevice(F, Depth);
+  // A LibTorch module's forward: its weights must be where its input is. Not other methods:
+  // register_buffer's tensor, say, moves with the module's later ->to(device).
+  if (!F->getIdentifier() || F->getName() != "forward")
+    return Device::Unknown;
   std::optional<Device> D;
   for (const Expr *A : Call->arguments())
     if (isTensorType(A->getType())) {
