@@ -21,7 +21,6 @@ public:
               llvm::DenseSet<const FunctionDecl *> &AddressTaken)
       : Calls(Calls), AddressTaken(AddressTaken) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
-  bool shouldVisitLambdaBodies() const { return true; }
 
   bool VisitCallExpr(CallExpr *C) {
     if (const FunctionDecl *F = C->getDirectCallee()) {

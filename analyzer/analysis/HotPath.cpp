@@ -44,40 +44,34 @@ const Expr *remainderDivisor(const Expr *E) {
   return B && B->getOpcode() == BO_Rem ? B->getRHS() : nullptr;
 }
 
+// The N of `i % N` compared by Compare (either side), or of Whole's answer for either
+// operand of a Join; else null.
+const Expr *comparedPeriod(const Expr *Cond, BinaryOperatorKind Join, BinaryOperatorKind Compare,
+                           const Expr *(*Whole)(const Expr *)) {
+  const auto *B = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!B || (B->getOpcode() != Join && B->getOpcode() != Compare))
+    return nullptr;
+  auto Side = [&](const Expr *E) {
+    return B->getOpcode() == Join ? Whole(E) : remainderDivisor(E);
+  };
+  const Expr *N = Side(B->getLHS());
+  return N ? N : Side(B->getRHS());
+}
+
 // A condition that holds once every N values of a counter: `i % N == k`, `k == i % N`,
 // `!(i % N)`, or one of them joined by && with anything. Its N, else null.
 const Expr *periodWhenTrue(const Expr *Cond) {
-  Cond = Cond->IgnoreParenImpCasts();
-  if (const auto *B = dyn_cast<BinaryOperator>(Cond)) {
-    if (B->getOpcode() == BO_LAnd) {
-      const Expr *N = periodWhenTrue(B->getLHS());
-      return N ? N : periodWhenTrue(B->getRHS());
-    }
-    if (B->getOpcode() == BO_EQ) {
-      const Expr *N = remainderDivisor(B->getLHS());
-      return N ? N : remainderDivisor(B->getRHS());
-    }
-  }
-  if (const auto *U = dyn_cast<UnaryOperator>(Cond); U && U->getOpcode() == UO_LNot)
-    return remainderDivisor(U->getSubExpr());
-  return nullptr;
+  if (const Expr *N = comparedPeriod(Cond, BO_LAnd, BO_EQ, periodWhenTrue))
+    return N;
+  const auto *U = dyn_cast<UnaryOperator>(Cond->IgnoreParenImpCasts());
+  return U && U->getOpcode() == UO_LNot ? remainderDivisor(U->getSubExpr()) : nullptr;
 }
 
 // A condition that fails once every N values: `i % N != k`, `i % N` as a truth value, or
 // one of them joined by || with anything.
 const Expr *periodWhenFalse(const Expr *Cond) {
-  Cond = Cond->IgnoreParenImpCasts();
-  if (const auto *B = dyn_cast<BinaryOperator>(Cond)) {
-    if (B->getOpcode() == BO_LOr) {
-      const Expr *N = periodWhenFalse(B->getLHS());
-      return N ? N : periodWhenFalse(B->getRHS());
-    }
-    if (B->getOpcode() == BO_NE) {
-      const Expr *N = remainderDivisor(B->getLHS());
-      return N ? N : remainderDivisor(B->getRHS());
-    }
-  }
-  return remainderDivisor(Cond);
+  const Expr *N = comparedPeriod(Cond, BO_LOr, BO_NE, periodWhenFalse);
+  return N ? N : remainderDivisor(Cond);
 }
 
 bool isContinue(const Stmt *S) {
