@@ -7,6 +7,7 @@
 #include "driver/Fixes.h"
 #include "driver/Inputs.h"
 #include "driver/Options.h"
+#include "driver/OutputFile.h"
 #include "driver/Runner.h"
 #include "driver/SarifWriter.h"
 #include "driver/Writers.h"
@@ -31,6 +32,19 @@ enum ExitCode { Clean = 0, HaveFindings = 1, UsageError = 2, ParseFailure = 3 };
 int usageError(const std::string &Message) {
   llvm::errs() << "hostsync-lint: error: " << Message << "\n";
   return UsageError;
+}
+
+// Every file the run reads that -o must not replace: sources, baseline, configuration,
+// compile database.
+std::vector<std::string> inputsOfTheRun(const std::vector<std::string> &Sources,
+                                        const Options &Opts) {
+  std::vector<std::string> In = Sources;
+  for (const std::string &F : {Opts.Baseline, Opts.ConfigFile})
+    if (!F.empty())
+      In.push_back(F);
+  if (!Opts.BuildPath.empty())
+    In.push_back(Opts.BuildPath + "/compile_commands.json");
+  return In;
 }
 } // namespace
 
@@ -106,15 +120,19 @@ int main(int Argc, const char **Argv) {
   if (Files.empty())
     return usageError("every input file is excluded by its .hostsync.yaml");
 
-  // Open the output before the (long) analysis, so a bad path fails fast.
-  std::unique_ptr<llvm::raw_fd_ostream> File;
+  // Open the output before the (long) analysis, so a bad path fails fast; never over one of
+  // the run's inputs.
+  std::unique_ptr<OutputFile> File;
   if (!Opts.OutputFile.empty()) {
-    std::error_code EC;
-    File = std::make_unique<llvm::raw_fd_ostream>(Opts.OutputFile, EC, llvm::sys::fs::OF_Text);
-    if (EC)
-      return usageError(Opts.OutputFile + ": cannot write: " + EC.message());
+    for (const std::string &In : inputsOfTheRun(Files, Opts))
+      if (llvm::sys::fs::equivalent(Opts.OutputFile, In))
+        return usageError(Opts.OutputFile + ": is an input of this run (" + In +
+                          "); refusing to write over it");
+    std::string E;
+    if (!(File = OutputFile::create(Opts.OutputFile, E)))
+      return usageError(E);
   }
-  llvm::raw_ostream &Out = File ? static_cast<llvm::raw_ostream &>(*File) : llvm::outs();
+  llvm::raw_ostream &Out = File ? File->stream() : llvm::outs();
 
   bool ErrTTY = llvm::sys::Process::StandardErrIsDisplayed();
   if (!Opts.Quiet)
@@ -176,6 +194,8 @@ int main(int Argc, const char **Argv) {
   else
     writeText(Out, Findings, Color);
   Out.flush();
+  if (std::string E; File && !File->commit(E))
+    return usageError(E);
 
   // One line per file not analysed fully; a file with gaps keeps its findings.
   unsigned Full = 0, Gaps = 0, NotAnalysed = 0, MarkerErrors = 0;

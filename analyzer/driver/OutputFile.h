@@ -1,0 +1,35 @@
+// The findings file of -o, replaced whole or not at all: written to a temporary file beside
+// it (removed if the run fails or is interrupted by SIGINT/SIGTERM) and renamed over it once
+// complete, so an interrupted or failed run leaves the previous results as they were. A path
+// that is not a regular file (/dev/stdout, a pipe) is written directly.
+#pragma once
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace hostsync {
+
+class OutputFile {
+public:
+  // Creates the temporary file now, so that an unwritable place fails before the analysis.
+  // Null with a one-line Error ("<path>: cannot write: ...").
+  static std::unique_ptr<OutputFile> create(const std::string &Path, std::string &Error);
+  ~OutputFile();
+
+  llvm::raw_ostream &stream() { return *Stream; }
+  // Flushes and puts the file in place; false with Error on a write error (a full disk).
+  bool commit(std::string &Error);
+
+private:
+  explicit OutputFile(std::string Path) : Path(std::move(Path)) {}
+  std::string Path;
+  std::optional<llvm::sys::fs::TempFile> Temp; // absent when writing directly
+  std::unique_ptr<llvm::raw_fd_ostream> Stream;
+  bool Done = false;
+};
+
+} // namespace hostsync
