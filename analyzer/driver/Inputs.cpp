@@ -6,6 +6,8 @@
 #include "driver/TorchHeaders.h"
 
 #include "clang/Tooling/JSONCompilationDatabase.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -28,8 +30,15 @@ bool isHeaderExt(llvm::StringRef Ext) {
 bool exists(const std::string &P) { return fs::exists(P); }
 } // namespace
 
-std::string collectSources(const std::vector<std::string> &Inputs,
-                           std::vector<std::string> &Files) {
+std::string collectSources(const std::vector<std::string> &Inputs, std::vector<std::string> &Files,
+                           std::vector<std::string> &Notes) {
+  // Real paths walked and taken: a symlink loop (src/up -> ..) or a second link to a folder
+  // or file already seen is walked, and analysed, once.
+  llvm::StringSet<> WalkedDirs, TakenFiles;
+  auto RealPath = [](const std::string &P) {
+    llvm::SmallString<256> Real;
+    return fs::real_path(P, Real) ? P : std::string(Real);
+  };
   for (const std::string &In : Inputs) {
     fs::file_status St;
     if (fs::status(In, St) || !fs::exists(St))
@@ -37,13 +46,24 @@ std::string collectSources(const std::vector<std::string> &Inputs,
     if (fs::is_directory(St)) {
       std::vector<std::string> Found;
       std::error_code EC;
+      WalkedDirs.insert(RealPath(In));
       for (fs::recursive_directory_iterator It(In, EC), End; It != End && !EC; It.increment(EC)) {
         llvm::StringRef Name = path::filename(It->path());
-        if (compat::startsWith(Name, ".") && It->type() == fs::file_type::directory_file) {
-          It.no_push(); // .git, .cache
+        fs::file_status Target; // through symlinks
+        if (fs::status(It->path(), Target))
+          continue; // a dangling link
+        if (fs::is_directory(Target)) {
+          if (compat::startsWith(Name, ".")) {
+            It.no_push(); // .git, .cache
+          } else if (std::string Real = RealPath(It->path()); !WalkedDirs.insert(Real).second) {
+            It.no_push();
+            Notes.push_back(It->path() + ": skipped, the same folder as " + Real +
+                            " (walked once)");
+          }
           continue;
         }
-        if (It->type() == fs::file_type::regular_file && isSourceExt(path::extension(It->path())))
+        if (fs::is_regular_file(Target) && isSourceExt(path::extension(It->path())) &&
+            TakenFiles.insert(RealPath(It->path())).second)
           Found.push_back(absolutePath(It->path()));
       }
       if (EC)
@@ -58,7 +78,8 @@ std::string collectSources(const std::vector<std::string> &Inputs,
     if (!isSourceExt(Ext) && !isHeaderExt(Ext))
       return In + ": not a C++ or CUDA source or header (expected .cpp, .cc, .cxx, .cu, .h, "
                   ".hpp, .cuh...)";
-    Files.push_back(absolutePath(In));
+    if (TakenFiles.insert(RealPath(In)).second)
+      Files.push_back(absolutePath(In));
   }
   std::sort(Files.begin(), Files.end());
   Files.erase(std::unique(Files.begin(), Files.end()), Files.end());

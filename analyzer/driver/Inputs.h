@@ -13,9 +13,11 @@
 
 namespace hostsync {
 
-// Expands files and directories into the C++ files to analyse. Returns "" or a one-line
-// error naming the offending path.
-std::string collectSources(const std::vector<std::string> &Inputs, std::vector<std::string> &Files);
+// Expands files and directories into the C++ files to analyse, each real file once (a
+// symlink loop, or a second link to a folder already walked, is skipped with a line in
+// Notes). Returns "" or a one-line error naming the offending path.
+std::string collectSources(const std::vector<std::string> &Inputs, std::vector<std::string> &Files,
+                           std::vector<std::string> &Notes);
 
 // Builds the compilation database the options ask for: the user's, or one made up for a
 // checkout as it comes (LibTorch's headers wherever they are, the include roots inferred

@@ -85,11 +85,10 @@ int main(int Argc, const char **Argv) {
   if (Opts.Inputs.empty() && Opts.BuildPath.empty())
     return usageError("no input files (see --help)");
 
-  std::vector<std::string> Files;
-  if (std::string E = collectSources(Opts.Inputs, Files); !E.empty())
+  std::vector<std::string> Files, Info;
+  if (std::string E = collectSources(Opts.Inputs, Files, Info); !E.empty())
     return usageError(E);
   std::unique_ptr<clang::tooling::CompilationDatabase> Db;
-  std::vector<std::string> Info;
   CudaSetup Cuda = findCuda();
   std::vector<std::string> Roots;
   if (std::string E = makeCompilationDatabase(Opts, Cuda, Files, Db, Roots, Info); !E.empty())
