@@ -131,9 +131,9 @@ EXIT CODES:
 void unregisterForeignOptions(const llvm::StringSet<> &Keep) {
   auto &Registered = cl::getRegisteredOptions();
   std::vector<cl::Option *> Foreign;
-  for (auto &Entry : Registered)
-    if (!Keep.contains(Entry.getKey()))
-      Foreign.push_back(Entry.getValue());
+  for (auto &Entry : Registered) // a StringMap in LLVM 14, a DenseMap in 22: `second` in both
+    if (cl::Option *O = Entry.second; !Keep.contains(O->ArgStr))
+      Foreign.push_back(O);
   for (cl::Option *O : Foreign)
     O->removeArgument();
 }
