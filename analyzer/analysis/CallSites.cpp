@@ -8,6 +8,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <algorithm>
+
 using namespace clang;
 
 namespace hostsync {
@@ -18,12 +20,14 @@ const FunctionDecl *canonical(const FunctionDecl *F) { return F ? F->getCanonica
 class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
 public:
   CallIndexer(llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>> &Calls,
-              llvm::DenseSet<const FunctionDecl *> &AddressTaken)
-      : Calls(Calls), AddressTaken(AddressTaken) {}
+              llvm::DenseSet<const FunctionDecl *> &AddressTaken,
+              llvm::DenseSet<const CXXRecordDecl *> &Indirect)
+      : Calls(Calls), AddressTaken(AddressTaken), Indirect(Indirect) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool VisitCallExpr(CallExpr *C) {
     if (const FunctionDecl *F = C->getDirectCallee()) {
+      noteTemplateArguments(F);
       Calls[canonical(F)].push_back(C);
       if (const auto *R = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
         CalleeRefs.insert(R);
@@ -31,8 +35,28 @@ public:
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    noteTemplateArguments(C->getConstructor());
     Calls[canonical(C->getConstructor())].push_back(C);
     return true;
+  }
+  // A class named as a template argument of a called function or of its class, when that
+  // function forwards a pack of arguments (std::make_shared<T>(args...),
+  // vector<T>::emplace_back(args...), TORCH_MODULE's ModuleHolder<TImpl>(args...)): the
+  // template may construct it with them, out of view. (push_back(T{...}) constructs here.)
+  void noteTemplateArguments(const FunctionDecl *F) {
+    const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
+    if (!Pattern || std::none_of(Pattern->param_begin(), Pattern->param_end(),
+                                 [](const ParmVarDecl *P) { return P->isParameterPack(); }))
+      return;
+    auto Note = [&](const TemplateArgumentList *Args) {
+      for (unsigned I = 0; Args && I < Args->size(); ++I)
+        if (Args->get(I).getKind() == TemplateArgument::Type)
+          if (const CXXRecordDecl *R = Args->get(I).getAsType()->getAsCXXRecordDecl())
+            Indirect.insert(R->getCanonicalDecl());
+    };
+    Note(F->getTemplateSpecializationArgs());
+    if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(F->getParent()))
+      Note(&S->getTemplateArgs());
   }
   bool VisitDeclRefExpr(DeclRefExpr *R) {
     if (const auto *F = dyn_cast<FunctionDecl>(R->getDecl()))
@@ -49,16 +73,15 @@ public:
 private:
   llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>> &Calls;
   llvm::DenseSet<const FunctionDecl *> &AddressTaken;
+  llvm::DenseSet<const CXXRecordDecl *> &Indirect;
   llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Refs;
 };
 // A method LibTorch's own templates call, out of view: a module's forward (through
 // ModuleHolder::operator(), Sequential, AnyModule), an autograd::Function's forward and
-// backward, a dataset's get, a transform's operator() / apply; and any constructor
-// (std::make_shared, TORCH_MODULE's holder, emplace_back forward their arguments to it).
+// backward, a dataset's get, a transform's operator() / apply. (Constructors that templates
+// call are found from the calls: CallSites::constructedByTemplates.)
 bool calledByLibraryTemplates(const CXXMethodDecl *M) {
-  if (isa<CXXConstructorDecl>(M))
-    return true;
   bool LibraryBase = false;
   if (const CXXRecordDecl *RD = M->getParent(); RD && RD->hasDefinition())
     RD->forallBases([&](const CXXRecordDecl *Base) {
@@ -74,12 +97,22 @@ bool calledByLibraryTemplates(const CXXMethodDecl *M) {
 }
 } // namespace
 
+std::vector<const FunctionDecl *> overriddenAndSelf(const FunctionDecl *F) {
+  std::vector<const FunctionDecl *> Out{F};
+  for (size_t I = 0; I < Out.size(); ++I)
+    if (const auto *M = dyn_cast<CXXMethodDecl>(Out[I]))
+      for (const CXXMethodDecl *O : M->overridden_methods())
+        if (std::find(Out.begin(), Out.end(), O) == Out.end())
+          Out.push_back(O);
+  return Out;
+}
+
 void CallSites::index() {
   if (Indexed)
     return;
   Indexed = true;
   const SourceManager &SM = Ctx.getSourceManager();
-  CallIndexer Indexer(Calls, AddressTaken);
+  CallIndexer Indexer(Calls, AddressTaken, Indirect);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
       Indexer.TraverseDecl(D);
@@ -106,15 +139,39 @@ std::vector<const Expr *> CallSites::argumentsFor(const FunctionDecl *F, unsigne
   return Args;
 }
 
-bool CallSites::allCallsInView(const FunctionDecl *F) {
+std::string CallSites::whyUnknowable(const FunctionDecl *F) {
   index();
   F = canonical(F);
-  if (!F || AddressTaken.count(F) || F->isMain() || F->isTemplateInstantiation() ||
-      F->getDescribedFunctionTemplate() || F->isDependentContext())
+  if (!F)
+    return "not a function";
+  if (AddressTaken.count(F))
+    return "its address is taken";
+  if (F->isMain())
+    return "the program's entry";
+  if (F->isTemplateInstantiation() || F->getDescribedFunctionTemplate() || F->isDependentContext())
+    return "a template";
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F)) {
+    if (M->getParent()->isLambda())
+      return "a lambda";
+    if (isa<CXXConstructorDecl>(M) && Indirect.count(M->getParent()->getCanonicalDecl()))
+      return "a constructor that a template called here may call (make_shared, a module holder)";
+    if (calledByLibraryTemplates(M))
+      return "LibTorch's templates call it";
+  }
+  return "";
+}
+
+bool CallSites::constructedByTemplates(const CXXRecordDecl *R) {
+  index();
+  return Indirect.count(R->getCanonicalDecl());
+}
+
+bool CallSites::allCallsInView(const FunctionDecl *F) {
+  if (!callersKnowable(F))
     return false;
-  if (const auto *M = dyn_cast<CXXMethodDecl>(F))
-    if (M->isVirtual() || M->getParent()->isLambda() || calledByLibraryTemplates(M))
-      return false;
+  F = canonical(F);
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual())
+    return false; // calls through a base class name the base's method
   const SourceManager &SM = Ctx.getSourceManager();
   for (const FunctionDecl *Re : F->redecls())
     if (!SM.isInMainFile(SM.getExpansionLoc(Re->getLocation())))

@@ -4,20 +4,28 @@
 //
 // "Every call in view" is what lets an answer be "on the CPU" rather than "unknown": the
 // function is declared in the main file only (no header offers it to other files), is not
-// virtual, not a lambda, not a template, not a constructor or a method LibTorch's templates
-// call (a module's forward, a dataset's get), and its address is never taken (no function
-// pointer, std::function or std::bind can call it unseen). Without it, callers seen passing
-// a CUDA tensor are still evidence that the function works on CUDA tensors.
+// virtual, not a lambda, not a template, not a method LibTorch's templates call (a module's
+// forward, a dataset's get) or a constructor a template called here may call (make_shared,
+// a module holder), and its address is never taken (no function pointer, std::function or
+// std::bind can call it unseen). Without it, callers seen passing a CUDA tensor are still
+// evidence that the function works on CUDA tensors; and when only the main file is missing
+// (callersKnowable), the project's other files hold the rest of its calls
+// (core/DeviceFacts.h).
 #pragma once
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
+#include <string>
 #include <vector>
 
 namespace hostsync {
+
+// F, and every method it overrides (transitively): the callees a call that may run F names.
+std::vector<const clang::FunctionDecl *> overriddenAndSelf(const clang::FunctionDecl *F);
 
 class CallSites {
 public:
@@ -28,6 +36,28 @@ public:
   std::vector<const clang::Expr *> argumentsFor(const clang::FunctionDecl *F, unsigned Index);
   // Does the translation unit hold every call of F (see above)?
   bool allCallsInView(const clang::FunctionDecl *F);
+  // Can the project's code hold every call of F: is it called only directly, by name, or
+  // as an override of a method called by name (all of the above but the main file and
+  // virtual)? If not, why not ("its address is taken", "a lambda").
+  bool callersKnowable(const clang::FunctionDecl *F) { return whyUnknowable(F).empty(); }
+  std::string whyUnknowable(const clang::FunctionDecl *F);
+  // Is R named as a template argument of a call here (make_shared<R>, ModuleHolder<R>):
+  // may a template construct it, out of view?
+  bool constructedByTemplates(const clang::CXXRecordDecl *R);
+  const llvm::DenseSet<const clang::CXXRecordDecl *> &constructedByTemplates() {
+    index();
+    return Indirect;
+  }
+  // The functions whose address this translation unit takes.
+  const llvm::DenseSet<const clang::FunctionDecl *> &addressTaken() {
+    index();
+    return AddressTaken;
+  }
+  // Every call and construction in the translation unit's own code, by canonical callee.
+  const llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::Expr *>> &calls() {
+    index();
+    return Calls;
+  }
 
 private:
   void index();
@@ -36,6 +66,7 @@ private:
   // Calls (CallExpr or CXXConstructExpr) by canonical callee.
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::Expr *>> Calls;
   llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
+  llvm::DenseSet<const clang::CXXRecordDecl *> Indirect; // constructedByTemplates
 };
 
 } // namespace hostsync

@@ -174,16 +174,22 @@ private:
 };
 } // namespace
 
+void TensorFacts::indexFields() {
+  if (FieldsIndexed)
+    return;
+  FieldsIndexed = true;
+  const SourceManager &SM = Ctx.getSourceManager();
+  FieldStores Stores(FieldDefs);
+  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
+    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
+      Stores.TraverseDecl(D);
+}
+
 const std::vector<const Expr *> &TensorFacts::fieldValues(const FieldDecl *F) {
-  if (!FieldsIndexed) {
-    FieldsIndexed = true;
-    const SourceManager &SM = Ctx.getSourceManager();
-    FieldStores Stores(FieldDefs);
-    for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-      if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-        Stores.TraverseDecl(D);
-  }
-  return FieldDefs[F];
+  indexFields();
+  static const std::vector<const Expr *> None;
+  auto It = FieldDefs.find(F); // never inserts: the exporter walks FieldDefs while asking
+  return It == FieldDefs.end() ? None : It->second;
 }
 
 const Expr *TensorFacts::definitionOf(const Expr *E) {
@@ -198,25 +204,25 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     return Device::Unknown;
   E = stripTensorExpr(E);
   if (const DeclRefExpr *R = asVarRef(E)) {
-    if (auto G = guardedDevice(R))
+    if (auto G = guardedDevice(R)) {
+      if (*G == Device::Cuda && !Trace.CudaAt)
+        Trace.CudaAt = R;
       return *G;
+    }
     bool Initial = false;
     if (const Expr *Def = Defs.lastBefore(cast<VarDecl>(R->getDecl()), R->getBeginLoc(), &Initial))
       return deviceAt(Def, Depth + 1);
     if (Initial)
       return parameterDevice(cast<ParmVarDecl>(R->getDecl()), Depth);
-    return Device::Unknown;
+    return unknown("`" + R->getDecl()->getName().str() +
+                   "`, whose value comes from several places or one the analysis does not follow");
   }
   // A data member read through `this`: the device of every value the code stores into it
   // (a buffer made on the CPU in the constructor and never moved is on the CPU).
   if (const auto *M = dyn_cast<MemberExpr>(E))
     if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
-        F && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())) {
-      std::optional<Device> D;
-      for (const Expr *V : fieldValues(F))
-        D = D ? combine(*D, deviceAt(V, Depth + 1)) : deviceAt(V, Depth + 1);
-      return D.value_or(Device::Unknown);
-    }
+        F && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+      return memberDevice(F, Depth);
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
     return combine(deviceAt(C->getTrueExpr(), Depth + 1), deviceAt(C->getFalseExpr(), Depth + 1));
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
@@ -234,8 +240,11 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   StringRef N = Op->Name;
   if (N == "cpu")
     return Device::Host;
-  if (N == "cuda")
+  if (N == "cuda") {
+    if (!Trace.CudaAt)
+      Trace.CudaAt = E;
     return Device::Cuda;
+  }
   if (N == "pin_memory")
     return Device::Host;
   if (N == "to" || N == "copy_to") {
@@ -299,6 +308,31 @@ public:
 };
 } // namespace
 
+std::optional<Device> TensorFacts::argumentDevice(const Expr *Arg, QualType T) {
+  begin();
+  if (isTensorType(T))
+    return answer(deviceAt(Arg, 0));
+  if (carriesDevice(T))
+    return answer(namedAt(Arg, 0).value_or(Device::Unknown));
+  return std::nullopt;
+}
+
+Device TensorFacts::memberDevice(const FieldDecl *F, int Depth) {
+  std::optional<Device> D;
+  for (const Expr *V : fieldValues(F)) {
+    Device S = isTensorType(F->getType()) ? deviceAt(V, Depth + 1)
+                                          : namedAt(V, Depth + 1).value_or(Device::Unknown);
+    D = D ? combine(*D, S) : S;
+  }
+  // A class that only this file can see has all its stores here; one a header declares may
+  // be stored into by the project's other files.
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Why = "the member `" + F->getName().str() + "`";
+  if (SM.isInMainFile(SM.getExpansionLoc(F->getParent()->getLocation())))
+    return D ? *D : unknown(Why + ", which nothing here stores into");
+  return combine(D.value_or(Device::Host), open(fieldKey(F), Why));
+}
+
 std::optional<Device> TensorFacts::copyTargetAt(const OpCall &To, int Depth) {
   for (const Expr *A : To.Args) {
     if (isTensorType(A->getType()))
@@ -314,11 +348,13 @@ std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
     return Device::Unknown;
   switch (mentionedDeviceType(Arg)) {
   case DeviceMention::Cuda:
+    if (!Trace.CudaAt)
+      Trace.CudaAt = Arg;
     return Device::Cuda;
   case DeviceMention::Cpu:
     return Device::Host;
   case DeviceMention::Other:
-    return Device::Unknown;
+    return unknown("a device the analysis cannot read");
   case DeviceMention::None:
     break;
   }
@@ -328,12 +364,18 @@ std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
   auto Merge = [&](Device D) { Result = Result ? combine(*Result, D) : D; };
   for (const Expr *T : F.Tensors)
     Merge(deviceAt(T, Depth + 1));
-  if (!F.Fields.empty())
-    Merge(Device::Unknown); // a member such as `device_`: set elsewhere
+  for (const MemberExpr *M : F.Fields) // a member such as `device_`: what is stored into it
+    Merge(isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())
+              ? memberDevice(cast<FieldDecl>(M->getMemberDecl()), Depth)
+              : unknown("the member `" + M->getMemberDecl()->getName().str() +
+                        "` of another object"));
   for (const DeclRefExpr *R : F.Vars) {
-    const Expr *Def = definitionOf(R);
+    bool Initial = false;
+    const Expr *Def = Defs.lastBefore(cast<VarDecl>(R->getDecl()), R->getBeginLoc(), &Initial);
     if (!Def) {
-      Merge(Device::Unknown); // a Device parameter or member
+      Merge(Initial ? parameterDevice(cast<ParmVarDecl>(R->getDecl()), Depth)
+                    : unknown("the device `" + R->getDecl()->getName().str() +
+                              "`, set in several places or in one the analysis does not follow"));
       continue;
     }
     if (auto D = namedAt(Def, Depth + 1)) {

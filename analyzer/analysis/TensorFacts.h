@@ -6,6 +6,7 @@
 
 #include "analysis/CallSites.h"
 #include "analysis/Definitions.h"
+#include "core/DeviceFacts.h"
 #include "match/TensorOps.h"
 
 #include "clang/AST/ASTContext.h"
@@ -13,36 +14,75 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
-#include <vector>
-
+#include <map>
 #include <optional>
+#include <set>
+#include <string>
+#include <vector>
 
 namespace hostsync {
 
-enum class Device { Host, Cuda, Unknown };
+// Deferred: on the host unless a fact of another translation unit says otherwise (the
+// query's open keys, DeviceFacts.h). Only the analysis sees it: the public queries below
+// answer Unknown for it, and lastTrace() keeps the keys for the project pass.
+enum class Device { Host, Cuda, Unknown, Deferred };
 // The device of a value that is one of two: CUDA if either is, else unknown if either is,
-// else the host. The host is its identity: a source that adds nothing.
+// else deferred if either is, else the host. The host is its identity: a source that adds
+// nothing.
 inline Device combine(Device A, Device B) {
-  if (A == Device::Cuda || B == Device::Cuda)
-    return Device::Cuda;
-  if (A == Device::Unknown || B == Device::Unknown)
-    return Device::Unknown;
-  return Device::Host;
+  auto Order = [](Device D) {
+    return D == Device::Host ? 0 : D == Device::Deferred ? 1 : D == Device::Unknown ? 2 : 3;
+  };
+  return Order(A) < Order(B) ? B : A;
 }
 enum class Tri { Yes, No, Unknown };
+
+// What decided the last public device query: its result before Deferred was answered as
+// Unknown, the keys it left open, the expression that made it CUDA, and why it is unknown.
+struct DeviceTrace {
+  Device Raw = Device::Unknown;
+  std::set<std::string> Keys;
+  const clang::Expr *CudaAt = nullptr;
+  std::string UnknownWhy;
+  void merge(const DeviceTrace &O);
+};
 
 class TensorFacts {
 public:
   explicit TensorFacts(clang::ASTContext &Ctx) : Ctx(Ctx), Defs(Ctx), Calls(Ctx) {}
 
   // Where the tensor that E evaluates to lives.
-  Device deviceOf(const clang::Expr *E) { return deviceAt(E, 0); }
+  Device deviceOf(const clang::Expr *E) {
+    begin();
+    return answer(deviceAt(E, 0));
+  }
   // The device an argument names (kCUDA, a Device variable, options, "cuda:0", another
   // tensor's .device()); nullopt when the argument names no device at all.
-  std::optional<Device> namedDevice(const clang::Expr *Arg) { return namedAt(Arg, 0); }
+  std::optional<Device> namedDevice(const clang::Expr *Arg) {
+    begin();
+    return answer(namedAt(Arg, 0));
+  }
   // Where x.to(...) copies to: the device of the first argument that is a tensor or names
   // a device; nullopt for a dtype-only cast.
-  std::optional<Device> copyTarget(const OpCall &To) { return copyTargetAt(To, 0); }
+  std::optional<Device> copyTarget(const OpCall &To) {
+    begin();
+    return answer(copyTargetAt(To, 0));
+  }
+  // The last of the three queries above, traced (DeviceTrace).
+  const DeviceTrace &lastTrace() const { return Trace; }
+  // Every query since startMatch(), merged: what a rule's finding depends on. Raw is Unknown
+  // if any query was, else Deferred if any was.
+  const DeviceTrace &matchTrace() const { return Match; }
+  void startMatch() {
+    Match = DeviceTrace();
+    Match.Raw = Device::Host;
+  }
+  // The device of an argument passed for a parameter of type T: of the tensor, or the device
+  // it names (a torch::Device, options); nullopt for any other parameter. Traced.
+  std::optional<Device> argumentDevice(const clang::Expr *Arg, clang::QualType T);
+  // What a call of F returns (OwnBody: what F's own body returns, even when an override may
+  // run instead). Traced.
+  Device returnDevice(const clang::FunctionDecl *F, bool OwnBody = false);
   // Is E a boolean mask (a comparison, a logical op, isnan..., to(kBool))?
   Tri isMask(const clang::Expr *E) { return maskAt(E, 0); }
   // Is E a 0-dim integer tensor (argmax() with no dim, count_nonzero(), tensor(3))?
@@ -60,6 +100,23 @@ public:
   bool isPinned(const clang::Expr *E);
 
   Definitions &definitions() { return Defs; }
+  CallSites &callSites() { return Calls; }
+  // How to name each key a query left open ("parameter `t` of `f()`"), for reasons.
+  const std::map<std::string, std::string> &keyNames() const { return KeyNames; }
+  // The project-wide key of what F returns, of its parameter I, of a data member; "" for a
+  // declaration no other translation unit can name (a local class, a lambda's).
+  static std::string returnKey(const clang::FunctionDecl *F);
+  static std::string argumentKey(const clang::FunctionDecl *F, unsigned I);
+  static std::string fieldKey(const clang::FieldDecl *F);
+  // Every value this translation unit's code stores into a data member (constructor
+  // initializers, default member initializers, assignments through `this`); empty when
+  // none is seen.
+  const std::vector<const clang::Expr *> &fieldValues(const clang::FieldDecl *F);
+  // All of them, by member.
+  const llvm::DenseMap<const clang::FieldDecl *, std::vector<const clang::Expr *>> &fieldStores() {
+    indexFields();
+    return FieldDefs;
+  }
 
 private:
   Device deviceAt(const clang::Expr *E, int Depth);
@@ -77,23 +134,51 @@ private:
   // Across functions (CallSites.h): what the callers pass for a parameter that still holds
   // its argument, and what a call of a function of this translation unit returns.
   Device parameterDevice(const clang::ParmVarDecl *P, int Depth);
-  Device returnedDevice(const clang::FunctionDecl *F, int Depth);
+  Device returnedDevice(const clang::FunctionDecl *F, int Depth, bool OwnBody = false);
   // A call that is not a tensor op: of this translation unit's function, what it returns;
   // of a LibTorch module's forward, the device of its input tensors.
   Device calleeDevice(const clang::Expr *E, int Depth);
+  // A data member read through `this`: what the code stores into it (here, and in the
+  // project's other files when a header declares its class).
+  Device memberDevice(const clang::FieldDecl *F, int Depth);
+  void indexFields();
   // Guards the two above against recursion: a function being summarised adds nothing to
   // its own summary (the least fixed point), and a summary that met such a cut is not
   // remembered, since it may be incomplete.
   template <typename Compute> Device summarise(const clang::Decl *Key, Compute &&C);
-  // Every value this translation unit's code stores into a data member (constructor
-  // initializers, default member initializers, assignments through `this`); empty when
-  // none is seen.
-  const std::vector<const clang::Expr *> &fieldValues(const clang::FieldDecl *F);
+  // Starts a traced query: forgets the last one's trace.
+  void begin() { Trace = DeviceTrace(); }
+  Device answer(Device D) {
+    Trace.Raw = D;
+    if (D == Device::Cuda && !Match.CudaAt)
+      Match.CudaAt = Trace.CudaAt;
+    if (D == Device::Unknown || D == Device::Deferred) { // what a finding may depend on
+      Match.merge(Trace);
+      Match.Raw = combine(Match.Raw, D);
+    }
+    return D == Device::Deferred ? Device::Unknown : D;
+  }
+  std::optional<Device> answer(std::optional<Device> D) {
+    if (D)
+      return answer(*D);
+    return D;
+  }
+  // A value the analysis cannot follow: remembers why (the first reason of a query).
+  Device unknown(const std::string &Why);
+  // A value that another translation unit's facts decide: its key is left open. An empty
+  // key (no other TU can name it) is unknown.
+  Device open(const std::string &Key, const std::string &Why);
 
   clang::ASTContext &Ctx;
   Definitions Defs;
   CallSites Calls;
-  llvm::DenseMap<const clang::Decl *, Device> Summaries;
+  struct Summary {
+    Device D;
+    DeviceTrace Trace;
+  };
+  llvm::DenseMap<const clang::Decl *, Summary> Summaries;
+  DeviceTrace Trace, Match;
+  std::map<std::string, std::string> KeyNames;
   llvm::SmallPtrSet<const clang::Decl *, 8> Active;
   unsigned Cuts = 0;
   bool FieldsIndexed = false;

@@ -11,36 +11,124 @@ using namespace clang;
 
 namespace hostsync {
 
+void DeviceTrace::merge(const DeviceTrace &O) {
+  Keys.insert(O.Keys.begin(), O.Keys.end());
+  if (!CudaAt)
+    CudaAt = O.CudaAt;
+  if (UnknownWhy.empty())
+    UnknownWhy = O.UnknownWhy;
+}
+
+Device TensorFacts::unknown(const std::string &Why) {
+  if (Trace.UnknownWhy.empty())
+    Trace.UnknownWhy = Why;
+  return Device::Unknown;
+}
+
+Device TensorFacts::open(const std::string &Key, const std::string &Why) {
+  if (Key.empty())
+    return unknown(Why);
+  Trace.Keys.insert(Key);
+  KeyNames.emplace(Key, Why);
+  return Device::Deferred;
+}
+
+namespace {
+std::string typeList(const FunctionDecl *F) {
+  std::string Out;
+  for (const ParmVarDecl *P : F->parameters())
+    Out += (Out.empty() ? "" : ",") + P->getType().getCanonicalType().getAsString();
+  return Out;
+}
+
+// Declarations that another translation unit can name: not inside a function, a lambda or
+// an anonymous namespace.
+bool nameableElsewhere(const Decl *D) {
+  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent()) {
+    if (C->isFunctionOrMethod())
+      return false;
+    if (const auto *R = dyn_cast<CXXRecordDecl>(C); R && (R->isLambda() || !R->getIdentifier()))
+      return false;
+    if (const auto *N = dyn_cast<NamespaceDecl>(C); N && N->isAnonymousNamespace())
+      return false;
+  }
+  return true;
+}
+
+std::string functionName(const FunctionDecl *F) {
+  return "`" + F->getQualifiedNameAsString() + "()`";
+}
+} // namespace
+
+std::string TensorFacts::returnKey(const FunctionDecl *F) {
+  F = F->getCanonicalDecl();
+  if (!nameableElsewhere(F) || F->getStorageClass() == SC_Static)
+    return "";
+  return "ret:" + F->getQualifiedNameAsString() + "(" + typeList(F) + ")";
+}
+
+std::string TensorFacts::argumentKey(const FunctionDecl *F, unsigned I) {
+  std::string R = returnKey(F);
+  return R.empty() ? R : "arg:" + R.substr(4) + "#" + std::to_string(I);
+}
+
+std::string TensorFacts::fieldKey(const FieldDecl *F) {
+  if (!nameableElsewhere(F->getParent()) || !F->getParent()->getIdentifier())
+    return "";
+  return "field:" + F->getParent()->getQualifiedNameAsString() + "::" + F->getName().str();
+}
+
 template <typename Compute> Device TensorFacts::summarise(const Decl *Key, Compute &&C) {
-  if (auto It = Summaries.find(Key); It != Summaries.end())
-    return It->second;
+  if (auto It = Summaries.find(Key); It != Summaries.end()) {
+    Trace.merge(It->second.Trace);
+    return It->second.D;
+  }
   if (!Active.insert(Key).second) {
     ++Cuts;
     return Device::Host; // the identity of combine(): adds nothing
   }
   unsigned CutsBefore = Cuts;
+  DeviceTrace Outer = Trace; // the summary's own trace, kept with it
+  Trace = DeviceTrace();
   Device D = C();
   Active.erase(Key);
   if (Cuts == CutsBefore)
-    Summaries[Key] = D;
+    Summaries[Key] = {D, Trace};
+  Outer.merge(Trace);
+  Trace = Outer;
   return D;
+}
+
+Device TensorFacts::returnDevice(const FunctionDecl *F, bool OwnBody) {
+  begin();
+  return answer(returnedDevice(F, 0, OwnBody));
 }
 
 Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
+  std::string Param = "parameter `" + P->getName().str() + "`";
   if (!F)
-    return Device::Unknown;
+    return unknown(Param);
   return summarise(P, [&] {
     std::optional<Device> D;
     for (const Expr *Arg : Calls.argumentsFor(F, P->getFunctionScopeIndex())) {
-      Device A = deviceAt(Arg, Depth + 1);
+      Device A = isTensorType(P->getType()) ? deviceAt(Arg, Depth + 1)
+                                            : namedAt(Arg, Depth + 1).value_or(Device::Unknown);
       D = D ? combine(*D, A) : A;
     }
     // Callers seen passing a CUDA tensor are evidence wherever the other calls are; "on the
-    // CPU" needs every call in view.
-    if (!D || (*D != Device::Cuda && !Calls.allCallsInView(F)))
-      return Device::Unknown;
-    return *D;
+    // CPU" needs every call in view, here or in the project's other files.
+    if (D && (*D == Device::Cuda || Calls.allCallsInView(F)))
+      return *D;
+    std::string Why = Param + " of " + functionName(F);
+    if (!Calls.callersKnowable(F))
+      return unknown(Why + ", which code out of view may call (" + Calls.whyUnknowable(F) + ")");
+    // An override also gets what calls of the methods it overrides pass.
+    Device Result = D.value_or(Device::Host);
+    for (const FunctionDecl *Callee : overriddenAndSelf(F))
+      Result = combine(Result, open(argumentKey(Callee, P->getFunctionScopeIndex()),
+                                    Param + " of " + functionName(Callee)));
+    return Result;
   });
 }
 
@@ -56,12 +144,15 @@ public:
 };
 } // namespace
 
-Device TensorFacts::returnedDevice(const FunctionDecl *F, int Depth) {
+Device TensorFacts::returnedDevice(const FunctionDecl *F, int Depth, bool OwnBody) {
   const FunctionDecl *Def = nullptr;
-  if (!F || !F->hasBody(Def) || isLibTorchDecl(Def))
-    return Device::Unknown;
-  if (const auto *M = dyn_cast<CXXMethodDecl>(Def); M && M->isVirtual())
-    return Device::Unknown; // an override may run instead
+  if (!F || isLibTorchDecl(F))
+    return unknown("a call of LibTorch's `" + (F ? F->getNameAsString() : std::string()) + "()`");
+  // A virtual call may run any override: the project's overrides contribute to its key.
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual() && !OwnBody)
+    return open(returnKey(F), "what the virtual " + functionName(F) + " and its overrides return");
+  if (!F->hasBody(Def))
+    return open(returnKey(F), "returned by " + functionName(F));
   return summarise(Def, [&] {
     ReturnCollector Returns;
     Returns.TraverseStmt(Def->getBody());
@@ -70,7 +161,7 @@ Device TensorFacts::returnedDevice(const FunctionDecl *F, int Depth) {
       Device R = V ? deviceAt(V, Depth + 1) : Device::Unknown;
       D = D ? combine(*D, R) : R;
     }
-    return D.value_or(Device::Unknown);
+    return D ? *D : unknown("returned by " + functionName(Def));
   });
 }
 
@@ -78,20 +169,20 @@ Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
   const auto *Call = dyn_cast<CallExpr>(E);
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
   if (!F || !isTensorType(Call->getType()))
-    return Device::Unknown;
+    return unknown("a value the analysis does not follow");
   if (!isLibTorchDecl(F))
     return returnedDevice(F, Depth);
   // A LibTorch module's forward: its weights must be where its input is. Not other methods:
   // register_buffer's tensor, say, moves with the module's later ->to(device).
   if (!F->getIdentifier() || F->getName() != "forward")
-    return Device::Unknown;
+    return unknown("returned by LibTorch's `" + F->getNameAsString() + "()`");
   std::optional<Device> D;
   for (const Expr *A : Call->arguments())
     if (isTensorType(A->getType())) {
       Device Arg = deviceAt(A, Depth + 1);
       D = D ? combine(*D, Arg) : Arg;
     }
-  return D.value_or(Device::Unknown);
+  return D ? *D : unknown("a module's output");
 }
 
 } // namespace hostsync

@@ -81,6 +81,8 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
     }
   }
   Device Where = syncIfFrom(deviceOf(Op->Self));
+  if (Where == Device::Unknown)
+    invertDevice(); // the source's device, decided in another file, says whether it syncs
   std::string Spelled = Op->Name == "cuda" ? "cuda" : "to(kCUDA)";
   std::string From = Where == Device::Cuda ? "a host tensor" : "a tensor that may be on the host";
   report(Call, opLocation(Call), Spelled, Where,

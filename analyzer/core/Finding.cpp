@@ -12,12 +12,55 @@ const char *confidenceName(DeviceConfidence C) {
   switch (C) {
   case DeviceConfidence::Cuda:
     return "cuda";
-  case DeviceConfidence::Possible:
-    return "possible";
+  case DeviceConfidence::Unknown:
+    return "unknown";
   case DeviceConfidence::Assumed:
     return "assumed";
+  case DeviceConfidence::Cpu:
+    return "cpu";
   }
-  return "possible";
+  return "unknown";
+}
+
+void closeDevices(std::vector<Finding> &Findings, const ProjectFacts &Facts) {
+  for (Finding &F : Findings) {
+    if (F.Device == DeviceConfidence::Unknown) {
+      ClosedDevice C = Facts.close(F.Open, F.DeviceReason);
+      F.Device = C.State == DeviceState::Cuda  ? DeviceConfidence::Cuda
+                 : C.State == DeviceState::Cpu ? DeviceConfidence::Cpu
+                                               : F.WhenUnknown;
+      F.DeviceReason = C.Reason;
+      if (C.State == DeviceState::Unknown && F.WhenUnknown != DeviceConfidence::Unknown)
+        F.DeviceReason = F.WhenUnknownReason + " (" + C.Reason + ")";
+    }
+    F.Open = OpenDevice();
+  }
+}
+
+bool parseUnknownSeverity(const std::string &Word, std::optional<Severity> &Out) {
+  if (Word == "rule") {
+    Out.reset();
+    return true;
+  }
+  Severity S;
+  if (!parseSeverity(Word, S))
+    return false;
+  Out = S;
+  return true;
+}
+
+bool applyDevicePolicy(Finding &F, const DevicePolicy &First, const DevicePolicy &Second) {
+  if (F.Device == DeviceConfidence::Cpu) {
+    F.Sev = Severity::Note;
+    return First.ReportCpu.value_or(Second.ReportCpu.value_or(false));
+  }
+  if (F.Device == DeviceConfidence::Unknown) {
+    std::optional<Severity> S =
+        First.UnknownSeverity.value_or(Second.UnknownSeverity.value_or(std::optional<Severity>()));
+    if (S)
+      F.Sev = *S;
+  }
+  return true;
 }
 
 const char *rankName(Rank R) {
@@ -46,8 +89,9 @@ std::string lineHash(const std::string &SourceLine) {
 }
 
 bool fixApplies(const Finding &F, bool WithConditional) {
-  return !F.Suppressed && !F.InBaseline && !F.Replacements.empty() &&
-         (F.FixCondition.empty() || WithConditional);
+  // A CPU tensor's op (--report-cpu) costs no sync: nothing to rewrite.
+  return !F.Suppressed && !F.InBaseline && F.Device != DeviceConfidence::Cpu &&
+         !F.Replacements.empty() && (F.FixCondition.empty() || WithConditional);
 }
 
 bool sameFinding(const Finding &A, const Finding &B) {

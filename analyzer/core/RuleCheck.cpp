@@ -93,6 +93,49 @@ std::string RuleCheck::sourceText(const Expr *E) const {
   return Lexer::getSourceText(R, SM, TU.Ctx.getLangOpts()).str();
 }
 
+void RuleCheck::setDevice(Finding &F, Device Where) const {
+  const DeviceTrace &T = TU.Facts.matchTrace();
+  switch (Where) {
+  case Device::Host:
+    F.Device = DeviceConfidence::Cpu;
+    F.DeviceReason = "the tensor is made on the host";
+    return;
+  case Device::Cuda:
+    F.Device = DeviceConfidence::Cuda;
+    if (T.CudaAt) {
+      const SourceManager &SM = TU.Ctx.getSourceManager();
+      SourceLocation L = SM.getExpansionLoc(T.CudaAt->getBeginLoc());
+      std::string Text = Lexer::getSourceText(SM.getExpansionRange(T.CudaAt->getSourceRange()), SM,
+                                              TU.Ctx.getLangOpts())
+                             .str();
+      if (Text.size() > 60 || Text.find('\n') != std::string::npos)
+        Text = Text.substr(0, std::min(Text.find('\n'), size_t(57))) + "...";
+      F.DeviceReason = "`" + Text + "` at line " + std::to_string(SM.getPresumedLineNumber(L));
+    } else {
+      F.DeviceReason = "the op syncs on CUDA whatever its input";
+    }
+    return;
+  case Device::Unknown:
+  case Device::Deferred:
+    break;
+  }
+  F.Device = DeviceConfidence::Unknown;
+  F.DeviceReason = T.UnknownWhy.empty() ? "nothing in view says where the tensor is" : T.UnknownWhy;
+  F.Open.Base = T.Raw == Device::Deferred ? DeviceState::Cpu : DeviceState::Unknown;
+  F.Open.Keys = T.Keys;
+  F.Open.Inverted = Inverted;
+  if (TU.Assume == AssumeDevice::Cuda) {
+    F.WhenUnknown = DeviceConfidence::Assumed;
+    F.WhenUnknownReason = "assumed by --assume-device=cuda";
+  } else if (TU.Assume == AssumeDevice::Cpu) {
+    F.WhenUnknown = DeviceConfidence::Cpu;
+    F.WhenUnknownReason = "assumed by --assume-device=cpu";
+  } else if (TU.CpuOnlyProgram) {
+    F.WhenUnknown = DeviceConfidence::Cpu;
+    F.WhenUnknownReason = "this program defines main() and names no CUDA device";
+  }
+}
+
 void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device Where,
                        const std::string &Message, const std::string &Note, const Rewrite &Fix) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
@@ -102,19 +145,8 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   // Never a finding on what does not compile (a file analysed with gaps).
   if (const auto *E = dyn_cast<Expr>(At); E && E->containsErrors())
     return;
-  DeviceConfidence Conf = DeviceConfidence::Cuda;
-  switch (Where) {
-  case Device::Host:
-    return; // a host tensor: the op costs no sync
-  case Device::Cuda:
-    break;
-  case Device::Unknown:
-    if (TU.Assume == AssumeDevice::Cpu || (TU.Assume == AssumeDevice::Unknown && TU.CpuOnlyProgram))
-      return;
-    Conf = TU.Assume == AssumeDevice::Cuda ? DeviceConfidence::Assumed : DeviceConfidence::Possible;
-    break;
-  }
   Finding F;
+  setDevice(F, Where);
   F.Rule = Rule.Id;
   F.Sev = Rule.DefaultSeverity;
   PresumedLoc P = SM.getPresumedLoc(Loc);
@@ -124,7 +156,6 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   F.Line = P.getLine();
   F.Column = P.getColumn();
   F.Op = Op.str();
-  F.Device = Conf;
   RankResult R = TU.Hot.rankOf(At);
   F.Rnk = R.Value;
   F.RankReason = R.Reason;

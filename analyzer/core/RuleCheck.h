@@ -40,6 +40,8 @@ public:
   // main() is here and nothing here names CUDA: tensors of unknown device are on the CPU
   // (unless --assume-device says otherwise).
   bool CpuOnlyProgram;
+  // What this TU contributes to the project's device facts (written after matching).
+  TUFacts Exports;
   std::vector<Finding> Findings;
   std::vector<std::string> SourceErrors; // "file: line N: unmatched NOLINTBEGIN"
 
@@ -78,18 +80,29 @@ protected:
   // "a CUDA tensor" or "a tensor that may be on CUDA", for messages.
   static std::string tensorPhrase(Device Where);
 
-  // Records one finding at At. Device::Host findings are dropped; Device::Unknown
-  // becomes "possible" (or "assumed", or dropped, by --assume-device). Message says
+  // Records one finding at At. Device::Host findings are kept as "cpu" (shown with
+  // --report-cpu); Device::Unknown becomes "unknown" until the project pass closes it (or
+  // "assumed", or "cpu", by --assume-device and a CPU-only program). Message says
   // what syncs and why; the fix comes from the catalog unless Fix is given.
   // Fix, when it has hints, is the rewrite; it is dropped (the finding kept) when a range
   // touches a macro expansion, where a textual edit is not safe.
   void report(const clang::Stmt *At, clang::SourceLocation Loc, llvm::StringRef Op, Device Where,
               const std::string &Message, const std::string &Note = "", const Rewrite &Fix = {});
+  // The finding's Where is the opposite of the device its queries found (a copy to CUDA
+  // syncs when its source is on the host): the project pass closes it the other way round.
+  void invertDevice() { Inverted = true; }
   // The source text of an expression (empty inside macros): for building fix-its.
   std::string sourceText(const clang::Expr *E) const;
 
 private:
-  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) final { check(Result); }
+  void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) final {
+    TU.Facts.startMatch(); // report() reads what this match's device queries depended on
+    Inverted = false;
+    check(Result);
+  }
+  bool Inverted = false;
+  // Sets F's device, its reason and what other files decide of it (DeviceFacts.h).
+  void setDevice(Finding &F, Device Where) const;
   const RuleInfo &Rule;
   TUContext &TU;
 };

@@ -1,5 +1,7 @@
 #include "core/RunRules.h"
 
+#include "analysis/FactsExport.h"
+
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -40,6 +42,7 @@ RulesResult runRules(ASTContext &Ctx, const std::vector<Decl *> &TopLevel,
       }
     }
     Finder.matchAST(Ctx);
+    Out.Facts = exportFacts(Ctx, TopLevel, TU.Facts, TU.CpuOnlyProgram);
     Out.Findings = std::move(TU.Findings);
     Out.SourceErrors = std::move(TU.SourceErrors);
   }

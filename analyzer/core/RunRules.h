@@ -16,6 +16,7 @@ namespace hostsync {
 struct RulesResult {
   std::vector<Finding> Findings;
   std::vector<std::string> SourceErrors; // unmatched NOLINTBEGIN/END
+  TUFacts Facts;                         // for the project pass (core/DeviceFacts.h)
 };
 
 // The top-level declarations outside system headers (what the rules look at).

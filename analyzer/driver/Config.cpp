@@ -13,7 +13,8 @@
 namespace hostsync {
 
 namespace {
-const char *const KnownKeys = "Checks, Severity, Exclude, AssumeDevice, MinRank";
+const char *const KnownKeys =
+    "Checks, Severity, Exclude, AssumeDevice, MinRank, UnknownDeviceSeverity, ReportCpu";
 
 // The YAML parser's first complaint, if any: it outranks what we make of the broken
 // nodes it leaves behind.
@@ -102,6 +103,20 @@ bool parseConfig(const std::string &Path, const std::string &Text, LintConfig &O
       if (!parseRank(S, Min))
         return R.fail(V, "MinRank must be cold, periodic or hot, not '" + S + "'");
       Out.MinRank = Min;
+    } else if (Key == "UnknownDeviceSeverity") {
+      std::optional<Severity> Sev;
+      if (!R.scalar(V, S, Key))
+        return false;
+      if (!parseUnknownSeverity(S, Sev))
+        return R.fail(V, "UnknownDeviceSeverity must be rule, note, warning or error, not '" + S +
+                             "'");
+      Out.Devices.UnknownSeverity = Sev;
+    } else if (Key == "ReportCpu") {
+      if (!R.scalar(V, S, Key))
+        return false;
+      if (S != "true" && S != "false")
+        return R.fail(V, "ReportCpu must be true or false, not '" + S + "'");
+      Out.Devices.ReportCpu = S == "true";
     } else if (Key == "Exclude") {
       auto *Seq = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(V);
       if (!Seq)
@@ -149,6 +164,10 @@ std::string dumpConfig(const LintConfig &C) {
   AssumeDevice A = C.Assume.value_or(AssumeDevice::Unknown);
   Out += std::string("AssumeDevice: ") + assumeDeviceName(A) + "\n";
   Out += std::string("MinRank: ") + rankName(C.MinRank.value_or(Rank::Cold)) + "\n";
+  std::optional<Severity> U = C.Devices.UnknownSeverity.value_or(std::nullopt);
+  Out += std::string("UnknownDeviceSeverity: ") + (U ? severityName(*U) : "rule") + "\n";
+  Out +=
+      std::string("ReportCpu: ") + (C.Devices.ReportCpu.value_or(false) ? "true" : "false") + "\n";
   return Out;
 }
 
@@ -197,7 +216,8 @@ const LintConfig *ConfigFinder::forFile(const std::string &AbsFile, std::string 
   return Found;
 }
 
-bool applyConfig(ConfigFinder &Configs, std::vector<Finding> &Findings, std::string &Error) {
+bool applyConfig(ConfigFinder &Configs, std::vector<Finding> &Findings,
+                 const DevicePolicy &CommandLine, std::string &Error) {
   std::vector<Finding> Kept;
   for (Finding &F : Findings) {
     const LintConfig *Cfg = Configs.forFile(F.File, Error);
@@ -207,7 +227,8 @@ bool applyConfig(ConfigFinder &Configs, std::vector<Finding> &Findings, std::str
       continue;
     if (auto It = Cfg->SeverityOf.find(F.Rule); It != Cfg->SeverityOf.end())
       F.Sev = It->second;
-    Kept.push_back(std::move(F));
+    if (applyDevicePolicy(F, CommandLine, Cfg->Devices))
+      Kept.push_back(std::move(F));
   }
   Findings = std::move(Kept);
   return true;

@@ -8,6 +8,8 @@
 //   Exclude: ['third_party/*', '*_test.cpp']      # paths relative to this file's directory
 //   AssumeDevice: cuda                            # unknown | cuda | cpu
 //   MinRank: hot                                  # cold (all) | periodic | hot (only hot)
+//   UnknownDeviceSeverity: note                   # rule (default) | note | warning | error
+//   ReportCpu: true                               # also CPU tensors' ops, as notes
 #pragma once
 
 #include "rules/Catalog.h"
@@ -30,6 +32,7 @@ struct LintConfig {
   std::vector<std::string> Exclude;
   std::optional<AssumeDevice> Assume;
   std::optional<Rank> MinRank;
+  DevicePolicy Devices;
 
   bool excludes(const std::string &AbsFile) const;
 };
@@ -58,7 +61,9 @@ private:
 };
 
 // Applies each finding's config (that of the file it is in, a header's own included):
-// drops excluded paths and findings below MinRank, applies Severity overrides.
-bool applyConfig(ConfigFinder &Configs, std::vector<Finding> &Findings, std::string &Error);
+// drops excluded paths and findings below MinRank, applies Severity overrides, then the
+// device policy (CommandLine's settings win over the config's).
+bool applyConfig(ConfigFinder &Configs, std::vector<Finding> &Findings,
+                 const DevicePolicy &CommandLine, std::string &Error);
 
 } // namespace hostsync

@@ -50,7 +50,13 @@ struct CommandLine {
   cl::opt<std::string> Assume{
       "assume-device", cl::cat(RulesCat), cl::value_desc("unknown|cuda|cpu"),
       cl::desc("Where tensors of unknown device live: unknown (default, reported as\n"
-               "'possible'), cuda, or cpu (not reported)")};
+               "'unknown'), cuda, or cpu (not reported)")};
+  cl::opt<std::string> UnknownSeverity{
+      "unknown-device-severity", cl::cat(RulesCat), cl::value_desc("rule|note|warning|error"),
+      cl::desc("Severity of findings whose device is unknown (default: rule, the rule's own)")};
+  cl::opt<bool> ReportCpu{"report-cpu", cl::cat(RulesCat),
+                          cl::desc("Also report ops on tensors the analysis places on the CPU\n"
+                                   "(device 'cpu', as notes: they do not sync)")};
 
   cl::opt<std::string> Format{
       "format", cl::cat(OutputCat), cl::value_desc("text|json|github|sarif|codequality"),
@@ -256,6 +262,17 @@ bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error)
     Error = "unknown --assume-device '" + L.Assume + "' (expected unknown, cuda or cpu)";
     return false;
   }
+  if (L.UnknownSeverity.getNumOccurrences()) {
+    std::optional<Severity> Sev;
+    if (!parseUnknownSeverity(L.UnknownSeverity, Sev)) {
+      Error = "unknown --unknown-device-severity '" + L.UnknownSeverity +
+              "' (expected rule, note, warning or error)";
+      return false;
+    }
+    Out.Devices.UnknownSeverity = Sev;
+  }
+  if (L.ReportCpu.getNumOccurrences())
+    Out.Devices.ReportCpu = L.ReportCpu.getValue();
   if (L.Jobs.getNumOccurrences()) {
     unsigned N = 0;
     if (llvm::StringRef(L.Jobs).getAsInteger(10, N) || N < 1 || N > 1024) {

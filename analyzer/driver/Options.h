@@ -38,7 +38,8 @@ struct Options {
   std::string ExportFixes;                       // --export-fixes: clang-tidy replacement YAML
   Severity MinSeverity = Severity::Warning;
   AssumeDevice Assume = AssumeDevice::Unknown;
-  unsigned Jobs = 0; // 0: one per core
+  DevicePolicy Devices; // --unknown-device-severity, --report-cpu (when given)
+  unsigned Jobs = 0;    // 0: one per core
   ColorMode Color = ColorMode::Auto;
   bool Quiet = false;
   bool ListRules = false;

@@ -83,6 +83,7 @@ public:
     Out.Parsed = true;
     RulesResult R = runRules(Ctx, TopLevel, hostsyncChecks(), Config.EnabledRules, Config.Assume);
     Out.Findings.insert(Out.Findings.end(), R.Findings.begin(), R.Findings.end());
+    Out.Facts = std::move(R.Facts);
     Out.SourceErrors.insert(Out.SourceErrors.end(), R.SourceErrors.begin(), R.SourceErrors.end());
     if (Dropped && Ctx.getDiagnostics().hasErrorOccurred())
       *Dropped = recoveryRewrites(Ctx, TopLevel);
@@ -176,6 +177,7 @@ TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
     for (Finding &F : Again.Findings)
       Rewritten.restore(F);
     R.Findings = std::move(Again.Findings);
+    R.Facts = std::move(Again.Facts);
   }
   R.Errors = Errors.Count;
   R.FirstError = Errors.First;
@@ -255,12 +257,18 @@ std::string describeStatus(const TUResult &R) {
 
 std::vector<Finding> mergeFindings(const std::vector<TUResult> &Results) {
   std::vector<Finding> All;
-  for (const TUResult &R : Results)
+  ProjectFacts Facts;
+  for (const TUResult &R : Results) {
     All.insert(All.end(), R.Findings.begin(), R.Findings.end());
-  // Same rule and place: keep one, ranked by the hottest TU's view of it.
+    Facts.add(R.Facts);
+  }
+  Facts.solve();
+  closeDevices(All, Facts);
+  // Same rule and place: keep one, ranked by the hottest TU's view of it, on the device that
+  // TU gave it (headers: CUDA if any TU says so).
   std::sort(All.begin(), All.end(), [](const Finding &A, const Finding &B) {
-    return std::tie(A.File, A.Line, A.Column, A.Rule, B.Rnk) <
-           std::tie(B.File, B.Line, B.Column, B.Rule, A.Rnk);
+    return std::tie(A.File, A.Line, A.Column, A.Rule, B.Rnk, A.Device) <
+           std::tie(B.File, B.Line, B.Column, B.Rule, A.Rnk, B.Device);
   });
   All.erase(std::unique(All.begin(), All.end(), sameFinding), All.end());
   std::stable_sort(All.begin(), All.end(), findingOrder);

@@ -36,8 +36,9 @@ struct TUResult {
   // Parsing went on without them: statements that needed them are invalid and match no
   // rule, everything else is analysed.
   std::vector<std::string> MissingHeaders;
-  std::vector<Finding> Findings;
+  std::vector<Finding> Findings;         // devices not yet closed (closeDevices)
   std::vector<std::string> SourceErrors; // unmatched NOLINTBEGIN/END
+  TUFacts Facts;                         // its part of the project's device facts
 
   // Analysed fully, with gaps (missing headers or invalid statements: findings kept), or
   // not at all.
@@ -61,7 +62,8 @@ runAll(const clang::tooling::CompilationDatabase &Db, const std::vector<std::str
        const std::function<void(size_t, size_t, const std::string &)> &Progress);
 
 // Merges the findings of all TUs, one per rule and location (a header seen by many TUs
-// yields one finding; its rank is the highest any TU gave it), in output order.
+// yields one finding; its rank is the highest any TU gave it), in output order, and closes
+// their devices with the facts of every TU (core/DeviceFacts.h).
 std::vector<Finding> mergeFindings(const std::vector<TUResult> &Results);
 
 } // namespace hostsync

@@ -92,6 +92,7 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                   {"rankReason", F.RankReason},
                   {"function", F.Function},
                   {"device", confidenceName(F.Device)},
+                  {"deviceReason", F.DeviceReason},
                   {"fix", F.Fix}}}};
     if (F.Period)
       Result["properties"]["period"] = *F.Period;

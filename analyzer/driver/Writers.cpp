@@ -44,7 +44,7 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool
     std::string Tag = rankName(F.Rnk);
     colored(OS, Color, C::SAVEDCOLOR, true,
             F.Message + " (" + Tag + ": " + F.RankReason + "; device: " + confidenceName(F.Device) +
-                ") [" + F.Rule + "]");
+                (F.DeviceReason.empty() ? "" : " (" + F.DeviceReason + ")") + ") [" + F.Rule + "]");
     OS << "\n";
     if (!F.SourceLine.empty()) {
       OS << F.SourceLine << "\n";
@@ -124,6 +124,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                                    {"column", F.Column},
                                    {"op", F.Op},
                                    {"device", confidenceName(F.Device)},
+                                   {"device_reason", F.DeviceReason},
                                    {"rank", rankName(F.Rnk)},
                                    {"rank_reason", F.RankReason}};
     if (F.Period)
@@ -171,6 +172,13 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                     {"suppressed", Suppressed}, {"by_rule", ByRule}};
   if (Run.BaselineGiven)
     Doc["summary"]["in_baseline"] = Known;
+  std::map<std::string, int> ByDevice;
+  for (const Finding &F : Findings)
+    if (!F.Suppressed)
+      ++ByDevice[confidenceName(F.Device)];
+  Doc["summary"]["by_device"] = ByDevice;
+  Doc["summary"]["seconds"] = {{"analysis", Run.AnalysisSeconds},
+                               {"project_pass", Run.ProjectPassSeconds}};
   OS << Doc.dump(2) << "\n";
 }
 

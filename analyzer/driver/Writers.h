@@ -25,6 +25,9 @@ struct JsonRunInfo {
   std::string MinSeverity;
   std::vector<std::string> EnabledRules;
   bool BaselineGiven = false; // findings then carry "baseline": "new" | "unchanged"
+  // Wall-clock seconds of the per-file analysis and of the project pass that closes the
+  // devices (summary.seconds: what bench/lint-corpus compares).
+  double AnalysisSeconds = 0, ProjectPassSeconds = 0;
 };
 // The versioned findings format documented in docs/findings-json.md.
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
@@ -38,6 +41,8 @@ void writeCodeQuality(llvm::raw_ostream &OS, const std::vector<Finding> &Finding
 
 void writeRuleListText(llvm::raw_ostream &OS, const Catalog &C);
 
-constexpr int FindingsJsonVersion = 2; // 2: translation_units status "errors" became "gaps"
+// 2: translation_units status "errors" became "gaps"; 3: device "possible" became
+// "unknown", device "cpu" (--report-cpu) and device_reason came in.
+constexpr int FindingsJsonVersion = 3;
 
 } // namespace hostsync

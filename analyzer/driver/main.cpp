@@ -21,6 +21,7 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <chrono>
 #include <thread>
 
 using namespace hostsync;
@@ -142,6 +143,9 @@ int main(int Argc, const char **Argv) {
   Config.Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
   CommandAdjuster Commands({Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, Cuda, Roots});
   bool ShowProgress = ErrTTY && !Opts.Quiet && Files.size() > 1;
+  auto Seconds = [Start = std::chrono::steady_clock::now()]() {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  };
   std::vector<TUResult> Results =
       runAll(*Db, Files, Config, Commands, [&](size_t I, size_t N, const std::string &F) {
         if (ShowProgress)
@@ -153,8 +157,10 @@ int main(int Argc, const char **Argv) {
     for (const std::string &Note : Commands.droppedNotes())
       llvm::errs() << "hostsync-lint: note: " << Note << "\n";
 
+  double AnalysisSeconds = Seconds();
   std::vector<Finding> Findings = mergeFindings(Results);
-  if (std::string E; !applyConfig(Configs, Findings, E))
+  double ProjectPassSeconds = Seconds() - AnalysisSeconds;
+  if (std::string E; !applyConfig(Configs, Findings, Opts.Devices, E))
     return usageError(E);
   std::string Root = absolutePath(Opts.SourceRoot), BaselineError;
   if (!Opts.Baseline.empty() && !applyBaseline(Opts.Baseline, Findings, Root, BaselineError))
@@ -183,7 +189,7 @@ int main(int Argc, const char **Argv) {
   if (Opts.Format == OutputFormat::Json)
     writeJson(Out, Findings, Results,
               {assumeDeviceName(Opts.Assume), severityName(Opts.MinSeverity), Config.EnabledRules,
-               !Opts.Baseline.empty()});
+               !Opts.Baseline.empty(), AnalysisSeconds, ProjectPassSeconds});
   else if (Opts.Format == OutputFormat::Github)
     writeGithub(Out, Findings);
   else if (Opts.Format == OutputFormat::CodeQuality)

@@ -88,7 +88,9 @@ private:
     // one on a note that states the condition (applied by --fix-notes), as clang-tidy's
     // own checks do with fixes that need the user's judgement.
     {
-      auto D = diag(Loc, "%0 (%1: %2)") << F.Message << rankName(F.Rnk) << F.RankReason;
+      auto D = diag(Loc, "%0 (%1: %2; device: %3 (%4))")
+               << F.Message << rankName(F.Rnk) << F.RankReason << confidenceName(F.Device)
+               << F.DeviceReason;
       if (F.FixCondition.empty())
         addHints(D, F);
     }
@@ -128,9 +130,17 @@ const std::vector<Finding> &findingsOf(ASTContext &AST, const std::string &Assum
     Pass.AST = &AST;
     Pass.MainFile = Main;
     Pass.Assume = Assume;
-    Pass.Findings =
-        runRules(AST, userDecls(AST), hostsyncChecks(), enabledRules(), parseAssume(Assume))
-            .Findings;
+    RulesResult R =
+        runRules(AST, userDecls(AST), hostsyncChecks(), enabledRules(), parseAssume(Assume));
+    // clang-tidy sees one file at a time: its own facts are the project's.
+    ProjectFacts Facts;
+    Facts.add(R.Facts);
+    Facts.solve();
+    closeDevices(R.Findings, Facts);
+    Pass.Findings.clear();
+    for (Finding &F : R.Findings)
+      if (F.Device != DeviceConfidence::Cpu)
+        Pass.Findings.push_back(std::move(F));
   }
   return Pass.Findings;
 }

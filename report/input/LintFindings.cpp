@@ -91,11 +91,12 @@ bool loadLintResults(const std::string &path, Report &report, std::string &error
     return false;
   try {
     if (doc.is_object() && doc.value("schema", "") == "hostsync-lint/findings") {
-      // Version 2 renamed a translation unit's status "errors" to "gaps", which the
-      // report does not read: both versions read the same.
-      if (doc.value("version", 0) != 1 && doc.value("version", 0) != 2) {
+      // Version 2 renamed a translation unit's status "errors" to "gaps", version 3 the
+      // device "possible" to "unknown", neither of which the report reads: all read the same.
+      int version = doc.value("version", 0);
+      if (version < 1 || version > 3) {
         error =
-            path + ": findings JSON version " + doc["version"].dump() + ", this tool reads 1 and 2";
+            path + ": findings JSON version " + doc["version"].dump() + ", this tool reads 1 to 3";
         return false;
       }
       fromFindingsJson(doc, report);

@@ -18,29 +18,35 @@ float total_of(torch::Tensor t) {
 // No caller in this file: another file may pass anything.
 float exported(torch::Tensor t) {
   return t.max().item<float>();
-  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: possible
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: unknown
 }
 
 // Called with CPU tensors here, but its address is taken: a caller through the pointer is
 // not in view.
 float through_pointer(torch::Tensor t) {
   return t.min().item<float>();
-  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: possible
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: unknown
 }
 
-// A virtual method: an override, or a call through the base, is not in view.
+// A virtual method takes what the calls of it and of the methods it overrides pass: main()
+// calls the base's with a CPU tensor, score_on_gpu() calls it (or any override) with CUDA.
 struct Scorer {
   virtual ~Scorer() = default;
-  virtual float score(torch::Tensor t) {
-    return t.norm().item<float>();
-    // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:21: warning: 'item'{{.*}}device: possible
+  virtual float score(torch::Tensor t) { return t.norm().item<float>(); }
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:58: warning: 'item'{{.*}}device: cuda (`torch::kCUDA` at line [[#@LINE+8]])
+};
+struct GpuScorer : Scorer {
+  float score(torch::Tensor t) override {
+    return t.abs().sum().item<float>();
+    // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:26: warning: 'item'{{.*}}device: cuda (parameter `t` of `Scorer::score()` may be on CUDA: passed at across-functions.cpp:[[#@LINE+3]])
   }
 };
+float score_on_gpu(Scorer &s) { return s.score(torch::ones({2}, torch::kCUDA)); }
 
 // A template: each instantiation has callers of its own.
 template <typename T> float scaled(torch::Tensor t, T k) {
   return t.sum().item<float>() * k;
-  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: possible
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: unknown
 }
 
 // Recursion: the recursive call adds nothing of its own (the least fixed point), the
@@ -74,7 +80,7 @@ TORCH_MODULE(Net);
 struct ProbeImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) {
     if (x.sum().item<float>() > 0)
-      // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:17: warning: 'item'{{.*}}device: possible
+      // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:17: warning: 'item'{{.*}}device: unknown
       return x;
     return -x;
   }
@@ -104,6 +110,6 @@ int main() {
   float i = cpu_net(make_batch()).sum().item<float>();
   // A lambda's parameters: its calls are not followed.
   auto last = [](torch::Tensor t) { return t[-1].item<float>(); };
-  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:50: warning: 'item'{{.*}}device: possible
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:50: warning: 'item'{{.*}}device: unknown
   return static_cast<int>(a + b + c + d + e + f + g + h + i + last(torch::ones({2})));
 }

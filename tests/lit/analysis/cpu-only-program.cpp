@@ -22,7 +22,7 @@ float loss_of(torch::Tensor pred, torch::Tensor target) {
 // No caller in view: of unknown device, which a CPU-only program puts on the CPU.
 float exported_loss(torch::Tensor loss) {
   return loss.sum().item<float>();
-  // CUDA: cpu-only-program.cpp:[[@LINE-1]]:21: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: possible
+  // CUDA: cpu-only-program.cpp:[[@LINE-1]]:21: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: unknown
   // ASSUMED: cpu-only-program.cpp:[[@LINE-2]]:21: warning: 'item'{{.*}}device: assumed
 }
 

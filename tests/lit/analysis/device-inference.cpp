@@ -1,5 +1,5 @@
 // Where a tensor lives decides whether item() syncs. Host tensors are never reported,
-// CUDA tensors are "cuda", unknown ones "possible" (or "assumed" / dropped by option).
+// CUDA tensors are "cuda", unknown ones "unknown" (or "assumed" / "cpu" by option).
 // RUN: %lint --checks='-*,hostsync-item' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --check-prefixes=CHECK,DEFAULT --implicit-check-not='warning:' < %t.out
 // RUN: %lint --checks='-*,hostsync-item' --assume-device=cuda %s -- %pch > %t.cuda; test $? -eq 1
@@ -27,15 +27,15 @@ void cuda_values() {
   auto dev = torch::Device(torch::cuda::is_available() ? torch::kCUDA : torch::kCPU);
   auto a = torch::zeros({3}, dev);
   float x = a.sum().item<float>();
-  // CHECK: device-inference.cpp:[[@LINE-1]]:21: warning: {{.*}}device: cuda) [hostsync-item]
+  // CHECK: device-inference.cpp:[[@LINE-1]]:21: warning: {{.*}}device: cuda ({{.*}})) [hostsync-item]
   auto b = torch::ones({3}).cuda();
   float y = b.sum().item<float>();
-  // CHECK: device-inference.cpp:[[@LINE-1]]:21: warning: {{.*}}device: cuda) [hostsync-item]
+  // CHECK: device-inference.cpp:[[@LINE-1]]:21: warning: {{.*}}device: cuda ({{.*}})) [hostsync-item]
   auto opts = torch::TensorOptions().device(torch::kCUDA, 0);
   auto c = torch::randn({3}, opts);
   auto d = torch::ones({3}).to(c.device());
   float z = d.sum().item<float>();
-  // CHECK: device-inference.cpp:[[@LINE-1]]:21: warning: {{.*}}device: cuda) [hostsync-item]
+  // CHECK: device-inference.cpp:[[@LINE-1]]:21: warning: {{.*}}device: cuda ({{.*}})) [hostsync-item]
   (void)x; (void)y; (void)z;
 }
 
@@ -43,7 +43,7 @@ void flow() {
   // The value at the use decides: first on the GPU, then moved to the host.
   auto t = torch::ones({3}, torch::kCUDA);
   float a = t.sum().item<float>();
-  // CHECK: device-inference.cpp:[[@LINE-1]]:21: warning: {{.*}}device: cuda) [hostsync-item]
+  // CHECK: device-inference.cpp:[[@LINE-1]]:21: warning: {{.*}}device: cuda ({{.*}})) [hostsync-item]
   t = t.cpu();
   float b = t.sum().item<float>();
   // And the other way round.
@@ -51,7 +51,7 @@ void flow() {
   float c = u.sum().item<float>();
   u = u.to(torch::kCUDA);
   float d = u.sum().item<float>();
-  // CHECK: device-inference.cpp:[[@LINE-1]]:21: warning: {{.*}}device: cuda) [hostsync-item]
+  // CHECK: device-inference.cpp:[[@LINE-1]]:21: warning: {{.*}}device: cuda ({{.*}})) [hostsync-item]
   (void)a; (void)b; (void)c; (void)d;
 }
 
@@ -60,7 +60,7 @@ float guarded(torch::Tensor t) {
     return t.sum().item<float>();  // host: silent
   if (t.is_cuda()) {
     float v = t.sum().item<float>();
-    // CHECK: device-inference.cpp:[[@LINE-1]]:23: warning: {{.*}}device: cuda) [hostsync-item]
+    // CHECK: device-inference.cpp:[[@LINE-1]]:23: warning: {{.*}}device: cuda ({{.*}})) [hostsync-item]
     return v;
   }
   return 0;
@@ -70,16 +70,16 @@ float early_return(torch::Tensor t) {
   if (!t.device().is_cuda())
     return 0;
   return t.sum().item<float>();
-  // CHECK: device-inference.cpp:[[@LINE-1]]:18: warning: {{.*}}device: cuda) [hostsync-item]
+  // CHECK: device-inference.cpp:[[@LINE-1]]:18: warning: {{.*}}device: cuda ({{.*}})) [hostsync-item]
 }
 
 float unknown(torch::Tensor param, const Model &m) {
   float a = param.sum().item<float>();
-  // DEFAULT: device-inference.cpp:[[@LINE-1]]:25: warning: {{.*}}device: possible) [hostsync-item]
-  // ASSUME: device-inference.cpp:[[@LINE-2]]:25: warning: {{.*}}device: assumed) [hostsync-item]
+  // DEFAULT: device-inference.cpp:[[@LINE-1]]:25: warning: {{.*}}device: unknown ({{.*}})) [hostsync-item]
+  // ASSUME: device-inference.cpp:[[@LINE-2]]:25: warning: {{.*}}device: assumed ({{.*}})) [hostsync-item]
   float b = m.weight.sum().item<float>();
-  // DEFAULT: device-inference.cpp:[[@LINE-1]]:28: warning: {{.*}}device: possible) [hostsync-item]
-  // ASSUME: device-inference.cpp:[[@LINE-2]]:28: warning: {{.*}}device: assumed) [hostsync-item]
+  // DEFAULT: device-inference.cpp:[[@LINE-1]]:28: warning: {{.*}}device: unknown ({{.*}})) [hostsync-item]
+  // ASSUME: device-inference.cpp:[[@LINE-2]]:28: warning: {{.*}}device: assumed ({{.*}})) [hostsync-item]
   return a + b;
 }
 
@@ -87,10 +87,10 @@ torch::Device pick_device();
 
 float device_from_a_function(float *buffer) {
   // A device returned by a user function could be CUDA: the copy's source is a host tensor,
-  // its target unknown, so the item() after it is "possible", never silently "host".
+  // its target unknown, so the item() after it is "unknown", never silently "host".
   torch::Device device = pick_device();
   auto t = torch::ones({3}).to(device);
   return t.sum().item<float>();
-  // DEFAULT: device-inference.cpp:[[@LINE-1]]:18: warning: {{.*}}device: possible) [hostsync-item]
-  // ASSUME: device-inference.cpp:[[@LINE-2]]:18: warning: {{.*}}device: assumed) [hostsync-item]
+  // DEFAULT: device-inference.cpp:[[@LINE-1]]:18: warning: {{.*}}device: unknown ({{.*}})) [hostsync-item]
+  // ASSUME: device-inference.cpp:[[@LINE-2]]:18: warning: {{.*}}device: assumed ({{.*}})) [hostsync-item]
 }

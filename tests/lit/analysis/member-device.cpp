@@ -18,7 +18,7 @@ struct Sampler {
   }
   float total_weight() {
     return weights.sum().item<float>();
-    // CHECK: member-device.cpp:[[@LINE-1]]:26: warning: 'item'{{.*}}device: possible
+    // CHECK: member-device.cpp:[[@LINE-1]]:26: warning: 'item'{{.*}}device: unknown
   }
   void reset() { seen = torch::zeros({1}, torch::kCUDA); }
 

@@ -14,7 +14,7 @@ void positives(float *dev, int n, cudaMemcpyKind kind) {
   std::vector<float> host(n);
   scale<<<(n + 255) / 256, 256>>>(dev, n);
   cudaMemcpy(host.data(), dev, n * sizeof(float), cudaMemcpyDeviceToHost);
-  // CHECK-DAG: cuda-blocking-copy.cu:[[@LINE-1]]:3: warning: 'cudaMemcpy' (device to host) is synchronous: the host waits for the copy{{.*}}(cold: {{.*}}; device: cuda) [hostsync-cuda-blocking-copy]
+  // CHECK-DAG: cuda-blocking-copy.cu:[[@LINE-1]]:3: warning: 'cudaMemcpy' (device to host) is synchronous: the host waits for the copy{{.*}}(cold: {{.*}}; device: cuda ({{.*}})) [hostsync-cuda-blocking-copy]
   cudaMemcpy(dev, host.data(), n * sizeof(float), cudaMemcpyHostToDevice);
   // CHECK-DAG: cuda-blocking-copy.cu:[[@LINE-1]]:3: warning: 'cudaMemcpy' (host to device) is synchronous{{.*}}[hostsync-cuda-blocking-copy]
   cudaMemcpy(host.data(), dev, n * sizeof(float), kind);

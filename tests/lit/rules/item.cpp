@@ -6,16 +6,16 @@ void positives(torch::Tensor param) {
   auto device = torch::Device(torch::kCUDA);
   auto x = torch::randn({8}, device);
   float a = x.sum().item<float>();
-  // CHECK-DAG: item.cpp:[[@LINE-1]]:21: warning: 'item' copies a value of a CUDA tensor to the host{{.*}}device: cuda) [hostsync-item]
+  // CHECK-DAG: item.cpp:[[@LINE-1]]:21: warning: 'item' copies a value of a CUDA tensor to the host{{.*}}device: cuda ({{.*}})) [hostsync-item]
   auto s = x.max().item();
-  // CHECK-DAG: item.cpp:[[@LINE-1]]:20: warning: {{.*}}device: cuda) [hostsync-item]
+  // CHECK-DAG: item.cpp:[[@LINE-1]]:20: warning: {{.*}}device: cuda ({{.*}})) [hostsync-item]
   auto l = at::_local_scalar_dense(x.sum());
-  // CHECK-DAG: item.cpp:[[@LINE-1]]:16: warning: '_local_scalar_dense'{{.*}}device: cuda) [hostsync-item]
+  // CHECK-DAG: item.cpp:[[@LINE-1]]:16: warning: '_local_scalar_dense'{{.*}}device: cuda ({{.*}})) [hostsync-item]
   bool nz = x.sum().is_nonzero();
   // CHECK-DAG: item.cpp:[[@LINE-1]]:21: warning: 'is_nonzero'{{.*}}[hostsync-item]
-  // A parameter's device is unknown: still reported, as "possible".
+  // A parameter's device is unknown: still reported, as "unknown".
   double p = param.mean().item<double>();
-  // CHECK-DAG: item.cpp:[[@LINE-1]]:27: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: possible) [hostsync-item]
+  // CHECK-DAG: item.cpp:[[@LINE-1]]:27: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: unknown ({{.*}})) [hostsync-item]
   (void)a; (void)s; (void)l; (void)nz; (void)p;
 }
 

@@ -1,0 +1,134 @@
+#include "analysis/FactsExport.h"
+
+#include "match/TensorOps.h"
+
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
+
+using namespace clang;
+
+namespace hostsync {
+
+namespace {
+// The functions with a body in the user's code: their returns are facts for other files.
+class BodyCollector : public RecursiveASTVisitor<BodyCollector> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return false; }
+  bool VisitFunctionDecl(FunctionDecl *F) {
+    if (F->doesThisDeclarationHaveABody() && !F->isDependentContext())
+      Out.push_back(F);
+    return true;
+  }
+  std::vector<const FunctionDecl *> Out;
+};
+
+class Exporter {
+public:
+  Exporter(ASTContext &Ctx, TensorFacts &Facts, bool CpuOnly)
+      : SM(Ctx.getSourceManager()), Facts(Facts), CpuOnly(CpuOnly) {}
+
+  // The last traced query of Facts, as the project pass reads it.
+  void add(const std::string &Key, SourceLocation At, const std::string &Name) {
+    const DeviceTrace &T = Facts.lastTrace();
+    Contribution C;
+    C.Key = Key;
+    C.Value.Base = T.Raw == Device::Cuda      ? DeviceState::Cuda
+                   : T.Raw == Device::Unknown ? (CpuOnly ? DeviceState::Cpu : DeviceState::Unknown)
+                                              : DeviceState::Cpu;
+    if (T.Raw != Device::Cuda)
+      C.Value.Keys = T.Keys;
+    C.Value.Keys.erase(Key); // a value that feeds itself adds nothing
+    C.Where = where(At);
+    C.Why = T.UnknownWhy;
+    Out.Contributions.push_back(std::move(C));
+    Out.Names.emplace(Key, Name);
+  }
+  TUFacts Out;
+
+private:
+  std::string where(SourceLocation At) {
+    PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(At));
+    if (P.isInvalid())
+      return "?";
+    return llvm::sys::path::filename(P.getFilename()).str() + ":" + std::to_string(P.getLine());
+  }
+  const SourceManager &SM;
+  TensorFacts &Facts;
+  bool CpuOnly;
+};
+
+std::string callName(const FunctionDecl *F) { return "`" + F->getQualifiedNameAsString() + "()`"; }
+
+// The argument passed for parameter I by a call or construction (a member operator's
+// object is argument 0).
+const Expr *argumentOf(const Expr *Call, const FunctionDecl *F, unsigned I) {
+  if (const auto *C = dyn_cast<CallExpr>(Call)) {
+    unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(F) ? 1 : 0;
+    return I + Shift < C->getNumArgs() ? C->getArg(I + Shift) : nullptr;
+  }
+  const auto *K = cast<CXXConstructExpr>(Call);
+  return I < K->getNumArgs() ? K->getArg(I) : nullptr;
+}
+} // namespace
+
+TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, TensorFacts &Facts,
+                    bool CpuOnlyProgram) {
+  Exporter E(Ctx, Facts, CpuOnlyProgram);
+  CallSites &Calls = Facts.callSites();
+  for (const auto &[F, Sites] : Calls.calls()) {
+    if (isLibTorchDecl(F) || !Calls.callersKnowable(F))
+      continue;
+    for (unsigned I = 0; I < F->getNumParams(); ++I) {
+      std::string Key = TensorFacts::argumentKey(F, I);
+      if (Key.empty())
+        continue;
+      const ParmVarDecl *P = F->getParamDecl(I);
+      std::string Name = "parameter `" + P->getName().str() + "` of " + callName(F);
+      for (const Expr *Site : Sites)
+        if (const Expr *Arg = argumentOf(Site, F, I))
+          if (Facts.argumentDevice(Arg, P->getType()))
+            E.add(Key, Arg->getBeginLoc(), Name);
+    }
+  }
+  // Functions that code out of view may call: with the parameters of any argument.
+  auto Opaque = [&](const FunctionDecl *F) {
+    for (unsigned I = 0; I < F->getNumParams(); ++I)
+      if (std::string Key = TensorFacts::argumentKey(F, I); !Key.empty())
+        E.Out.Opaque.insert(Key);
+  };
+  for (const FunctionDecl *F : Calls.addressTaken())
+    Opaque(F);
+  for (const CXXRecordDecl *R : Calls.constructedByTemplates())
+    if (R->hasDefinition())
+      for (const CXXConstructorDecl *C : R->getDefinition()->ctors())
+        Opaque(C);
+
+  BodyCollector Defs;
+  for (Decl *D : TopLevel)
+    Defs.TraverseDecl(D);
+  // An override's returns are also what a call of the methods it overrides may return.
+  for (const FunctionDecl *F : Defs.Out) {
+    if (!isTensorType(F->getReturnType()))
+      continue;
+    Facts.returnDevice(F, /*OwnBody=*/true);
+    for (const FunctionDecl *Callee : overriddenAndSelf(F))
+      if (std::string Key = TensorFacts::returnKey(Callee); !Key.empty())
+        E.add(Key, F->getLocation(), "what " + callName(Callee) + " returns");
+  }
+
+  for (const auto &[Field, Values] : Facts.fieldStores()) {
+    std::string Key = TensorFacts::fieldKey(Field);
+    if (Key.empty())
+      continue;
+    std::string Name = "the member `" + Field->getName().str() + "` of `" +
+                       Field->getParent()->getQualifiedNameAsString() + "`";
+    for (const Expr *V : Values)
+      if (Facts.argumentDevice(V, Field->getType()))
+        E.add(Key, V->getBeginLoc(), Name);
+  }
+  E.Out.Names.insert(Facts.keyNames().begin(), Facts.keyNames().end());
+  return E.Out;
+}
+
+} // namespace hostsync

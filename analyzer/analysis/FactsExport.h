@@ -1,0 +1,21 @@
+// What one translation unit contributes to the project's device facts (core/DeviceFacts.h):
+// the devices its calls pass to the project's functions, what its functions return, what it
+// stores into data members, and the functions whose address it takes. Read after the rules
+// have run, from the same TensorFacts (its summaries are reused).
+#pragma once
+
+#include "analysis/TensorFacts.h"
+#include "core/DeviceFacts.h"
+
+#include "clang/AST/ASTContext.h"
+
+#include <vector>
+
+namespace hostsync {
+
+// CpuOnlyProgram: this TU defines main() and names no CUDA, so what it cannot tell is on
+// the CPU (ProgramEvidence.h).
+TUFacts exportFacts(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel,
+                    TensorFacts &Facts, bool CpuOnlyProgram);
+
+} // namespace hostsync

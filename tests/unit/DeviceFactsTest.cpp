@@ -1,0 +1,107 @@
+// The project pass of device facts (analyzer/core/DeviceFacts.h): keys solved as the least
+// fixed point over every TU's contributions; never "cpu" without every contribution seen.
+#include "core/DeviceFacts.h"
+
+#include <gtest/gtest.h>
+
+using namespace hostsync;
+
+namespace {
+OpenDevice value(DeviceState Base, std::set<std::string> Keys = {}) {
+  OpenDevice D;
+  D.Base = Base;
+  D.Keys = std::move(Keys);
+  return D;
+}
+
+Contribution give(const std::string &Key, OpenDevice V, const std::string &Where = "a.cpp:1") {
+  return {Key, std::move(V), Where};
+}
+
+DeviceState closed(const ProjectFacts &P, OpenDevice D) { return P.close(D, "local").State; }
+} // namespace
+
+TEST(DeviceFacts, CombineKeepsTheLargerState) {
+  EXPECT_EQ(combine(DeviceState::Cpu, DeviceState::Unknown), DeviceState::Unknown);
+  EXPECT_EQ(combine(DeviceState::Cuda, DeviceState::Unknown), DeviceState::Cuda);
+  EXPECT_EQ(combine(DeviceState::Cpu, DeviceState::Cpu), DeviceState::Cpu);
+}
+
+TEST(DeviceFacts, ParameterTakesWhatEveryCallerPasses) {
+  TUFacts A, B;
+  A.Contributions.push_back(give("arg:f#0", value(DeviceState::Cpu)));
+  B.Contributions.push_back(give("arg:f#0", value(DeviceState::Cuda), "b.cpp:7"));
+  ProjectFacts OnlyA;
+  OnlyA.add(A);
+  OnlyA.solve();
+  EXPECT_EQ(closed(OnlyA, value(DeviceState::Cpu, {"arg:f#0"})), DeviceState::Cpu);
+  ProjectFacts Both;
+  Both.add(A);
+  Both.add(B);
+  Both.solve();
+  ClosedDevice C = Both.close(value(DeviceState::Cpu, {"arg:f#0"}), "local");
+  EXPECT_EQ(C.State, DeviceState::Cuda);
+  EXPECT_NE(C.Reason.find("b.cpp:7"), std::string::npos) << C.Reason;
+}
+
+TEST(DeviceFacts, NoContributionOrOpaqueIsUnknown) {
+  TUFacts A;
+  A.Contributions.push_back(give("arg:g#0", value(DeviceState::Cpu)));
+  A.Opaque.insert("arg:g#0"); // its address is taken somewhere
+  A.Names["arg:h#0"] = "parameter `t` of `h()`";
+  ProjectFacts P;
+  P.add(A);
+  P.solve();
+  EXPECT_EQ(closed(P, value(DeviceState::Cpu, {"arg:g#0"})), DeviceState::Unknown);
+  ClosedDevice H = P.close(value(DeviceState::Cpu, {"arg:h#0"}), "local");
+  EXPECT_EQ(H.State, DeviceState::Unknown);
+  EXPECT_EQ(H.Reason, "parameter `t` of `h()`: no call in the analysed code");
+  // The TU's own unknown part stays unknown whatever the keys say.
+  EXPECT_EQ(closed(P, value(DeviceState::Unknown)), DeviceState::Unknown);
+}
+
+TEST(DeviceFacts, RecursionIsTheLeastFixedPoint) {
+  // f passes its parameter to g, g to f, and main passes a CPU tensor to f: both are on
+  // the CPU (a cycle adds nothing by itself).
+  TUFacts A;
+  A.Contributions.push_back(give("arg:f#0", value(DeviceState::Cpu)));
+  A.Contributions.push_back(give("arg:g#0", value(DeviceState::Cpu, {"arg:f#0"})));
+  A.Contributions.push_back(give("arg:f#0", value(DeviceState::Cpu, {"arg:g#0"})));
+  ProjectFacts P;
+  P.add(A);
+  P.solve();
+  EXPECT_EQ(closed(P, value(DeviceState::Cpu, {"arg:g#0"})), DeviceState::Cpu);
+  // One CUDA caller anywhere on the cycle reaches both.
+  TUFacts B;
+  B.Contributions.push_back(give("arg:g#0", value(DeviceState::Cuda)));
+  P.add(B);
+  P.solve();
+  EXPECT_EQ(closed(P, value(DeviceState::Cpu, {"arg:f#0"})), DeviceState::Cuda);
+}
+
+TEST(DeviceFacts, ChainsThroughReturnsAndMembers) {
+  TUFacts A;
+  A.Contributions.push_back(give("ret:load", value(DeviceState::Cpu, {"field:Data::t"})));
+  A.Contributions.push_back(give("field:Data::t", value(DeviceState::Unknown)));
+  ProjectFacts P;
+  P.add(A);
+  P.solve();
+  EXPECT_EQ(closed(P, value(DeviceState::Cpu, {"ret:load"})), DeviceState::Unknown);
+}
+
+TEST(DeviceFacts, CpuReasonNamesEveryKey) {
+  TUFacts A;
+  A.Contributions.push_back(give("arg:f#0", value(DeviceState::Cpu)));
+  A.Contributions.push_back(give("arg:f#0", value(DeviceState::Cpu)));
+  A.Names["arg:f#0"] = "parameter `t` of `f()`";
+  ProjectFacts P;
+  P.add(A);
+  P.solve();
+  ClosedDevice C = P.close(value(DeviceState::Cpu, {"arg:f#0"}), "local");
+  EXPECT_EQ(C.State, DeviceState::Cpu);
+  EXPECT_EQ(C.Reason,
+            "parameter `t` of `f()` is on the CPU wherever the project calls it (2 places)");
+  // Decided in the TU itself: its own reason.
+  EXPECT_EQ(P.close(value(DeviceState::Cuda), "`x.cuda()` at line 3").Reason,
+            "`x.cuda()` at line 3");
+}
