@@ -1,12 +1,12 @@
 #include "io/TraceJson.h"
 
 #include "analysis/Timeline.h"
+#include "io/JsonFile.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <unordered_map>
-#include <fstream>
 
 namespace hostsync::trace {
 
@@ -176,19 +176,7 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
   }
   doc["stacks"] = stacks;
   doc["timeline"] = timelineJson(m, s);
-  return doc.dump(1) + "\n";
-}
-
-bool writeFileAtomically(const std::string &path, const std::string &content) {
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << content;
-    out.flush();
-    if (!out)
-      return false;
-  }
-  return std::rename(tmp.c_str(), path.c_str()) == 0;
+  return jsonText(doc, 1);
 }
 
 std::string textSummary(const TraceModel &m, const Summary &s, size_t top,

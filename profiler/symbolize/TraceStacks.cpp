@@ -1,6 +1,7 @@
 #include "symbolize/TraceStacks.h"
 
 #include "io/JsonFile.h"
+#include "io/AtomicFile.h"
 #include "io/TraceJson.h"
 #include "analysis/Summary.h"
 #include "symbolize/CallSites.h"
@@ -116,10 +117,10 @@ SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptio
     r.with_user_frame += s.value("user_frame", -1) >= 0;
   }
   // A compressed trace is written back compressed (and minified), a plain one as it was.
-  std::string text = doc.dump(1) + "\n";
+  std::string text = jsonText(doc, 1);
   if (isGzipFile(path)) {
     std::string packed;
-    if (!gzipText(doc.dump() + "\n", packed)) {
+    if (!gzipText(jsonText(doc), packed)) {
       r.error = path + ": cannot compress it (no zlib in this build?)";
       return r;
     }
