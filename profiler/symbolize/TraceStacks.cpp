@@ -1,14 +1,13 @@
 #include "symbolize/TraceStacks.h"
 
-#include "io/JsonFile.h"
 #include "io/AtomicFile.h"
+#include "io/JsonFile.h"
 #include "io/TraceJson.h"
 #include "analysis/Summary.h"
 #include "symbolize/CallSites.h"
 #include "symbolize/KeepResolved.h"
 
 #include <algorithm>
-#include <climits>
 #include <cstdlib>
 #include <dirent.h>
 #include <set>

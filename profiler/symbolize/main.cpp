@@ -57,10 +57,10 @@ int main(int argc, char **argv) {
                   "arguments under DIR\n"
                   "                     relative to it (e.g. the repository root)\n"
                   "  --search DIR       where copies of the traced binaries are (repeatable)\n"
-                  "Each trace is rewritten in place. Exit codes: 0 done; 1 frames left "
-                  "unresolved (a binary\n"
-                  "missing here: see --search); 2 bad usage or a trace that could not be read "
-                  "or written.\n");
+                  "Each trace is rewritten in place; frames resolved by an earlier run are kept "
+                  "where a binary\nis missing here.\n"
+                  "Exit codes: 0 done; 1 frames left unresolved (a binary missing here: see "
+                  "--search);\n2 bad usage, or a trace that could not be read or written.\n");
       return 0;
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "hostsync-trace symbolize: error: unknown option '%s'\n", a.c_str());
