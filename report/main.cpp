@@ -4,7 +4,7 @@
 #include "gates/Gates.h"
 #include "input/LintFindings.h"
 #include "input/TraceRuns.h"
-#include "io/TraceJson.h"
+#include "io/AtomicFile.h"
 #include "join/Join.h"
 #include "render/Html.h"
 #include "render/Markdown.h"
@@ -147,8 +147,8 @@ int main(int argc, char **argv) {
       {"report.md", reportMarkdown(report, static_cast<size_t>(top))},
       {"report.html", reportHtml(report, static_cast<size_t>(top))}};
   for (const auto &[name, content] : files)
-    if (!hostsync::trace::writeFileAtomically(out + "/" + name, content))
-      return fail(out + "/" + name + ": cannot write it");
+    if (!hostsync::trace::writeFileAtomically(out + "/" + name, content, error))
+      return fail(out + "/" + name + ": cannot write it: " + error);
   if (!quiet) {
     const Headline &h = report.headline;
     if (report.has_trace)

@@ -10,8 +10,7 @@
 #include "cupti/StackCapture.h"
 #include "cupti/StepMarks.h"
 #include "elf/Modules.h"
-#include "io/PerfettoJson.h"
-#include "io/TraceJson.h"
+#include "io/TraceFiles.h"
 #include "symbolize/CallSites.h"
 
 #include <algorithm>
@@ -23,7 +22,6 @@
 #include <map>
 #include <mutex>
 #include <string>
-#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace hostsync::trace;
@@ -119,10 +117,6 @@ void finishAndWrite(const char *ended_by) {
   p.skipped_steps = skipStepCount;
   std::string out =
       envString("HOSTSYNC_OUT").empty() ? "hostsync-trace-out" : envString("HOSTSYNC_OUT");
-  mkdir(out.c_str(), 0755);
-  std::string stem =
-      out + "/trace-" + std::to_string(p.pid) + (p.rank.empty() ? "" : "-rank" + p.rank);
-  std::string path = stem + ".json";
   // Signs of a second CUPTI client: buffers that never came back, or launches whose
   // kernels were never recorded (more than a stray one).
   if (m.lost_buffers || s.launches_without_work > std::max<uint64_t>(2, s.launches / 100))
@@ -134,20 +128,32 @@ void finishAndWrite(const char *ended_by) {
                  static_cast<unsigned long long>(s.launches_without_work),
                  static_cast<unsigned long long>(s.launches),
                  static_cast<unsigned long long>(m.lost_buffers));
-  if (!writeFileAtomically(path, traceJson(m, s, p))) {
-    std::fprintf(stderr, "hostsync-trace: cannot write %s; no trace for pid %d\n", path.c_str(),
-                 p.pid);
+  TraceFiles written = writeTraceFiles(out, m, s, p, envString("HOSTSYNC_PERFETTO") != "0");
+  for (const std::string &e : written.errors)
+    std::fprintf(stderr, "hostsync-trace: %s\n", e.c_str());
+  if (written.trace.empty())
     return;
-  }
-  if (envString("HOSTSYNC_PERFETTO") != "0" &&
-      !writeFileAtomically(stem + ".perfetto.json", perfettoJson(m, s, p)))
-    std::fprintf(stderr, "hostsync-trace: cannot write %s.perfetto.json\n", stem.c_str());
   std::fprintf(stderr, "%s  trace: %s\n",
                textSummary(m, s, 5, summaryLines(m, s, siteAddresses, ended_by)).c_str(),
-               path.c_str());
+               written.trace.c_str());
 }
 
-void atExit() { finishAndWrite("exit"); }
+// The trace is written from atexit and from signal handlers, inside the user's program: an
+// exception escaping from there would end it with std::terminate (SIGABRT) instead of its
+// own exit status. One line instead, and the program ends as it would have untraced.
+void finishAndWriteOrSay(const char *ended_by) {
+  try {
+    finishAndWrite(ended_by);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "hostsync-trace: no trace for pid %d: %s\n", static_cast<int>(g_pid),
+                 e.what());
+  } catch (...) {
+    std::fprintf(stderr, "hostsync-trace: no trace for pid %d: unknown error\n",
+                 static_cast<int>(g_pid));
+  }
+}
+
+void atExit() { finishAndWriteOrSay("exit"); }
 
 // A fatal signal: write the trace, then die of the same signal as without us. If writing
 // hangs (the signal interrupted a thread holding a lock we need), an alarm gives up on it.
@@ -165,11 +171,11 @@ void onFatalSignal(int sig) {
     g_fatal = sig;
     std::signal(SIGALRM, onAlarm);
     alarm(static_cast<unsigned>(envNumber("HOSTSYNC_SIGNAL_WRITE_S", 20)));
-    finishAndWrite(sig == SIGTERM   ? "SIGTERM"
-                   : sig == SIGINT  ? "SIGINT"
-                   : sig == SIGABRT ? "SIGABRT"
-                   : sig == SIGSEGV ? "SIGSEGV"
-                                    : "signal");
+    finishAndWriteOrSay(sig == SIGTERM   ? "SIGTERM"
+                        : sig == SIGINT  ? "SIGINT"
+                        : sig == SIGABRT ? "SIGABRT"
+                        : sig == SIGSEGV ? "SIGSEGV"
+                                         : "signal");
   }
   std::signal(sig, SIG_DFL);
   raise(sig); // delivered when this handler returns

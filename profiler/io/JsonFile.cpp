@@ -67,6 +67,10 @@ bool gzipText(const std::string &text, std::string &out) {
 #endif
 }
 
+std::string jsonText(const nlohmann::ordered_json &doc, int indent) {
+  return doc.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
 bool readJsonFile(const std::string &path, nlohmann::ordered_json &doc, std::string &error) {
   // The whole text first, from either form; then one parse with one error message.
   std::string text;

@@ -1,5 +1,6 @@
 // Reads a JSON file with the errors users see: "FILE: cannot read the file", "FILE: not
-// valid JSON (truncated or corrupt?): byte N". Shared by every reader of hostsync's formats.
+// valid JSON (truncated or corrupt?): byte N". Shared by every reader of hostsync's formats,
+// with the one way its writers turn a document into text.
 // A gzip-compressed file (`trace-<pid>.json.gz`, recognised by its magic bytes, whatever
 // its name) is read through zlib where the build has it (HOSTSYNC_HAVE_ZLIB).
 #pragma once
@@ -11,6 +12,11 @@
 namespace hostsync::trace {
 
 bool readJsonFile(const std::string &path, nlohmann::ordered_json &doc, std::string &error);
+
+// The document as text, ending with a newline; indent as nlohmann's dump() (-1: one line).
+// Bytes that are not UTF-8 (a command line or file name in Latin-1, a symbol from addr2line)
+// become U+FFFD instead of throwing: a writer must not lose a whole trace to one such byte.
+std::string jsonText(const nlohmann::ordered_json &doc, int indent = -1);
 
 // Does the file start with gzip's magic bytes?
 bool isGzipFile(const std::string &path);

@@ -1,5 +1,7 @@
 #include "io/PerfettoJson.h"
 
+#include "io/JsonFile.h"
+
 #include <nlohmann/json.hpp>
 
 #include <set>
@@ -122,7 +124,7 @@ std::string perfettoJson(const TraceModel &m, const Summary &s, const ProcessInf
            {"otherData",
             {{"schema", "hostsync-trace/perfetto"}, {"version", 1}, {"command", p.command}}},
            {"traceEvents", events}};
-  return doc.dump() + "\n";
+  return jsonText(doc);
 }
 
 } // namespace hostsync::trace

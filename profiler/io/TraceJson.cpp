@@ -1,23 +1,17 @@
 #include "io/TraceJson.h"
 
 #include "analysis/Timeline.h"
+#include "io/JsonFile.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
 #include <unordered_map>
-#include <fstream>
 
 namespace hostsync::trace {
 
 namespace {
 using J = nlohmann::ordered_json;
-
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 
 // Kernel names are mangled and can run to kilobytes; the timeline needs a label.
 std::string shortName(const std::string &name) {
@@ -163,7 +157,7 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
   J modules = J::array();
   for (const Module &mod : m.modules)
     modules.push_back({{"path", mod.path},
-                       {"base", hex(mod.base)},
+                       {"base", hexAddress(mod.base)},
                        {"size", mod.size},
                        {"build_id", mod.build_id}});
   doc["modules"] = modules;
@@ -171,24 +165,23 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
   for (const Stack &st : m.stacks) {
     J pcs = J::array();
     for (uint64_t pc : st.pcs)
-      pcs.push_back(hex(pc));
+      pcs.push_back(hexAddress(pc));
     stacks.push_back({{"pcs", pcs}});
   }
   doc["stacks"] = stacks;
   doc["timeline"] = timelineJson(m, s);
-  return doc.dump(1) + "\n";
+  return jsonText(doc, 1);
 }
 
-bool writeFileAtomically(const std::string &path, const std::string &content) {
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    out << content;
-    out.flush();
-    if (!out)
-      return false;
-  }
-  return std::rename(tmp.c_str(), path.c_str()) == 0;
+std::string hexAddress(uint64_t address) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(address));
+  return buf;
+}
+
+uint64_t addressOf(const J &value) {
+  return value.is_string() ? std::stoull(value.get<std::string>(), nullptr, 16)
+                           : value.get<uint64_t>();
 }
 
 std::string textSummary(const TraceModel &m, const Summary &s, size_t top,

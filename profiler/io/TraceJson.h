@@ -24,8 +24,9 @@ struct ProcessInfo {
 constexpr int TraceJsonVersion = 1;
 
 std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &p);
-// Writes to path.tmp, then renames: a reader never sees a half-written file.
-bool writeFileAtomically(const std::string &path, const std::string &content);
+// An address as trace.json writes it ("0x401a2b"), and back (a number is read as it is).
+std::string hexAddress(uint64_t address);
+uint64_t addressOf(const nlohmann::ordered_json &value);
 // One entry of trace.json's "sites" (also rebuilt by the symbolize step).
 nlohmann::ordered_json siteJson(const std::string &name, const SiteCost &c);
 // The short report printed on stderr at exit; lines (site -> "file:line (function)"), when

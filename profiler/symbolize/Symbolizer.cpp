@@ -1,6 +1,7 @@
 #include "symbolize/Symbolizer.h"
 
 #include "elf/Modules.h"
+#include "io/TraceJson.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -98,12 +99,6 @@ std::string runCapture(const std::vector<std::string> &argv) {
     waitpid(pid, &status, 0);
   return pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 ? out : "";
 }
-
-std::string hex(uint64_t v) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-  return buf;
-}
 } // namespace
 
 bool isLibraryFrame(const std::string &module, const std::string &file) {
@@ -149,11 +144,11 @@ std::string Symbolizer::fileFor(const Module &m) {
       return dir + "/" + baseName(m.path);
   if (same(m.path))
     return m.path;
-  problems_.push_back(m.path + (readable(m.path)
-                                    ? ": build-id differs from the traced binary "
-                                      "(rebuilt since?); give the traced copy's "
-                                      "directory with --search"
-                                    : ": not found; give its directory with --search"));
+  if (readable(m.path))
+    problems_.push_back({m.path, "build-id differs from the traced binary (rebuilt since?)",
+                         "give the traced copy's directory with --search DIR"});
+  else
+    problems_.push_back({m.path, "not found", "give its directory with --search DIR"});
   return "";
 }
 
@@ -166,6 +161,7 @@ std::map<uint64_t, std::vector<Frame>> Symbolizer::resolve(const Module &m,
     f.module = m.path;
     f.function = "??";
     f.library = isLibraryFrame(m.path, "");
+    f.unreadable = true; // until addr2line answers for it
     return f;
   };
   for (uint64_t pc : pcs)
@@ -179,12 +175,12 @@ std::map<uint64_t, std::vector<Frame>> Symbolizer::resolve(const Module &m,
     std::vector<uint64_t> asked;
     for (size_t i = from; i < std::min(pcs.size(), from + chunk); ++i) {
       // A return address points after the call; the call itself is one byte earlier.
-      argv.push_back(hex(pcs[i] - m.base - 1));
+      argv.push_back(hexAddress(pcs[i] - m.base - 1));
       asked.push_back(pcs[i]);
     }
     std::string text = runCapture(argv);
     if (text.empty()) {
-      problems_.push_back(m.path + ": " + options_.addr2line + " failed on it");
+      problems_.push_back({m.path, options_.addr2line + " failed on it", ""});
       return out;
     }
     std::istringstream lines(text);

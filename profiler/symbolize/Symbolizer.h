@@ -18,7 +18,16 @@ struct Frame {
   std::string function; // demangled; "??" when unknown
   std::string file;     // "" when the module has no line tables
   int line = 0;
-  bool library = false; // inside libtorch, the CUDA libraries, the C++ runtime, Python, us
+  bool library = false;    // inside libtorch, the CUDA libraries, the C++ runtime, Python, us
+  bool unreadable = false; // its module could not be read here (missing, another build-id)
+};
+
+// A module whose file could not be used: its frames stay unresolved ("??") unless an earlier
+// run resolved them (symbolize/KeepResolved.h).
+struct ModuleProblem {
+  std::string module; // the path the trace names
+  std::string why;    // "not found", "build-id differs from the traced binary (rebuilt since?)"
+  std::string advice; // "give its directory with --search DIR", or ""
 };
 
 struct SymbolizeOptions {
@@ -36,15 +45,15 @@ public:
   // Resolves every address of the stacks (one addr2line run per module). Inlined calls
   // become frames of their own, innermost first.
   std::vector<std::vector<Frame>> symbolize(const std::vector<Stack> &stacks);
-  // Modules that could not be used ("path: why"), for one line each on stderr.
-  const std::vector<std::string> &problems() const { return problems_; }
+  // Modules that could not be used, for one line each on stderr.
+  const std::vector<ModuleProblem> &problems() const { return problems_; }
 
 private:
   std::string fileFor(const Module &m);
   std::map<uint64_t, std::vector<Frame>> resolve(const Module &m, const std::vector<uint64_t> &pcs);
   std::vector<Module> modules_;
   SymbolizeOptions options_;
-  std::vector<std::string> problems_;
+  std::vector<ModuleProblem> problems_;
 };
 
 // The file name of a path ("libtorch.so" of "/usr/lib/libtorch.so").

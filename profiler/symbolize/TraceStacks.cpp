@@ -1,12 +1,16 @@
 #include "symbolize/TraceStacks.h"
 
+#include "io/AtomicFile.h"
 #include "io/JsonFile.h"
 #include "io/TraceJson.h"
 #include "analysis/Summary.h"
 #include "symbolize/CallSites.h"
+#include "symbolize/KeepResolved.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <dirent.h>
+#include <set>
 #include <sys/stat.h>
 
 namespace hostsync::trace {
@@ -18,9 +22,6 @@ bool endsWith(const std::string &s, const std::string &tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
-uint64_t parseHex(const J &v) {
-  return v.is_string() ? std::stoull(v.get<std::string>(), nullptr, 16) : v.get<uint64_t>();
-}
 } // namespace
 
 bool traceFilesIn(const std::vector<std::string> &inputs, std::vector<std::string> &files,
@@ -53,6 +54,18 @@ bool traceFilesIn(const std::vector<std::string> &inputs, std::vector<std::strin
     std::sort(found.begin(), found.end());
     files.insert(files.end(), found.begin(), found.end());
   }
+  // A file named twice (itself and its directory, or by two paths) is one input: symbolize
+  // rewrites it in place once, and the report counts its run once.
+  std::set<std::string> seen;
+  std::vector<std::string> unique;
+  for (const std::string &f : files) {
+    char *real = realpath(f.c_str(), nullptr);
+    bool fresh = seen.insert(real ? real : f).second;
+    std::free(real);
+    if (fresh)
+      unique.push_back(f);
+  }
+  files = std::move(unique);
   return true;
 }
 
@@ -106,7 +119,9 @@ SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptio
   if (!loadTraceJson(path, doc, r.error))
     return r;
   try {
-    r.problems = symbolizeTraceDoc(doc, options);
+    SymbolizeOutcome outcome = symbolizeTraceDoc(doc, options);
+    r.problems = std::move(outcome.problems);
+    r.unresolved = outcome.unresolved;
   } catch (const std::exception &e) {
     r.error = path + ": malformed \"modules\" or \"stacks\": " + e.what();
     return r;
@@ -116,26 +131,42 @@ SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptio
     r.with_user_frame += s.value("user_frame", -1) >= 0;
   }
   // A compressed trace is written back compressed (and minified), a plain one as it was.
-  std::string text = doc.dump(1) + "\n";
+  std::string text = jsonText(doc, 1);
   if (isGzipFile(path)) {
     std::string packed;
-    if (!gzipText(doc.dump() + "\n", packed)) {
+    if (!gzipText(jsonText(doc), packed)) {
       r.error = path + ": cannot compress it (no zlib in this build?)";
       return r;
     }
     text = std::move(packed);
   }
-  if (!writeFileAtomically(path, text))
-    r.error = path + ": cannot write it back";
+  std::string why;
+  if (!writeFileAtomically(path, text, why))
+    r.error = path + ": cannot write it back: " + why;
   return r;
 }
 
-std::vector<std::string> symbolizeTraceDoc(J &doc, const SymbolizeOptions &options) {
+namespace {
+std::string frames(size_t n) { return std::to_string(n) + (n == 1 ? " frame" : " frames"); }
+
+// One line per module that could not be read: what became of its frames, and what to do.
+std::string problemLine(const ModuleProblem &p, const KeptCount &c) {
+  std::string line = p.module + ": " + p.why;
+  if (c.unresolved == 0 && c.kept > 0)
+    return line + "; its " + frames(c.kept) + " kept as an earlier run resolved them";
+  line += ": " + frames(c.unresolved) + " left unresolved";
+  if (c.kept > 0)
+    line += " (" + frames(c.kept) + " kept as an earlier run resolved them)";
+  return p.advice.empty() ? line : line + "; " + p.advice;
+}
+} // namespace
+
+SymbolizeOutcome symbolizeTraceDoc(J &doc, const SymbolizeOptions &options) {
   std::vector<Module> modules;
   for (const J &m : doc.value("modules", J::array())) {
     Module mod;
     mod.path = m.value("path", "");
-    mod.base = parseHex(m.at("base"));
+    mod.base = addressOf(m.at("base"));
     mod.size = m.value("size", uint64_t(0));
     mod.build_id = m.value("build_id", "");
     modules.push_back(mod);
@@ -144,27 +175,23 @@ std::vector<std::string> symbolizeTraceDoc(J &doc, const SymbolizeOptions &optio
   for (const J &s : doc.value("stacks", J::array())) {
     Stack st;
     for (const J &pc : s.at("pcs"))
-      st.pcs.push_back(parseHex(pc));
+      st.pcs.push_back(addressOf(pc));
     stacks.push_back(std::move(st));
   }
   Symbolizer symbolizer(modules, options);
   std::vector<std::vector<Frame>> frames = symbolizer.symbolize(stacks);
   std::vector<std::string> labels;
+  KeptCounts counts;
   const std::string &dir = options.relative_to;
   for (size_t i = 0; i < frames.size(); ++i) {
-    J list = J::array();
+    J &stack = doc["stacks"][i];
+    frames[i] = keepResolved(framesFromJson(stack.value("frames", J::array())), frames[i], counts);
     for (Frame &f : frames[i]) {
       f.file = relativePath(f.file, dir);
       f.module = relativePath(f.module, dir);
     }
-    for (const Frame &f : frames[i])
-      list.push_back({{"function", f.function},
-                      {"file", f.file},
-                      {"line", f.line},
-                      {"module", f.module},
-                      {"library", f.library}});
-    doc["stacks"][i]["frames"] = list;
-    doc["stacks"][i]["user_frame"] = firstUserFrame(frames[i]);
+    stack["frames"] = framesJson(frames[i]);
+    stack["user_frame"] = firstUserFrame(frames[i]);
     labels.push_back(userFrameLabel(frames[i]));
   }
   renameSites(doc, labels);
@@ -175,7 +202,14 @@ std::vector<std::string> symbolizeTraceDoc(J &doc, const SymbolizeOptions &optio
     if (doc.contains("process") && doc["process"].contains("command"))
       doc["process"]["command"] = relativeCommand(doc["process"].value("command", ""), dir);
   }
-  return symbolizer.problems();
+  SymbolizeOutcome outcome;
+  for (const ModuleProblem &p : symbolizer.problems()) {
+    const KeptCount &c = counts[p.module];
+    outcome.problems.push_back(problemLine(p, c));
+    outcome.unresolved += c.unresolved;
+    outcome.kept += c.kept;
+  }
+  return outcome;
 }
 
 } // namespace hostsync::trace

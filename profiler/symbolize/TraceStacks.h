@@ -12,22 +12,28 @@
 namespace hostsync::trace {
 
 // Expands directories into the trace-*.json and trace-*.json.gz files they hold (not
-// .perfetto.json, not the .tmp of a write in progress). False with a one-line error when an input
-// is missing.
+// .perfetto.json, not the .tmp-* of a write in progress); a file named twice is listed once.
+// False with a one-line error when an input is missing.
 bool traceFilesIn(const std::vector<std::string> &inputs, std::vector<std::string> &files,
                   std::string &error);
 
 // Reads a trace.json, checking that it is one: "FILE: what is wrong" on failure.
 bool loadTraceJson(const std::string &path, nlohmann::ordered_json &doc, std::string &error);
 
-// Adds "frames" and "user_frame" to every stack of a loaded trace.json document.
-std::vector<std::string> symbolizeTraceDoc(nlohmann::ordered_json &doc,
-                                           const SymbolizeOptions &options);
+struct SymbolizeOutcome {
+  std::vector<std::string> problems; // one line per module that could not be read
+  size_t unresolved = 0;             // frames of those modules left "??"
+  size_t kept = 0;                   // frames of those modules kept from an earlier run
+};
+// Adds "frames" and "user_frame" to every stack of a loaded trace.json document, keeping the
+// frames an earlier run resolved better (symbolize/KeepResolved.h).
+SymbolizeOutcome symbolizeTraceDoc(nlohmann::ordered_json &doc, const SymbolizeOptions &options);
 
 struct SymbolizeResult {
-  std::string error; // the file could not be read or written
+  std::string error; // the file could not be read or written; it is then left as it was
   std::vector<std::string> problems;
   size_t stacks = 0, with_user_frame = 0;
+  size_t unresolved = 0; // frames left "??" because their module could not be read
 };
 SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptions &options);
 

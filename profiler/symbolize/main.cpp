@@ -1,10 +1,14 @@
 // hostsync-symbolize (run as `hostsync-trace symbolize`): resolves the raw stacks in
 // trace.json files to `function file:line`, after the traced process has exited, and
-// writes the frames back into each file (atomically). Running it again redoes it.
+// writes the frames back into each file, in place (its one mode): each file is replaced whole
+// or not at all (io/AtomicFile.h). Running it again redoes it, and never makes a trace worse:
+// frames an earlier run resolved are kept where this one cannot read their binary.
 //   hostsync-symbolize [--search DIR]... [--addr2line PATH] [--relative-to DIR] TRACE.json|DIR...
 // --relative-to DIR writes the source files, module paths and command-line arguments that
 // lie under DIR relative to it (traces to commit or share without the machine's paths).
-// Exit codes: 0 done, 2 bad usage or an unreadable/malformed trace file.
+// Exit codes: 0 every frame of a readable binary resolved or kept; 1 some frames left "??"
+// because their binary is missing here or another build (one warning line per binary); 2 bad
+// usage or a trace file that could not be read or written (that file is left as it was).
 #include "io/TraceJson.h"
 #include "symbolize/TraceStacks.h"
 
@@ -37,16 +41,26 @@ int main(int argc, char **argv) {
   std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
-    if ((a == "--search" || a == "--addr2line") && i + 1 < argc) {
+    bool takesValue = a == "--search" || a == "--addr2line" || a == "--relative-to";
+    if (takesValue && i + 1 == argc) {
+      std::fprintf(stderr, "hostsync-trace symbolize: error: %s needs a value\n", a.c_str());
+      return 2;
+    }
+    if (a == "--search" || a == "--addr2line") {
       (a == "--search" ? options.search_dirs.emplace_back() : options.addr2line) = argv[++i];
-    } else if (a == "--relative-to" && i + 1 < argc) {
+    } else if (a == "--relative-to") {
       options.relative_to = absoluteDir(argv[++i]);
     } else if (a == "-h" || a == "--help") {
       std::printf("usage: hostsync-trace symbolize [--search DIR]... [--addr2line PATH] "
                   "[--relative-to DIR] TRACE.json|DIR...\n"
                   "  --relative-to DIR  write source files, module paths and command-line "
                   "arguments under DIR\n"
-                  "                     relative to it (e.g. the repository root)\n");
+                  "                     relative to it (e.g. the repository root)\n"
+                  "  --search DIR       where copies of the traced binaries are (repeatable)\n"
+                  "Each trace is rewritten in place; frames resolved by an earlier run are kept "
+                  "where a binary\nis missing here.\n"
+                  "Exit codes: 0 done; 1 frames left unresolved (a binary missing here: see "
+                  "--search);\n2 bad usage, or a trace that could not be read or written.\n");
       return 0;
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "hostsync-trace symbolize: error: unknown option '%s'\n", a.c_str());
@@ -77,6 +91,8 @@ int main(int argc, char **argv) {
       std::fprintf(stderr, "hostsync-trace symbolize: warning: %s\n", p.c_str());
     std::fprintf(stderr, "hostsync-trace symbolize: %s: %zu stacks, %zu with a user frame\n",
                  file.c_str(), r.stacks, r.with_user_frame);
+    if (r.unresolved > 0 && status == 0)
+      status = 1;
   }
   return status;
 }

@@ -153,7 +153,7 @@ bool loadTraceRuns(const std::vector<std::string> &inputs, const trace::Symboliz
       for (const J &s : doc.value("stacks", J::array()))
         symbolized &= s.contains("frames");
       if (!symbolized)
-        for (const std::string &w : trace::symbolizeTraceDoc(doc, symbolize))
+        for (const std::string &w : trace::symbolizeTraceDoc(doc, symbolize).problems)
           warnings.push_back(file + ": " + w);
       report.runs.push_back(readRun(file, doc));
     } catch (const std::exception &e) {

@@ -1,10 +1,17 @@
-# lit configuration for hostsync-lint's tests. Every test parses real LibTorch headers
+# lit configuration for hostsync's tests. The analyzer's parse real LibTorch headers
 # (Debian libtorch-dev), through the PCH that CMake builds.
 import os
 import lit.formats
 
 config.name = "hostsync"
 config.test_format = lit.formats.ShTest(execute_external=True)
+
+# A build without the analyzer runs the tests that do not need it (without_analyzer.py).
+if not config.hostsync_lint:
+    import sys
+    sys.path.insert(0, os.path.dirname(__file__))
+    from without_analyzer import WithoutAnalyzer
+    config.test_format = WithoutAnalyzer(execute_external=True)
 config.suffixes = [".cpp", ".cu", ".test"]
 config.excludes = ["inputs", "torch_pch.h"]
 config.test_source_root = config.test_source

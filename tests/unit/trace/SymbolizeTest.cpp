@@ -26,6 +26,18 @@ __attribute__((noinline)) Stack captureHere() {
   asm volatile("" ::: "memory"); // keep the call a call, not a tail call
   return s;
 }
+
+// trace.json's "modules", as the traced process writes them.
+nlohmann::ordered_json modulesJson(const std::vector<Module> &mods) {
+  nlohmann::ordered_json list = nlohmann::ordered_json::array();
+  for (const Module &mod : mods) {
+    char base[24];
+    std::snprintf(base, sizeof base, "0x%llx", static_cast<unsigned long long>(mod.base));
+    list.push_back(
+        {{"path", mod.path}, {"base", base}, {"size", mod.size}, {"build_id", mod.build_id}});
+  }
+  return list;
+}
 } // namespace
 
 TEST(Modules, TheExecutableComesFirstWithTheBuildIdOfItsFile) {
@@ -67,7 +79,7 @@ TEST(Symbolizer, AModuleWithAnotherBuildIdIsNotTrusted) {
   Symbolizer sym(mods, {});
   std::vector<std::vector<Frame>> frames = sym.symbolize({s});
   ASSERT_EQ(sym.problems().size(), 1u);
-  EXPECT_NE(sym.problems()[0].find("build-id differs"), std::string::npos);
+  EXPECT_NE(sym.problems()[0].why.find("build-id differs"), std::string::npos);
   for (const Frame &f : frames[0])
     EXPECT_EQ(f.file.find("SymbolizeTest.cpp"), std::string::npos);
 }
@@ -121,13 +133,7 @@ TEST(CallSites, StallsFromOneCallShareASiteNamedByAddressThenByLine) {
 TEST(CallSites, SymbolizingATraceRenamesItsSitesAndRebuildsTheTable) {
   Stack s = captureHere();
   nlohmann::ordered_json doc;
-  doc["modules"] = nlohmann::ordered_json::array();
-  for (const Module &mod : loadedModules()) {
-    char base[24];
-    std::snprintf(base, sizeof base, "0x%llx", static_cast<unsigned long long>(mod.base));
-    doc["modules"].push_back(
-        {{"path", mod.path}, {"base", base}, {"size", mod.size}, {"build_id", mod.build_id}});
-  }
+  doc["modules"] = modulesJson(loadedModules());
   doc["stacks"] = {{{"pcs", s.pcs}}};
   // Two stalls of the captured call (as if from two addresses of it) and one without a stack.
   doc["stalls"] = {{{"site", "a+0x1"},
@@ -161,6 +167,30 @@ TEST(CallSites, SymbolizingATraceRenamesItsSitesAndRebuildsTheTable) {
   EXPECT_EQ(doc["stalls"][1]["site"], sites[0]["site"]);
 }
 
+// Symbolized where the binaries are, then again where the test binary "is missing": the
+// frames of the first run stay, address by address, and the one line about the binary says
+// so; nothing is counted unresolved.
+TEST(CallSites, SymbolizingAgainWithoutTheBinaryKeepsTheFrames) {
+  Stack s = captureHere();
+  std::vector<Module> mods = loadedModules();
+  nlohmann::ordered_json doc;
+  doc["modules"] = modulesJson(mods);
+  doc["stacks"] = {{{"pcs", s.pcs}}};
+  doc["stalls"] = {{{"site", "a+0x1"}, {"stack", 0}, {"start_ns", 100}, {"end_ns", 400}}};
+  ASSERT_TRUE(symbolizeTraceDoc(doc, {}).problems.empty());
+  nlohmann::ordered_json first = doc["stacks"][0];
+  ASSERT_GE(first["user_frame"].get<int>(), 0);
+
+  doc["modules"][0]["path"] = "/nonexistent/" + baseName(mods[0].path);
+  SymbolizeOutcome again = symbolizeTraceDoc(doc, {});
+  ASSERT_EQ(again.problems.size(), 1u);
+  EXPECT_NE(again.problems[0].find(": not found; its "), std::string::npos) << again.problems[0];
+  EXPECT_EQ(again.unresolved, 0u);
+  EXPECT_GT(again.kept, 0u);
+  EXPECT_EQ(doc["stacks"][0]["frames"], first["frames"]);
+  EXPECT_EQ(doc["stacks"][0]["user_frame"], first["user_frame"]);
+}
+
 // --relative-to: paths under the directory are written relative to it, others stay.
 TEST(RelativeTo, PathsUnderTheDirectoryOnly) {
   EXPECT_EQ(relativePath("/cluster/job/src/loss.cpp", "/cluster/job"), "src/loss.cpp");
@@ -190,18 +220,12 @@ TEST(RelativeTo, SymbolizingATraceWritesRepositoryRelativePaths) {
   std::vector<Module> mods = loadedModules();
   nlohmann::ordered_json doc;
   doc["process"] = {{"pid", 1}, {"command", mods[0].path + " --out=" + root + "/x.json"}};
-  doc["modules"] = nlohmann::ordered_json::array();
-  for (const Module &mod : mods) {
-    char base[24];
-    std::snprintf(base, sizeof base, "0x%llx", static_cast<unsigned long long>(mod.base));
-    doc["modules"].push_back(
-        {{"path", mod.path}, {"base", base}, {"size", mod.size}, {"build_id", mod.build_id}});
-  }
+  doc["modules"] = modulesJson(mods);
   doc["stacks"] = {{{"pcs", s.pcs}}};
   doc["stalls"] = {{{"site", "a+0x1"}, {"stack", 0}, {"start_ns", 100}, {"end_ns", 400}}};
   SymbolizeOptions options;
   options.relative_to = root;
-  EXPECT_TRUE(symbolizeTraceDoc(doc, options).empty());
+  EXPECT_TRUE(symbolizeTraceDoc(doc, options).problems.empty());
 
   const auto &stack = doc["stacks"][0];
   int user = stack["user_frame"];

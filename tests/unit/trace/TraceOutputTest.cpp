@@ -3,7 +3,10 @@
 // Perfetto (Chrome trace event) file's structure.
 #include "analysis/Timeline.h"
 #include "analysis/Window.h"
+#include "io/AtomicFile.h"
+#include "io/JsonFile.h"
 #include "io/PerfettoJson.h"
+#include "io/TraceFiles.h"
 #include "io/TraceJson.h"
 #include "symbolize/TraceStacks.h"
 #include "TraceBuilder.h"
@@ -12,7 +15,9 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <cstdlib>
 #include <map>
+#include <unistd.h>
 
 using namespace hostsync::trace;
 using namespace hostsync::trace::testing;
@@ -91,6 +96,40 @@ TEST(TraceJson, WrittenFilesLoadBackAndBadOnesAreNamed) {
   EXPECT_EQ(error.rfind(cut + ": not valid JSON", 0), 0u) << error;
   EXPECT_FALSE(loadTraceJson("/nonexistent/trace.json", doc, error));
   EXPECT_EQ(error, "/nonexistent/trace.json: cannot read the file");
+}
+
+TEST(TraceFiles, WrittenAtExitBesideEachOtherWithNoTemporaryLeft) {
+  Builder b = threeSteps();
+  Summary s = summarize(b.m);
+  ProcessInfo p;
+  p.pid = 44;
+  p.rank = "1";
+  p.command = "train --name=caf\xe9"; // a Latin-1 byte: replaced, not a lost trace
+  std::string dir = ::testing::TempDir() + "trace-files-" + std::to_string(getpid());
+  TraceFiles written = writeTraceFiles(dir, b.m, s, p, true);
+  EXPECT_TRUE(written.errors.empty()) << written.errors[0];
+  EXPECT_EQ(written.trace, dir + "/trace-44-rank1.json");
+  J doc;
+  std::string error;
+  ASSERT_TRUE(loadTraceJson(written.trace, doc, error)) << error;
+  EXPECT_EQ(doc["process"]["command"], "train --name=caf\xef\xbf\xbd");
+  ASSERT_TRUE(readJsonFile(dir + "/trace-44-rank1.perfetto.json", doc, error)) << error;
+  EXPECT_EQ(std::system(("test $(ls " + dir + " | wc -l) -eq 2").c_str()), 0);
+}
+
+TEST(TraceFiles, AnUnwritableDirectoryIsOneLineAndNoThrow) {
+  Builder b = threeSteps();
+  Summary s = summarize(b.m);
+  ProcessInfo p;
+  p.pid = 45;
+  // A regular file where the directory should be: fails as root too.
+  std::string file = ::testing::TempDir() + "not-a-dir-" + std::to_string(getpid());
+  ASSERT_TRUE(writeFileAtomically(file, "x"));
+  TraceFiles written = writeTraceFiles(file, b.m, s, p, true);
+  EXPECT_TRUE(written.trace.empty());
+  ASSERT_EQ(written.errors.size(), 1u); // no second line for the Perfetto file
+  EXPECT_EQ(written.errors[0],
+            "cannot write " + file + "/trace-45.json: Not a directory; no trace for pid 45");
 }
 
 TEST(Perfetto, TracksFlowsStallsAndBubbles) {
