@@ -324,13 +324,17 @@ Device TensorFacts::memberDevice(const FieldDecl *F, int Depth) {
                                           : namedAt(V, Depth + 1).value_or(Device::Unknown);
     D = D ? combine(*D, S) : S;
   }
-  // A class that only this file can see has all its stores here; one a header declares may
-  // be stored into by the project's other files.
-  const SourceManager &SM = Ctx.getSourceManager();
+  // A class that only this file can see has all its stores here. One a header declares may
+  // be stored into by the project's other files too, but the file that defines its
+  // constructor usually holds them: its stores are taken when it has any (which keeps an
+  // index built on the host certainly on the host for the rules), the project's otherwise.
   std::string Why = "the member `" + F->getName().str() + "`";
+  if (D)
+    return *D;
+  const SourceManager &SM = Ctx.getSourceManager();
   if (SM.isInMainFile(SM.getExpansionLoc(F->getParent()->getLocation())))
-    return D ? *D : unknown(Why + ", which nothing here stores into");
-  return combine(D.value_or(Device::Host), open(fieldKey(F), Why));
+    return unknown(Why + ", which nothing here stores into");
+  return open(fieldKey(F), Why);
 }
 
 std::optional<Device> TensorFacts::copyTargetAt(const OpCall &To, int Depth) {
