@@ -107,6 +107,19 @@ std::vector<const FunctionDecl *> overriddenAndSelf(const FunctionDecl *F) {
   return Out;
 }
 
+const Expr *argumentOf(const Expr *Call, const FunctionDecl *F, unsigned I) {
+  if (const auto *C = dyn_cast<CallExpr>(Call)) {
+    unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(F) ? 1 : 0;
+    return I + Shift < C->getNumArgs() ? C->getArg(I + Shift) : nullptr;
+  }
+  const auto *K = dyn_cast<CXXConstructExpr>(Call);
+  return K && I < K->getNumArgs() ? K->getArg(I) : nullptr;
+}
+
+std::string quotedName(const FunctionDecl *F) {
+  return "`" + F->getQualifiedNameAsString() + "()`";
+}
+
 void CallSites::index() {
   if (Indexed)
     return;
@@ -125,17 +138,9 @@ std::vector<const Expr *> CallSites::argumentsFor(const FunctionDecl *F, unsigne
   auto It = Calls.find(canonical(F));
   if (It == Calls.end())
     return Args;
-  for (const Expr *E : It->second) {
-    if (const auto *C = dyn_cast<CallExpr>(E)) {
-      // A call of a member operator passes the object as argument 0.
-      unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(F) ? 1 : 0;
-      if (Index + Shift < C->getNumArgs())
-        Args.push_back(C->getArg(Index + Shift));
-    } else if (const auto *K = dyn_cast<CXXConstructExpr>(E)) {
-      if (Index < K->getNumArgs())
-        Args.push_back(K->getArg(Index));
-    }
-  }
+  for (const Expr *E : It->second)
+    if (const Expr *A = argumentOf(E, F, Index))
+      Args.push_back(A);
   return Args;
 }
 

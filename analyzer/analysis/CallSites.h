@@ -26,6 +26,11 @@ namespace hostsync {
 
 // F, and every method it overrides (transitively): the callees a call that may run F names.
 std::vector<const clang::FunctionDecl *> overriddenAndSelf(const clang::FunctionDecl *F);
+// The argument a call or construction of F passes for parameter I (a member operator's
+// object is argument 0); nullptr when there is none.
+const clang::Expr *argumentOf(const clang::Expr *Call, const clang::FunctionDecl *F, unsigned I);
+// "`ns::f()`", as reasons name a function.
+std::string quotedName(const clang::FunctionDecl *F);
 
 class CallSites {
 public:

@@ -58,18 +58,6 @@ private:
   bool CpuOnly;
 };
 
-std::string callName(const FunctionDecl *F) { return "`" + F->getQualifiedNameAsString() + "()`"; }
-
-// The argument passed for parameter I by a call or construction (a member operator's
-// object is argument 0).
-const Expr *argumentOf(const Expr *Call, const FunctionDecl *F, unsigned I) {
-  if (const auto *C = dyn_cast<CallExpr>(Call)) {
-    unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(F) ? 1 : 0;
-    return I + Shift < C->getNumArgs() ? C->getArg(I + Shift) : nullptr;
-  }
-  const auto *K = cast<CXXConstructExpr>(Call);
-  return I < K->getNumArgs() ? K->getArg(I) : nullptr;
-}
 } // namespace
 
 TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, TensorFacts &Facts,
@@ -84,7 +72,7 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
       if (Key.empty())
         continue;
       const ParmVarDecl *P = F->getParamDecl(I);
-      std::string Name = "parameter `" + P->getName().str() + "` of " + callName(F);
+      std::string Name = "parameter `" + P->getName().str() + "` of " + quotedName(F);
       for (const Expr *Site : Sites)
         if (const Expr *Arg = argumentOf(Site, F, I))
           if (Facts.argumentDevice(Arg, P->getType()))
@@ -114,7 +102,7 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
     Facts.returnDevice(F, /*OwnBody=*/true);
     for (const FunctionDecl *Callee : overriddenAndSelf(F))
       if (std::string Key = TensorFacts::returnKey(Callee); !Key.empty())
-        E.add(Key, F->getLocation(), "what " + callName(Callee) + " returns");
+        E.add(Key, F->getLocation(), "what " + quotedName(Callee) + " returns");
   }
 
   for (const auto &[Field, Values] : Facts.fieldStores()) {

@@ -55,9 +55,6 @@ bool nameableElsewhere(const Decl *D) {
   return true;
 }
 
-std::string functionName(const FunctionDecl *F) {
-  return "`" + F->getQualifiedNameAsString() + "()`";
-}
 } // namespace
 
 std::string TensorFacts::returnKey(const FunctionDecl *F) {
@@ -120,14 +117,14 @@ Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
     // CPU" needs every call in view, here or in the project's other files.
     if (D && (*D == Device::Cuda || Calls.allCallsInView(F)))
       return *D;
-    std::string Why = Param + " of " + functionName(F);
+    std::string Why = Param + " of " + quotedName(F);
     if (!Calls.callersKnowable(F))
       return unknown(Why + ", which code out of view may call (" + Calls.whyUnknowable(F) + ")");
     // An override also gets what calls of the methods it overrides pass.
     Device Result = D.value_or(Device::Host);
     for (const FunctionDecl *Callee : overriddenAndSelf(F))
       Result = combine(Result, open(argumentKey(Callee, P->getFunctionScopeIndex()),
-                                    Param + " of " + functionName(Callee)));
+                                    Param + " of " + quotedName(Callee)));
     return Result;
   });
 }
@@ -150,9 +147,9 @@ Device TensorFacts::returnedDevice(const FunctionDecl *F, int Depth, bool OwnBod
     return unknown("a call of LibTorch's `" + (F ? F->getNameAsString() : std::string()) + "()`");
   // A virtual call may run any override: the project's overrides contribute to its key.
   if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual() && !OwnBody)
-    return open(returnKey(F), "what the virtual " + functionName(F) + " and its overrides return");
+    return open(returnKey(F), "what the virtual " + quotedName(F) + " and its overrides return");
   if (!F->hasBody(Def))
-    return open(returnKey(F), "returned by " + functionName(F));
+    return open(returnKey(F), "returned by " + quotedName(F));
   return summarise(Def, [&] {
     ReturnCollector Returns;
     Returns.TraverseStmt(Def->getBody());
@@ -161,7 +158,7 @@ Device TensorFacts::returnedDevice(const FunctionDecl *F, int Depth, bool OwnBod
       Device R = V ? deviceAt(V, Depth + 1) : Device::Unknown;
       D = D ? combine(*D, R) : R;
     }
-    return D ? *D : unknown("returned by " + functionName(Def));
+    return D ? *D : unknown("returned by " + quotedName(Def));
   });
 }
 
