@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <dirent.h>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -16,9 +17,24 @@
 using namespace hostsync::trace;
 
 namespace {
+// The tests' folders, removed when the tests end (a CI machine's /tmp is shared).
+std::vector<std::string> &scratchDirs() {
+  static std::vector<std::string> dirs;
+  return dirs;
+}
+class RemoveScratchDirs : public ::testing::Environment {
+  void TearDown() override {
+    for (const std::string &dir : scratchDirs())
+      std::filesystem::remove_all(dir);
+  }
+};
+const ::testing::Environment *const removeScratchDirs =
+    ::testing::AddGlobalTestEnvironment(new RemoveScratchDirs);
+
 std::string freshDir(const std::string &name) {
   std::string dir = ::testing::TempDir() + "atomic-" + name + "-" + std::to_string(getpid());
   mkdir(dir.c_str(), 0755);
+  scratchDirs().push_back(dir);
   return dir;
 }
 
