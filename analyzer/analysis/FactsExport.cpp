@@ -29,7 +29,8 @@ public:
       : SM(Ctx.getSourceManager()), Facts(Facts), CpuOnly(CpuOnly) {}
 
   // The last traced query of Facts, as the project pass reads it.
-  void add(const std::string &Key, SourceLocation At, const std::string &Name) {
+  void add(const TensorFacts::FactKey &K, SourceLocation At) {
+    const std::string &Key = K.Key;
     const DeviceTrace &T = Facts.lastTrace();
     Contribution C;
     C.Key = Key;
@@ -42,7 +43,7 @@ public:
     C.Where = where(At);
     C.Why = T.UnknownWhy;
     Out.Contributions.push_back(std::move(C));
-    Out.Names.emplace(Key, Name);
+    Out.Names.emplace(Key, K.Name);
   }
   TUFacts Out;
 
@@ -68,21 +69,19 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
     if (isLibTorchDecl(F) || !Calls.callersKnowable(F))
       continue;
     for (unsigned I = 0; I < F->getNumParams(); ++I) {
-      std::string Key = TensorFacts::argumentKey(F, I);
-      if (Key.empty())
+      TensorFacts::FactKey Key = TensorFacts::argumentKey(F, I);
+      if (Key.Key.empty())
         continue;
-      const ParmVarDecl *P = F->getParamDecl(I);
-      std::string Name = "parameter `" + P->getName().str() + "` of " + quotedName(F);
       for (const Expr *Site : Sites)
         if (const Expr *Arg = argumentOf(Site, F, I))
-          if (Facts.argumentDevice(Arg, P->getType()))
-            E.add(Key, Arg->getBeginLoc(), Name);
+          if (Facts.argumentDevice(Arg, F->getParamDecl(I)->getType()))
+            E.add(Key, Arg->getBeginLoc());
     }
   }
   // Functions that code out of view may call: with the parameters of any argument.
   auto Opaque = [&](const FunctionDecl *F) {
     for (unsigned I = 0; I < F->getNumParams(); ++I)
-      if (std::string Key = TensorFacts::argumentKey(F, I); !Key.empty())
+      if (std::string Key = TensorFacts::argumentKey(F, I).Key; !Key.empty())
         E.Out.Opaque.insert(Key);
   };
   for (const FunctionDecl *F : Calls.addressTaken())
@@ -101,19 +100,17 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
       continue;
     Facts.returnDevice(F, /*OwnBody=*/true);
     for (const FunctionDecl *Callee : overriddenAndSelf(F))
-      if (std::string Key = TensorFacts::returnKey(Callee); !Key.empty())
-        E.add(Key, F->getLocation(), "what " + quotedName(Callee) + " returns");
+      if (TensorFacts::FactKey Key = TensorFacts::returnKey(Callee); !Key.Key.empty())
+        E.add(Key, F->getLocation());
   }
 
   for (const auto &[Field, Values] : Facts.fieldStores()) {
-    std::string Key = TensorFacts::fieldKey(Field);
-    if (Key.empty())
+    TensorFacts::FactKey Key = TensorFacts::fieldKey(Field);
+    if (Key.Key.empty())
       continue;
-    std::string Name = "the member `" + Field->getName().str() + "` of `" +
-                       Field->getParent()->getQualifiedNameAsString() + "`";
     for (const Expr *V : Values)
       if (Facts.argumentDevice(V, Field->getType()))
-        E.add(Key, V->getBeginLoc(), Name);
+        E.add(Key, V->getBeginLoc());
   }
   E.Out.Names.insert(Facts.keyNames().begin(), Facts.keyNames().end());
   return E.Out;

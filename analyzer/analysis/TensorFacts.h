@@ -103,11 +103,16 @@ public:
   CallSites &callSites() { return Calls; }
   // How to name each key a query left open ("parameter `t` of `f()`"), for reasons.
   const std::map<std::string, std::string> &keyNames() const { return KeyNames; }
-  // The project-wide key of what F returns, of its parameter I, of a data member; "" for a
-  // declaration no other translation unit can name (a local class, a lambda's).
-  static std::string returnKey(const clang::FunctionDecl *F);
-  static std::string argumentKey(const clang::FunctionDecl *F, unsigned I);
-  static std::string fieldKey(const clang::FieldDecl *F);
+  // The project-wide key of what F returns, of its parameter I, of a data member (Key ""
+  // for a declaration no other translation unit can name: a local class, a lambda's), and
+  // how reasons name it; both built from the first declaration, so that every file gives
+  // the same.
+  struct FactKey {
+    std::string Key, Name;
+  };
+  static FactKey returnKey(const clang::FunctionDecl *F);
+  static FactKey argumentKey(const clang::FunctionDecl *F, unsigned I);
+  static FactKey fieldKey(const clang::FieldDecl *F);
   // Every value this translation unit's code stores into a data member (constructor
   // initializers, default member initializers, assignments through `this`); empty when
   // none is seen.
@@ -166,8 +171,8 @@ private:
   // A value the analysis cannot follow: remembers why (the first reason of a query).
   Device unknown(const std::string &Why);
   // A value that another translation unit's facts decide: its key is left open. An empty
-  // key (no other TU can name it) is unknown.
-  Device open(const std::string &Key, const std::string &Why);
+  // key (no other TU can name it) is unknown, for the reason Why.
+  Device open(const FactKey &K, const std::string &Why);
 
   clang::ASTContext &Ctx;
   Definitions Defs;

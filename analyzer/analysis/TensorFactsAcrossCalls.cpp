@@ -25,11 +25,11 @@ Device TensorFacts::unknown(const std::string &Why) {
   return Device::Unknown;
 }
 
-Device TensorFacts::open(const std::string &Key, const std::string &Why) {
-  if (Key.empty())
+Device TensorFacts::open(const FactKey &K, const std::string &Why) {
+  if (K.Key.empty())
     return unknown(Why);
-  Trace.Keys.insert(Key);
-  KeyNames.emplace(Key, Why);
+  Trace.Keys.insert(K.Key);
+  KeyNames.emplace(K.Key, K.Name);
   return Device::Deferred;
 }
 
@@ -57,22 +57,30 @@ bool nameableElsewhere(const Decl *D) {
 
 } // namespace
 
-std::string TensorFacts::returnKey(const FunctionDecl *F) {
+TensorFacts::FactKey TensorFacts::returnKey(const FunctionDecl *F) {
   F = F->getCanonicalDecl();
   if (!nameableElsewhere(F) || F->getStorageClass() == SC_Static)
-    return "";
-  return "ret:" + F->getQualifiedNameAsString() + "(" + typeList(F) + ")";
+    return {};
+  return {"ret:" + F->getQualifiedNameAsString() + "(" + typeList(F) + ")",
+          "what " + quotedName(F) + " returns"};
 }
 
-std::string TensorFacts::argumentKey(const FunctionDecl *F, unsigned I) {
-  std::string R = returnKey(F);
-  return R.empty() ? R : "arg:" + R.substr(4) + "#" + std::to_string(I);
+TensorFacts::FactKey TensorFacts::argumentKey(const FunctionDecl *F, unsigned I) {
+  F = F->getCanonicalDecl();
+  FactKey R = returnKey(F);
+  if (R.Key.empty() || I >= F->getNumParams())
+    return {};
+  return {"arg:" + R.Key.substr(4) + "#" + std::to_string(I),
+          "parameter `" + F->getParamDecl(I)->getName().str() + "` of " + quotedName(F)};
 }
 
-std::string TensorFacts::fieldKey(const FieldDecl *F) {
-  if (!nameableElsewhere(F->getParent()) || !F->getParent()->getIdentifier())
-    return "";
-  return "field:" + F->getParent()->getQualifiedNameAsString() + "::" + F->getName().str();
+TensorFacts::FactKey TensorFacts::fieldKey(const FieldDecl *F) {
+  const RecordDecl *C = F->getParent();
+  if (!nameableElsewhere(C) || !C->getIdentifier())
+    return {};
+  std::string Class = C->getQualifiedNameAsString();
+  return {"field:" + Class + "::" + F->getName().str(),
+          "the member `" + F->getName().str() + "` of `" + Class + "`"};
 }
 
 template <typename Compute> Device TensorFacts::summarise(const Decl *Key, Compute &&C) {
@@ -123,8 +131,7 @@ Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
     // An override also gets what calls of the methods it overrides pass.
     Device Result = D.value_or(Device::Host);
     for (const FunctionDecl *Callee : overriddenAndSelf(F))
-      Result = combine(Result, open(argumentKey(Callee, P->getFunctionScopeIndex()),
-                                    Param + " of " + quotedName(Callee)));
+      Result = combine(Result, open(argumentKey(Callee, P->getFunctionScopeIndex()), Why));
     return Result;
   });
 }
@@ -147,9 +154,9 @@ Device TensorFacts::returnedDevice(const FunctionDecl *F, int Depth, bool OwnBod
     return unknown("a call of LibTorch's `" + (F ? F->getNameAsString() : std::string()) + "()`");
   // A virtual call may run any override: the project's overrides contribute to its key.
   if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual() && !OwnBody)
-    return open(returnKey(F), "what the virtual " + quotedName(F) + " and its overrides return");
+    return open(returnKey(F), "what " + quotedName(F) + " returns");
   if (!F->hasBody(Def))
-    return open(returnKey(F), "returned by " + quotedName(F));
+    return open(returnKey(F), "what " + quotedName(F) + " returns");
   return summarise(Def, [&] {
     ReturnCollector Returns;
     Returns.TraverseStmt(Def->getBody());
