@@ -1,15 +1,11 @@
 #include "driver/Baseline.h"
 
+#include "core/InputFiles.h"
 #include "driver/SourceRoot.h"
 
 #include <nlohmann/json.hpp>
 
-#include <fstream>
-#include <set>
-
 namespace hostsync {
-
-using J = nlohmann::ordered_json;
 
 namespace {
 std::string key(const std::string &Rule, const std::string &File, const std::string &Hash) {
@@ -17,8 +13,9 @@ std::string key(const std::string &Rule, const std::string &File, const std::str
 }
 } // namespace
 
-bool writeBaseline(const std::string &Path, const std::vector<Finding> &Findings,
-                   const std::string &SourceRoot, std::string &Error) {
+void writeBaseline(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                   const std::string &SourceRoot) {
+  using J = nlohmann::ordered_json;
   J Entries = J::array();
   for (const Finding &F : Findings)
     if (!F.Suppressed)
@@ -28,47 +25,53 @@ bool writeBaseline(const std::string &Path, const std::vector<Finding> &Findings
                          {"line", F.Line}});
   J Doc = {
       {"schema", "hostsync-lint/baseline"}, {"version", BaselineVersion}, {"findings", Entries}};
-  std::ofstream Out(Path, std::ios::trunc);
-  Out << Doc.dump(1) << "\n";
-  if (!Out) {
-    Error = Path + ": cannot write the baseline";
+  OS << Doc.dump(1) << "\n";
+}
+
+bool readBaseline(const std::string &Path, Baseline &Out, std::string &Error) {
+  llvm::json::Value Doc = nullptr;
+  if (!readJsonFile(Path, Doc, Error))
     return false;
+  const llvm::json::Object *Top = Doc.getAsObject();
+  std::string Schema;
+  int64_t Version = 0;
+  if (!stringMember(Top, "schema", Schema) || Schema != "hostsync-lint/baseline" ||
+      !integerMember(Top, "version", Version) || Version != BaselineVersion) {
+    Error = Path + ": not a hostsync-lint baseline (version " + std::to_string(BaselineVersion) +
+            "); write one with --write-baseline";
+    return false;
+  }
+  const llvm::json::Array *Entries = Top->getArray("findings");
+  if (!Entries) {
+    Error = Path + ": 'findings' must be an array";
+    return false;
+  }
+  for (size_t I = 0; I < Entries->size(); ++I) {
+    const llvm::json::Object *E = (*Entries)[I].getAsObject();
+    std::string Rule, File, Hash;
+    if (!stringMember(E, "rule", Rule) || !stringMember(E, "file", File) ||
+        !stringMember(E, "line_hash", Hash)) {
+      Error = Path + ": findings[" + std::to_string(I) +
+              "]: needs the strings 'rule', 'file' and 'line_hash'";
+      return false;
+    }
+    Out.Known.insert(key(Rule, File, Hash));
   }
   return true;
 }
 
-bool applyBaseline(const std::string &Path, std::vector<Finding> &Findings,
-                   const std::string &SourceRoot, std::string &Error) {
-  std::ifstream In(Path);
-  if (!In) {
-    Error = Path + ": cannot read the baseline";
-    return false;
-  }
-  std::multiset<std::string> Known;
-  try {
-    J Doc = J::parse(In);
-    if (Doc.value("schema", "") != "hostsync-lint/baseline" ||
-        Doc.value("version", 0) != BaselineVersion) {
-      Error = Path + ": not a hostsync-lint baseline (version " + std::to_string(BaselineVersion) +
-              "); write one with --write-baseline";
-      return false;
-    }
-    for (const J &E : Doc.at("findings"))
-      Known.insert(key(E.at("rule"), E.at("file"), E.at("line_hash")));
-  } catch (const J::exception &E) {
-    Error = Path + ": malformed baseline: " + E.what();
-    return false;
-  }
+void applyBaseline(Baseline Accepted, std::vector<Finding> &Findings,
+                   const std::string &SourceRoot) {
   for (Finding &F : Findings) {
     if (F.Suppressed)
       continue;
-    auto It = Known.find(key(F.Rule, relativeToRoot(F.File, SourceRoot), lineHash(F.SourceLine)));
-    if (It != Known.end()) {
+    auto It = Accepted.Known.find(
+        key(F.Rule, relativeToRoot(F.File, SourceRoot), lineHash(F.SourceLine)));
+    if (It != Accepted.Known.end()) {
       F.InBaseline = true;
-      Known.erase(It);
+      Accepted.Known.erase(It);
     }
   }
-  return true;
 }
 
 } // namespace hostsync

@@ -6,6 +6,9 @@
 
 #include "core/Finding.h"
 
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
 #include <string>
 #include <vector>
 
@@ -13,13 +16,21 @@ namespace hostsync {
 
 constexpr int BaselineVersion = 1;
 
-// Writes every finding that is not suppressed; false with a one-line error.
-bool writeBaseline(const std::string &Path, const std::vector<Finding> &Findings,
-                   const std::string &SourceRoot, std::string &Error);
+// What a baseline file holds: one key per accepted finding.
+struct Baseline {
+  std::multiset<std::string> Known;
+};
 
-// Sets InBaseline on the findings the baseline file holds; false with "FILE: what is
-// wrong" when it cannot be read or is not a baseline.
-bool applyBaseline(const std::string &Path, std::vector<Finding> &Findings,
-                   const std::string &SourceRoot, std::string &Error);
+// Reads it before the analysis, so that a bad baseline fails in a second, not after minutes;
+// false with "FILE[:LINE:COL]: what is wrong".
+bool readBaseline(const std::string &Path, Baseline &Out, std::string &Error);
+
+// Sets InBaseline on the findings the baseline holds (each entry matches once).
+void applyBaseline(Baseline Accepted, std::vector<Finding> &Findings,
+                   const std::string &SourceRoot);
+
+// Writes every finding that is not suppressed.
+void writeBaseline(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                   const std::string &SourceRoot);
 
 } // namespace hostsync

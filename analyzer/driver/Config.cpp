@@ -1,6 +1,7 @@
 #include "driver/Config.h"
 
 #include "core/Glob.h"
+#include "core/InputFiles.h"
 #include "driver/SourceRoot.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -9,6 +10,8 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/YAMLParser.h"
+
+#include <map>
 
 namespace hostsync {
 
@@ -79,10 +82,16 @@ bool parseConfig(const std::string &Path, const std::string &Text, LintConfig &O
   auto *Map = llvm::dyn_cast_or_null<llvm::yaml::MappingNode>(Root);
   if (!Map)
     return R.fail(Root, "expected a mapping of keys (" + std::string(KnownKeys) + ")");
+  std::map<std::string, unsigned> LineOf; // a key given twice: YAML says "error", LLVM's
+                                          // reader keeps both
   for (auto It = Map->begin(); It != Map->end(); ++It) {
     std::string Key;
     if (!R.scalar(It->getKey(), Key, "key"))
       return false;
+    unsigned Line = SM.getLineAndColumn(It->getKey()->getSourceRange().Start).first;
+    if (auto [Seen, New] = LineOf.emplace(Key, Line); !New)
+      return R.fail(It->getKey(), "'" + Key + "' given twice (first at line " +
+                                      std::to_string(Seen->second) + ")");
     llvm::yaml::Node *V = It->getValue();
     std::string S;
     if (Key == "Checks") {
@@ -134,6 +143,8 @@ bool parseConfig(const std::string &Path, const std::string &Text, LintConfig &O
         std::string Rule, Level;
         if (!R.scalar(KV.getKey(), Rule, "Severity") || !R.scalar(KV.getValue(), Level, Rule))
           return false;
+        if (Out.SeverityOf.count(Rule))
+          return R.fail(KV.getKey(), "Severity of '" + Rule + "' given twice");
         if (!Catalog::embedded().find(Rule))
           return R.fail(KV.getKey(), "unknown rule '" + Rule + "' (see --list-rules)");
         Severity Sev;
@@ -175,9 +186,11 @@ const LintConfig *ConfigFinder::load(const std::string &Path, std::string &Error
   auto It = ByPath.find(Path);
   if (It != ByPath.end())
     return It->second.get();
+  if (!checkReadableFile(Path, Error))
+    return nullptr;
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer) {
-    Error = Path + ": cannot read the configuration file";
+    Error = Path + ": cannot read the configuration file: " + Buffer.getError().message();
     return nullptr;
   }
   auto C = std::make_unique<LintConfig>();

@@ -1,5 +1,7 @@
 #include "driver/Fixes.h"
 
+#include "driver/OutputFile.h"
+
 #include <algorithm>
 #include <fstream>
 #include <map>
@@ -82,21 +84,20 @@ bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional, FixS
     }
     for (auto It = Kept.rbegin(); It != Kept.rend(); ++It)
       Text.replace(It->Offset, It->Length, It->Text);
-    std::ofstream Out(File, std::ios::binary | std::ios::trunc);
-    Out << Text;
-    if (!Out) {
-      Error = File + ": cannot write the fixed file";
+    // Replaced whole: an interrupted or failed write leaves the source as it was.
+    std::unique_ptr<OutputFile> Out = OutputFile::create(File, Error);
+    if (!Out)
       return false;
-    }
+    Out->stream() << Text;
+    if (!Out->commit(Error))
+      return false;
     Summary.Applied += static_cast<unsigned>(Kept.size());
     Summary.Files += !Kept.empty();
   }
   return true;
 }
 
-bool exportFixes(const std::string &Path, const std::vector<Finding> &Findings,
-                 bool WithConditional, std::string &Error) {
-  std::ostringstream Y;
+void exportFixes(llvm::raw_ostream &Y, const std::vector<Finding> &Findings, bool WithConditional) {
   Y << "---\nMainSourceFile:  ''\nDiagnostics:\n";
   std::map<std::string, std::string> Texts;
   for (const Finding &F : Findings) {
@@ -119,13 +120,6 @@ bool exportFixes(const std::string &Path, const std::vector<Finding> &Findings,
     Y << "    Level:           Warning\n    BuildDirectory:  ''\n";
   }
   Y << "...\n";
-  std::ofstream Out(Path, std::ios::trunc);
-  Out << Y.str();
-  if (!Out) {
-    Error = Path + ": cannot write the fixes";
-    return false;
-  }
-  return true;
 }
 
 } // namespace hostsync

@@ -6,6 +6,8 @@
 
 #include "core/Finding.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <string>
 #include <vector>
 
@@ -15,11 +17,11 @@ struct FixSummary {
   unsigned Applied = 0, Files = 0, Conflicts = 0; // conflicts: overlapping edits left out
 };
 
-// Rewrites each file once, edits applied from its end; false with a one-line error.
+// Rewrites each file once, edits applied from its end, each file replaced whole (a temporary
+// file renamed over it, its permissions kept); false with a one-line error.
 bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional, FixSummary &Summary,
                 std::string &Error);
 
-bool exportFixes(const std::string &Path, const std::vector<Finding> &Findings,
-                 bool WithConditional, std::string &Error);
+void exportFixes(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool WithConditional);
 
 } // namespace hostsync

@@ -1,6 +1,8 @@
 #include "driver/Inputs.h"
 
+#include "commands/CompileDatabase.h"
 #include "compat/LLVMCompat.h"
+#include "core/InputFiles.h"
 #include "driver/AbsolutePath.h"
 #include "driver/IncludeRoots.h"
 #include "driver/TorchHeaders.h"
@@ -78,6 +80,8 @@ std::string collectSources(const std::vector<std::string> &Inputs, std::vector<s
     if (!isSourceExt(Ext) && !isHeaderExt(Ext))
       return In + ": not a C++ or CUDA source or header (expected .cpp, .cc, .cxx, .cu, .h, "
                   ".hpp, .cuh...)";
+    if (std::string E; !checkReadableFile(In, E)) // a pipe, a device, no permission
+      return E;
     if (TakenFiles.insert(RealPath(In)).second)
       Files.push_back(absolutePath(In));
   }
@@ -106,21 +110,26 @@ std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
   using namespace clang::tooling;
   if (!Opts.BuildPath.empty()) {
     std::string DbFile = Opts.BuildPath + "/compile_commands.json";
+    if (!fs::is_directory(Opts.BuildPath))
+      return Opts.BuildPath + ": -p needs the build folder holding compile_commands.json";
     if (!exists(DbFile))
       return DbFile + ": no such file (run cmake with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
+    CompileDatabase Loaded;
     std::string Error;
-    std::unique_ptr<CompilationDatabase> Json =
-        JSONCompilationDatabase::loadFromFile(DbFile, Error, JSONCommandLineSyntax::AutoDetect);
-    if (!Json) {
-      std::replace(Error.begin(), Error.end(), '\n', ' ');
-      return DbFile + ": " + Error;
+    if (!loadCompileDatabase(DbFile, Loaded, Error))
+      return Error;
+    if (Files.empty()) { // every file it lists, each of which must be there
+      if (!Loaded.Missing.empty())
+        return Loaded.Missing.front() +
+               (Loaded.Missing.size() > 1
+                    ? " (and " + std::to_string(Loaded.Missing.size() - 1) + " more)"
+                    : "") +
+               "; build the project first, or name the files to lint";
+      Files = Loaded.Files;
+      std::sort(Files.begin(), Files.end());
+      Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
     }
-    if (Files.empty()) {
-      for (const std::string &F : Json->getAllFiles())
-        Files.push_back(F);
-      if (Files.empty())
-        return DbFile + ": lists no files";
-    }
+    std::unique_ptr<CompilationDatabase> Json = std::move(Loaded.Db);
     Db = inferMissingCompileCommands(std::move(Json));
     Info.push_back("using compile commands from " + DbFile);
     return "";

@@ -26,6 +26,10 @@ std::unique_ptr<OutputFile> OutputFile::create(const std::string &Path, std::str
     return nullptr;
   }
   Out->Temp.emplace(std::move(*Temp));
+  // A file replaced keeps its mode (a source rewritten by --fix, a findings file kept
+  // private); the temporary file was created with the umask's.
+  if (Exists)
+    llvm::sys::fs::setPermissions(Out->Temp->FD, Status.permissions());
   Out->Stream = std::make_unique<llvm::raw_fd_ostream>(Out->Temp->FD, /*shouldClose=*/false);
   return Out;
 }

@@ -1,7 +1,8 @@
-// The findings file of -o, replaced whole or not at all: written to a temporary file beside
-// it (removed if the run fails or is interrupted by SIGINT/SIGTERM) and renamed over it once
-// complete, so an interrupted or failed run leaves the previous results as they were. A path
-// that is not a regular file (/dev/stdout, a pipe) is written directly.
+// A file hostsync-lint writes (-o, --write-baseline, --export-fixes, a source rewritten by
+// --fix), replaced whole or not at all: written to a temporary file beside it (removed if the
+// run fails or is interrupted by SIGINT/SIGTERM) and renamed over it once complete, so an
+// interrupted or failed run leaves the previous file as it was; a file replaced keeps its
+// permissions. A path that is not a regular file (/dev/stdout, a pipe) is written directly.
 #pragma once
 
 #include "llvm/Support/FileSystem.h"

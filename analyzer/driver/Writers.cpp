@@ -4,6 +4,8 @@
 
 #include "hostsync_config.h"
 
+#include "llvm/Support/Unicode.h"
+
 #include <nlohmann/json.hpp>
 
 #include <map>
@@ -20,11 +22,23 @@ void colored(llvm::raw_ostream &OS, bool Color, llvm::raw_ostream::Colors C, boo
     OS.resetColor();
 }
 
-// The caret line: the source line's tabs kept so the caret lines up under the column.
+// The caret line, under the finding's column (a byte column, as Clang counts): tabs kept,
+// other text replaced by as many spaces as it is wide on a terminal, so that a line with
+// "é" or "张量" before the call still points at the call.
 std::string caretLine(const std::string &Source, unsigned Column) {
   std::string Out;
-  for (unsigned I = 0; I + 1 < Column && I < Source.size(); ++I)
-    Out += Source[I] == '\t' ? '\t' : ' ';
+  llvm::StringRef Before = llvm::StringRef(Source).take_front(Column ? Column - 1 : 0);
+  while (!Before.empty()) {
+    size_t Tab = Before.find('\t');
+    llvm::StringRef Text = Before.take_front(Tab);
+    int Width = llvm::sys::unicode::columnWidthUTF8(Text);
+    Out.append(Width < 0 ? Text.size() : static_cast<size_t>(Width), ' '); // invalid UTF-8:
+                                                                           // a byte a column
+    if (Tab == llvm::StringRef::npos)
+      break;
+    Out += '\t';
+    Before = Before.drop_front(Tab + 1);
+  }
   return Out + "^";
 }
 } // namespace

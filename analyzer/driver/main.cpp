@@ -22,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <set>
 #include <thread>
 
 using namespace hostsync;
@@ -35,8 +36,9 @@ int usageError(const std::string &Message) {
   return UsageError;
 }
 
-// Every file the run reads that -o must not replace: sources, baseline, configuration,
-// compile database.
+// Every file the run reads that an output must not replace: sources, baseline,
+// configuration, compile database. (--write-baseline may replace --baseline: it is read
+// whole before anything is written.)
 std::vector<std::string> inputsOfTheRun(const std::vector<std::string> &Sources,
                                         const Options &Opts) {
   std::vector<std::string> In = Sources;
@@ -46,6 +48,34 @@ std::vector<std::string> inputsOfTheRun(const std::vector<std::string> &Sources,
   if (!Opts.BuildPath.empty())
     In.push_back(Opts.BuildPath + "/compile_commands.json");
   return In;
+}
+
+struct Output {
+  const char *Option;
+  const std::string &Path; // "" when not asked for
+  std::unique_ptr<OutputFile> *Into;
+  std::string MayReplace = ""; // the one input it may write over
+};
+
+// Opens each output asked for (its temporary file, so an unwritable place fails now); ""
+// or the one-line error.
+std::string openOutputs(const std::vector<std::string> &Inputs, std::vector<Output> Outputs) {
+  for (size_t I = 0; I < Outputs.size(); ++I) {
+    const Output &O = Outputs[I];
+    if (O.Path.empty())
+      continue;
+    for (const std::string &In : Inputs)
+      if (llvm::sys::fs::equivalent(O.Path, In) && In != O.MayReplace)
+        return O.Path + ": is an input of this run (" + In + "); refusing to write over it";
+    for (size_t J = 0; J < I; ++J)
+      if (!Outputs[J].Path.empty() &&
+          (O.Path == Outputs[J].Path || llvm::sys::fs::equivalent(O.Path, Outputs[J].Path)))
+        return O.Path + ": given to both " + Outputs[J].Option + " and " + O.Option;
+    std::string E;
+    if (!(*O.Into = OutputFile::create(O.Path, E)))
+      return E;
+  }
+  return "";
 }
 } // namespace
 
@@ -99,6 +129,7 @@ int main(int Argc, const char **Argv) {
   // Each file's .hostsync.yaml: excluded files are not analysed; others may enable other
   // rules or assume another device (command-line options win).
   std::vector<std::string> Kept;
+  std::set<std::string> NoRules;
   for (const std::string &F : Files) {
     std::string E, Abs = absolutePath(F);
     const LintConfig *Cfg = Configs.forFile(Abs, E);
@@ -113,25 +144,34 @@ int main(int Argc, const char **Argv) {
     std::string Checks = Opts.ChecksGiven ? Opts.Checks : Cfg->Checks.value_or(Opts.Checks);
     if (E = selectRules(Checks, C, S.EnabledRules); !E.empty())
       return usageError(Cfg->Path + ": Checks: " + E);
+    if (S.EnabledRules.empty()) { // nothing to look for: said once, the file not parsed
+      if (NoRules.insert(Cfg->Path).second)
+        llvm::errs() << "hostsync-lint: warning: " << Cfg->Path << ": Checks: '" << Checks
+                     << "' enables no rule; the files it covers are not checked\n";
+      Kept.pop_back();
+      continue;
+    }
     S.Assume = Opts.AssumeGiven ? Opts.Assume : Cfg->Assume.value_or(Opts.Assume);
     Config.PerFile[F] = S;
   }
   Files = Kept;
   if (Files.empty())
-    return usageError("every input file is excluded by its .hostsync.yaml");
+    return usageError("every input file is excluded by its .hostsync.yaml, or has no rule "
+                      "enabled");
 
-  // Open the output before the (long) analysis, so a bad path fails fast; never over one of
-  // the run's inputs.
-  std::unique_ptr<OutputFile> File;
-  if (!Opts.OutputFile.empty()) {
-    for (const std::string &In : inputsOfTheRun(Files, Opts))
-      if (llvm::sys::fs::equivalent(Opts.OutputFile, In))
-        return usageError(Opts.OutputFile + ": is an input of this run (" + In +
-                          "); refusing to write over it");
-    std::string E;
-    if (!(File = OutputFile::create(Opts.OutputFile, E)))
-      return usageError(E);
-  }
+  // Read the baseline and open every output before the (long) analysis, so that a bad path
+  // fails in a second; never write over one of the run's inputs.
+  Baseline Accepted;
+  if (std::string E; !Opts.Baseline.empty() && !readBaseline(Opts.Baseline, Accepted, E))
+    return usageError(E);
+  std::unique_ptr<OutputFile> File, BaselineFile, FixesFile;
+  if (std::string E =
+          openOutputs(inputsOfTheRun(Files, Opts),
+                      {{"-o", Opts.OutputFile, &File},
+                       {"--write-baseline", Opts.WriteBaseline, &BaselineFile, Opts.Baseline},
+                       {"--export-fixes", Opts.ExportFixes, &FixesFile}});
+      !E.empty())
+    return usageError(E);
   llvm::raw_ostream &Out = File ? File->stream() : llvm::outs();
 
   bool ErrTTY = llvm::sys::Process::StandardErrIsDisplayed();
@@ -162,19 +202,20 @@ int main(int Argc, const char **Argv) {
   double ProjectPassSeconds = Seconds() - AnalysisSeconds;
   if (std::string E; !applyConfig(Configs, Findings, Opts.Devices, E))
     return usageError(E);
-  std::string Root = absolutePath(Opts.SourceRoot), BaselineError;
-  if (!Opts.Baseline.empty() && !applyBaseline(Opts.Baseline, Findings, Root, BaselineError))
-    return usageError(BaselineError);
-  if (!Opts.WriteBaseline.empty() &&
-      !writeBaseline(Opts.WriteBaseline, Findings, Root, BaselineError))
-    return usageError(BaselineError);
-  if (!Opts.ExportFixes.empty() &&
-      !exportFixes(Opts.ExportFixes, Findings, Opts.FixNotes, BaselineError))
-    return usageError(BaselineError);
+  std::string Root = absolutePath(Opts.SourceRoot);
+  if (!Opts.Baseline.empty())
+    applyBaseline(std::move(Accepted), Findings, Root);
+  if (BaselineFile)
+    writeBaseline(BaselineFile->stream(), Findings, Root);
+  if (FixesFile)
+    exportFixes(FixesFile->stream(), Findings, Opts.FixNotes);
+  for (OutputFile *Written : {BaselineFile.get(), FixesFile.get()})
+    if (std::string E; Written && !Written->commit(E))
+      return usageError(E);
   if (Opts.Fix) {
     FixSummary Fixed;
-    if (!applyFixes(Findings, Opts.FixNotes, Fixed, BaselineError))
-      return usageError(BaselineError);
+    if (std::string E; !applyFixes(Findings, Opts.FixNotes, Fixed, E))
+      return usageError(E);
     if (!Opts.Quiet)
       llvm::errs() << "hostsync-lint: applied " << Fixed.Applied << " fix"
                    << (Fixed.Applied == 1 ? "" : "es") << " in " << Fixed.Files << " file"
