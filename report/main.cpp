@@ -133,6 +133,8 @@ int main(int argc, char **argv) {
   JoinOptions options;
   options.source_root = root.empty() ? currentDir() : root;
   joinReport(report, options);
+  for (const std::string &w : report.warnings)
+    std::fprintf(stderr, "hostsync-report: warning: %s\n", w.c_str());
   if (!baseline.empty()) {
     Report old;
     if (!loadLintResults(baseline, old, error))

@@ -43,13 +43,14 @@ std::string caretLine(const std::string &Source, unsigned Column) {
 }
 } // namespace
 
-void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool Color) {
+void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool Color,
+               const std::string &Root) {
   using C = llvm::raw_ostream::Colors;
   for (const Finding &F : Findings) {
     if (F.Suppressed || F.InBaseline)
       continue;
-    std::string Where =
-        F.File + ":" + std::to_string(F.Line) + ":" + std::to_string(F.Column) + ": ";
+    std::string Where = relativeToRoot(F.File, Root) + ":" + std::to_string(F.Line) + ":" +
+                        std::to_string(F.Column) + ": ";
     colored(OS, Color, C::SAVEDCOLOR, true, Where);
     C SevColor = F.Sev == Severity::Error     ? C::RED
                  : F.Sev == Severity::Warning ? C::MAGENTA

@@ -14,7 +14,10 @@ namespace hostsync {
 
 // clang style: "file:line:col: warning: message [rule]", the source line, a caret, and
 // a note with the fix. Colour as clang uses it when Color is set.
-void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool Color);
+// Files under Root (--source-root, the current directory by default) are named relative to
+// it, as a compiler names the files it was given: "src/train.cpp:12:5: warning: ...".
+void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool Color,
+               const std::string &Root);
 
 // GitHub Actions workflow commands, one per finding:
 // ::warning file=F,line=L,col=C,title=hostsync-item::message (fix: ...)

@@ -238,7 +238,7 @@ int main(int Argc, const char **Argv) {
   else if (Opts.Format == OutputFormat::Sarif)
     writeSarif(Out, Findings, Results, Catalog::embedded(), Root, !Opts.Baseline.empty());
   else
-    writeText(Out, Findings, Color);
+    writeText(Out, Findings, Color, Root);
   Out.flush();
   if (std::string E; File && !File->commit(E))
     return usageError(E);

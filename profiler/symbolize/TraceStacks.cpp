@@ -6,6 +6,7 @@
 #include "analysis/Summary.h"
 #include "symbolize/CallSites.h"
 #include "symbolize/KeepResolved.h"
+#include "symbolize/SourceHashes.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -183,18 +184,23 @@ SymbolizeOutcome symbolizeTraceDoc(J &doc, const SymbolizeOptions &options) {
   std::vector<std::string> labels;
   KeptCounts counts;
   const std::string &dir = options.relative_to;
+  std::map<std::string, std::string> sourceFiles; // as written -> where to read it now
   for (size_t i = 0; i < frames.size(); ++i) {
     J &stack = doc["stacks"][i];
     frames[i] = keepResolved(framesFromJson(stack.value("frames", J::array())), frames[i], counts);
     for (Frame &f : frames[i]) {
+      std::string readPath = f.file;
       f.file = relativePath(f.file, dir);
       f.module = relativePath(f.module, dir);
+      if (!f.library && !f.file.empty())
+        sourceFiles.emplace(f.file, readPath);
     }
     stack["frames"] = framesJson(frames[i]);
     stack["user_frame"] = firstUserFrame(frames[i]);
     labels.push_back(userFrameLabel(frames[i]));
   }
   renameSites(doc, labels);
+  storeSourceHashes(doc, sourceFiles);
   if (!dir.empty()) {
     if (doc.contains("modules"))
       for (J &m : doc["modules"])

@@ -1,6 +1,7 @@
 #include "input/TraceRuns.h"
 
 #include "join/RuleGuess.h"
+#include "symbolize/SourceHashes.h"
 #include "symbolize/TraceStacks.h"
 
 #include <algorithm>
@@ -72,6 +73,7 @@ TracedRun readRun(const std::string &file, const J &doc) {
     run.gpu_window_ns += d.value("window_ns", Ns(0));
   }
   run.dropped = doc.at("records").value("dropped", uint64_t(0));
+  run.source_hashes = hostsync::trace::sourceHashesOf(doc);
   const J stacks = doc.value("stacks", J::array());
   for (const J &st : doc.at("stalls")) {
     TracedStall s;

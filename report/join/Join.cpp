@@ -2,6 +2,7 @@
 
 #include "analysis/Summary.h"
 #include "join/Paths.h"
+#include "join/SourceDrift.h"
 
 #include <algorithm>
 #include <fstream>
@@ -186,6 +187,7 @@ void joinReport(Report &r, const JoinOptions &o) {
       s.code = sourceLine(s.where.file, s.where.line, o.source_root);
   for (StaticFinding &f : r.findings)
     f.code = sourceLine(f.file, f.line, o.source_root);
+  checkSourceDrift(r, o);
 }
 
 uint64_t countNewFindings(const Report &r, const std::vector<StaticFinding> &baseline,

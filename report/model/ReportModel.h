@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,8 @@ struct TracedRun {
   std::vector<TimelineEvent> timeline_stalls;      // on their host thread's track
   std::vector<std::pair<Ns, Ns>> timeline_bubbles; // GPU idle after a stall
   std::vector<std::string> timeline_tracks;
+  // Each program source file the symbolizer resolved lines in -> its hash then.
+  std::map<std::string, std::string> source_hashes;
 };
 
 // One source line (or library site) where the traced program stalled, with its cost.
@@ -79,6 +82,7 @@ struct Site {
                              // no stack / not symbolized
   TracedStall::StackState stack_state = TracedStall::StackState::Resolved;
   std::string example_stack; // one stack, for the reader
+  bool source_changed = false; // its file was edited since the trace was symbolized
   std::string code;          // the source line, when it can be read
 };
 
@@ -97,6 +101,8 @@ struct Report {
   long steps = 0;            // --steps: per-step costs when > 0
   uint64_t new_findings = 0; // not in --baseline (when given)
   bool has_lint = false, has_trace = false, has_baseline = false;
+  // Said on stderr and at the top of every output: sources edited since they were traced.
+  std::vector<std::string> warnings;
 };
 
 } // namespace hostsync::report

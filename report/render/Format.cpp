@@ -42,13 +42,16 @@ std::string findingCount(const Report &r) {
 }
 
 std::string matchText(const Site &s, const Report &r) {
+  // The line was read from a file edited since the trace: the match (or miss) may be wrong.
+  std::string edited = s.source_changed ? " (source edited since traced: the line may be off)" : "";
   if (s.finding < 0)
-    return "missed statically: " + s.missed_reason;
+    return "missed statically: " + s.missed_reason + edited;
   const StaticFinding &f = r.findings[s.finding];
   return "matched by " + s.matched_by +
          (f.suppressed ? " (suppressed by NOLINT" +
                              (f.suppression_reason.empty() ? "" : ": " + f.suppression_reason) + ")"
-                       : "");
+                       : "") +
+         edited;
 }
 
 std::string htmlEscape(const std::string &s) {

@@ -12,6 +12,7 @@ const char *kStyle = R"css(
 body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:24px auto;max-width:1180px;color:#1d2430;padding:0 16px}
 h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 8px;border-bottom:1px solid #dde2ea;padding-bottom:4px}
 .sub{color:#5b6675;margin:0 0 16px}
+.warn{background:#fff4e5;border-left:4px solid #f59e0b;padding:6px 10px;margin:8px 0}
 .cards{display:flex;gap:12px;flex-wrap:wrap}.card{flex:1 1 170px;border:1px solid #dde2ea;border-radius:8px;padding:10px 14px;background:#f8fafc}
 .card b{display:block;font-size:24px}.card span{color:#5b6675;font-size:12px}
 .card.bad b{color:#b42318}
@@ -113,6 +114,8 @@ std::string reportHtml(const Report &r, size_t top) {
       std::string(kStyle) + "</style></head><body>";
   out += "<h1>hostsync report</h1><p class=\"sub\">" + htmlEscape(findingCount(r)) + ", " +
          std::to_string(r.runs.size()) + " traced process(es)</p>";
+  for (const std::string &w : r.warnings)
+    out += "<p class=\"warn\"><b>warning:</b> " + htmlEscape(w) + "</p>";
   if (r.has_trace) {
     out += "<div class=\"cards\">" + card("gpu-busy", pct(h.gpu_busy_pct), "GPU busy") +
            card("lost-to-sync", pct(h.lost_to_sync_pct),

@@ -16,6 +16,8 @@ std::string cell(std::string s) { // a table cell: no pipes, no newlines
 std::string reportMarkdown(const Report &r, size_t top) {
   const Headline &h = r.headline;
   std::string md = "# hostsync report\n\n";
+  for (const std::string &w : r.warnings)
+    md += "> **warning:** " + w + "\n\n";
   if (r.has_trace) {
     md += "| GPU busy | GPU idle after syncs | host blocked in syncs | 2+ streams busy | "
           "copies under compute |\n|---|---|---|---|---|\n";

@@ -43,6 +43,8 @@ J siteJson(const Site &s, const Report &r) {
     j["missed_reason"] = s.missed_reason;
   }
   j["example_stack"] = s.example_stack;
+  if (s.source_changed)
+    j["source_changed"] = true;
   return j;
 }
 } // namespace
@@ -53,6 +55,7 @@ std::string reportJson(const Report &r) {
   doc["schema"] = "hostsync-report/report";
   doc["version"] = ReportJsonVersion;
   doc["inputs"] = {{"lint", r.has_lint}, {"trace", r.has_trace}, {"baseline", r.has_baseline}};
+  doc["warnings"] = r.warnings;
   doc["headline"] = {{"window_ns", h.window_ns},
                      {"gpu_window_ns", h.gpu_window_ns},
                      {"gpu_busy_ns", h.gpu_busy_ns},
