@@ -115,7 +115,7 @@ int main(int argc, char **argv) {
     std::string error;
     if (!parseGate(t, g, error))
       return fail(error);
-    if (g.metric == "new_findings" && baseline.empty())
+    if (g.uses("new_findings") && baseline.empty())
       return fail("--fail-if '" + t + "' needs --baseline FILE");
     gates.push_back(g);
   }
