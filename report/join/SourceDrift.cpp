@@ -22,8 +22,8 @@ void checkSourceDrift(Report &report, const JoinOptions &options) {
                                 " was symbolized; the lines of its sites may not be the lines "
                                 "that stalled (trace it again)");
       for (Site &s : report.sites)
-        if (s.where.known() && (s.where.file == file || relativeTo(file, options.source_root) ==
-                                                            s.where.file))
+        if (s.where.known() &&
+            (s.where.file == file || relativeTo(file, options.source_root) == s.where.file))
           s.source_changed = true;
     }
 }

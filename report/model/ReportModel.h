@@ -81,9 +81,9 @@ struct Site {
   std::string missed_reason; // for missed ones: library / not analysed / unknown op /
                              // no stack / not symbolized
   TracedStall::StackState stack_state = TracedStall::StackState::Resolved;
-  std::string example_stack; // one stack, for the reader
+  std::string example_stack;   // one stack, for the reader
   bool source_changed = false; // its file was edited since the trace was symbolized
-  std::string code;          // the source line, when it can be read
+  std::string code;            // the source line, when it can be read
 };
 
 struct Headline {
