@@ -1,11 +1,14 @@
 // hostsync-report: joins hostsync-lint's findings with hostsync-trace's measured stalls.
 //   hostsync-report [--lint FINDINGS.json|.sarif] [--trace DIR|FILE]... [-o DIR] [options]
-// Exit codes: 0 written, 1 a --fail-if gate tripped, 2 bad usage or an unreadable input.
+// Exit codes: 0 written, 1 a --fail-if gate tripped, 2 bad usage, a bad input or an output
+// that cannot be written, 3 an internal error (a bug).
 #include "gates/Gates.h"
+#include "input/InputPaths.h"
 #include "input/LintFindings.h"
 #include "input/TraceRuns.h"
 #include "io/AtomicFile.h"
 #include "join/Join.h"
+#include "output/OutputDir.h"
 #include "render/Html.h"
 #include "render/Markdown.h"
 #include "render/ReportJson.h"
@@ -48,13 +51,18 @@ void addCount(CLI::App &app, const std::string &name, long &into, const char *he
   app.add_option_function<std::string>(name, read, help)->option_text("N");
 }
 
+void printWarnings(const std::vector<std::string> &warnings) {
+  for (const std::string &w : warnings)
+    std::fprintf(stderr, "hostsync-report: warning: %s\n", w.c_str());
+}
+
 std::string currentDir() {
   char buf[PATH_MAX];
   return getcwd(buf, sizeof buf) ? buf : ".";
 }
 } // namespace
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
   std::string lint, out = "hostsync-report", root, baseline;
   std::vector<std::string> traces, gateTexts;
   hostsync::trace::SymbolizeOptions symbolize;
@@ -116,34 +124,50 @@ int main(int argc, char **argv) {
     if (!parseGate(t, g, error))
       return fail(error);
     if (g.uses("new_findings") && baseline.empty())
-      return fail("--fail-if '" + t + "' needs --baseline FILE");
+      return fail("--fail-if '" + g.text + "' needs --baseline FILE");
     gates.push_back(g);
   }
 
-  Report report;
-  report.steps = steps;
+  // Every path before any work: a wrong one costs one line, not a symbolized trace.
   std::string error;
+  std::vector<std::string> traceFiles, skipped, warnings;
+  if (!lint.empty() && !checkInputFile(lint, "--lint", error))
+    return fail(error);
+  if (!baseline.empty() && !checkInputFile(baseline, "--baseline", error))
+    return fail(error);
+  bool listed = traces.empty() || listTraceFiles(traces, traceFiles, skipped, error);
+  printWarnings(skipped);
+  if (!listed)
+    return fail(error);
+  std::vector<std::pair<std::string, std::string>> inputs = {{lint, "--lint"},
+                                                             {baseline, "--baseline"}};
+  for (const std::string &f : traceFiles)
+    inputs.push_back({f, "--trace"});
+  if (!checkOutputDir(out, {"report.json", "report.md", "report.html"}, inputs, error))
+    return fail(error);
+
+  // Then their content, the small files first: a bad baseline is said before traces are
+  // symbolized.
+  Report report, old;
+  report.steps = steps;
   if (!lint.empty() && !loadLintResults(lint, report, error))
     return fail(error);
-  std::vector<std::string> warnings;
-  if (!traces.empty() && !loadTraceRuns(traces, symbolize, report, warnings, error))
+  if (!baseline.empty() && !loadLintResults(baseline, old, error))
     return fail(error);
-  for (const std::string &w : warnings)
-    std::fprintf(stderr, "hostsync-report: warning: %s\n", w.c_str());
+  if (!traceFiles.empty() && !loadTraceRuns(traceFiles, symbolize, report, warnings, error))
+    return fail(error);
+  printWarnings(warnings);
   JoinOptions options;
   options.source_root = root.empty() ? currentDir() : root;
   joinReport(report, options);
-  for (const std::string &w : report.warnings)
-    std::fprintf(stderr, "hostsync-report: warning: %s\n", w.c_str());
+  printWarnings(report.warnings);
   if (!baseline.empty()) {
-    Report old;
-    if (!loadLintResults(baseline, old, error))
-      return fail(error);
     report.has_baseline = true;
     report.new_findings = countNewFindings(report, old.findings, options);
   }
 
-  mkdir(out.c_str(), 0755);
+  if (!makeOutputDir(out, error))
+    return fail(error);
   const std::pair<const char *, std::string> files[] = {
       {"report.json", reportJson(report)},
       {"report.md", reportMarkdown(report, static_cast<size_t>(top))},
@@ -169,4 +193,15 @@ int main(int argc, char **argv) {
     }
   }
   return status;
+}
+
+// An exception that reaches here is a bug of the report, not of its inputs (those are
+// checked and said as input errors): one line and exit 3, never an abort.
+int main(int argc, char **argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "hostsync-report: internal error: %s (please report it)\n", e.what());
+    return 3;
+  }
 }

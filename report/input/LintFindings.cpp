@@ -1,5 +1,6 @@
 #include "input/LintFindings.h"
 
+#include "input/JsonErrors.h"
 #include "io/JsonFile.h"
 
 namespace hostsync::report {
@@ -7,8 +8,12 @@ namespace hostsync::report {
 using J = nlohmann::ordered_json;
 
 namespace {
-void fromFindingsJson(const J &doc, Report &r) {
+// where names the record being read, for the errors nlohmann throws on a field of the wrong
+// type: "findings[2]: type must be string, but is number".
+void fromFindingsJson(const J &doc, Report &r, std::string &where) {
+  size_t i = 0;
   for (const J &f : doc.at("findings")) {
+    where = "findings[" + std::to_string(i++) + "]";
     StaticFinding s;
     s.rule = f.at("rule");
     s.severity = f.value("severity", "warning");
@@ -25,6 +30,7 @@ void fromFindingsJson(const J &doc, Report &r) {
       s.suppression_reason = f["suppression"].value("reason", "");
     r.findings.push_back(s);
   }
+  where = "translation_units";
   for (const J &tu : doc.value("translation_units", J::array()))
     r.analysed_files.push_back(tu.at("file"));
 }
@@ -55,10 +61,15 @@ std::string pathOf(const J &location, const J &bases) {
   return percentDecode(uri);
 }
 
-void fromSarif(const J &doc, Report &r) {
+void fromSarif(const J &doc, Report &r, std::string &where) {
+  size_t runIndex = 0;
   for (const J &run : doc.at("runs")) {
+    std::string runWhere = "runs[" + std::to_string(runIndex++) + "]";
+    where = runWhere;
     const J bases = run.value("originalUriBaseIds", J::object());
+    size_t i = 0;
     for (const J &res : run.value("results", J::array())) {
+      where = runWhere + ".results[" + std::to_string(i++) + "]";
       StaticFinding s;
       s.rule = res.at("ruleId");
       std::string level = res.value("level", "warning");
@@ -78,6 +89,7 @@ void fromSarif(const J &doc, Report &r) {
         s.suppression_reason = res["suppressions"][0].value("justification", "");
       r.findings.push_back(s);
     }
+    where = runWhere + ".artifacts";
     for (const J &a : run.value("artifacts", J::array()))
       if (a.contains("location"))
         r.analysed_files.push_back(pathOf(a["location"], bases));
@@ -87,8 +99,9 @@ void fromSarif(const J &doc, Report &r) {
 
 bool loadLintResults(const std::string &path, Report &report, std::string &error) {
   J doc;
-  if (!trace::readJsonFile(path, doc, error))
+  if (!readJson(path, doc, error, trace::readJsonFile))
     return false;
+  std::string where = "the document";
   try {
     if (doc.is_object() && doc.value("schema", "") == "hostsync-lint/findings") {
       // Version 2 renamed a translation unit's status "errors" to "gaps", version 3 the
@@ -99,15 +112,15 @@ bool loadLintResults(const std::string &path, Report &report, std::string &error
             path + ": findings JSON version " + doc["version"].dump() + ", this tool reads 1 to 3";
         return false;
       }
-      fromFindingsJson(doc, report);
+      fromFindingsJson(doc, report, where);
     } else if (doc.is_object() && doc.value("version", "") == "2.1.0" && doc.contains("runs")) {
-      fromSarif(doc, report);
+      fromSarif(doc, report, where);
     } else {
       error = path + ": neither hostsync-lint findings JSON nor SARIF 2.1.0";
       return false;
     }
   } catch (const J::exception &e) {
-    error = path + ": malformed lint results: " + e.what();
+    error = path + ": " + where + ": malformed lint results: " + plainMessage(e);
     return false;
   }
   report.has_lint = true;

@@ -1,5 +1,7 @@
 #include "input/TraceRuns.h"
 
+#include "input/JsonErrors.h"
+#include "input/TraceNumbers.h"
 #include "join/RuleGuess.h"
 #include "symbolize/SourceHashes.h"
 #include "symbolize/TraceStacks.h"
@@ -55,101 +57,137 @@ void readStack(const J &stack, TracedStall &s) {
   s.guessed_rule = guessRule(functions, s.api, s.cls, &s.first_library_fn);
 }
 
-TracedRun readRun(const std::string &file, const J &doc) {
+// The slice the timeline picture draws.
+void readTimeline(const J &t, TracedRun &run, std::string &where) {
+  where = "timeline";
+  interval(t, where, run.timeline_start, run.timeline_end);
+  std::set<std::string> tracks;
+  size_t i = 0;
+  for (const J &a : t.value("api", J::array())) {
+    where = "timeline.api[" + std::to_string(i++) + "]";
+    TimelineEvent e{"thread " + std::to_string(wholeNumber(a, "thread", where)),
+                    a.value("name", ""), "api"};
+    interval(a, where, e.start, e.end);
+    tracks.insert(e.track);
+    run.timeline.push_back(e);
+  }
+  i = 0;
+  for (const J &g : t.value("gpu", J::array())) {
+    where = "timeline.gpu[" + std::to_string(i++) + "]";
+    TimelineEvent e{"GPU " + std::to_string(wholeNumber(g, "device", where)) + " stream " +
+                        std::to_string(wholeNumber(g, "stream", where)),
+                    g.value("name", ""), g.value("kind", "")};
+    interval(g, where, e.start, e.end);
+    tracks.insert(e.track);
+    run.timeline.push_back(e);
+  }
+  // Host threads first, then GPU streams: the order a reader follows a sync.
+  for (const std::string &tr : tracks)
+    if (tr.rfind("thread", 0) == 0)
+      run.timeline_tracks.push_back(tr);
+  for (const std::string &tr : tracks)
+    if (tr.rfind("GPU", 0) == 0)
+      run.timeline_tracks.push_back(tr);
+  where = "timeline.stalls";
+  for (const J &index : t.value("stalls", J::array()))
+    if (index.get<size_t>() < run.stalls.size()) {
+      const TracedStall &s = run.stalls[index.get<size_t>()];
+      run.timeline_stalls.push_back(
+          {"thread " + std::to_string(s.thread), s.cls, "stall", s.start, s.end});
+    }
+  i = 0;
+  for (const J &g : t.value("idle_gaps", J::array())) {
+    where = "timeline.idle_gaps[" + std::to_string(i++) + "]";
+    Ns start = 0, end = 0;
+    interval(g, where, start, end);
+    if (g.value("cause", "") == "sync_bubble")
+      run.timeline_bubbles.push_back({start, end});
+  }
+}
+
+// Every number through TraceNumbers' strict readers; where names the record being read, for
+// the errors nlohmann throws on a field of the wrong type ("stalls[3]: type must be ...").
+TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
   TracedRun run;
   run.source = file;
+  where = "process";
   const J &p = doc.at("process");
-  std::string pid = std::to_string(p.value("pid", 0)), rank = p.value("rank", "");
+  std::string pid = std::to_string(wholeNumber(p, "pid", where)), rank = p.value("rank", "");
   run.label = rank.empty() ? "pid " + pid : "rank " + rank + " (pid " + pid + ")";
   run.command = p.value("command", "");
+  where = "summary";
   const J &sum = doc.at("summary");
-  run.window_ns = sum.value("window_ns", Ns(0));
-  run.stall_ns = sum.value("stall_ns", Ns(0));
-  run.bubble_ns = sum.value("sync_bubble_ns", Ns(0));
-  run.multi_stream_pct = sum.value("multi_stream_pct", 0.0);
-  run.copy_under_compute_pct = sum.value("copy_under_compute_pct", 0.0);
+  run.window_ns = wholeNumber(sum, "window_ns", where);
+  run.stall_ns = wholeNumber(sum, "stall_ns", where);
+  run.bubble_ns = wholeNumber(sum, "sync_bubble_ns", where);
+  run.multi_stream_pct = percentage(sum, "multi_stream_pct", where);
+  run.copy_under_compute_pct = percentage(sum, "copy_under_compute_pct", where);
+  size_t i = 0;
   for (const J &d : sum.value("devices", J::array())) {
-    run.gpu_busy_ns += d.value("busy_ns", Ns(0));
-    run.gpu_window_ns += d.value("window_ns", Ns(0));
+    where = "summary.devices[" + std::to_string(i++) + "]";
+    Ns busy = wholeNumber(d, "busy_ns", where), window = wholeNumber(d, "window_ns", where);
+    if (busy > window) // a GPU busy for longer than it was traced: a busy share over 100%
+      throw TraceRecordError(where + ": busy_ns longer than window_ns");
+    addTime(run.gpu_busy_ns, busy, "summary.devices[].busy_ns");
+    addTime(run.gpu_window_ns, window, "summary.devices[].window_ns");
   }
-  run.dropped = doc.at("records").value("dropped", uint64_t(0));
+  where = "records";
+  run.dropped = static_cast<uint64_t>(wholeNumber(doc.at("records"), "dropped", where));
+  where = "sources";
   run.source_hashes = hostsync::trace::sourceHashesOf(doc);
   const J stacks = doc.value("stacks", J::array());
+  Ns stalled = 0, idle = 0; // the join adds these up: they must fit as a sum too
+  i = 0;
   for (const J &st : doc.at("stalls")) {
+    where = "stalls[" + std::to_string(i++) + "]";
     TracedStall s;
     s.api = st.value("api", "");
     s.cls = st.value("class", "");
-    s.thread = st.value("thread", uint64_t(0));
-    s.start = st.value("start_ns", Ns(0));
-    s.end = st.value("end_ns", Ns(0));
-    s.idle_ns = st.value("idle_charged_ns", Ns(0));
-    s.bytes = st.value("bytes", uint64_t(0));
-    int id = st.value("stack", -1);
-    if (id >= 0 && id < static_cast<int>(stacks.size()) && stacks[id].contains("frames"))
+    s.thread = static_cast<uint64_t>(wholeNumber(st, "thread", where));
+    interval(st, where, s.start, s.end);
+    s.idle_ns = wholeNumber(st, "idle_charged_ns", where);
+    s.bytes = static_cast<uint64_t>(wholeNumber(st, "bytes", where));
+    addTime(stalled, s.length(), "stalls: their lengths");
+    addTime(idle, s.idle_ns, "stalls: their idle_charged_ns");
+    int64_t id = wholeNumber(st, "stack", where, -1, -1);
+    if (id >= 0 && id < static_cast<int64_t>(stacks.size()) && stacks[id].contains("frames")) {
+      where = "stacks[" + std::to_string(id) + "]";
       readStack(stacks[id], s);
-    else
+    } else {
       s.guessed_rule = guessRule({}, s.api, s.cls);
+    }
     run.stalls.push_back(std::move(s));
   }
-  for (const J &b : doc.at("overlap").value("streams", J::array()))
-    run.stream_busy.push_back({"GPU " + std::to_string(b.value("device", 0)) + " stream " +
-                                   std::to_string(b.value("stream", 0)),
-                               b.value("busy_ns", Ns(0))});
-  for (const J &o : doc.at("overlap").value("pairs", J::array()))
-    run.pair_overlap.push_back({"GPU " + std::to_string(o.value("device", 0)) + " streams " +
-                                    o.at("streams").at(0).dump() + " + " +
-                                    o.at("streams").at(1).dump(),
-                                o.value("overlap_ns", Ns(0))});
-  if (doc.contains("timeline")) {
-    const J &t = doc["timeline"];
-    run.timeline_start = t.value("start_ns", Ns(0));
-    run.timeline_end = t.value("end_ns", Ns(0));
-    std::set<std::string> tracks;
-    for (const J &a : t.value("api", J::array())) {
-      TimelineEvent e{"thread " + std::to_string(a.value("thread", uint64_t(0))),
-                      a.value("name", ""), "api", a.value("start_ns", Ns(0)),
-                      a.value("end_ns", Ns(0))};
-      tracks.insert(e.track);
-      run.timeline.push_back(e);
-    }
-    for (const J &g : t.value("gpu", J::array())) {
-      TimelineEvent e{"GPU " + std::to_string(g.value("device", 0)) + " stream " +
-                          std::to_string(g.value("stream", 0)),
-                      g.value("name", ""), g.value("kind", ""), g.value("start_ns", Ns(0)),
-                      g.value("end_ns", Ns(0))};
-      tracks.insert(e.track);
-      run.timeline.push_back(e);
-    }
-    // Host threads first, then GPU streams: the order a reader follows a sync.
-    for (const std::string &tr : tracks)
-      if (tr.rfind("thread", 0) == 0)
-        run.timeline_tracks.push_back(tr);
-    for (const std::string &tr : tracks)
-      if (tr.rfind("GPU", 0) == 0)
-        run.timeline_tracks.push_back(tr);
-    for (const J &i : t.value("stalls", J::array()))
-      if (i.get<size_t>() < run.stalls.size()) {
-        const TracedStall &s = run.stalls[i.get<size_t>()];
-        run.timeline_stalls.push_back(
-            {"thread " + std::to_string(s.thread), s.cls, "stall", s.start, s.end});
-      }
-    for (const J &g : t.value("idle_gaps", J::array()))
-      if (g.value("cause", "") == "sync_bubble")
-        run.timeline_bubbles.push_back({g.value("start_ns", Ns(0)), g.value("end_ns", Ns(0))});
+  where = "overlap";
+  i = 0;
+  for (const J &b : doc.at("overlap").value("streams", J::array())) {
+    where = "overlap.streams[" + std::to_string(i++) + "]";
+    run.stream_busy.push_back({"GPU " + std::to_string(wholeNumber(b, "device", where)) +
+                                   " stream " + std::to_string(wholeNumber(b, "stream", where)),
+                               wholeNumber(b, "busy_ns", where)});
   }
+  i = 0;
+  for (const J &o : doc.at("overlap").value("pairs", J::array())) {
+    where = "overlap.pairs[" + std::to_string(i++) + "]";
+    run.pair_overlap.push_back({"GPU " + std::to_string(wholeNumber(o, "device", where)) +
+                                    " streams " + o.at("streams").at(0).dump() + " + " +
+                                    o.at("streams").at(1).dump(),
+                                wholeNumber(o, "overlap_ns", where)});
+  }
+  if (doc.contains("timeline"))
+    readTimeline(doc["timeline"], run, where);
   return run;
 }
 } // namespace
 
-bool loadTraceRuns(const std::vector<std::string> &inputs, const trace::SymbolizeOptions &symbolize,
+bool loadTraceRuns(const std::vector<std::string> &files, const trace::SymbolizeOptions &symbolize,
                    Report &report, std::vector<std::string> &warnings, std::string &error) {
-  std::vector<std::string> files;
-  if (!trace::traceFilesIn(inputs, files, error))
-    return false;
+  Ns window = 0, stalled = 0, idle = 0, busy = 0, gpuWindow = 0; // the headline's sums
   for (const std::string &file : files) {
     J doc;
-    if (!trace::loadTraceJson(file, doc, error))
+    if (!readJson(file, doc, error, trace::loadTraceJson))
       return false;
+    std::string where = "stacks";
     try {
       bool symbolized = true;
       for (const J &s : doc.value("stacks", J::array()))
@@ -157,9 +195,19 @@ bool loadTraceRuns(const std::vector<std::string> &inputs, const trace::Symboliz
       if (!symbolized)
         for (const std::string &w : trace::symbolizeTraceDoc(doc, symbolize).problems)
           warnings.push_back(file + ": " + w);
-      report.runs.push_back(readRun(file, doc));
+      TracedRun run = readRun(file, doc, where);
+      where = "summary";
+      addTime(window, run.window_ns, "the runs' window_ns");
+      addTime(stalled, run.stall_ns, "the runs' stall_ns");
+      addTime(idle, run.bubble_ns, "the runs' sync_bubble_ns");
+      addTime(busy, run.gpu_busy_ns, "the runs' GPU busy_ns");
+      addTime(gpuWindow, run.gpu_window_ns, "the runs' GPU window_ns");
+      report.runs.push_back(std::move(run));
+    } catch (const TraceRecordError &e) {
+      error = file + ": " + e.what();
+      return false;
     } catch (const std::exception &e) {
-      error = file + ": malformed trace.json: " + e.what();
+      error = file + ": " + where + ": malformed trace.json: " + plainMessage(e);
       return false;
     }
   }
