@@ -1,23 +1,15 @@
 #include "render/Markdown.h"
 
 #include "render/Format.h"
+#include "render/MarkdownText.h"
 
 namespace hostsync::report {
-
-namespace {
-std::string cell(std::string s) { // a table cell: no pipes, no newlines
-  for (char &c : s)
-    if (c == '|' || c == '\n')
-      c = ' ';
-  return s;
-}
-} // namespace
 
 std::string reportMarkdown(const Report &r, size_t top) {
   const Headline &h = r.headline;
   std::string md = "# hostsync report\n\n";
   for (const std::string &w : r.warnings)
-    md += "> **warning:** " + w + "\n\n";
+    md += "> **warning:** " + markdownText(w) + "\n\n";
   if (r.has_trace) {
     md += "| GPU busy | GPU idle after syncs | host blocked in syncs | 2+ streams busy | "
           "copies under compute |\n|---|---|---|---|---|\n";
@@ -28,9 +20,9 @@ std::string reportMarkdown(const Report &r, size_t top) {
           "static finding |\n|---|---|---|---|---|---|---|\n";
     for (size_t i = 0; i < r.sites.size() && i < top; ++i) {
       const Site &s = r.sites[i];
-      md += "| " + std::to_string(i + 1) + " | `" + cell(siteName(s)) + "` | " + s.rule + " | " +
-            std::to_string(s.count) + " | " + ms(s.stall_ns) + " | " + ms(s.idle_ns) + " | " +
-            cell(matchText(s, r)) + " |\n";
+      md += "| " + std::to_string(i + 1) + " | " + markdownCode(siteName(s)) + " | " +
+            markdownText(s.rule) + " | " + std::to_string(s.count) + " | " + ms(s.stall_ns) +
+            " | " + ms(s.idle_ns) + " | " + markdownText(matchText(s, r)) + " |\n";
     }
     md += "\nSavings are upper bounds: fixing a site saves at most the GPU idle charged to it.\n";
   }
@@ -49,8 +41,9 @@ std::string reportMarkdown(const Report &r, size_t top) {
     md += "\n| rule | file:line | rank | op |\n|---|---|---|---|\n";
     for (size_t i = 0; i < r.findings.size() && i < top; ++i) {
       const StaticFinding &f = r.findings[i];
-      md += "| " + f.rule + " | `" + f.file + ":" + std::to_string(f.line) + "` | " + f.rank +
-            " | " + cell(f.op) + " |\n";
+      md += "| " + markdownText(f.rule) + " | " +
+            markdownCode(f.file + ":" + std::to_string(f.line)) + " | " + markdownText(f.rank) +
+            " | " + markdownText(f.op) + " |\n";
     }
   }
   return md;
