@@ -93,7 +93,8 @@ static int run(int argc, char **argv) {
   option("--fail-if", gateTexts, "'EXPR'",
          "exit 1 when it holds, e.g. 'lost_to_sync > 5%', 'new_findings > 0'\n"
          "(metrics: lost_to_sync, stall, gpu_busy [%]; findings,\n"
-         "hot_findings, new_findings, missed_statically, cold_findings)");
+         "hot_findings, new_findings, missed_statically, cold_findings;\n"
+         "comparisons joined by and, or: see docs/report.md)");
   addCount(app, "--top", top, "sites in the 'fix first' table (default 10)");
   app.add_flag("-q,--quiet", quiet, "print only errors and tripped gates");
   app.set_help_flag("-h,--help", "print this help and exit"); // re-added: last in the list
