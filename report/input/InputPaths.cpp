@@ -14,6 +14,10 @@ namespace hostsync::report {
 namespace {
 // stat(), with "PATH: no such file" (or the system's reason) on failure.
 bool statPath(const std::string &path, struct stat &st, std::string &error) {
+  if (path.empty()) { // "--trace ''": a script's unset variable
+    error = "'': an empty path names no file";
+    return false;
+  }
   if (stat(path.c_str(), &st) == 0)
     return true;
   error = path + ": " + (errno == ENOENT ? "no such file or directory" : std::strerror(errno));

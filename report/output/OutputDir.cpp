@@ -72,6 +72,10 @@ bool replaceable(const std::string &path,
 bool checkOutputDir(const std::string &dir, const std::vector<std::string> &names,
                     const std::vector<std::pair<std::string, std::string>> &inputs,
                     std::string &error) {
+  if (dir.empty()) { // "-o ''": a script's unset variable
+    error = "'': an empty path names no folder (-o DIR)";
+    return false;
+  }
   struct stat st;
   if (stat(dir.c_str(), &st) != 0) {
     if (errno != ENOENT && errno != ENOTDIR) {
