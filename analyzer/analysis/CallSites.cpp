@@ -17,6 +17,32 @@ namespace hostsync {
 namespace {
 const FunctionDecl *canonical(const FunctionDecl *F) { return F ? F->getCanonicalDecl() : nullptr; }
 
+// A parameter that passes its argument on as it came: T&& (or a pack of them) for a
+// template parameter T.
+bool isForwarding(const ParmVarDecl *P) {
+  QualType T = P->getType();
+  if (const auto *Pack = T->getAs<PackExpansionType>())
+    T = Pack->getPattern();
+  const auto *Ref = T->getAs<RValueReferenceType>();
+  return Ref && Ref->getPointeeType()->getAs<TemplateTypeParmType>();
+}
+
+// The one user-written constructor of R that takes N arguments (copies and moves aside).
+const CXXConstructorDecl *onlyConstructor(const CXXRecordDecl *R, unsigned N) {
+  if (!R->hasDefinition())
+    return nullptr;
+  const CXXConstructorDecl *Found = nullptr;
+  for (const CXXConstructorDecl *C : R->getDefinition()->ctors()) {
+    if (C->isImplicit() || C->isCopyOrMoveConstructor() || C->getMinRequiredArguments() > N ||
+        C->getNumParams() < N)
+      continue;
+    if (Found)
+      return nullptr;
+    Found = C;
+  }
+  return Found;
+}
+
 class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
 public:
   CallIndexer(llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>> &Calls,
@@ -27,7 +53,7 @@ public:
 
   bool VisitCallExpr(CallExpr *C) {
     if (const FunctionDecl *F = C->getDirectCallee()) {
-      noteTemplateArguments(F);
+      noteTemplateArguments(F, C, C->getNumArgs());
       Calls[canonical(F)].push_back(C);
       if (const auto *R = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
         CalleeRefs.insert(R);
@@ -35,7 +61,7 @@ public:
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
-    noteTemplateArguments(C->getConstructor());
+    noteTemplateArguments(C->getConstructor(), C, C->getNumArgs());
     Calls[canonical(C->getConstructor())].push_back(C);
     return true;
   }
@@ -43,16 +69,24 @@ public:
   // function forwards a pack of arguments (std::make_shared<T>(args...),
   // vector<T>::emplace_back(args...), TORCH_MODULE's ModuleHolder<TImpl>(args...)): the
   // template may construct it with them, out of view. (push_back(T{...}) constructs here.)
-  void noteTemplateArguments(const FunctionDecl *F) {
+  // When every parameter of the template forwards (Args&&... or Head&&, Tail&&...) and the
+  // class has one constructor that takes that many arguments, the call's arguments are that
+  // constructor's, in order: the call counts as a call of it, in view.
+  void noteTemplateArguments(const FunctionDecl *F, const Expr *Call, unsigned NumArgs) {
     const FunctionDecl *Pattern = F->getTemplateInstantiationPattern();
     if (!Pattern || std::none_of(Pattern->param_begin(), Pattern->param_end(),
                                  [](const ParmVarDecl *P) { return P->isParameterPack(); }))
       return;
+    bool AllForward = std::all_of(Pattern->param_begin(), Pattern->param_end(), isForwarding);
     auto Note = [&](const TemplateArgumentList *Args) {
       for (unsigned I = 0; Args && I < Args->size(); ++I)
         if (Args->get(I).getKind() == TemplateArgument::Type)
-          if (const CXXRecordDecl *R = Args->get(I).getAsType()->getAsCXXRecordDecl())
-            Indirect.insert(R->getCanonicalDecl());
+          if (const CXXRecordDecl *R = Args->get(I).getAsType()->getAsCXXRecordDecl()) {
+            if (const CXXConstructorDecl *C = AllForward ? onlyConstructor(R, NumArgs) : nullptr)
+              Calls[canonical(C)].push_back(Call);
+            else
+              Indirect.insert(R->getCanonicalDecl());
+          }
     };
     Note(F->getTemplateSpecializationArgs());
     if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(F->getParent()))

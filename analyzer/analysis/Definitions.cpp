@@ -67,40 +67,44 @@ void Definitions::indexBody(const Stmt *Body) {
   DefCollector(Defs).TraverseStmt(const_cast<Stmt *>(Body));
 }
 
-const Expr *Definitions::lastBefore(const VarDecl *Var, SourceLocation Use, bool *Initial) {
-  if (Initial)
-    *Initial = false;
+Reaching Definitions::reaching(const VarDecl *Var, SourceLocation Use) {
+  Reaching R;
   if (!Var)
-    return nullptr;
+    return R;
   const auto *DC = Var->getParentFunctionOrMethod();
   if (const auto *FD = dyn_cast_or_null<FunctionDecl>(DC))
     indexBody(FD->getBody());
   else if (!Var->hasGlobalStorage())
-    return nullptr;
-  else if (const Expr *Init = Var->getInit()) // a global: its initializer is all we see
-    return Init;
+    return R;
+  else if (const Expr *Init = Var->getInit()) { // a global: its initializer is all we see
+    R.Values.push_back(Init);
+    return R;
+  }
   auto It = Defs.find(Var->getCanonicalDecl());
   const SourceManager &SM = Ctx.getSourceManager();
-  const Def *Best = nullptr;
-  if (It != Defs.end())
-    for (const Def &D : It->second) {
-      if (!SM.isBeforeInTranslationUnit(D.Done, Use))
-        continue;
-      if (!Best || SM.isBeforeInTranslationUnit(Best->Done, D.Done))
-        Best = &D;
-    }
+  // The last definition before Use, among those that satisfy Take.
+  auto Last = [&](auto Take) {
+    const Def *Best = nullptr;
+    if (It != Defs.end())
+      for (const Def &D : It->second)
+        if (SM.isBeforeInTranslationUnit(D.Done, Use) && Take(D) &&
+            (!Best || SM.isBeforeInTranslationUnit(Best->Done, D.Done)))
+          Best = &D;
+    return Best;
+  };
+  const Def *Best = Last([](const Def &) { return true; });
   if (!Best) {
-    if (Initial)
-      *Initial = isa<ParmVarDecl>(Var);
-    return nullptr;
+    R.Initial = isa<ParmVarDecl>(Var);
+    return R;
   }
+  R.Values.push_back(Best->Value);
   // Assigned in one branch of an if/else and used after it: if the other branch assigns
-  // too, either value may be the one here.
+  // too, its last value may be the one here instead.
   if (Best->If && !SM.isBeforeInTranslationUnit(Use, Best->If->getEndLoc()))
-    for (const Def &D : It->second)
-      if (D.If == Best->If && D.InElse != Best->InElse && SM.isBeforeInTranslationUnit(D.Done, Use))
-        return nullptr;
-  return Best->Value;
+    if (const Def *Other =
+            Last([&](const Def &D) { return D.If == Best->If && D.InElse != Best->InElse; }))
+      R.Values.push_back(Other->Value);
+  return R;
 }
 
 } // namespace hostsync

@@ -1,7 +1,7 @@
 // "Which value does this variable hold here?" — the last assignment before a use, in
 // source order within the variable's function. Straight-line code (the common case in
 // training steps) is exact. A variable assigned in both branches of an if/else and used
-// after it holds either value: no single value is given then.
+// after it holds either value: both are given.
 #pragma once
 
 #include "clang/AST/ASTContext.h"
@@ -12,14 +12,28 @@
 
 namespace hostsync {
 
+// What a variable may hold at a use.
+struct Reaching {
+  // The values that may be the one here: one in straight-line code, two after an if/else
+  // that assigns in both branches; none when no assignment is in view.
+  std::vector<const clang::Expr *> Values;
+  // A parameter that nothing was assigned to before the use: it still holds what the
+  // caller passed.
+  bool Initial = false;
+  // The one value, or null when there are none or two.
+  const clang::Expr *single() const { return Values.size() == 1 ? Values[0] : nullptr; }
+};
+
 class Definitions {
 public:
   explicit Definitions(clang::ASTContext &Ctx) : Ctx(Ctx) {}
-  // The value last stored into Var before Use, or null (a member, no assignment in view, or
-  // either branch's value). Initial, when given, says that Var is a parameter that nothing
-  // was assigned to before Use: it still holds what the caller passed.
-  const clang::Expr *lastBefore(const clang::VarDecl *Var, clang::SourceLocation Use,
-                                bool *Initial = nullptr);
+  // What Var holds at Use (Reaching).
+  Reaching reaching(const clang::VarDecl *Var, clang::SourceLocation Use);
+  // The one value last stored into Var before Use, or null (a member, no assignment in
+  // view, or either branch's value).
+  const clang::Expr *lastBefore(const clang::VarDecl *Var, clang::SourceLocation Use) {
+    return reaching(Var, Use).single();
+  }
 
   struct Def {
     clang::SourceLocation Done; // where the assignment has taken effect (its end)

@@ -96,7 +96,7 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
     Defs.TraverseDecl(D);
   // An override's returns are also what a call of the methods it overrides may return.
   for (const FunctionDecl *F : Defs.Out) {
-    if (!isTensorType(F->getReturnType()))
+    if (!carriesTensors(F->getReturnType()))
       continue;
     Facts.returnDevice(F, /*OwnBody=*/true);
     for (const FunctionDecl *Callee : overriddenAndSelf(F))

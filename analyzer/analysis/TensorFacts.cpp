@@ -1,6 +1,8 @@
 #include "analysis/TensorFacts.h"
+#include "analysis/DeviceChecks.h"
 #include "compat/LLVMCompat.h"
 
+#include "match/DataLoaders.h"
 #include "match/RewriteParts.h"
 #include "match/TensorOps.h"
 
@@ -54,86 +56,7 @@ bool isScalarTypeExpr(const Expr *E) {
   return ET && ET->getDecl()->getName() == "ScalarType";
 }
 
-bool refersTo(const Expr *E, const ValueDecl *D) {
-  const DeclRefExpr *R = asVarRef(E);
-  return R && R->getDecl()->getCanonicalDecl() == D->getCanonicalDecl();
-}
-
-// For `cond`, tells whether V is on CUDA when cond is true (nullopt: cond says nothing).
-std::optional<bool> cudaWhenTrue(const Expr *Cond, const ValueDecl *V) {
-  Cond = Cond->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(Cond))
-    if (U->getOpcode() == UO_LNot) {
-      if (auto Inner = cudaWhenTrue(U->getSubExpr(), V))
-        return !*Inner;
-      return std::nullopt;
-    }
-  const auto *MC = dyn_cast<CXXMemberCallExpr>(Cond);
-  if (!MC || !MC->getMethodDecl() || !MC->getMethodDecl()->getIdentifier())
-    return std::nullopt;
-  StringRef N = MC->getMethodDecl()->getName();
-  if (N != "is_cuda" && N != "is_cpu")
-    return std::nullopt;
-  const Expr *Obj = MC->getImplicitObjectArgument()->IgnoreParenImpCasts();
-  // x.device().is_cuda()
-  if (const auto *Inner = dyn_cast<CXXMemberCallExpr>(Obj))
-    if (Inner->getMethodDecl() && Inner->getMethodDecl()->getIdentifier() &&
-        Inner->getMethodDecl()->getName() == "device")
-      Obj = Inner->getImplicitObjectArgument();
-  if (!refersTo(Obj, V))
-    return std::nullopt;
-  return N == "is_cuda";
-}
-
-bool alwaysExits(const Stmt *S) {
-  if (!S)
-    return false;
-  if (const auto *C = dyn_cast<CompoundStmt>(S))
-    return !C->body_empty() && alwaysExits(C->body_back());
-  if (const auto *E = dyn_cast<ExprWithCleanups>(S))
-    S = E->getSubExpr();
-  return isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S) || isa<CXXThrowExpr>(S);
-}
 } // namespace
-
-std::optional<Device> TensorFacts::guardedDevice(const DeclRefExpr *Use) {
-  const ValueDecl *V = Use->getDecl();
-  DynTypedNode Child = DynTypedNode::create(*Use);
-  for (int Steps = 0; Steps < 256; ++Steps) {
-    auto Parents = Ctx.getParents(Child);
-    if (Parents.empty())
-      return std::nullopt;
-    const DynTypedNode &P = Parents[0];
-    if (P.get<FunctionDecl>() || P.get<LambdaExpr>())
-      return std::nullopt;
-    if (const auto *If = P.get<IfStmt>()) {
-      const Stmt *C = Child.get<Stmt>();
-      if (C && (C == If->getThen() || C == If->getElse()))
-        if (auto W = cudaWhenTrue(If->getCond(), V)) {
-          bool Cuda = C == If->getThen() ? *W : !*W;
-          return Cuda ? Device::Cuda : Device::Host;
-        }
-    }
-    if (const auto *Block = P.get<CompoundStmt>()) {
-      // An earlier `if (!x.is_cuda()) return ...;` in the same block.
-      const Stmt *C = Child.get<Stmt>();
-      std::optional<Device> Found;
-      for (const Stmt *S : Block->body()) {
-        if (S == C)
-          break;
-        const auto *If = dyn_cast<IfStmt>(S);
-        if (!If || If->getElse() || !alwaysExits(If->getThen()))
-          continue;
-        if (auto W = cudaWhenTrue(If->getCond(), V))
-          Found = *W ? Device::Host : Device::Cuda;
-      }
-      if (Found)
-        return Found;
-    }
-    Child = P;
-  }
-  return std::nullopt;
-}
 
 namespace {
 // The values stored into data members, over the user's code of the translation unit.
@@ -203,26 +126,54 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return Device::Unknown;
   E = stripTensorExpr(E);
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E)) // the default the callee gives
+    return deviceAt(Default->getExpr(), Depth + 1);
+  if (isNoValue(E)) // nullopt, nullptr, an empty optional: no tensor, adds nothing
+    return Device::Host;
+  if (const auto *U = dyn_cast<UnaryOperator>(E); // *p, &t: where the tensor pointed to is
+      U && (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf) &&
+      carriesTensors(U->getSubExpr()->getType()))
+    return deviceAt(U->getSubExpr(), Depth + 1);
   if (const DeclRefExpr *R = asVarRef(E)) {
-    if (auto G = guardedDevice(R)) {
-      if (*G == Device::Cuda && !Trace.CudaAt)
-        Trace.CudaAt = R;
-      return *G;
-    }
-    bool Initial = false;
-    if (const Expr *Def = Defs.lastBefore(cast<VarDecl>(R->getDecl()), R->getBeginLoc(), &Initial))
-      return deviceAt(Def, Depth + 1);
-    if (Initial)
-      return parameterDevice(cast<ParmVarDecl>(R->getDecl()), Depth);
-    return unknown("`" + R->getDecl()->getName().str() +
-                   "`, whose value comes from several places or one the analysis does not follow");
+    const auto *V = cast<VarDecl>(R->getDecl());
+    if (auto G = checkedDevice(Ctx, R))
+      return G->Cuda ? cudaAt(G->At) : Device::Host;
+    if (const Expr *Launch = Launches.launchedWith(V))
+      return cudaAt(Launch);
+    if (const CXXForRangeStmt *For = rangeForOf(Ctx, V)) // for (auto &batch : *loader)
+      return elementDevice(For->getRangeInit(), Depth);
+    Reaching Values = Defs.reaching(V, R->getBeginLoc());
+    if (Values.Initial)
+      return parameterDevice(cast<ParmVarDecl>(V), Depth);
+    std::optional<Device> D;
+    for (const Expr *Def : Values.Values)
+      D = D ? combine(*D, deviceAt(Def, Depth + 1)) : deviceAt(Def, Depth + 1);
+    if (D)
+      return *D;
+    return unknown("`" + V->getName().str() + "`, whose value the analysis does not follow");
   }
+  // `auto [a, b] = f(x);`: a binding holds a part of what the declaration decomposes.
+  if (const auto *R = dyn_cast<DeclRefExpr>(E))
+    if (const auto *B = dyn_cast<BindingDecl>(R->getDecl()))
+      if (const auto *DD = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl()); DD && DD->getInit())
+        return deviceAt(DD->getInit(), Depth + 1);
   // A data member read through `this`: the device of every value the code stores into it
   // (a buffer made on the CPU in the constructor and never moved is on the CPU).
-  if (const auto *M = dyn_cast<MemberExpr>(E))
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
     if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
         F && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
       return memberDevice(F, Depth);
+    if (isExampleType(M->getBase()->getType())) // batch.data, batch.target
+      return deviceAt(M->getBase(), Depth + 1);
+  }
+  // A tuple, pair or braced list of tensors: where its parts are.
+  if (auto Parts = tupleParts(E)) {
+    std::optional<Device> D;
+    for (const Expr *P : *Parts)
+      if (carriesTensors(P->getType()))
+        D = D ? combine(*D, deviceAt(P, Depth + 1)) : deviceAt(P, Depth + 1);
+    return D ? *D : unknown("a tuple the analysis does not follow");
+  }
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
     return combine(deviceAt(C->getTrueExpr(), Depth + 1), deviceAt(C->getFalseExpr(), Depth + 1));
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
@@ -240,11 +191,8 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   StringRef N = Op->Name;
   if (N == "cpu")
     return Device::Host;
-  if (N == "cuda") {
-    if (!Trace.CudaAt)
-      Trace.CudaAt = E;
-    return Device::Cuda;
-  }
+  if (N == "cuda")
+    return cudaAt(E);
   if (N == "pin_memory")
     return Device::Host;
   if (N == "to" || N == "copy_to") {
@@ -310,7 +258,7 @@ public:
 
 std::optional<Device> TensorFacts::argumentDevice(const Expr *Arg, QualType T) {
   begin();
-  if (isTensorType(T))
+  if (carriesTensors(T))
     return answer(deviceAt(Arg, 0));
   if (carriesDevice(T))
     return answer(namedAt(Arg, 0).value_or(Device::Unknown));
@@ -352,9 +300,7 @@ std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
     return Device::Unknown;
   switch (mentionedDeviceType(Arg)) {
   case DeviceMention::Cuda:
-    if (!Trace.CudaAt)
-      Trace.CudaAt = Arg;
-    return Device::Cuda;
+    return cudaAt(Arg);
   case DeviceMention::Cpu:
     return Device::Host;
   case DeviceMention::Other:
@@ -374,22 +320,20 @@ std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
               : unknown("the member `" + M->getMemberDecl()->getName().str() +
                         "` of another object"));
   for (const DeclRefExpr *R : F.Vars) {
-    bool Initial = false;
-    const Expr *Def = Defs.lastBefore(cast<VarDecl>(R->getDecl()), R->getBeginLoc(), &Initial);
-    if (!Def) {
-      Merge(Initial ? parameterDevice(cast<ParmVarDecl>(R->getDecl()), Depth)
-                    : unknown("the device `" + R->getDecl()->getName().str() +
-                              "`, set in several places or in one the analysis does not follow"));
-      continue;
+    Reaching Values = Defs.reaching(cast<VarDecl>(R->getDecl()), R->getBeginLoc());
+    if (Values.Initial)
+      Merge(parameterDevice(cast<ParmVarDecl>(R->getDecl()), Depth));
+    else if (Values.Values.empty())
+      Merge(unknown("the device `" + R->getDecl()->getName().str() +
+                    "`, set in a place the analysis does not follow"));
+    for (const Expr *Def : Values.Values) {
+      if (auto D = namedAt(Def, Depth + 1))
+        Merge(*D);
+      else // options that name no device: the CPU when built by LibTorch alone
+        Merge(isDeviceFreeOptions(Def) ? Device::Host
+                                       : unknown("the options `" + R->getDecl()->getName().str() +
+                                                 "`, made where the analysis does not follow"));
     }
-    if (auto D = namedAt(Def, Depth + 1)) {
-      Merge(*D);
-      continue;
-    }
-    // `TensorOptions opts;` default-constructed means the CPU; anything else that names no
-    // device (a user function's result, say) is unknown.
-    const auto *Ctor = dyn_cast<CXXConstructExpr>(Def->IgnoreImplicit());
-    Merge(Ctor && Ctor->getNumArgs() == 0 ? Device::Host : Device::Unknown);
   }
   return Result;
 }

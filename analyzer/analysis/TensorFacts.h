@@ -6,6 +6,7 @@
 
 #include "analysis/CallSites.h"
 #include "analysis/Definitions.h"
+#include "analysis/KernelLaunches.h"
 #include "core/DeviceFacts.h"
 #include "match/TensorOps.h"
 
@@ -132,8 +133,12 @@ private:
   std::optional<int> dimAt(const clang::Expr *E, int Depth);
   // The op call behind E through variables, and through value-keeping copies if asked.
   std::optional<OpCall> producerVia(const clang::Expr *E, bool ThroughCopies);
-  // An is_cuda()/is_cpu() check that dominates this use of a variable.
-  std::optional<Device> guardedDevice(const clang::DeclRefExpr *Use);
+  // CUDA, because of the expression At (the first such is the finding's reason).
+  Device cudaAt(const clang::Expr *At) {
+    if (!Trace.CudaAt)
+      Trace.CudaAt = At;
+    return Device::Cuda;
+  }
   // The expression last assigned to the variable that E names, if E names a local.
   const clang::Expr *definitionOf(const clang::Expr *E);
   // Across functions (CallSites.h): what the callers pass for a parameter that still holds
@@ -147,6 +152,10 @@ private:
   // project's other files when a header declares its class).
   Device memberDevice(const clang::FieldDecl *F, int Depth);
   void indexFields();
+  // An element of a range-for's range: a batch of a data loader is where its source
+  // dataset's get() puts the examples (LibTorch's own datasets: the CPU); an element of a
+  // container of tensors is where the container's tensors are.
+  Device elementDevice(const clang::Expr *Range, int Depth);
   // Guards the two above against recursion: a function being summarised adds nothing to
   // its own summary (the least fixed point), and a summary that met such a cut is not
   // remembered, since it may be incomplete.
@@ -177,6 +186,7 @@ private:
   clang::ASTContext &Ctx;
   Definitions Defs;
   CallSites Calls;
+  KernelLaunches Launches;
   struct Summary {
     Device D;
     DeviceTrace Trace;

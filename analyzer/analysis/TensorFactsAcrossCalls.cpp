@@ -3,6 +3,7 @@
 // function of this translation unit the device of what it returns.
 #include "analysis/TensorFacts.h"
 
+#include "match/DataLoaders.h"
 #include "match/TensorOps.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -117,8 +118,8 @@ Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
   return summarise(P, [&] {
     std::optional<Device> D;
     for (const Expr *Arg : Calls.argumentsFor(F, P->getFunctionScopeIndex())) {
-      Device A = isTensorType(P->getType()) ? deviceAt(Arg, Depth + 1)
-                                            : namedAt(Arg, Depth + 1).value_or(Device::Unknown);
+      Device A = carriesTensors(P->getType()) ? deviceAt(Arg, Depth + 1)
+                                              : namedAt(Arg, Depth + 1).value_or(Device::Unknown);
       D = D ? combine(*D, A) : A;
     }
     // Callers seen passing a CUDA tensor are evidence wherever the other calls are; "on the
@@ -172,8 +173,13 @@ Device TensorFacts::returnedDevice(const FunctionDecl *F, int Depth, bool OwnBod
 Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
   const auto *Call = dyn_cast<CallExpr>(E);
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  if (!F || !isTensorType(Call->getType()))
+  if (!F || !carriesTensors(Call->getType()))
     return unknown("a value the analysis does not follow");
+  // opt.value() of an optional tensor: the tensor it holds.
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+      MC && F->getIdentifier() && F->getName() == "value" &&
+      carriesTensors(MC->getImplicitObjectArgument()->getType()))
+    return deviceAt(MC->getImplicitObjectArgument(), Depth + 1);
   if (!isLibTorchDecl(F))
     return returnedDevice(F, Depth);
   // A LibTorch module's forward: its weights must be where its input is. Not other methods:
@@ -187,6 +193,20 @@ Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
       D = D ? combine(*D, Arg) : Arg;
     }
   return D ? *D : unknown("a module's output");
+}
+
+Device TensorFacts::elementDevice(const Expr *Range, int Depth) {
+  if (const CXXRecordDecl *Dataset = sourceDataset(Range->getType())) {
+    if (isLibTorchDecl(Dataset)) // MNIST and the like read their files into host memory
+      return Device::Host;
+    if (const CXXMethodDecl *Get = exampleMaker(Dataset))
+      return returnedDevice(Get, Depth, /*OwnBody=*/true);
+    return unknown("a batch of `" + Dataset->getNameAsString() +
+                   "`, whose get() the analysis does not see");
+  }
+  if (carriesTensors(Range->getType()))
+    return deviceAt(Range, Depth + 1);
+  return unknown("an element of a range the analysis does not follow");
 }
 
 } // namespace hostsync

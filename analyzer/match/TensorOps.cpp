@@ -70,6 +70,98 @@ const Expr *stripTensorExpr(const Expr *E) {
   return E;
 }
 
+bool carriesTensors(QualType T) {
+  if (T.isNull())
+    return false;
+  if (isTensorType(T))
+    return true;
+  if (const auto *P = T.getNonReferenceType()->getAs<PointerType>()) // a tensor passed by address
+    return carriesTensors(P->getPointeeType());
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+  if (!Spec || !Spec->getIdentifier() ||
+      !compat::isOneOf(Spec->getName(),
+                       {"tuple", "pair", "vector", "array", "optional", "Example"}) ||
+      !(Spec->isInStdNamespace() || isLibTorchDecl(Spec)))
+    return false;
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray()) {
+    if (A.getKind() == TemplateArgument::Type && carriesTensors(A.getAsType()))
+      return true;
+    if (A.getKind() == TemplateArgument::Pack)
+      for (const TemplateArgument &P : A.pack_elements())
+        if (P.getKind() == TemplateArgument::Type && carriesTensors(P.getAsType()))
+          return true;
+  }
+  return false;
+}
+
+std::optional<std::vector<const Expr *>> tupleParts(const Expr *E) {
+  E = stripTensorExpr(E);
+  if (!E || isTensorType(E->getType()))
+    return std::nullopt;
+  std::vector<const Expr *> Parts;
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    Parts.assign(IL->inits().begin(), IL->inits().end());
+    return Parts;
+  }
+  if (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+    const CXXRecordDecl *R = C->getConstructor()->getParent();
+    if (!(R->isInStdNamespace() || isLibTorchDecl(R)) || !R->getIdentifier() ||
+        !compat::isOneOf(R->getName(), {"tuple", "pair", "optional", "Example"}))
+      return std::nullopt;
+    Parts.assign(C->arguments().begin(), C->arguments().end());
+    return Parts;
+  }
+  const auto *Call = dyn_cast<CallExpr>(E);
+  const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
+      !compat::isOneOf(F->getName(), {"make_tuple", "make_pair", "forward_as_tuple", "tie", "get"}))
+    return std::nullopt;
+  if (F->getName() == "get") // a part of a part: the whole tuple's devices
+    return Call->getNumArgs() == 1 ? std::optional(std::vector<const Expr *>{Call->getArg(0)})
+                                   : std::nullopt;
+  Parts.assign(Call->arguments().begin(), Call->arguments().end());
+  return Parts;
+}
+
+bool isNoValue(const Expr *E) {
+  E = stripTensorExpr(E);
+  auto IsNullopt = [](QualType T) {
+    const auto *R = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+    return R && R->getIdentifier() && R->getName() == "nullopt_t";
+  };
+  if (!E)
+    return false;
+  if (IsNullopt(E->getType()) || isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
+    return true;
+  const auto *C = dyn_cast<CXXConstructExpr>(E);
+  if (!C || !carriesTensors(C->getType()) || isTensorType(C->getType()))
+    return false;
+  for (const Expr *A : C->arguments())
+    if (!IsNullopt(A->getType()))
+      return false;
+  const CXXRecordDecl *R = C->getConstructor()->getParent();
+  return R->getIdentifier() && R->getName() == "optional";
+}
+
+bool isDeviceFreeOptions(const Expr *E) {
+  for (E = stripTensorExpr(E); E;) {
+    E = E->IgnoreImplicit();
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E)) { // .dtype(...).requires_grad(...)
+      if (!MC->getMethodDecl() || !isLibTorchDecl(MC->getMethodDecl()))
+        return false;
+      E = MC->getImplicitObjectArgument();
+      continue;
+    }
+    if (const auto *C = dyn_cast<CXXConstructExpr>(E)) // TensorOptions(), TensorOptions(kLong)
+      return isLibTorchDecl(C->getConstructor());
+    if (const auto *Call = dyn_cast<CallExpr>(E)) // torch::dtype(kFloat)
+      return Call->getDirectCallee() && isLibTorchDecl(Call->getDirectCallee());
+    return false;
+  }
+  return false;
+}
+
 bool isDefaultArg(const Expr *E) { return E && isa<CXXDefaultArgExpr>(E->IgnoreImplicit()); }
 
 const DeclRefExpr *asVarRef(const Expr *E) {

@@ -20,6 +20,20 @@ bool isLibTorchDecl(const clang::Decl *D);
 const clang::Expr *stripTensorExpr(const clang::Expr *E);
 // A variable named by E (through the wrappers stripTensorExpr looks through), else nullptr.
 const clang::DeclRefExpr *asVarRef(const clang::Expr *E);
+// A tensor, or a standard container of tensors: std::tuple, std::pair, std::vector,
+// std::array, std::optional / c10::optional of them (what forward() often returns), and
+// LibTorch's torch::data::Example (a dataset's data and target); a pointer to any of them.
+bool carriesTensors(clang::QualType T);
+// The parts of a value that groups tensors, as written: std::make_tuple(a, b),
+// std::make_pair, std::forward_as_tuple, std::tie, a braced {a, b} or a tuple, pair,
+// optional or Example built from its elements; std::get<I>(t) is a part of t. nullopt for any other
+// expression.
+std::optional<std::vector<const clang::Expr *>> tupleParts(const clang::Expr *E);
+// nullopt, nullptr, or an optional constructed empty: a value that holds no tensor.
+bool isNoValue(const clang::Expr *E);
+// Options built by LibTorch alone that name no device (TensorOptions().dtype(kFloat),
+// torch::dtype(kLong).requires_grad(true)): they mean the CPU.
+bool isDeviceFreeOptions(const clang::Expr *E);
 // A defaulted argument (the caller did not write it).
 bool isDefaultArg(const clang::Expr *E);
 
