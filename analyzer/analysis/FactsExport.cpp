@@ -1,5 +1,7 @@
 #include "analysis/FactsExport.h"
 
+#include "compat/LLVMCompat.h"
+#include "match/Modules.h"
 #include "match/TensorOps.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -28,6 +30,11 @@ public:
   Exporter(ASTContext &Ctx, TensorFacts &Facts, bool CpuOnly)
       : SM(Ctx.getSourceManager()), Facts(Facts), CpuOnly(CpuOnly) {}
 
+  // A value that is not a query's: another key's (a module moved with its owner).
+  void addValue(const TensorFacts::FactKey &K, OpenDevice Value, SourceLocation At) {
+    Out.Contributions.push_back({K.Key, std::move(Value), where(At), ""});
+    Out.Names.emplace(K.Key, K.Name);
+  }
   // The last traced query of Facts, as the project pass reads it.
   void add(const TensorFacts::FactKey &K, SourceLocation At) {
     const std::string &Key = K.Key;
@@ -57,6 +64,64 @@ private:
   const SourceManager &SM;
   TensorFacts &Facts;
   bool CpuOnly;
+};
+
+// Where the TU moves modules (module:<class> keys): `model->to(device)` and `->cuda()` on a
+// user module, a module held as a member of another (it moves with its owner), and a
+// module class whose user base class is moved (a `shared_ptr<Base>` holds a Derived).
+class ModuleMoves : public RecursiveASTVisitor<ModuleMoves> {
+public:
+  ModuleMoves(TensorFacts &Facts, Exporter &E) : Facts(Facts), E(E) {}
+  bool shouldVisitTemplateInstantiations() const { return false; }
+
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    const CXXMethodDecl *M = Call->getMethodDecl();
+    if (!M || !M->getIdentifier() || !isLibTorchDecl(M) ||
+        !compat::isOneOf(M->getName(), {"to", "cuda"}))
+      return true;
+    const CXXRecordDecl *C = calledModule(Call);
+    TensorFacts::FactKey Key = C ? TensorFacts::moduleKey(C) : TensorFacts::FactKey();
+    if (Key.Key.empty())
+      return true;
+    if (M->getName() == "cuda") {
+      OpenDevice Cuda;
+      Cuda.Base = DeviceState::Cuda;
+      E.addValue(Key, Cuda, Call->getBeginLoc());
+      return true;
+    }
+    for (const Expr *A : Call->arguments())
+      if (Facts.namedDevice(A))
+        E.add(Key, Call->getBeginLoc());
+    return true;
+  }
+  bool VisitCXXRecordDecl(CXXRecordDecl *R) {
+    if (!R->isThisDeclarationADefinition())
+      return true;
+    const CXXRecordDecl *Owner = userModuleClass(QualType(R->getTypeForDecl(), 0));
+    TensorFacts::FactKey OwnerKey = Owner ? TensorFacts::moduleKey(Owner) : TensorFacts::FactKey();
+    if (OwnerKey.Key.empty())
+      return true;
+    auto Follows = [&](const CXXRecordDecl *Moved, const TensorFacts::FactKey &From,
+                       SourceLocation At) {
+      TensorFacts::FactKey Key = TensorFacts::moduleKey(Moved);
+      if (Key.Key.empty() || Key.Key == From.Key)
+        return;
+      OpenDevice Value;
+      Value.Keys.insert(From.Key);
+      E.addValue(Key, Value, At);
+    };
+    for (const FieldDecl *F : R->fields())
+      if (const CXXRecordDecl *Member = userModuleClass(F->getType()))
+        Follows(Member, OwnerKey, F->getLocation());
+    for (const CXXBaseSpecifier &B : R->bases())
+      if (const CXXRecordDecl *Base = userModuleClass(B.getType()))
+        Follows(Owner, TensorFacts::moduleKey(Base), B.getBeginLoc());
+    return true;
+  }
+
+private:
+  TensorFacts &Facts;
+  Exporter &E;
 };
 
 } // namespace
@@ -112,6 +177,9 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
       if (Facts.argumentDevice(V, Field->getType()))
         E.add(Key, V->getBeginLoc());
   }
+  ModuleMoves Moves(Facts, E);
+  for (Decl *D : TopLevel)
+    Moves.TraverseDecl(D);
   E.Out.Names.insert(Facts.keyNames().begin(), Facts.keyNames().end());
   return E.Out;
 }

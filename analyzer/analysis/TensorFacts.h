@@ -114,6 +114,8 @@ public:
   static FactKey returnKey(const clang::FunctionDecl *F);
   static FactKey argumentKey(const clang::FunctionDecl *F, unsigned I);
   static FactKey fieldKey(const clang::FieldDecl *F);
+  // Where the project moves modules of a user module class (an evidence key).
+  static FactKey moduleKey(const clang::CXXRecordDecl *C);
   // Every value this translation unit's code stores into a data member (constructor
   // initializers, default member initializers, assignments through `this`); empty when
   // none is seen.

@@ -3,7 +3,9 @@
 // function of this translation unit the device of what it returns.
 #include "analysis/TensorFacts.h"
 
+#include "compat/LLVMCompat.h"
 #include "match/DataLoaders.h"
+#include "match/Modules.h"
 #include "match/TensorOps.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -182,9 +184,24 @@ Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
     return deviceAt(MC->getImplicitObjectArgument(), Depth + 1);
   if (!isLibTorchDecl(F))
     return returnedDevice(F, Depth);
-  // A LibTorch module's forward: its weights must be where its input is. Not other methods:
-  // register_buffer's tensor, say, moves with the module's later ->to(device).
-  if (!F->getIdentifier() || F->getName() != "forward")
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  // A buffer or parameter a module registers is the tensor given, and moves with the
+  // module: where the project moves modules of its class (an evidence key).
+  if (MC && F->getIdentifier() &&
+      compat::isOneOf(F->getName(), {"register_buffer", "register_parameter"})) {
+    Device D = Device::Host;
+    for (const Expr *A : Call->arguments())
+      if (isTensorType(A->getType()))
+        D = deviceAt(A, Depth + 1);
+    if (const CXXRecordDecl *C = calledModule(MC))
+      return combine(D, open(moduleKey(C), "a buffer of a module only this file can name"));
+    return combine(D, unknown("a buffer of a module the analysis cannot name"));
+  }
+  // A LibTorch module's forward (or model(x)): its weights must be where its input is, and
+  // are where the module that holds it as a member was moved. Not other methods.
+  bool Forward =
+      F->getIdentifier() ? F->getName() == "forward" : F->getOverloadedOperator() == OO_Call;
+  if (!Forward)
     return unknown("returned by LibTorch's `" + F->getNameAsString() + "()`");
   std::optional<Device> D;
   for (const Expr *A : Call->arguments())
@@ -192,7 +209,17 @@ Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
       Device Arg = deviceAt(A, Depth + 1);
       D = D ? combine(*D, Arg) : Arg;
     }
+  if (const CXXRecordDecl *C = owningModule(MC ? MC->getImplicitObjectArgument() : Call))
+    return combine(D.value_or(Device::Host),
+                   open(moduleKey(C), "a layer of a module only this file can name"));
   return D ? *D : unknown("a module's output");
+}
+
+TensorFacts::FactKey TensorFacts::moduleKey(const CXXRecordDecl *C) {
+  if (!nameableElsewhere(C))
+    return {};
+  std::string Name = C->getQualifiedNameAsString();
+  return {"module:" + Name, "`" + Name + "` modules"};
 }
 
 Device TensorFacts::elementDevice(const Expr *Range, int Depth) {

@@ -22,7 +22,9 @@ DeviceState ProjectFacts::valueOf(const OpenDevice &D) const {
   DeviceState S = D.Base;
   for (const std::string &K : D.Keys) {
     auto It = Solved.find(K);
-    S = combine(S, It == Solved.end() ? DeviceState::Unknown : It->second);
+    S = combine(S, It != Solved.end() ? It->second
+                   : isEvidenceKey(K) ? DeviceState::Cpu
+                                      : DeviceState::Unknown);
   }
   return S;
 }
@@ -36,7 +38,8 @@ void ProjectFacts::solve() {
       All.insert(C.Value.Keys.begin(), C.Value.Keys.end());
   }
   for (const std::string &K : All)
-    Solved[K] = ByKey.count(K) && !Opaque.count(K) ? DeviceState::Cpu : DeviceState::Unknown;
+    Solved[K] = (ByKey.count(K) && !Opaque.count(K)) || isEvidenceKey(K) ? DeviceState::Cpu
+                                                                         : DeviceState::Unknown;
   // Kleene iteration on a lattice of height 3: each key rises at most twice.
   for (bool Changed = true; Changed;) {
     Changed = false;
@@ -47,6 +50,8 @@ void ProjectFacts::solve() {
       DeviceState New = DeviceState::Cpu;
       for (const Contribution &C : Cs)
         New = combine(New, valueOf(C.Value));
+      if (isEvidenceKey(Key) && New == DeviceState::Unknown)
+        New = DeviceState::Cpu;
       if (New != S) {
         S = New;
         Changed = true;
@@ -62,6 +67,14 @@ std::string ProjectFacts::nameOf(const std::string &Key) const {
 
 std::string ProjectFacts::reasonFor(const std::string &Key, DeviceState S) const {
   auto It = ByKey.find(Key);
+  if (isEvidenceKey(Key)) {
+    if (S != DeviceState::Cuda)
+      return "nothing in the project moves " + nameOf(Key) + " to CUDA";
+    for (const Contribution &C : It->second)
+      if (valueOf(C.Value) == S)
+        return nameOf(Key) + " are moved to CUDA: " +
+               (C.Value.Keys.empty() ? "at " + C.Where : "with its owner, " + C.Where);
+  }
   bool Arg = Key.rfind("arg:", 0) == 0, Ret = Key.rfind("ret:", 0) == 0;
   if (S == DeviceState::Unknown) {
     if (Opaque.count(Key))

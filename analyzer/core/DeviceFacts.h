@@ -9,6 +9,9 @@
 //   arg:<function>#<i>        what the project's calls pass for parameter i
 //   ret:<function>            what the function's return statements give
 //   field:<class>::<member>   what the project's code stores into the data member
+//   module:<class>            where the project moves modules of a user module class
+//                             (`model->to(device)`, the module that holds it as a member,
+//                             a base class's moves): evidence only, see isEvidenceKey
 // Nothing here depends on Clang.
 #pragma once
 
@@ -24,6 +27,12 @@ namespace hostsync {
 enum class DeviceState { Cpu = 0, Unknown = 1, Cuda = 2 };
 const char *deviceStateName(DeviceState S); // "cpu", "unknown", "cuda"
 inline DeviceState combine(DeviceState A, DeviceState B) { return A < B ? B : A; }
+
+// A key that can only be evidence of CUDA: CUDA when a contribution is, else the CPU, never
+// unknown. A module's buffers and its layers' outputs are where the module was moved; a
+// module nothing moves (or moves where the analysis cannot tell) says nothing, and the
+// tensors' own device decides.
+inline bool isEvidenceKey(const std::string &Key) { return Key.rfind("module:", 0) == 0; }
 
 // A device that is Base combined with what the keys resolve to. Inverted: the finding is
 // about a copy from that device to CUDA, which syncs when the source is on the CPU (a

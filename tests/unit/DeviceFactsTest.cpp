@@ -105,3 +105,32 @@ TEST(DeviceFacts, CpuReasonNamesEveryKey) {
   EXPECT_EQ(P.close(value(DeviceState::Cuda), "`x.cuda()` at line 3").Reason,
             "`x.cuda()` at line 3");
 }
+
+TEST(DeviceFacts, ModuleMovesAreEvidenceOnly) {
+  // Nothing moves Net's modules: its key is the CPU, not unknown, so a tensor of its own
+  // known device keeps it.
+  ProjectFacts None;
+  None.solve();
+  EXPECT_EQ(closed(None, value(DeviceState::Cpu, {"module:Net"})), DeviceState::Cpu);
+  // A move to a device the analysis cannot tell is no evidence either.
+  TUFacts A;
+  A.Contributions.push_back(give("module:Net", value(DeviceState::Unknown)));
+  ProjectFacts Unclear;
+  Unclear.add(A);
+  Unclear.solve();
+  EXPECT_EQ(closed(Unclear, value(DeviceState::Cpu, {"module:Net"})), DeviceState::Cpu);
+  // A move to CUDA reaches the modules it holds (module:Stats follows module:Net), and
+  // raises an unknown tensor of them to CUDA.
+  TUFacts B;
+  B.Contributions.push_back(
+      give("module:Stats", value(DeviceState::Cpu, {"module:Net"}), "net.h:9"));
+  B.Contributions.push_back(give("module:Net", value(DeviceState::Cuda), "main.cpp:31"));
+  B.Names["module:Stats"] = "`Stats` modules";
+  ProjectFacts Moved;
+  Moved.add(A);
+  Moved.add(B);
+  Moved.solve();
+  ClosedDevice S = Moved.close(value(DeviceState::Unknown, {"module:Stats"}), "local");
+  EXPECT_EQ(S.State, DeviceState::Cuda);
+  EXPECT_EQ(S.Reason, "`Stats` modules are moved to CUDA: with its owner, net.h:9");
+}

@@ -1,0 +1,86 @@
+#include "match/Modules.h"
+
+#include "compat/LLVMCompat.h"
+#include "match/TensorOps.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace hostsync {
+
+namespace {
+bool derivesFromModule(const CXXRecordDecl *RD) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  for (const CXXBaseSpecifier &B : RD->getDefinition()->bases()) {
+    const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
+    if (Base && Base->getIdentifier() && Base->getName() == "Module" && isLibTorchDecl(Base))
+      return true;
+    if (derivesFromModule(Base))
+      return true;
+  }
+  return false;
+}
+
+// ModuleHolder<X> among RD and its bases (TORCH_MODULE(Net) derives from ModuleHolder<NetImpl>).
+QualType heldModule(const CXXRecordDecl *RD) {
+  for (int Depth = 0; RD && Depth < 8; ++Depth) {
+    if (const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+        Spec && Spec->getIdentifier() &&
+        ((isLibTorchDecl(Spec) && Spec->getName() == "ModuleHolder") ||
+         (Spec->isInStdNamespace() &&
+          compat::isOneOf(Spec->getName(), {"shared_ptr", "unique_ptr"}))) &&
+        Spec->getTemplateArgs().size() > 0 &&
+        Spec->getTemplateArgs()[0].getKind() == TemplateArgument::Type)
+      return Spec->getTemplateArgs()[0].getAsType();
+    if (!RD->hasDefinition() || RD->getDefinition()->getNumBases() != 1)
+      return QualType();
+    RD = RD->getDefinition()->bases_begin()->getType()->getAsCXXRecordDecl();
+  }
+  return QualType();
+}
+} // namespace
+
+const CXXRecordDecl *userModuleClass(QualType T) {
+  for (int Depth = 0; Depth < 4 && !T.isNull(); ++Depth) {
+    T = T.getNonReferenceType().getCanonicalType();
+    if (const auto *P = T->getAs<PointerType>())
+      T = P->getPointeeType().getCanonicalType();
+    const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+    if (!RD)
+      return nullptr;
+    if (derivesFromModule(RD))
+      return isLibTorchDecl(RD) ? nullptr : RD->getCanonicalDecl();
+    T = heldModule(RD);
+  }
+  return nullptr;
+}
+
+const CXXRecordDecl *calledModule(const CXXMemberCallExpr *Call) {
+  const Expr *Obj = Call->getImplicitObjectArgument();
+  if (!Obj)
+    return nullptr;
+  // model->to(d) on a holder: the object is what the holder's operator-> returns, a
+  // pointer to the module (so no base-class cast hides its class).
+  return userModuleClass(Obj->IgnoreParenImpCasts()->getType());
+}
+
+const CXXRecordDecl *owningModule(const Expr *Object) {
+  if (!Object)
+    return nullptr;
+  Object = Object->IgnoreParenImpCasts();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Object);
+      Op && (Op->getOperator() == OO_Arrow || Op->getOperator() == OO_Call) &&
+      Op->getNumArgs() >= 1)
+    Object = Op->getArg(0)->IgnoreParenImpCasts();
+  const auto *M = dyn_cast<MemberExpr>(Object);
+  if (!M || !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+    return nullptr;
+  const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+  return F ? userModuleClass(QualType(cast<CXXRecordDecl>(F->getParent())->getTypeForDecl(), 0))
+           : nullptr;
+}
+
+} // namespace hostsync
