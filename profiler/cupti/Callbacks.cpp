@@ -1,5 +1,7 @@
 #include "cupti/Callbacks.h"
 
+#include "cupti/ApiCallRecorder.h"
+#include "cupti/Clock.h"
 #include "cupti/RuntimeApiName.h"
 #include "cupti/StackCapture.h"
 #include "cupti/StepMarks.h"
@@ -32,24 +34,34 @@ const char *rangeMessage(CUpti_CallbackId cbid, const void *params) {
   return attr && attr->messageType == NVTX_MESSAGE_TYPE_ASCII ? attr->message.ascii : nullptr;
 }
 
-// Which runtime callbacks are queries (cudaEventQuery, cudaStreamQuery): filled once at
-// subscription, read in every callback.
-bool g_isQuery[CUPTI_RUNTIME_TRACE_CBID_SIZE] = {};
+// What each runtime callback id is for: filled once at subscription, read in every callback.
+enum : uint8_t { TakeStack = 1, PollStack = 2, Record = 4 };
+uint8_t g_use[CUPTI_RUNTIME_TRACE_CBID_SIZE] = {};
 
 void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                          const void *data) {
   if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
     auto *cb = static_cast<const CUpti_CallbackData *>(data);
-    if (cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE && g_isQuery[cbid]) {
-      if (cb->callbackSite == CUPTI_API_EXIT && cb->functionReturnValue)
-        StackCapture::instance().onQueryExit(
-            cb->correlationId,
-            static_cast<int>(*static_cast<const cudaError_t *>(cb->functionReturnValue)));
-    } else if (cb->callbackSite == CUPTI_API_ENTER) {
-      StackCapture::instance().onEnter();
-    } else {
-      StackCapture::instance().onExit(cb->correlationId);
+    uint8_t use = cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE ? g_use[cbid] : 0;
+    // The entry time waits in CUPTI's per-call slot: no thread-local state, and calls that
+    // nest (a runtime call made inside another) keep their own.
+    if (cb->callbackSite == CUPTI_API_ENTER) {
+      *cb->correlationData = traceClockNs();
+      if (use & TakeStack)
+        StackCapture::instance().onEnter();
+      return;
     }
+    Ns start = static_cast<Ns>(*cb->correlationData), end = static_cast<Ns>(traceClockNs());
+    int32_t result =
+        cb->functionReturnValue
+            ? static_cast<int32_t>(*static_cast<const cudaError_t *>(cb->functionReturnValue))
+            : 0;
+    if (use & Record)
+      ApiCallRecorder::instance().record(cbid, start, end, cb->correlationId, result);
+    if (use & PollStack)
+      StackCapture::instance().onQueryExit(cb->correlationId, result);
+    else if (use & TakeStack)
+      StackCapture::instance().onExit(cb->correlationId, end - start);
   } else if (domain == CUPTI_CB_DOMAIN_NVTX) {
     auto *nv = static_cast<const CUpti_NvtxData *>(data);
     StepMarks::instance().onRangeStart(rangeMessage(cbid, nv->functionParams));
@@ -58,8 +70,9 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
 } // namespace
 
 std::string subscribeCallbacks() {
-  bool stacks = StackCapture::instance().running(), steps = StepMarks::instance().running();
-  if (!stacks && !steps)
+  bool stacks = StackCapture::instance().running(), steps = StepMarks::instance().running(),
+       calls = ApiCallRecorder::instance().running();
+  if (!stacks && !steps && !calls)
     return "";
   CUpti_SubscriberHandle subscriber;
   CUptiResult r = cuptiSubscribe(&subscriber, onCallback, nullptr);
@@ -67,13 +80,18 @@ std::string subscribeCallbacks() {
     return r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED
                ? "another CUPTI subscriber is active, so no call stacks or steps"
                : "cannot subscribe to CUPTI callbacks, so no call stacks or steps";
-  if (stacks)
-    for (uint32_t cbid = 1; cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE; ++cbid) {
-      ApiRole role = roleOf(runtimeApiName(cbid));
-      g_isQuery[cbid] = role == ApiRole::Query;
-      if (role != ApiRole::None)
-        cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, cbid);
-    }
+  for (uint32_t cbid = 1; cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE; ++cbid) {
+    std::string name = runtimeApiName(cbid);
+    ApiRole role = roleOf(name);
+    uint8_t use = 0;
+    if (stacks && role != ApiRole::None)
+      use |= role == ApiRole::Query ? PollStack : TakeStack;
+    if (calls && ApiCallRecorder::instance().wants(name))
+      use |= Record;
+    g_use[cbid] = use;
+    if (use)
+      cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, cbid);
+  }
   if (steps)
     for (CUpti_CallbackId cbid :
          {CUPTI_CBID_NVTX_nvtxRangePushA, CUPTI_CBID_NVTX_nvtxRangePushEx,

@@ -1,12 +1,14 @@
 // The process's one CUPTI subscriber (CUPTI allows a single one): the runtime API callbacks
-// of the sync-relevant calls go to StackCapture, NVTX range starts to StepMarks.
+// of the sync-relevant calls go to StackCapture, those of the calls the analyses read to
+// ApiCallRecorder (when it runs), NVTX range starts to StepMarks. Callbacks are enabled id
+// by id, never for a whole domain: every other call runs without tracer code.
 #pragma once
 
 #include <string>
 
 namespace hostsync::trace {
 
-// Subscribes for whichever of the two has been started. Returns "" or why not (another
+// Subscribes for whichever of the three has been started. Returns "" or why not (another
 // subscriber, such as the PyTorch profiler, came first).
 std::string subscribeCallbacks();
 

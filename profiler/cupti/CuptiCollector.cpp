@@ -100,7 +100,7 @@ const char *kindName(CUpti_ActivityKind k) {
   }
 }
 
-uint64_t CUPTIAPI monotonicTimestamp() { return monotonicNs(); }
+uint64_t CUPTIAPI traceTimestamp() { return traceClockNs(); }
 
 const char *errorText(CUptiResult r) {
   const char *s = nullptr;
@@ -225,31 +225,67 @@ bool CuptiCollector::overCap() const {
   return bytes >= options_.max_bytes;
 }
 
+namespace {
+// CONCURRENT_KERNEL, never KERNEL: the latter serialises kernels and would erase the
+// overlap being measured.
+const std::pair<const char *, CUpti_ActivityKind> knownKinds[] = {
+    {"runtime", CUPTI_ACTIVITY_KIND_RUNTIME},
+    {"kernel", CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL},
+    {"memcpy", CUPTI_ACTIVITY_KIND_MEMCPY},
+    {"memset", CUPTI_ACTIVITY_KIND_MEMSET},
+    {"sync", CUPTI_ACTIVITY_KIND_SYNCHRONIZATION},
+    {"overhead", CUPTI_ACTIVITY_KIND_OVERHEAD},
+    {"external", CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION}};
+
+// The runtime and external correlation records only where the API calls come from activity
+// records (the external ones tie stacks to them); callbacks give both directly otherwise.
+// The synchronization records neither: no analysis reads them (a stall is the call's own
+// time, classified by the copy it caused), and on the H100 they cost 2-3 us per launch
+// (docs/trace.md); --activities brings them back.
+std::string defaultKinds(ApiRecording api) {
+  return api == ApiRecording::All ? "runtime,kernel,memcpy,memset,sync,overhead,external"
+                                  : "kernel,memcpy,memset,overhead";
+}
+} // namespace
+
+std::string CuptiCollector::enable(const std::vector<int> &kinds) {
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    auto k = static_cast<CUpti_ActivityKind>(kinds[i]);
+    CUptiResult r = cuptiActivityEnable(k);
+    if (r == CUPTI_SUCCESS)
+      continue;
+    for (size_t j = 0; j < i; ++j)
+      cuptiActivityDisable(static_cast<CUpti_ActivityKind>(kinds[j]));
+    return std::string("cannot enable CUPTI's ") + kindName(k) + " records: " + errorText(r) +
+           (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED
+                ? " (another CUPTI client, such as the PyTorch profiler or "
+                  "Nsight, is active)"
+                : "");
+  }
+  // Host-side bookkeeping calls are left out of the runtime records (see isBookkeeping):
+  // after the kind is enabled, which would otherwise re-enable them.
+  if (!options_.all_api &&
+      std::find(kinds.begin(), kinds.end(), CUPTI_ACTIVITY_KIND_RUNTIME) != kinds.end())
+    for (uint32_t cbid = 1; cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE; ++cbid)
+      if (isBookkeeping(runtimeApiName(cbid)))
+        cuptiActivityEnableRuntimeApi(cbid, 0);
+  return "";
+}
+
 std::string CuptiCollector::start(const CollectorOptions &options) {
   options_ = options;
   // Without a driver CUPTI fails with an unhelpful code: say what is missing instead.
   if (!dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD) && !dlopen("libcuda.so.1", RTLD_LAZY))
     return "no CUDA driver (libcuda.so.1 cannot be loaded)";
-  // CONCURRENT_KERNEL, never KERNEL: the latter serialises kernels and would erase the
-  // overlap being measured.
-  const std::pair<const char *, CUpti_ActivityKind> known[] = {
-      {"runtime", CUPTI_ACTIVITY_KIND_RUNTIME},
-      {"kernel", CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL},
-      {"memcpy", CUPTI_ACTIVITY_KIND_MEMCPY},
-      {"memset", CUPTI_ACTIVITY_KIND_MEMSET},
-      {"sync", CUPTI_ACTIVITY_KIND_SYNCHRONIZATION},
-      {"overhead", CUPTI_ACTIVITY_KIND_OVERHEAD},
-      {"external", CUPTI_ACTIVITY_KIND_EXTERNAL_CORRELATION}};
-  std::vector<CUpti_ActivityKind> kinds;
-  std::string list =
-      options.kinds.empty() ? "runtime,kernel,memcpy,memset,sync,overhead,external" : options.kinds;
+  std::vector<int> kinds;
+  std::string list = options.kinds.empty() ? defaultKinds(options.api) : options.kinds;
   for (size_t at = 0; at <= list.size();) {
     size_t comma = std::min(list.find(',', at), list.size());
     std::string name = list.substr(at, comma - at);
     at = comma + 1;
-    auto it = std::find_if(std::begin(known), std::end(known),
+    auto it = std::find_if(std::begin(knownKinds), std::end(knownKinds),
                            [&](const auto &k) { return name == k.first; });
-    if (it == std::end(known))
+    if (it == std::end(knownKinds))
       return "unknown activity kind '" + name +
              "' in HOSTSYNC_ACTIVITIES (runtime, kernel, memcpy, memset, sync, overhead, external)";
     kinds.push_back(it->second);
@@ -257,34 +293,20 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
   CUptiResult r = cuptiActivityRegisterCallbacks(bufferRequested, bufferCompleted);
   if (r != CUPTI_SUCCESS)
     return std::string("CUPTI unavailable: ") + errorText(r);
-  // Before any kind is enabled, so that every record uses it (CUPTI's rule).
-  if (cuptiActivityRegisterTimestampCallback(monotonicTimestamp) == CUPTI_SUCCESS)
+  // Before any kind is enabled, so that every record uses it (CUPTI's rule). Where it cannot
+  // be had, the tracer's own readings follow CUPTI's clock instead.
+  g_cuptiClock = options.cupti_clock ||
+                 cuptiActivityRegisterTimestampCallback(traceTimestamp) != CUPTI_SUCCESS;
+  if (!g_cuptiClock)
     model_.clock = "CLOCK_MONOTONIC";
-  for (CUpti_ActivityKind k : kinds) {
-    r = cuptiActivityEnable(k);
-    if (r != CUPTI_SUCCESS) {
-      for (CUpti_ActivityKind done : kinds) {
-        if (done == k)
-          break;
-        cuptiActivityDisable(done);
-      }
-      return std::string("cannot enable CUPTI's ") + kindName(k) + " records: " + errorText(r) +
-             (r == CUPTI_ERROR_MULTIPLE_SUBSCRIBERS_NOT_SUPPORTED
-                  ? " (another CUPTI client, such as the PyTorch profiler or "
-                    "Nsight, is active)"
-                  : "");
-    }
-  }
-  // Host-side bookkeeping calls are left out of the runtime records (see isBookkeeping):
-  // after the kind is enabled, which would otherwise re-enable them.
-  if (!options.all_api &&
-      std::find(kinds.begin(), kinds.end(), CUPTI_ACTIVITY_KIND_RUNTIME) != kinds.end())
-    for (uint32_t cbid = 1; cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE; ++cbid)
-      if (isBookkeeping(runtimeApiName(cbid)))
-        cuptiActivityEnableRuntimeApi(cbid, 0);
+  std::string err = enable(kinds);
+  if (!err.empty())
+    return err;
   running_ = true;
   return "";
 }
+
+std::string CuptiCollector::enableRuntimeRecords() { return enable({CUPTI_ACTIVITY_KIND_RUNTIME}); }
 
 TraceModel &CuptiCollector::finish() {
   if (running_) {

@@ -8,18 +8,30 @@
 #include <atomic>
 #include <mutex>
 #include <string>
+#include <vector>
 
 struct CUctx_st; // CUcontext, without including CUDA headers here
 
 namespace hostsync::trace {
 
+// Which runtime API calls are recorded, and how (--api, HOSTSYNC_API). The analyses read
+// only the calls ApiRegistry's analysesRead() names; see docs/trace.md for the costs.
+enum class ApiRecording : uint8_t {
+  Launches, // default: those calls, timed in callbacks enabled on their ids alone
+  Syncs,    // only the sync-relevant ones: cheapest; launches are known by their GPU work
+  All,      // every runtime call, from CUPTI's runtime activity records (the former default)
+  None,     // no API calls at all: measures what the activity kinds alone cost (no stalls)
+};
+
 struct CollectorOptions {
   size_t buffer_bytes = 8 << 20;  // each CUPTI activity buffer
   size_t max_bytes = 1024u << 20; // the records kept in memory; later ones are counted, not kept
   // Comma-separated activity kinds: runtime, kernel, memcpy, memset, sync, overhead,
-  // external ("" = all).
+  // external ("" = those the recording needs: see defaultKinds).
   std::string kinds;
-  bool all_api = false; // record host-side bookkeeping runtime calls too (HOSTSYNC_ALL_API)
+  ApiRecording api = ApiRecording::Launches;
+  bool cupti_clock = false; // leave CUPTI its own clock (HOSTSYNC_CLOCK=cupti: measuring only)
+  bool all_api = false;     // record host-side bookkeeping runtime calls too (HOSTSYNC_ALL_API)
 };
 
 class CuptiCollector {
@@ -28,6 +40,9 @@ public:
   // Enables the activity kinds; returns "" or the reason tracing is off (no driver, no
   // GPU, CUPTI in use by another tool, an unknown kind...). The program runs on either way.
   std::string start(const CollectorOptions &options);
+  // The fallback when the callbacks that time the API calls cannot be had (another CUPTI
+  // subscriber came first): the runtime activity records, as with ApiRecording::All.
+  std::string enableRuntimeRecords();
   // Forces CUPTI to hand over every record it holds, then returns the model.
   TraceModel &finish();
   bool running() const { return running_; }
@@ -40,6 +55,7 @@ private:
   void consume(uint8_t *buffer, size_t valid);
 
   bool overCap() const;
+  std::string enable(const std::vector<int> &kinds);
 
   std::mutex mutex_;
   TraceModel model_;

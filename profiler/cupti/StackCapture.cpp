@@ -14,12 +14,10 @@ namespace hostsync::trace {
 namespace {
 constexpr int MaxDepth = 128;
 
-// When the current thread entered its sync call: the only work done on every call.
-thread_local Ns t_entered = 0;
 // When the current thread's first unanswered query of a polling loop returned (0: none).
 thread_local Ns t_polling = 0;
 
-Ns monotonicNow() { return static_cast<Ns>(monotonicNs()); }
+Ns now() { return static_cast<Ns>(traceClockNs()); }
 
 } // namespace
 
@@ -46,7 +44,6 @@ std::string StackCapture::start(const StackOptions &options) {
 
 // The external correlation id pushed here is in CUPTI's record of this call.
 void StackCapture::onEnter() {
-  t_entered = monotonicNow();
   cuptiActivityPushExternalCorrelationId(cupti_compat::HostsyncExternalKind,
                                          next_external_.fetch_add(1, std::memory_order_relaxed));
 }
@@ -54,24 +51,22 @@ void StackCapture::onEnter() {
 // The stack is taken on exit, still inside the call (the same frames as on entry), and only
 // when the call was long enough to matter: short calls, most of them, cost a clock read and
 // the id's push and pop.
-void StackCapture::onExit(uint32_t correlation) {
+void StackCapture::onExit(uint32_t correlation, Ns length) {
   uint64_t popped = 0;
   cuptiActivityPopExternalCorrelationId(cupti_compat::HostsyncExternalKind, &popped);
-  if (t_entered == 0 || monotonicNow() - t_entered < options_.min_ns)
-    return;
-  t_entered = 0;
-  capture(correlation, popped);
+  if (length >= options_.min_ns)
+    capture(correlation, popped);
 }
 
 void StackCapture::onQueryExit(uint32_t correlation, int result) {
   if (result == CudaErrorNotReady) {
     if (t_polling == 0)
-      t_polling = monotonicNow();
+      t_polling = now();
     return;
   }
   Ns since = t_polling;
   t_polling = 0;
-  if (since && monotonicNow() - since >= options_.min_ns)
+  if (since && now() - since >= options_.min_ns)
     capture(correlation, 0); // tied by the callback's correlation id: no id was pushed
 }
 

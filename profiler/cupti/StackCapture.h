@@ -1,10 +1,10 @@
 // Host call stacks for the sync-relevant CUDA runtime calls, through CUPTI's callback API.
-// Entry records the time; on exit, still inside the call, a call that lasted at least the
-// threshold has its stack captured (raw return addresses, bounded depth) into a pool
-// allocated up front: no allocation in the callback, no unwinding for short calls. Each
-// call gets an external correlation id pushed on entry (popped on exit); CUPTI's external
-// correlation records tie it to the call's activity record, and so the stack to its stall
-// (the callback's correlation id is the fallback).
+// On exit, still inside the call, a call that lasted at least the threshold (timed by the
+// callback, cupti/Callbacks) has its stack captured (raw return addresses, bounded depth) into a
+// pool allocated up front: no allocation in the callback, no unwinding for short calls. Each call
+// gets an external correlation id pushed on entry (popped on exit); CUPTI's external correlation
+// records tie it to the call's activity record, and so the stack to its stall (the callback's
+// correlation id is the fallback).
 #pragma once
 
 #include "model/TraceModel.h"
@@ -33,9 +33,9 @@ public:
   // identical stacks, and counts what did not fit.
   void attachTo(TraceModel &m);
 
-  // Called from the CUPTI callback trampoline.
+  // Called from the CUPTI callback trampoline; `length` is how long the call has run.
   void onEnter();
-  void onExit(uint32_t correlation);
+  void onExit(uint32_t correlation, Ns length);
   // A query returned: "not ready" starts (or continues) a polling loop on this thread; the
   // answer that ends a loop which lasted the threshold takes the loop's stack.
   void onQueryExit(uint32_t correlation, int result);

@@ -5,6 +5,7 @@
 // to $HOSTSYNC_OUT/trace-<pid>[-rank<R>].json. Failures never stop the program: one line on
 // stderr, and it runs untraced.
 #include "analysis/Window.h"
+#include "cupti/ApiCallRecorder.h"
 #include "cupti/Callbacks.h"
 #include "cupti/CuptiCollector.h"
 #include "cupti/StackCapture.h"
@@ -30,6 +31,7 @@ namespace {
 
 std::atomic<bool> g_started{false};
 pid_t g_pid = 0; // the traced process; a fork()ed child inherits our atexit but is not it
+const char *g_apiRecording = "all"; // TraceModel::api_recording, decided at start
 
 long envNumber(const char *name, long fallback) {
   const char *v = std::getenv(name);
@@ -94,6 +96,8 @@ void finishAndWrite(const char *ended_by) {
   if (!c.running() || getpid() != g_pid)
     return;
   TraceModel &raw = c.finish();
+  raw.api_recording = g_apiRecording;
+  ApiCallRecorder::instance().attachTo(raw); // before the stacks: they join by correlation
   StackCapture::instance().attachTo(raw);
   StepMarks::instance().attachTo(raw);
   raw.modules = loadedModules();
@@ -191,6 +195,26 @@ void installSignalHandlers() {
   }
 }
 
+// --api (HOSTSYNC_API). Runtime records asked for by name carry the API calls themselves:
+// callbacks would record each call a second time, so they mean `all`.
+ApiRecording apiRecording(const CollectorOptions &options) {
+  bool runtimeKind = ("," + options.kinds + ",").find(",runtime,") != std::string::npos;
+  std::string api = options.all_api || runtimeKind ? "all" : envString("HOSTSYNC_API");
+  const std::pair<const char *, ApiRecording> apis[] = {{"", ApiRecording::Launches},
+                                                        {"launches", ApiRecording::Launches},
+                                                        {"syncs", ApiRecording::Syncs},
+                                                        {"all", ApiRecording::All},
+                                                        {"none", ApiRecording::None}};
+  for (const auto &[name, mode] : apis)
+    if (api == name)
+      return mode;
+  std::fprintf(stderr,
+               "hostsync-trace: unknown HOSTSYNC_API '%s' (launches, syncs, all); "
+               "using launches\n",
+               api.c_str());
+  return ApiRecording::Launches;
+}
+
 void start() {
   if (g_started.exchange(true))
     return;
@@ -206,11 +230,17 @@ void start() {
   options.max_bytes = static_cast<size_t>(envNumber("HOSTSYNC_MAX_MB", 1024)) << 20;
   options.kinds = envString("HOSTSYNC_ACTIVITIES");
   options.all_api = envString("HOSTSYNC_ALL_API") == "1";
+  options.cupti_clock = envString("HOSTSYNC_CLOCK") == "cupti";
+  options.api = apiRecording(options);
   std::string err = CuptiCollector::instance().start(options);
   if (!err.empty()) {
     std::fprintf(stderr, "hostsync-trace: %s; the program runs untraced\n", err.c_str());
     return;
   }
+  bool byCallbacks = options.api == ApiRecording::Launches || options.api == ApiRecording::Syncs;
+  if (byCallbacks)
+    ApiCallRecorder::instance().start(options.max_bytes / sizeof(ApiCall),
+                                      options.api == ApiRecording::Launches);
   StackOptions stacks;
   stacks.depth = static_cast<int>(envNumber("HOSTSYNC_STACK_DEPTH", 48));
   stacks.min_ns = envNumber("HOSTSYNC_STACK_MIN_US", envNumber("HOSTSYNC_MIN_STALL_US", 20)) * 1000;
@@ -226,9 +256,20 @@ void start() {
       std::fprintf(stderr, "hostsync-trace: %s; steps are not counted\n", err.c_str());
   }
   err = subscribeCallbacks();
+  if (!err.empty() && byCallbacks) {
+    // No callbacks, so no timed calls: the runtime activity records stand in (slower).
+    ApiCallRecorder::instance().stop();
+    byCallbacks = false;
+    std::string fallback = CuptiCollector::instance().enableRuntimeRecords();
+    err += fallback.empty() ? "; API calls are taken from CUPTI's runtime records instead"
+                            : "; no API calls either (" + fallback + ")";
+  }
   if (!err.empty())
     std::fprintf(stderr, "hostsync-trace: %s (likely: %s); stalls are still measured\n",
                  err.c_str(), likelyCuptiClients(loadedModules()).c_str());
+  g_apiRecording = byCallbacks ? (options.api == ApiRecording::Syncs ? "syncs" : "launches")
+                   : options.api == ApiRecording::None ? "none"
+                                                       : "all";
   std::atexit(atExit);
   installSignalHandlers();
 }

@@ -69,6 +69,7 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
   doc["process"] = {
       {"pid", p.pid}, {"rank", p.rank}, {"command", p.command}, {"ended_by", p.ended_by}};
   doc["clock"] = m.clock;
+  doc["api_recording"] = m.api_recording;
   doc["profiler_windows"] = p.windows;
   doc["steps"] = {
       {"range", m.step_range}, {"seen", m.step_starts.size()}, {"skipped", p.skipped_steps}};

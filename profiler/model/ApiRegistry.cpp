@@ -69,6 +69,12 @@ CaptureMark captureMarkOf(const std::string &api) {
   return CaptureMark::None;
 }
 
+bool analysesRead(const std::string &api) {
+  return roleOf(api) != ApiRole::None || launchesWork(api) ||
+         captureMarkOf(api) != CaptureMark::None || api == "cudaProfilerStart" ||
+         api == "cudaProfilerStop";
+}
+
 bool isBookkeeping(const std::string &api) {
   static const char *const prefixes[] = {"cudaGetDevice",
                                          "cudaSetDevice",

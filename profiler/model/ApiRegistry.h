@@ -34,5 +34,10 @@ bool isBookkeeping(const std::string &api);
 // of a stream into a CUDA graph? Launches in between run nothing until the graph does.
 enum class CaptureMark : uint8_t { None, Begin, End };
 CaptureMark captureMarkOf(const std::string &api);
+// Does any analysis read this call's record? The sync-relevant calls (stalls), the calls
+// that launch work (launch times and threads, launch counts), capture begin/end and
+// cudaProfilerStart/Stop (windows). The default recording (--api launches) takes these, and
+// only these, through CUPTI callbacks; every other runtime call runs with no tracer code.
+bool analysesRead(const std::string &api);
 
 } // namespace hostsync::trace

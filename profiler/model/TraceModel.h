@@ -94,6 +94,9 @@ struct TraceModel {
   uint64_t over_cap_records = 0; // arrived after the memory cap was reached: counted, not kept
   uint64_t lost_buffers = 0;     // activity buffers taken over by another CUPTI client
   std::string clock = "CLOCK_REALTIME"; // what every *_ns time is read from (CUPTI's default)
+  // Which runtime calls `api` holds (--api): "launches" (the sync-relevant calls, launches,
+  // capture marks, profiler start/stop), "syncs" (those less the launches), "all".
+  std::string api_recording = "all";
   std::vector<ExternalLink> external;
   uint64_t stacks_via_external = 0; // stacks tied to their calls by external correlation
   // NVTX step marks: when each range named step_range began (HOSTSYNC_STEP_RANGE).

@@ -27,6 +27,10 @@ echo "== ground truth (CUDA_INJECTION64_PATH)"
 $tracer --injection -o "$work/gt-inj" -- "$work/ground_truth" "$work/truth-inj.json" || status=1
 python3 tests/gpu/check_ground_truth.py "$work"/gt-inj/trace-*[0-9].json "$work/truth-inj.json" || status=1
 
+echo "== ground truth (--api all: API calls from CUPTI's runtime records, the former default)"
+$tracer --api all -o "$work/gt-all" -- "$work/ground_truth" "$work/truth-all.json" || status=1
+python3 tests/gpu/check_ground_truth.py "$work"/gt-all/trace-*[0-9].json "$work/truth-all.json" || status=1
+
 echo "== exit code and output pass through"
 $tracer -o "$work/exit" -- bash -c 'echo out-line; echo err-line >&2; exit 7' >"$work/o" 2>"$work/e"
 rc=$?
@@ -115,7 +119,7 @@ python3 - "$work" "$gpu" "$stem.json" <<'PY'
 import glob, json, sys, datetime
 work, gpu, out = sys.argv[1:]
 doc = {"gpu": gpu, "date": str(datetime.date.today()), "checks": {}, "traces": {}}
-for name in ("gt", "gt-inj"):
+for name in ("gt", "gt-inj", "gt-all"):
     for f in glob.glob(f"{work}/{name}/trace-*.json.checks.json"):
         doc["checks"][name] = json.load(open(f))
 for f in glob.glob(f"{work}/lines/trace-*.json.lines.json"):

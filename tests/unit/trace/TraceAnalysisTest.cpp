@@ -223,6 +223,37 @@ TEST(ApiRegistry, OnlyHostSideBookkeepingIsLeftOutOfTheRecords) {
     EXPECT_TRUE(isBookkeeping(dropped)) << dropped;
 }
 
+// The default recording times only these calls in callbacks: every name an analysis reads
+// must be among them (Stalls: roles and launches; Summary: launches and capture marks;
+// Window: profiler start/stop), and the per-launch bookkeeping must not.
+TEST(ApiRegistry, CallbacksRecordEveryCallTheAnalysesRead) {
+  for (const char *read : {"cudaLaunchKernel",
+                           "cudaLaunchKernelExC",
+                           "cudaLaunchCooperativeKernel",
+                           "cudaGraphLaunch",
+                           "cudaMemcpyAsync",
+                           "cudaMemcpy",
+                           "cudaMemsetAsync",
+                           "cudaMemset",
+                           "cudaStreamSynchronize",
+                           "cudaDeviceSynchronize",
+                           "cudaEventSynchronize",
+                           "cudaEventQuery",
+                           "cudaStreamQuery",
+                           "cudaFree",
+                           "cudaFreeHost",
+                           "cudaHostUnregister",
+                           "cudaStreamBeginCapture",
+                           "cudaStreamEndCapture",
+                           "cudaProfilerStart",
+                           "cudaProfilerStop"})
+    EXPECT_TRUE(analysesRead(read)) << read;
+  for (const char *unread :
+       {"cudaGetDevice", "cudaGetLastError", "cudaEventRecord", "cudaStreamWaitEvent", "cudaMalloc",
+        "cudaStreamIsCapturing", "cudaStreamGetCaptureInfo", "cudaSetDevice"})
+    EXPECT_FALSE(analysesRead(unread)) << unread;
+}
+
 TEST(Window, SkippingStepsStartsAtTheNthStepMark) {
   Builder b;
   for (int step = 0; step < 4; ++step) { // one sync per step, 1 ms apart

@@ -1,0 +1,75 @@
+#include "cupti/ApiCallRecorder.h"
+
+#include "cupti/RuntimeApiName.h"
+#include "model/ApiRegistry.h"
+
+#include <algorithm>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <unordered_map>
+
+namespace hostsync::trace {
+
+namespace {
+// The system thread id (what CUPTI's activity records call threadId), read once per thread.
+uint32_t threadId() {
+  thread_local uint32_t tid = static_cast<uint32_t>(syscall(SYS_gettid));
+  return tid;
+}
+} // namespace
+
+ApiCallRecorder &ApiCallRecorder::instance() {
+  static ApiCallRecorder *r = new ApiCallRecorder(); // never destroyed: used from atexit
+  return *r;
+}
+
+void ApiCallRecorder::start(size_t max_calls, bool with_launches) {
+  max_ = max_calls;
+  with_launches_ = with_launches;
+  running_ = true;
+}
+
+bool ApiCallRecorder::wants(const std::string &api) const {
+  if (!analysesRead(api))
+    return false;
+  return with_launches_ || !launchesWork(api) || roleOf(api) != ApiRole::None;
+}
+
+void ApiCallRecorder::record(uint32_t cbid, Ns start, Ns end, uint32_t correlation,
+                             int32_t result) {
+  uint32_t thread = threadId();
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (used_ >= max_) {
+    ++over_cap_;
+    return;
+  }
+  if (used_ % ChunkCalls == 0)
+    chunks_.emplace_back(new Call[ChunkCalls]);
+  chunks_.back()[used_ % ChunkCalls] = {start, end, thread, cbid, correlation, result};
+  ++used_;
+}
+
+void ApiCallRecorder::attachTo(TraceModel &m) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  std::unordered_map<uint32_t, uint32_t> names; // cbid -> interned name
+  size_t first = m.api.size();
+  for (size_t i = 0; i < used_; ++i) {
+    const Call &c = chunks_[i / ChunkCalls][i % ChunkCalls];
+    auto it = names.find(c.cbid);
+    if (it == names.end())
+      it = names.emplace(c.cbid, m.intern(runtimeApiName(c.cbid))).first;
+    ApiCall a;
+    a.start = c.start;
+    a.end = c.end;
+    a.thread = c.thread;
+    a.name = it->second;
+    a.correlation = c.correlation;
+    a.result = c.result;
+    m.add(m.api, a);
+  }
+  std::sort(m.api.begin() + static_cast<long>(first), m.api.end(),
+            [](const ApiCall &a, const ApiCall &b) { return a.start < b.start; });
+  m.over_cap_records += over_cap_;
+}
+
+} // namespace hostsync::trace
