@@ -11,13 +11,6 @@
 namespace hostsync::trace {
 
 namespace {
-std::string directoryOf(const std::string &path) {
-  size_t slash = path.rfind('/');
-  if (slash == std::string::npos)
-    return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
 // A name no other writer uses: the pid for other processes (each rank of a torchrun job may
 // write into one directory), a counter for other threads of this one.
 std::string temporaryName(const std::string &path) {
@@ -48,6 +41,16 @@ bool failed(std::string &error) {
   return false;
 }
 } // namespace
+
+std::string parentDirectory(const std::string &path) {
+  size_t end = path.find_last_not_of('/');
+  if (end == std::string::npos)
+    return "/";
+  size_t slash = path.rfind('/', end);
+  if (slash == std::string::npos)
+    return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
 
 std::string temporaryPrefixFor(const std::string &path) { return path + ".tmp-"; }
 
@@ -91,7 +94,7 @@ bool writeFileAtomically(const std::string &path, const std::string &content, st
     return failed(error);
   }
   // The rename reaches the disk with the directory's entry; best effort.
-  int dir = open(directoryOf(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  int dir = open(parentDirectory(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir >= 0) {
     fsync(dir);
     close(dir);

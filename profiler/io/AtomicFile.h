@@ -21,4 +21,8 @@ bool writeFileAtomically(const std::string &path, const std::string &content);
 // listings can leave them out ("trace-1.json" -> "trace-1.json.tmp-").
 std::string temporaryPrefixFor(const std::string &path);
 
+// The folder that holds path ("." for a bare name, "/" at the root; trailing slashes of a
+// folder path ignored): where the temporary goes, and what must exist to create path.
+std::string parentDirectory(const std::string &path);
+
 } // namespace hostsync::trace

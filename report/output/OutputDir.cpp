@@ -1,6 +1,7 @@
 #include "output/OutputDir.h"
 
 #include "input/InputPaths.h"
+#include "io/AtomicFile.h"
 
 #include <cerrno>
 #include <cstring>
@@ -10,16 +11,6 @@
 namespace hostsync::report {
 
 namespace {
-std::string parentOf(const std::string &path) {
-  size_t end = path.find_last_not_of('/');
-  if (end == std::string::npos)
-    return "/";
-  size_t slash = path.rfind('/', end);
-  if (slash == std::string::npos)
-    return ".";
-  return slash == 0 ? "/" : path.substr(0, slash);
-}
-
 bool writableDir(const std::string &dir) { return access(dir.c_str(), W_OK | X_OK) == 0; }
 
 // A missing folder: the nearest folder above it that exists must take new entries.
@@ -28,7 +19,7 @@ bool creatable(const std::string &dir, std::string &error) {
   struct stat st;
   int found;
   do {
-    above = parentOf(above);
+    above = hostsync::trace::parentDirectory(above);
     found = stat(above.c_str(), &st);
   } while (found != 0 && above != "/" && above != ".");
   if (found != 0) {
