@@ -97,7 +97,7 @@ public:
   bool VisitCXXRecordDecl(CXXRecordDecl *R) {
     if (!R->isThisDeclarationADefinition())
       return true;
-    const CXXRecordDecl *Owner = userModuleClass(QualType(R->getTypeForDecl(), 0));
+    const CXXRecordDecl *Owner = asUserModule(R);
     TensorFacts::FactKey OwnerKey = Owner ? TensorFacts::moduleKey(Owner) : TensorFacts::FactKey();
     if (OwnerKey.Key.empty())
       return true;

@@ -52,10 +52,14 @@ const CXXRecordDecl *userModuleClass(QualType T) {
     if (!RD)
       return nullptr;
     if (derivesFromModule(RD))
-      return isLibTorchDecl(RD) ? nullptr : RD->getCanonicalDecl();
+      return asUserModule(RD);
     T = heldModule(RD);
   }
   return nullptr;
+}
+
+const CXXRecordDecl *asUserModule(const CXXRecordDecl *RD) {
+  return RD && derivesFromModule(RD) && !isLibTorchDecl(RD) ? RD->getCanonicalDecl() : nullptr;
 }
 
 const CXXRecordDecl *calledModule(const CXXMemberCallExpr *Call) {
@@ -79,8 +83,7 @@ const CXXRecordDecl *owningModule(const Expr *Object) {
   if (!M || !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
     return nullptr;
   const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
-  return F ? userModuleClass(QualType(cast<CXXRecordDecl>(F->getParent())->getTypeForDecl(), 0))
-           : nullptr;
+  return F ? asUserModule(dyn_cast<CXXRecordDecl>(F->getParent())) : nullptr;
 }
 
 } // namespace hostsync

@@ -11,6 +11,8 @@ namespace hostsync {
 // The user module class that a value of type T is or holds; null for LibTorch's own
 // modules (Linear, Conv2d...) and for anything that is not a module.
 const clang::CXXRecordDecl *userModuleClass(clang::QualType T);
+// RD itself, when it is a user module class (derives from torch::nn::Module, not LibTorch's).
+const clang::CXXRecordDecl *asUserModule(const clang::CXXRecordDecl *RD);
 
 // The user module class of the object a method call is made on (`model->to(d)`,
 // `this->register_buffer(...)`, a call inside the class's own methods); null otherwise.
