@@ -36,9 +36,14 @@ nice -n 19 cmake --build $build -j "${FUZZ_JOBS:-2}" --target $targets
 
 # The path readers' inputs go through a file (tests/fuzz/FuzzInput.h): on tmpfs that costs
 # a seventh of what it does on a disk (execs per second, measured on the CI machine).
+# libFuzzer ends a timed run with _Exit, past the targets' own clean-up: the script removes
+# what they leave.
 if [ -z "${TMPDIR:-}" ] && [ -w /dev/shm ]; then
-  export TMPDIR=/dev/shm
+  TMPDIR=/dev/shm
 fi
+TMPDIR=$(mktemp -d "${TMPDIR:-/tmp}/hostsync-fuzz.XXXXXX")
+export TMPDIR
+trap 'rm -rf "$TMPDIR"' EXIT
 # Leaks are not what this looks for (LLVM's and Clang's singletons stay until exit).
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0
 summary="" failed=0
