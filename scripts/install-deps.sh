@@ -6,6 +6,7 @@ set -euo pipefail
 packages=(
   cmake ninja-build g++ python3
   llvm-14-dev libclang-14-dev libclang-cpp14-dev clang-14 llvm-14-tools
+  libclang-rt-14-dev
   libtorch-dev libthrust-dev nlohmann-json3-dev libcli11-dev zlib1g-dev libgtest-dev googletest
   python3-jsonschema python3-yaml
   clang-tools-14 clang-tidy-14 clang-tidy-22 clang-format-14

@@ -6,9 +6,26 @@
 # do the ones of the driver's header search and CI recipe, of the demos' table scripts, and
 # the Quick start's sample check (it joins with hostsync-report, which the LLVM 22 build
 # does not make) (together about a minute).
+#
+# scripts/test.sh --sanitize: the suite built with AddressSanitizer and UndefinedBehaviorSanitizer
+# (HOSTSYNC_SANITIZE) in build-asan/ instead, against LLVM 14 only; --sanitize --no-analyzer:
+# without the analyzer (the report's and the tracer's tests: a 10-minute build with -j1 on a
+# shared 2-core machine, 17 s of tests).
+# The default run ends with the fuzz targets once over their seed corpora (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+if [ "${1:-}" = --sanitize ]; then
+  analyzer=ON
+  [ "${2:-}" != --no-analyzer ] || analyzer=OFF
+  echo "== ASan + UBSan (build-asan), analyzer $analyzer"
+  cmake -S . -B build-asan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHOSTSYNC_SANITIZE=ON \
+    -DHOSTSYNC_BUILD_ANALYZER=$analyzer >/dev/null
+  cmake --build build-asan
+  # Leaks are not checked: LLVM and Clang keep their singletons until exit.
+  (cd build-asan && ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure --no-tests=error -j "$(nproc)")
+  exit
+fi
 echo "== LLVM 14 (build): everything"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build
@@ -19,3 +36,9 @@ cmake -S . -B build-llvm22 -G Ninja -DCMAKE_BUILD_TYPE=Release -DHOSTSYNC_LLVM_V
 cmake --build build-llvm22 --target hostsync-lint hostsync-tidy torch_pch hostsync_unit_tests
 build-llvm22/tests/hostsync_unit_tests --gtest_brief=1
 (cd build-llvm22 && LIT_FILTER_OUT='report/|trace/|cli/torch-headers|cli/ci-recipe|examples/traced-table|examples/quickstart-sample' ctest --output-on-failure -R '^lit$')
+
+# Every input reader's fuzz target once over its seeds (tests/fuzz/corpus/), so that a change
+# that makes a reader crash on one of them, or on a crash found before, fails here (111 s
+# on the shared 2-core CI machine from an empty build-fuzz/, nearly all of it the build).
+echo "== fuzz targets over their seed corpora (build-fuzz)"
+scripts/fuzz.sh --seeds-only

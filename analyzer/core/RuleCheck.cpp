@@ -12,15 +12,6 @@ using namespace clang;
 
 namespace hostsync {
 
-const char *assumeDeviceName(AssumeDevice A) {
-  return A == AssumeDevice::Cuda ? "cuda" : A == AssumeDevice::Cpu ? "cpu" : "unknown";
-}
-
-bool parseAssumeDevice(const std::string &Word, AssumeDevice &Out) {
-  return parseWord(Word, {AssumeDevice::Unknown, AssumeDevice::Cuda, AssumeDevice::Cpu},
-                   assumeDeviceName, Out);
-}
-
 namespace {
 std::string lineText(const SourceManager &SM, SourceLocation Loc) {
   bool Invalid = false;

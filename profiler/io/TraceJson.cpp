@@ -2,6 +2,7 @@
 
 #include "analysis/Timeline.h"
 #include "io/JsonFile.h"
+#include "io/JsonNumbers.h"
 
 #include <nlohmann/json.hpp>
 
@@ -182,7 +183,7 @@ std::string hexAddress(uint64_t address) {
 
 uint64_t addressOf(const J &value) {
   return value.is_string() ? std::stoull(value.get<std::string>(), nullptr, 16)
-                           : value.get<uint64_t>();
+                           : integerOf<uint64_t>(value, "an address");
 }
 
 std::string textSummary(const TraceModel &m, const Summary &s, size_t top,

@@ -1,5 +1,6 @@
 #include "symbolize/KeepResolved.h"
 
+#include "io/JsonNumbers.h"
 #include "io/TraceJson.h"
 
 #include <string>
@@ -82,7 +83,7 @@ std::vector<Frame> framesFromJson(const nlohmann::ordered_json &frames) {
     f.pc = j.contains("pc") ? addressOf(j["pc"]) : 0;
     f.function = j.value("function", "??");
     f.file = j.value("file", "");
-    f.line = j.value("line", 0);
+    f.line = integerValue(j, "line", 0);
     f.module = j.value("module", "");
     f.library = j.value("library", false);
     out.push_back(f);

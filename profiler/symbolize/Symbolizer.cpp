@@ -102,11 +102,13 @@ std::string runCapture(const std::vector<std::string> &argv) {
 } // namespace
 
 bool isLibraryFrame(const std::string &module, const std::string &file) {
-  // Modules the user does not own: PyTorch, CUDA, the C/C++ runtimes, Python, hostsync.
+  // Modules the user does not own: PyTorch, CUDA, the C/C++ runtimes, Python, hostsync, and
+  // the sanitizers' runtimes (a traced ASan build's backtrace() and malloc are theirs).
   static const char *const modulePrefixes[] = {
       "libtorch",   "libc10",   "libcuda",     "libcudart", "libcupti", "libcublas", "libcudnn",
       "libnccl",    "libnvrtc", "libhostsync", "libc.so",   "libc-",    "libstdc++", "libgcc_s",
-      "libpthread", "libdl",    "ld-linux",    "libpython", "python3",  "_C.",       "libgomp"};
+      "libpthread", "libdl",    "ld-linux",    "libpython", "python3",  "_C.",       "libgomp",
+      "libasan",    "libubsan", "libtsan",     "liblsan"};
   std::string mod = baseName(module);
   for (const char *p : modulePrefixes)
     if (mod.rfind(p, 0) == 0)
@@ -114,9 +116,10 @@ bool isLibraryFrame(const std::string &module, const std::string &file) {
   if (module.find("/site-packages/") != std::string::npos ||
       module.find("/dist-packages/") != std::string::npos)
     return true;
-  // Library code inlined into the user's binary: LibTorch and C++ standard headers.
-  static const char *const headerDirs[] = {"/ATen/", "/c10/", "/torch/csrc/", "/include/c++/",
-                                           "/bits/"};
+  // Library code inlined into the user's binary: LibTorch and C++ standard headers, and a
+  // sanitizer runtime linked statically (Clang's).
+  static const char *const headerDirs[] = {"/ATen/",        "/c10/",  "/torch/csrc/",
+                                           "/include/c++/", "/bits/", "/sanitizer_common/"};
   for (const char *d : headerDirs)
     if (file.find(d) != std::string::npos)
       return true;

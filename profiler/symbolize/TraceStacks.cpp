@@ -2,6 +2,7 @@
 
 #include "io/AtomicFile.h"
 #include "io/JsonFile.h"
+#include "io/JsonNumbers.h"
 #include "io/TraceJson.h"
 #include "analysis/Summary.h"
 #include "symbolize/CallSites.h"
@@ -73,11 +74,13 @@ bool traceFilesIn(const std::vector<std::string> &inputs, std::vector<std::strin
 bool loadTraceJson(const std::string &path, J &doc, std::string &error) {
   if (!readJsonFile(path, doc, error))
     return false;
-  if (!doc.is_object() || doc.value("schema", "") != "hostsync-trace/trace") {
+  // Compared as JSON values: value("schema", "") of a number would throw, and a version read
+  // as an int would be undefined for 1e300.
+  if (!doc.is_object() || doc.value("schema", J()) != "hostsync-trace/trace") {
     error = path + ": not a hostsync-trace trace.json (no \"schema\": \"hostsync-trace/trace\")";
     return false;
   }
-  if (doc.value("version", 0) != TraceJsonVersion) {
+  if (doc.value("version", J()) != TraceJsonVersion) {
     error = path + ": trace.json version " + doc["version"].dump() + ", this tool reads " +
             std::to_string(TraceJsonVersion);
     return false;
@@ -92,21 +95,30 @@ bool loadTraceJson(const std::string &path, J &doc, std::string &error) {
 
 // Names each stall's site by its stack's first user frame (`function file:line`) and
 // rebuilds the per-site table: return addresses of one line (two calls on it, or a
-// binary seen by several runs) become one site.
+// binary seen by several runs) become one site. The table adds the stalls' times up: each
+// must be one (from 0, end not before start) and their sums must fit, or it throws.
 void renameSites(J &doc, const std::vector<std::string> &labels) {
   std::map<std::string, uint32_t> ids;
   std::vector<std::string> names;
   std::vector<StallCost> costs;
+  Ns stalled = 0, idled = 0;
   for (J &st : doc["stalls"]) {
-    int64_t stack = st.value("stack", int64_t(-1));
+    std::string where = "stalls[" + std::to_string(costs.size()) + "]";
+    Ns start = integerValue(st, "start_ns", Ns(0)), end = integerValue(st, "end_ns", Ns(0));
+    Ns idle = integerValue(st, "idle_charged_ns", Ns(0));
+    if (start < 0 || end < start || idle < 0)
+      throw JsonNumberError(where + ": start_ns, end_ns or idle_charged_ns is no time");
+    if (__builtin_add_overflow(stalled, end - start, &stalled) ||
+        __builtin_add_overflow(idled, idle, &idled))
+      throw JsonNumberError(where + ": the stalls' times add up past 2^63 ns");
+    int64_t stack = integerValue(st, "stack", int64_t(-1));
     if (stack >= 0 && static_cast<size_t>(stack) < labels.size() && !labels[stack].empty())
       st["site"] = labels[stack];
     std::string site = st.value("site", "");
     auto [it, fresh] = ids.emplace(site, static_cast<uint32_t>(names.size()));
     if (fresh)
       names.push_back(site);
-    costs.push_back({it->second, st.value("end_ns", Ns(0)) - st.value("start_ns", Ns(0)),
-                     st.value("bytes", uint64_t(0)), st.value("idle_charged_ns", Ns(0))});
+    costs.push_back({it->second, end - start, integerValue(st, "bytes", uint64_t(0)), idle});
   }
   J sites = J::array();
   for (const SiteCost &c : costBySite(costs))
@@ -129,7 +141,7 @@ SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptio
   }
   for (const J &s : doc["stacks"]) {
     ++r.stacks;
-    r.with_user_frame += s.value("user_frame", -1) >= 0;
+    r.with_user_frame += integerValue(s, "user_frame", -1) >= 0;
   }
   // A compressed trace is written back compressed (and minified), a plain one as it was.
   std::string text = jsonText(doc, 1);
@@ -168,7 +180,7 @@ SymbolizeOutcome symbolizeTraceDoc(J &doc, const SymbolizeOptions &options) {
     Module mod;
     mod.path = m.value("path", "");
     mod.base = addressOf(m.at("base"));
-    mod.size = m.value("size", uint64_t(0));
+    mod.size = integerValue(m, "size", uint64_t(0));
     mod.build_id = m.value("build_id", "");
     modules.push_back(mod);
   }

@@ -2,10 +2,13 @@
 
 #include "input/JsonErrors.h"
 #include "io/JsonFile.h"
+#include "io/JsonNumbers.h"
 
 namespace hostsync::report {
 
 using J = nlohmann::ordered_json;
+using trace::integerOf;
+using trace::integerValue;
 
 namespace {
 // where names the record being read, for the errors nlohmann throws on a field of the wrong
@@ -18,8 +21,8 @@ void fromFindingsJson(const J &doc, Report &r, std::string &where) {
     s.rule = f.at("rule");
     s.severity = f.value("severity", "warning");
     s.file = f.at("file");
-    s.line = f.at("line");
-    s.column = f.value("column", 0);
+    s.line = integerOf<int>(f.at("line"), "line");
+    s.column = integerValue(f, "column", 0);
     s.op = f.value("op", "");
     s.rank = f.value("rank", "");
     s.function = f.value("function", "");
@@ -77,8 +80,8 @@ void fromSarif(const J &doc, Report &r, std::string &where) {
       s.message = res.at("message").value("text", "");
       const J &loc = res.at("locations").at(0).at("physicalLocation");
       s.file = pathOf(loc.at("artifactLocation"), bases);
-      s.line = loc.at("region").at("startLine");
-      s.column = loc.at("region").value("startColumn", 0);
+      s.line = integerOf<int>(loc.at("region").at("startLine"), "startLine");
+      s.column = integerValue(loc.at("region"), "startColumn", 0);
       const J props = res.value("properties", J::object());
       s.op = props.value("op", "");
       s.rank = props.value("rank", "");
@@ -106,7 +109,7 @@ bool loadLintResults(const std::string &path, Report &report, std::string &error
     if (doc.is_object() && doc.value("schema", "") == "hostsync-lint/findings") {
       // Version 2 renamed a translation unit's status "errors" to "gaps", version 3 the
       // device "possible" to "unknown", neither of which the report reads: all read the same.
-      int version = doc.value("version", 0);
+      int version = integerValue(doc, "version", 0);
       if (version < 1 || version > 3) {
         error =
             path + ": findings JSON version " + doc["version"].dump() + ", this tool reads 1 to 3";
@@ -119,7 +122,7 @@ bool loadLintResults(const std::string &path, Report &report, std::string &error
       error = path + ": neither hostsync-lint findings JSON nor SARIF 2.1.0";
       return false;
     }
-  } catch (const J::exception &e) {
+  } catch (const std::exception &e) { // nlohmann's, or a number out of range (JsonNumbers.h)
     error = path + ": " + where + ": malformed lint results: " + plainMessage(e);
     return false;
   }

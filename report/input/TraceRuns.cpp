@@ -2,6 +2,7 @@
 
 #include "input/JsonErrors.h"
 #include "input/TraceNumbers.h"
+#include "io/JsonNumbers.h"
 #include "join/RuleGuess.h"
 #include "symbolize/SourceHashes.h"
 #include "symbolize/TraceStacks.h"
@@ -12,6 +13,8 @@
 namespace hostsync::report {
 
 using J = nlohmann::ordered_json;
+using trace::integerOf;
+using trace::integerValue;
 
 namespace {
 // A stack's frames as the report keeps them: the user frame, the library op it called,
@@ -24,7 +27,7 @@ bool isToolFrame(const J &f) { // the tracer and CUPTI, between the CUDA call an
 
 void readStack(const J &stack, TracedStall &s) {
   const J &frames = stack.at("frames");
-  int user = stack.value("user_frame", -1);
+  int user = integerValue(stack, "user_frame", -1);
   s.stack_state = TracedStall::StackState::Resolved;
   for (const J &f : frames) // a frame of the program's own binary left unresolved
     if (f.value("function", "") == "??" && !f.value("library", true))
@@ -44,7 +47,7 @@ void readStack(const J &stack, TracedStall &s) {
       continue;
     std::string text = f.value("function", "??");
     if (!f.value("file", "").empty())
-      text += " " + f.value("file", "") + ":" + std::to_string(f.value("line", 0));
+      text += " " + f.value("file", "") + ":" + std::to_string(integerValue(f, "line", 0));
     s.stack.push_back(text);
     // Only the frames between the CUDA call and the user's code say which op it was.
     if (user < 0 || static_cast<int>(i) < user)
@@ -52,7 +55,8 @@ void readStack(const J &stack, TracedStall &s) {
   }
   if (user >= 0) {
     const J &f = frames.at(user);
-    s.user = {f.value("file", ""), f.value("line", 0), bareFunctionName(f.value("function", ""))};
+    s.user = {f.value("file", ""), integerValue(f, "line", 0),
+              bareFunctionName(f.value("function", ""))};
   }
   s.guessed_rule = guessRule(functions, s.api, s.cls, &s.first_library_fn);
 }
@@ -90,8 +94,9 @@ void readTimeline(const J &t, TracedRun &run, std::string &where) {
       run.timeline_tracks.push_back(tr);
   where = "timeline.stalls";
   for (const J &index : t.value("stalls", J::array()))
-    if (index.get<size_t>() < run.stalls.size()) {
-      const TracedStall &s = run.stalls[index.get<size_t>()];
+    if (int64_t at = integerOf<int64_t>(index, "index");
+        at >= 0 && static_cast<uint64_t>(at) < run.stalls.size()) {
+      const TracedStall &s = run.stalls[at];
       run.timeline_stalls.push_back(
           {"thread " + std::to_string(s.thread), s.cls, "stall", s.start, s.end});
     }

@@ -91,6 +91,11 @@ TEST(Symbolizer, LibraryFramesAreTorchCudaRuntimeAndHeaders) {
   EXPECT_TRUE(isLibraryFrame("/v/lib/python3.12/site-packages/torch/_C.cpython-312.so", ""));
   EXPECT_TRUE(isLibraryFrame("/app/train", "/usr/include/ATen/core/TensorBody.h"));
   EXPECT_TRUE(isLibraryFrame("/app/train", "/usr/include/c++/12/bits/stl_vector.h"));
+  // A sanitizer's interceptors, shared (GCC) or linked in (Clang): scripts/test.sh --sanitize
+  // captures this test's own stacks through ASan's backtrace().
+  EXPECT_TRUE(isLibraryFrame("/usr/lib/x86_64-linux-gnu/libasan.so.8", ""));
+  EXPECT_TRUE(
+      isLibraryFrame("/app/train", "/src/sanitizer_common/sanitizer_common_interceptors.inc"));
   EXPECT_FALSE(isLibraryFrame("/app/train", "/app/src/loss.cpp"));
   EXPECT_FALSE(isLibraryFrame("/app/libmymodel.so", "/app/src/model.cpp"));
 }
