@@ -18,21 +18,6 @@ const CXXRecordDecl *recordOf(QualType T) {
   return T->getAsCXXRecordDecl();
 }
 
-bool derivesFromBatchDataset(const CXXRecordDecl *RD) {
-  if (!RD || !RD->hasDefinition())
-    return false;
-  for (const CXXBaseSpecifier &B : RD->bases()) {
-    const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
-    if (!Base)
-      continue;
-    if (Base->getIdentifier() && Base->getName() == "BatchDataset" && isLibTorchDecl(Base))
-      return true;
-    if (derivesFromBatchDataset(Base))
-      return true;
-  }
-  return false;
-}
-
 // The first type argument of a template specialization, if any.
 QualType firstTypeArgument(const CXXRecordDecl *RD) {
   const auto *Spec = dyn_cast<ClassTemplateSpecializationDecl>(RD);
@@ -59,7 +44,7 @@ const CXXRecordDecl *sourceDataset(QualType T) {
       T = firstTypeArgument(RD);
       continue;
     }
-    return derivesFromBatchDataset(RD) ? RD : nullptr;
+    return derivesFromLibTorch(RD, "BatchDataset") ? RD : nullptr;
   }
   return nullptr;
 }

@@ -11,19 +11,6 @@ using namespace clang;
 namespace hostsync {
 
 namespace {
-bool derivesFromModule(const CXXRecordDecl *RD) {
-  if (!RD || !RD->hasDefinition())
-    return false;
-  for (const CXXBaseSpecifier &B : RD->getDefinition()->bases()) {
-    const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
-    if (Base && Base->getIdentifier() && Base->getName() == "Module" && isLibTorchDecl(Base))
-      return true;
-    if (derivesFromModule(Base))
-      return true;
-  }
-  return false;
-}
-
 // ModuleHolder<X> among RD and its bases (TORCH_MODULE(Net) derives from ModuleHolder<NetImpl>).
 QualType heldModule(const CXXRecordDecl *RD) {
   for (int Depth = 0; RD && Depth < 8; ++Depth) {
@@ -51,7 +38,7 @@ const CXXRecordDecl *userModuleClass(QualType T) {
     const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
     if (!RD)
       return nullptr;
-    if (derivesFromModule(RD))
+    if (derivesFromLibTorch(RD, "Module"))
       return asUserModule(RD);
     T = heldModule(RD);
   }
@@ -59,7 +46,8 @@ const CXXRecordDecl *userModuleClass(QualType T) {
 }
 
 const CXXRecordDecl *asUserModule(const CXXRecordDecl *RD) {
-  return RD && derivesFromModule(RD) && !isLibTorchDecl(RD) ? RD->getCanonicalDecl() : nullptr;
+  return RD && derivesFromLibTorch(RD, "Module") && !isLibTorchDecl(RD) ? RD->getCanonicalDecl()
+                                                                        : nullptr;
 }
 
 const CXXRecordDecl *calledModule(const CXXMemberCallExpr *Call) {

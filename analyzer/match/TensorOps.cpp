@@ -37,6 +37,19 @@ bool isLibTorchDecl(const Decl *D) {
   return Name == "at" || Name == "torch" || Name == "c10";
 }
 
+bool derivesFromLibTorch(const CXXRecordDecl *RD, StringRef BaseName) {
+  if (!RD || !RD->hasDefinition())
+    return false;
+  for (const CXXBaseSpecifier &B : RD->getDefinition()->bases()) {
+    const CXXRecordDecl *Base = B.getType()->getAsCXXRecordDecl();
+    if (Base && Base->getIdentifier() && Base->getName() == BaseName && isLibTorchDecl(Base))
+      return true;
+    if (derivesFromLibTorch(Base, BaseName))
+      return true;
+  }
+  return false;
+}
+
 static bool isStdMove(const CallExpr *C) {
   const FunctionDecl *F = C->getDirectCallee();
   return F && C->getNumArgs() == 1 && F->isInStdNamespace() && F->getIdentifier() &&

@@ -16,6 +16,9 @@ namespace hostsync {
 bool isTensorType(clang::QualType T);
 // A declaration whose outermost namespace is at, torch or c10 (LibTorch's own API).
 bool isLibTorchDecl(const clang::Decl *D);
+// Does RD derive, directly or not, from LibTorch's class named Base (torch::nn::Module,
+// torch::data::datasets::BatchDataset)?
+bool derivesFromLibTorch(const clang::CXXRecordDecl *RD, llvm::StringRef Base);
 // Looks through parens, implicit casts, temporaries, copies of tensors and std::move.
 const clang::Expr *stripTensorExpr(const clang::Expr *E);
 // A variable named by E (through the wrappers stripTensorExpr looks through), else nullptr.
