@@ -38,6 +38,13 @@ std::string StackCapture::start(const StackOptions &options) {
   correlation_.reset(new uint32_t[options_.max_stacks]);
   external_.reset(new uint64_t[options_.max_stacks]);
   depth_.reset(new uint16_t[options_.max_stacks]);
+  // A Python process also gets each stack's Python frames; any other pays this one lookup.
+  options_.python_depth = std::clamp(options_.python_depth, 0, 255);
+  pythonNote_ = options_.python_depth ? python_.start() : "off (HOSTSYNC_PYTHON_DEPTH=0)";
+  if (python_.active()) {
+    pyFrames_.reset(new PythonFrameRef[options_.max_stacks * options_.python_depth]);
+    pyDepth_.reset(new uint8_t[options_.max_stacks]);
+  }
   running_ = true;
   return "";
 }
@@ -84,6 +91,9 @@ void StackCapture::capture(uint32_t correlation, uint64_t external) {
   for (int i = 0; i < depth; ++i)
     into[i] = reinterpret_cast<uintptr_t>(frames[i]);
   depth_[slot] = static_cast<uint16_t>(depth);
+  if (pyDepth_)
+    pyDepth_[slot] = static_cast<uint8_t>(
+        python_.capture(&pyFrames_[slot * options_.python_depth], options_.python_depth));
   correlation_[slot] = correlation;
   external_[slot] = external;
 }
@@ -92,15 +102,25 @@ void StackCapture::attachTo(TraceModel &m) {
   if (!running_)
     return;
   size_t n = std::min(used_.load(), options_.max_stacks);
-  std::map<std::vector<uint64_t>, int32_t> ids;
+  m.python_frames = python_.active() ? python_.version() : pythonNote_;
+  std::vector<std::string> pyStrings = python_.strings();
+  // The same native stack runs many Python lines (the interpreter's frames do not change
+  // with them): stacks are shared only when both parts are the same.
+  std::map<std::pair<std::vector<uint64_t>, std::vector<PythonFrame>>, int32_t> ids;
   std::unordered_map<uint32_t, int32_t> byCorrelation;
   std::unordered_map<uint64_t, int32_t> byExternal;
   for (size_t i = 0; i < n; ++i) {
     const uint64_t *p = &pcs_[i * options_.depth];
     std::vector<uint64_t> pcs(p, p + depth_[i]);
-    auto [it, fresh] = ids.emplace(pcs, static_cast<int32_t>(m.stacks.size()));
+    std::vector<PythonFrame> python;
+    for (int k = 0; pyDepth_ && k < pyDepth_[i]; ++k) {
+      const PythonFrameRef &f = pyFrames_[i * options_.python_depth + k];
+      python.push_back({pyStrings[f.file], pyStrings[f.function], f.line});
+    }
+    auto [it, fresh] =
+        ids.emplace(std::make_pair(pcs, python), static_cast<int32_t>(m.stacks.size()));
     if (fresh)
-      m.stacks.push_back({std::move(pcs)});
+      m.stacks.push_back({std::move(pcs), std::move(python)});
     byCorrelation[correlation_[i]] = it->second;
     if (external_[i])
       byExternal[external_[i]] = it->second;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "model/TraceModel.h"
+#include "python/PythonFrames.h"
 
 #include <atomic>
 #include <cstdint>
@@ -21,6 +22,7 @@ struct StackOptions {
   int depth = 48;              // frames per stack; 0 turns capture off
   Ns min_ns = 20000;           // calls shorter than this keep no stack
   size_t max_stacks = 1 << 16; // pool size: the memory cap for stacks
+  int python_depth = 16;       // Python frames per stack (in a Python process); 0: none
 };
 
 class StackCapture {
@@ -49,6 +51,11 @@ private:
   std::unique_ptr<uint64_t[]> external_;
   std::atomic<uint64_t> next_external_{1};
   std::unique_ptr<uint16_t[]> depth_;
+  // The Python frames of each captured stack (python_depth per slot), when CPython is there.
+  PythonFrameReader python_;
+  std::string pythonNote_;
+  std::unique_ptr<PythonFrameRef[]> pyFrames_;
+  std::unique_ptr<uint8_t[]> pyDepth_;
   std::atomic<size_t> used_{0};
   std::atomic<uint64_t> dropped_{0};
   bool running_ = false;

@@ -245,6 +245,7 @@ void start() {
   stacks.depth = static_cast<int>(envNumber("HOSTSYNC_STACK_DEPTH", 48));
   stacks.min_ns = envNumber("HOSTSYNC_STACK_MIN_US", envNumber("HOSTSYNC_MIN_STALL_US", 20)) * 1000;
   stacks.max_stacks = static_cast<size_t>(envNumber("HOSTSYNC_MAX_STACKS", 1 << 16));
+  stacks.python_depth = static_cast<int>(envNumber("HOSTSYNC_PYTHON_DEPTH", 16));
   StackCapture::instance().start(stacks); // "off" only when asked for no stacks
   // Steps: NVTX ranges with this name (and a number of them to skip).
   std::string stepRange = envString("HOSTSYNC_STEP_RANGE");

@@ -71,6 +71,7 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
       {"pid", p.pid}, {"rank", p.rank}, {"command", p.command}, {"ended_by", p.ended_by}};
   doc["clock"] = m.clock;
   doc["api_recording"] = m.api_recording;
+  doc["python_frames"] = m.python_frames;
   doc["profiler_windows"] = p.windows;
   doc["steps"] = {
       {"range", m.step_range}, {"seen", m.step_starts.size()}, {"skipped", p.skipped_steps}};
@@ -168,7 +169,14 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
     J pcs = J::array();
     for (uint64_t pc : st.pcs)
       pcs.push_back(hexAddress(pc));
-    stacks.push_back({{"pcs", pcs}});
+    J stack = {{"pcs", pcs}};
+    if (!st.python.empty()) {
+      J python = J::array();
+      for (const PythonFrame &f : st.python)
+        python.push_back({{"file", f.file}, {"function", f.function}, {"line", f.line}});
+      stack["python"] = python;
+    }
+    stacks.push_back(stack);
   }
   doc["stacks"] = stacks;
   doc["timeline"] = timelineJson(m, s);

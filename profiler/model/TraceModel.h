@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -67,10 +68,25 @@ struct Overhead {
   uint32_t name = 0;
 };
 
+// A Python frame of the calling thread, read in the traced process (already resolved).
+struct PythonFrame {
+  std::string file;     // co_filename as the interpreter has it
+  std::string function; // co_qualname (3.11+) or co_name
+  int line = 0;
+  bool operator<(const PythonFrame &o) const {
+    return std::tie(file, line, function) < std::tie(o.file, o.line, o.function);
+  }
+  bool operator==(const PythonFrame &o) const {
+    return line == o.line && file == o.file && function == o.function;
+  }
+};
+
 // A host call stack captured on entry to a sync-relevant call: raw return addresses,
-// innermost first. Symbolized offline against the modules below.
+// innermost first, symbolized offline against the modules below; and, in a Python process,
+// the thread's Python frames at that moment, innermost first.
 struct Stack {
   std::vector<uint64_t> pcs;
+  std::vector<PythonFrame> python;
 };
 
 // A module (executable or shared library) loaded in the traced process.
@@ -99,6 +115,9 @@ struct TraceModel {
   std::string api_recording = "all";
   std::vector<ExternalLink> external;
   uint64_t stacks_via_external = 0; // stacks tied to their calls by external correlation
+  // Python frames: the CPython version read ("3.12"), or why none were ("no CPython in this
+  // process", "CPython 3.14: ..."); "" when stacks were off.
+  std::string python_frames;
   // NVTX step marks: when each range named step_range began (HOSTSYNC_STEP_RANGE).
   std::string step_range;
   std::vector<Ns> step_starts;

@@ -26,6 +26,11 @@ std::map<uint32_t, uint64_t> assignCallSites(TraceModel &m) {
         addresses[static_cast<uint32_t>(site)] = pc;
         break;
       }
+      // A Python program: no frame of the user's own native code; its frames are already
+      // resolved, so the site is its name for good.
+      if (site == 0)
+        if (int py = firstUserPythonFrame(m.stacks[a.stack].python); py >= 0)
+          site = m.intern(pythonSiteLabel(m.stacks[a.stack].python[py]));
     }
     if (site > 0)
       a.site = static_cast<uint32_t>(site);
@@ -49,7 +54,7 @@ std::map<uint32_t, std::string> siteLines(const TraceModel &m, const std::vector
   for (size_t i = 0; i < sites.size() && i < top; ++i)
     if (auto it = addresses.find(sites[i].site); it != addresses.end()) {
       ids.push_back(it->first);
-      stacks.push_back({{it->second}});
+      stacks.push_back({{it->second}, {}});
     }
   std::map<uint32_t, std::string> lines;
   if (stacks.empty())

@@ -12,7 +12,9 @@
 
 namespace hostsync::trace {
 
-// Sets ApiCall::site for every call with a stack; returns each site's address.
+// Sets ApiCall::site for every call with a stack; returns each site's address. A stack with
+// no frame in the user's native code takes its first user Python frame (`file.py:line
+// (function)`), which needs no address.
 std::map<uint32_t, uint64_t> assignCallSites(TraceModel &m);
 
 // `file:line (function)` for the first `top` sites of the summary that have an address,

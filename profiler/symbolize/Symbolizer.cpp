@@ -133,6 +133,29 @@ int firstUserFrame(const std::vector<Frame> &frames) {
   return -1;
 }
 
+bool isLibraryPythonFile(const std::string &file) {
+  if (file.empty() || file[0] == '<')
+    return true;
+  for (const char *dir : {"/site-packages/", "/dist-packages/"})
+    if (file.find(dir) != std::string::npos)
+      return true;
+  // The standard library: <prefix>/lib/python3.X/<module>.py (not a user's folder that
+  // happens to be named python3.X somewhere else: only directly under a lib directory).
+  size_t at = file.find("/lib/python3.");
+  return at != std::string::npos && file.find('/', at + 13) != std::string::npos;
+}
+
+int firstUserPythonFrame(const std::vector<PythonFrame> &frames) {
+  for (size_t i = 0; i < frames.size(); ++i)
+    if (!isLibraryPythonFile(frames[i].file))
+      return static_cast<int>(i);
+  return -1;
+}
+
+std::string pythonSiteLabel(const PythonFrame &f) {
+  return f.file + ":" + std::to_string(f.line) + " (" + f.function + ")";
+}
+
 Symbolizer::Symbolizer(std::vector<Module> modules, SymbolizeOptions options)
     : modules_(std::move(modules)), options_(std::move(options)) {}
 

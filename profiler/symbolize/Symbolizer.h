@@ -68,5 +68,12 @@ std::string relativeCommand(const std::string &command, const std::string &dir);
 bool isLibraryFrame(const std::string &module, const std::string &file);
 // Index of the first frame that is the user's own code, or -1.
 int firstUserFrame(const std::vector<Frame> &frames);
+// Is this Python source file outside the user's code: the standard library, an installed
+// package (site-packages, dist-packages: PyTorch's own Python), or no file ("<frozen ...>")?
+bool isLibraryPythonFile(const std::string &file);
+// Index of the first Python frame (innermost first) in the user's own code, or -1.
+int firstUserPythonFrame(const std::vector<PythonFrame> &frames);
+// A Python frame as a site: `file.py:line (function)`.
+std::string pythonSiteLabel(const PythonFrame &f);
 
 } // namespace hostsync::trace

@@ -5,6 +5,7 @@
 #include "io/JsonNumbers.h"
 #include "io/TraceJson.h"
 #include "analysis/Summary.h"
+#include "symbolize/AtenOps.h"
 #include "symbolize/CallSites.h"
 #include "symbolize/KeepResolved.h"
 #include "symbolize/SourceHashes.h"
@@ -20,6 +21,12 @@ namespace hostsync::trace {
 using J = nlohmann::ordered_json;
 
 namespace {
+std::vector<PythonFrame> pythonFramesFromJson(const J &frames) {
+  std::vector<PythonFrame> out;
+  for (const J &f : frames)
+    out.push_back({f.value("file", ""), f.value("function", ""), integerValue(f, "line", 0)});
+  return out;
+}
 bool endsWith(const std::string &s, const std::string &tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
@@ -97,7 +104,10 @@ bool loadTraceJson(const std::string &path, J &doc, std::string &error) {
 // rebuilds the per-site table: return addresses of one line (two calls on it, or a
 // binary seen by several runs) become one site. The table adds the stalls' times up: each
 // must be one (from 0, end not before start) and their sums must fit, or it throws.
-void renameSites(J &doc, const std::vector<std::string> &labels) {
+// Each site also gets the ATen op of its first stall's stack (`op`, AtenOps.h).
+void renameSites(J &doc, const std::vector<std::string> &labels,
+                 const std::vector<std::string> &ops) {
+  std::vector<std::string> opOfSite;
   std::map<std::string, uint32_t> ids;
   std::vector<std::string> names;
   std::vector<StallCost> costs;
@@ -116,13 +126,19 @@ void renameSites(J &doc, const std::vector<std::string> &labels) {
       st["site"] = labels[stack];
     std::string site = st.value("site", "");
     auto [it, fresh] = ids.emplace(site, static_cast<uint32_t>(names.size()));
-    if (fresh)
+    if (fresh) {
       names.push_back(site);
+      opOfSite.push_back(stack >= 0 && static_cast<size_t>(stack) < ops.size() ? ops[stack] : "");
+    }
     costs.push_back({it->second, end - start, integerValue(st, "bytes", uint64_t(0)), idle});
   }
   J sites = J::array();
-  for (const SiteCost &c : costBySite(costs))
-    sites.push_back(siteJson(names[c.site], c));
+  for (const SiteCost &c : costBySite(costs)) {
+    J site = siteJson(names[c.site], c);
+    if (!opOfSite[c.site].empty())
+      site["op"] = opOfSite[c.site];
+    sites.push_back(site);
+  }
   doc["sites"] = sites;
 }
 
@@ -193,7 +209,7 @@ SymbolizeOutcome symbolizeTraceDoc(J &doc, const SymbolizeOptions &options) {
   }
   Symbolizer symbolizer(modules, options);
   std::vector<std::vector<Frame>> frames = symbolizer.symbolize(stacks);
-  std::vector<std::string> labels;
+  std::vector<std::string> labels, ops;
   KeptCounts counts;
   const std::string &dir = options.relative_to;
   std::map<std::string, std::string> sourceFiles; // as written -> where to read it now
@@ -209,9 +225,29 @@ SymbolizeOutcome symbolizeTraceDoc(J &doc, const SymbolizeOptions &options) {
     }
     stack["frames"] = framesJson(frames[i]);
     stack["user_frame"] = firstUserFrame(frames[i]);
-    labels.push_back(userFrameLabel(frames[i]));
+    std::vector<std::string> opsHere = atenOpsOf(frames[i]);
+    if (!opsHere.empty())
+      stack["ops"] = opsHere;
+    ops.push_back(opLabel(opsHere));
+    // A Python program's site is its first user Python frame when no native one is the
+    // user's: the frames were resolved in the traced process; only their paths change here.
+    std::string label = userFrameLabel(frames[i]);
+    if (stack.contains("python")) {
+      for (J &f : stack["python"]) {
+        std::string file = f.value("file", "");
+        f["file"] = relativePath(file, dir);
+        if (!isLibraryPythonFile(file))
+          sourceFiles.emplace(f["file"].get<std::string>(), file);
+      }
+      std::vector<PythonFrame> python = pythonFramesFromJson(stack["python"]);
+      int user = firstUserPythonFrame(python);
+      stack["python_user_frame"] = user;
+      if (label.empty() && user >= 0)
+        label = pythonSiteLabel(python[user]);
+    }
+    labels.push_back(label);
   }
-  renameSites(doc, labels);
+  renameSites(doc, labels, ops);
   storeSourceHashes(doc, sourceFiles);
   if (!dir.empty()) {
     if (doc.contains("modules"))

@@ -27,6 +27,7 @@ config.substitutions.append(("%pch", "-include-pch " + config.torch_pch))
 config.substitutions.append(("%hostsync-lint", config.hostsync_lint))
 config.substitutions.append(
     ("%lint", config.hostsync_lint + " --quiet --color=never"))
+config.substitutions.append(("%python-probe", config.python_probe))
 config.substitutions.append(("%python", config.python))
 # The Clang the analyzer and the PCH come from: compiles fixed files in the fix-it tests.
 config.substitutions.append(("%clangxx", config.clangxx))
