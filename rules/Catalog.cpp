@@ -31,7 +31,8 @@ bool parseSeverity(const std::string &Text, Severity &Out) {
 const char *Catalog::embeddedJson() { return kCatalogJson; }
 
 namespace {
-// "stalls": a list of signatures, each {"functions": [...]}, {"apis": [...], "classes":
+// "stalls": a list of signatures, each {"aten": [...]}, {"functions": [...]}, {"apis": [...],
+// "classes":
 // [...], "outside_libraries": true} or {"classes": [...]}; or [{"none": "why"}] alone.
 // Unknown keys are errors.
 bool readStalls(const nlohmann::json &J, RuleInfo &Rule, std::string &Error) {
@@ -46,7 +47,9 @@ bool readStalls(const nlohmann::json &J, RuleInfo &Rule, std::string &Error) {
     }
     RuleInfo::StallSignature S;
     for (const auto &[Key, Value] : Sig.items()) {
-      if (Key == "functions")
+      if (Key == "aten")
+        S.AtenOps = Value.get<std::vector<std::string>>();
+      else if (Key == "functions")
         S.Functions = Value.get<std::vector<std::string>>();
       else if (Key == "apis")
         S.Apis = Value.get<std::vector<std::string>>();
@@ -63,8 +66,9 @@ bool readStalls(const nlohmann::json &J, RuleInfo &Rule, std::string &Error) {
     }
     if (!Rule.NoStalls.empty())
       return true;
-    if (S.Functions.empty() == (S.Apis.empty() && S.Classes.empty())) {
-      Error = "a signature names either functions, or apis and/or classes";
+    int Kinds = !S.AtenOps.empty() + !S.Functions.empty() + !(S.Apis.empty() && S.Classes.empty());
+    if (Kinds != 1) {
+      Error = "a signature names either aten ops, or functions, or apis and/or classes";
       return false;
     }
     Rule.Stalls.push_back(std::move(S));
@@ -95,6 +99,11 @@ bool Catalog::parse(const std::string &Json, Catalog &Out, std::string &Error) {
       Info.FixSummary = R.at("fix").at("summary").get<std::string>();
       Info.FixBefore = R.at("fix").at("before").get<std::string>();
       Info.FixAfter = R.at("fix").at("after").get<std::string>();
+      if (R.contains("fix_python")) {
+        Info.PyFixSummary = R.at("fix_python").at("summary").get<std::string>();
+        Info.PyFixBefore = R.at("fix_python").at("before").get<std::string>();
+        Info.PyFixAfter = R.at("fix_python").at("after").get<std::string>();
+      }
       Info.Runtime = R.at("runtime").get<std::vector<std::string>>();
       if (!readStalls(R.at("stalls"), Info, Error)) {
         Error = "rule '" + Info.Id + "': stalls: " + Error;

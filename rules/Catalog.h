@@ -36,10 +36,16 @@ struct RuleInfo {
   std::string FixSummary;
   std::string FixBefore;
   std::string FixAfter;
+  // The same fix for Python code (PyTorch), shown on stalls traced in Python; empty where
+  // the rule is about C++ or CUDA code only.
+  std::string PyFixSummary, PyFixBefore, PyFixAfter;
   std::vector<std::string> Runtime;
   // How a measured stall is recognised as this rule's (StallRules.h says in which order);
   // a rule may be recognised in several ways, one signature each.
   struct StallSignature {
+    // ATen operators ("aten::nonzero"; "aten::index" covers every overload, aten::index.Tensor)
+    // that the stack entered: the symbolizer names them from at::_ops frames.
+    std::vector<std::string> AtenOps;
     // Substrings of a library function on the stall's stack ("nonzero", "::index").
     std::vector<std::string> Functions;
     // The CUDA call the host blocked in ("cudaFree") and, if given, the stall's class

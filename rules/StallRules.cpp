@@ -35,7 +35,14 @@ bool isLibraryFunction(const Catalog &C, const std::string &Function) {
 }
 
 StallRule ruleOfStall(const Catalog &C, const std::vector<std::string> &Functions,
-                      const std::string &Api, const std::string &Class) {
+                      const std::string &Api, const std::string &Class,
+                      const std::vector<std::string> &AtenOps) {
+  for (auto Op = AtenOps.rbegin(); Op != AtenOps.rend(); ++Op)
+    for (const RuleInfo &R : C.rules())
+      for (const RuleInfo::StallSignature &S : R.Stalls)
+        for (const std::string &Named : S.AtenOps)
+          if (*Op == Named || Op->rfind(Named + ".", 0) == 0)
+            return {R.Id, *Op};
   std::string Outermost; // the outermost library function: the op, when no rule names it
   for (auto F = Functions.rbegin(); F != Functions.rend(); ++F) {
     if (!isLibraryFunction(C, *F))

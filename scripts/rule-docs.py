@@ -46,6 +46,10 @@ def stall_signature(rule, code):
     for sig in rule["stalls"]:
         if "none" in sig:
             return "not told apart: " + sig["none"]
+        if "aten" in sig:
+            ways.append("the ATen op the stack entered (the outermost first) being " + code(sig["aten"])
+                        + " (or one of its overloads)")
+            continue
         if "functions" in sig:
             ways.append("a stack frame of a library function containing " + code(sig["functions"]))
             continue
@@ -91,8 +95,16 @@ def generated_top(rule):
         rule["fix"]["after"],
         "```",
         "",
-        END,
-    ])
+    ] + python_fix(rule) + [END])
+
+
+def python_fix(rule):
+    """The fix for Python code (hostsync-report shows it on stalls traced in Python)."""
+    fix = rule.get("fix_python")
+    if not fix:
+        return []
+    return ["### In Python", "", fix["summary"], "", "Before:", "```python", fix["before"], "```",
+            "", "After:", "```python", fix["after"], "```", ""]
 
 
 def main():

@@ -139,10 +139,16 @@ bool isLibraryPythonFile(const std::string &file) {
   for (const char *dir : {"/site-packages/", "/dist-packages/"})
     if (file.find(dir) != std::string::npos)
       return true;
-  // The standard library: <prefix>/lib/python3.X/<module>.py (not a user's folder that
-  // happens to be named python3.X somewhere else: only directly under a lib directory).
-  size_t at = file.find("/lib/python3.");
-  return at != std::string::npos && file.find('/', at + 13) != std::string::npos;
+  // The standard library: <prefix>/lib/python3.X/<module>.py (a folder named exactly so).
+  for (size_t at = file.find("/lib/python3."); at != std::string::npos;
+       at = file.find("/lib/python3.", at + 1)) {
+    size_t digits = at + 13, end = digits;
+    while (end < file.size() && file[end] >= '0' && file[end] <= '9')
+      ++end;
+    if (end > digits && end < file.size() && file[end] == '/')
+      return true;
+  }
+  return false;
 }
 
 int firstUserPythonFrame(const std::vector<PythonFrame> &frames) {

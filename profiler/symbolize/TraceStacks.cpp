@@ -157,7 +157,9 @@ SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptio
   }
   for (const J &s : doc["stacks"]) {
     ++r.stacks;
-    r.with_user_frame += integerValue(s, "user_frame", -1) >= 0;
+    bool native = integerValue(s, "user_frame", -1) >= 0;
+    r.with_user_frame += native;
+    r.with_python_user_frame += !native && integerValue(s, "python_user_frame", -1) >= 0;
   }
   // A compressed trace is written back compressed (and minified), a plain one as it was.
   std::string text = jsonText(doc, 1);

@@ -33,7 +33,8 @@ struct SymbolizeResult {
   std::string error; // the file could not be read or written; it is then left as it was
   std::vector<std::string> problems;
   size_t stacks = 0, with_user_frame = 0;
-  size_t unresolved = 0; // frames left "??" because their module could not be read
+  size_t with_python_user_frame = 0; // of the others: a user frame in Python code
+  size_t unresolved = 0;             // frames left "??" because their module could not be read
 };
 SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptions &options);
 

@@ -89,8 +89,12 @@ int main(int argc, char **argv) {
     }
     for (const std::string &p : r.problems)
       std::fprintf(stderr, "hostsync-trace symbolize: warning: %s\n", p.c_str());
-    std::fprintf(stderr, "hostsync-trace symbolize: %s: %zu stacks, %zu with a user frame\n",
-                 file.c_str(), r.stacks, r.with_user_frame);
+    std::string python = r.with_python_user_frame
+                             ? " (" + std::to_string(r.with_python_user_frame) + " in Python)"
+                             : "";
+    std::fprintf(stderr, "hostsync-trace symbolize: %s: %zu stacks, %zu with a user frame%s\n",
+                 file.c_str(), r.stacks, r.with_user_frame + r.with_python_user_frame,
+                 python.c_str());
     if (r.unresolved > 0 && status == 0)
       status = 1;
   }

@@ -4,6 +4,7 @@
 #include "input/TraceNumbers.h"
 #include "io/JsonNumbers.h"
 #include "join/RuleGuess.h"
+#include "symbolize/AtenOps.h"
 #include "symbolize/SourceHashes.h"
 #include "symbolize/TraceStacks.h"
 
@@ -58,7 +59,23 @@ void readStack(const J &stack, TracedStall &s) {
     s.user = {f.value("file", ""), integerValue(f, "line", 0),
               bareFunctionName(f.value("function", ""))};
   }
-  s.guessed_rule = guessRule(functions, s.api, s.cls, &s.first_library_fn);
+  // A Python program: its frames follow the native ones, and its first user frame is the
+  // site when no native frame is the user's (a C++ extension called from Python keeps its
+  // C++ line, with the Python caller in the stack).
+  const J python = stack.value("python", J::array());
+  int pyUser = integerValue(stack, "python_user_frame", -1);
+  for (const J &f : python)
+    s.stack.push_back(f.value("function", "?") + " " + f.value("file", "") + ":" +
+                      std::to_string(integerValue(f, "line", 0)) + " [python]");
+  if (user < 0 && pyUser >= 0 && pyUser < static_cast<int>(python.size())) {
+    const J &f = python.at(pyUser);
+    s.user = {f.value("file", ""), integerValue(f, "line", 0), f.value("function", ""), true};
+  }
+  std::vector<std::string> ops;
+  for (const J &op : stack.value("ops", J::array()))
+    ops.push_back(op.get<std::string>());
+  s.op = trace::opLabel(ops);
+  s.guessed_rule = guessRule(functions, s.api, s.cls, &s.first_library_fn, ops);
 }
 
 // The slice the timeline picture draws.

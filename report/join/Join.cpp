@@ -62,6 +62,7 @@ void buildSites(Report &r, const JoinOptions &o) {
       auto [it, fresh] = index.emplace(id, r.sites.size());
       if (fresh) {
         key.rule = s.guessed_rule;
+        key.op = s.op;
         key.stack_state = s.stack_state;
         key.example_stack = stackText(s);
         r.sites.push_back(key);
@@ -97,6 +98,11 @@ void matchFindings(Report &r) {
                 "rebuilt (see the warnings; --search DIR)"
               : "in a library: no frame of the program's own code on the stack (a Python "
                 "program, or a sync inside LibTorch)";
+      continue;
+    }
+    if (site.where.python) {
+      site.missed_reason = "Python code, which hostsync-lint does not analyse (the rule is the "
+                           "ATen op's)";
       continue;
     }
     int byLine = -1, byFunction = -1;

@@ -22,11 +22,12 @@ std::string bareFunctionName(const std::string &f) {
 }
 
 std::string guessRule(const std::vector<std::string> &functions, const std::string &api,
-                      const std::string &cls, std::string *matched) {
+                      const std::string &cls, std::string *matched,
+                      const std::vector<std::string> &atenOps) {
   std::vector<std::string> bare;
   for (const std::string &f : functions)
     bare.push_back(bareFunctionName(f));
-  StallRule r = ruleOfStall(Catalog::embedded(), bare, api, cls);
+  StallRule r = ruleOfStall(Catalog::embedded(), bare, api, cls, atenOps);
   if (matched)
     *matched = r.Function;
   return r.Rule;

@@ -12,7 +12,8 @@ namespace hostsync::report {
 // ("cudaFree"); cls: the trace's stall class. matched, when given, receives the library
 // function that decided it, else the outermost library function, else "" (StallRule).
 std::string guessRule(const std::vector<std::string> &functions, const std::string &api,
-                      const std::string &cls, std::string *matched = nullptr);
+                      const std::string &cls, std::string *matched = nullptr,
+                      const std::vector<std::string> &atenOps = {});
 // Is this (bare) function name a library's (LibTorch, Thrust)? From the catalog.
 bool isLibraryFunction(const std::string &bareName);
 

@@ -24,6 +24,7 @@ struct SourceLocation {
   std::string file; // normalized: relative to the source root when under it
   int line = 0;
   std::string function;
+  bool python = false; // a line of Python code (the traced program's Python frames)
   bool known() const { return !file.empty() && line > 0; }
 };
 
@@ -34,7 +35,8 @@ struct TracedStall {
   uint64_t bytes = 0;
   SourceLocation user;          // first user frame, or unknown
   std::string first_library_fn; // the library op of the stack (StallRule::Function), if any
-  std::string guessed_rule;     // from the stack's functions and the stall class
+  std::string op; // the ATen op: "aten::nonzero (in aten::index.Tensor)", or "" when unknown
+  std::string guessed_rule; // from the stack's functions and the stall class
   // Why there is no user frame, when there is none: no stack was captured, or frames of
   // the program's own binaries could not be symbolized (binary not found or rebuilt).
   enum class StackState { Resolved, None, Unresolved } stack_state = StackState::None;
@@ -75,6 +77,7 @@ struct Site {
   uint64_t count = 0;
   Ns stall_ns = 0, idle_ns = 0, p50_ns = 0, p99_ns = 0;
   uint64_t bytes = 0;
+  std::string op;            // the ATen op of its first stall (TracedStall::op)
   std::string rule;          // the finding's rule, or the guessed one
   int finding = -1;          // index into Report::findings, -1: missed statically
   std::string matched_by;    // "line", "function", or "" (no finding)

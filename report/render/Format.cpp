@@ -1,5 +1,7 @@
 #include "render/Format.h"
 
+#include "rules/Catalog.h"
+
 #include <cstdio>
 
 namespace hostsync::report {
@@ -52,6 +54,17 @@ std::string matchText(const Site &s, const Report &r) {
                              (f.suppression_reason.empty() ? "" : ": " + f.suppression_reason) + ")"
                        : "") +
          edited;
+}
+
+bool fixFor(const std::string &rule, bool python, FixText &out) {
+  const hostsync::RuleInfo *info = hostsync::Catalog::embedded().find(rule);
+  if (!info)
+    return false;
+  if (python && !info->PyFixSummary.empty())
+    out = {info->PyFixSummary, info->PyFixBefore, info->PyFixAfter, "python"};
+  else
+    out = {info->FixSummary, info->FixBefore, info->FixAfter, "cpp"};
+  return true;
 }
 
 std::string htmlEscape(const std::string &s) {

@@ -13,6 +13,13 @@ std::string siteName(const Site &s); // "examples/x.cpp:42" or "in at::nonzero (
 // The saving of fixing a site, stated as what it is: an upper bound.
 std::string savingText(const Site &s, const Report &r);
 std::string htmlEscape(const std::string &s);
+
+// A rule's fix as the catalog words it, for the site's language: the Python fix on a Python
+// line where the rule has one, else the C++ one. False for an unknown rule.
+struct FixText {
+  std::string summary, before, after, language; // language: "python" or "cpp"
+};
+bool fixFor(const std::string &rule, bool python, FixText &out);
 // "12 static findings (3 suppressed by NOLINT)".
 std::string findingCount(const Report &r);
 // How a site met its finding: "matched by line", "matched by line (suppressed: reason)".

@@ -34,16 +34,17 @@ std::string card(const char *id, const std::string &value, const std::string &la
 
 // The rule's explanation and its before/after fix, as the catalog (and so the analyzer and
 // the docs) words them.
-std::string fixBlock(const std::string &rule) {
+std::string fixBlock(const std::string &rule, bool python) {
   const hostsync::RuleInfo *info = Catalog::embedded().find(rule);
-  if (!info)
+  FixText fix;
+  if (!info || !fixFor(rule, python, fix))
     return "";
   return "<details><summary>" + htmlEscape(info->Title) +
          ": why it syncs and the fix</summary><p>" + htmlEscape(info->Why) + "</p><p><b>Fix:</b> " +
-         htmlEscape(info->FixSummary) +
+         htmlEscape(fix.summary) +
          "</p><div class=\"fixes\"><div><span class=\"note\">before</span><pre>" +
-         htmlEscape(info->FixBefore) + "</pre></div><div><span class=\"note\">after</span><pre>" +
-         htmlEscape(info->FixAfter) + "</pre></div></div></details>";
+         htmlEscape(fix.before) + "</pre></div><div><span class=\"note\">after</span><pre>" +
+         htmlEscape(fix.after) + "</pre></div></div></details>";
 }
 
 std::string siteRow(size_t i, const Site &s, const Report &r) {
@@ -55,15 +56,18 @@ std::string siteRow(size_t i, const Site &s, const Report &r) {
   std::string where = "<code>" + htmlEscape(siteName(s)) + "</code>";
   if (!s.where.function.empty())
     where += " <span class=\"note\">in " + htmlEscape(s.where.function) + "</span>";
+  if (!s.op.empty())
+    where += " <span class=\"note\">op <code>" + htmlEscape(s.op) + "</code></span>";
   if (!s.code.empty())
     where += "<pre>" + htmlEscape(s.code) + "</pre>";
   return "<tr class=\"site\"><td class=\"num\">" + std::to_string(i + 1) + "</td><td>" + where +
          "<div><span class=\"rule\">" + htmlEscape(s.rule) + "</span> " + status + "</div>" +
-         fixBlock(s.rule) + "<details><summary>stack</summary><pre>" + htmlEscape(s.example_stack) +
-         "</pre></details></td><td class=\"num\">" + std::to_string(s.count) +
-         "</td><td class=\"num\">" + ms(s.stall_ns) + "<br><span class=\"note\">p50 " +
-         ms(s.p50_ns) + "<br>p99 " + ms(s.p99_ns) + "</span></td><td class=\"num\">" +
-         ms(s.idle_ns) + "</td><td>" + htmlEscape(savingText(s, r)) + "</td></tr>";
+         fixBlock(s.rule, s.where.python) + "<details><summary>stack</summary><pre>" +
+         htmlEscape(s.example_stack) + "</pre></details></td><td class=\"num\">" +
+         std::to_string(s.count) + "</td><td class=\"num\">" + ms(s.stall_ns) +
+         "<br><span class=\"note\">p50 " + ms(s.p50_ns) + "<br>p99 " + ms(s.p99_ns) +
+         "</span></td><td class=\"num\">" + ms(s.idle_ns) + "</td><td>" +
+         htmlEscape(savingText(s, r)) + "</td></tr>";
 }
 
 std::string findingRow(const StaticFinding &f) {

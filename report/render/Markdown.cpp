@@ -21,8 +21,9 @@ std::string reportMarkdown(const Report &r, size_t top) {
     for (size_t i = 0; i < r.sites.size() && i < top; ++i) {
       const Site &s = r.sites[i];
       md += "| " + std::to_string(i + 1) + " | " + markdownCode(siteName(s)) + " | " +
-            markdownText(s.rule) + " | " + std::to_string(s.count) + " | " + ms(s.stall_ns) +
-            " | " + ms(s.idle_ns) + " | " + markdownText(matchText(s, r)) + " |\n";
+            markdownText(s.rule) + (s.op.empty() ? "" : " (" + markdownCode(s.op) + ")") + " | " +
+            std::to_string(s.count) + " | " + ms(s.stall_ns) + " | " + ms(s.idle_ns) + " | " +
+            markdownText(matchText(s, r)) + " |\n";
     }
     md += "\nSavings are upper bounds: fixing a site saves at most the GPU idle charged to it.\n";
   }

@@ -1,5 +1,7 @@
 #include "render/ReportJson.h"
 
+#include "render/Format.h"
+
 #include <nlohmann/json.hpp>
 
 namespace hostsync::report {
@@ -19,6 +21,8 @@ J siteJson(const Site &s, const Report &r) {
          {"line", s.where.known() ? J(s.where.line) : J(nullptr)},
          {"function", s.where.function},
          {"library_site", s.library_site},
+         {"language", s.where.python ? "python" : "cpp"},
+         {"op", s.op},
          {"rule", s.rule},
          {"runs", s.runs},
          {"count", s.count},
@@ -42,6 +46,11 @@ J siteJson(const Site &s, const Report &r) {
   } else {
     j["missed_reason"] = s.missed_reason;
   }
+  if (FixText fix; fixFor(s.rule, s.where.python, fix))
+    j["fix"] = {{"language", fix.language},
+                {"summary", fix.summary},
+                {"before", fix.before},
+                {"after", fix.after}};
   j["example_stack"] = s.example_stack;
   if (s.source_changed)
     j["source_changed"] = true;

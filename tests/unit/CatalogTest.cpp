@@ -77,10 +77,26 @@ TEST(Catalog, StallSignaturesAreCheckedWhole) {
   EXPECT_FALSE(Parses(R"([{"functions": ["a"], "apis": ["b"]}])"));
   EXPECT_FALSE(Parses(R"([{"none": "why"}, {"apis": ["b"]}])"));
   EXPECT_FALSE(Parses(R"([{"outside_libraries": true}])"));
+  EXPECT_TRUE(Parses(R"([{"aten": ["aten::item"]}, {"functions": ["::item"]}])")) << Error;
+  EXPECT_EQ(C.rules()[0].Stalls[0].AtenOps, std::vector<std::string>{"aten::item"});
+  EXPECT_FALSE(Parses(R"([{"aten": ["aten::item"], "functions": ["::item"]}])"));
   // The fallback rule must be one of the catalog's.
   std::string Other = oneRule("hostsync-item", "warning");
   const std::string From = R"("unmatched_stall_rule": "hostsync-item")";
   Other.replace(Other.find(From), From.size(), R"("unmatched_stall_rule": "hostsync-gone")");
   EXPECT_FALSE(Catalog::parse(Other, C, Error));
   EXPECT_NE(Error.find("hostsync-gone"), std::string::npos) << Error;
+}
+
+TEST(Catalog, PythonFixesAreOptionalAndWhole) {
+  const Catalog &C = Catalog::embedded();
+  const RuleInfo *Item = C.find("hostsync-item");
+  ASSERT_NE(Item, nullptr);
+  EXPECT_NE(Item->PyFixAfter.find(".item()"), std::string::npos) << Item->PyFixAfter;
+  // CUDA-only rules keep their C++ fix alone.
+  const RuleInfo *Thrust = C.find("hostsync-thrust-sync-policy");
+  ASSERT_NE(Thrust, nullptr);
+  EXPECT_TRUE(Thrust->PyFixSummary.empty());
+  for (const RuleInfo &R : C.rules())
+    EXPECT_EQ(R.PyFixSummary.empty(), R.PyFixAfter.empty()) << R.Id;
 }

@@ -287,3 +287,24 @@ TEST(Gates, ParseEvaluateAndExplain) {
   EXPECT_FALSE(parseGate("lost_to_sync ~ 5%", g, error));
   EXPECT_FALSE(parseGate("lost_to_sync > five%", g, error));
 }
+
+TEST(RuleGuess, TheOutermostAtenOpARuleNamesDecidesFirst) {
+  std::string matched;
+  // torch.equal(a, b) on CUDA reads a bool with item(): the op the program called decides.
+  EXPECT_EQ(guessRule({}, "cudaStreamSynchronize", "device_to_host_copy", &matched,
+                      {"aten::_local_scalar_dense", "aten::item", "aten::equal"}),
+            "hostsync-equal");
+  EXPECT_EQ(matched, "aten::equal");
+  // A rule naming aten::index covers its overloads (aten::index.Tensor).
+  EXPECT_EQ(guessRule({}, "cudaStreamSynchronize", "device_to_host_copy", &matched,
+                      {"aten::nonzero", "aten::index.Tensor"}),
+            "hostsync-bool-mask-index");
+  EXPECT_EQ(matched, "aten::index.Tensor");
+  // No rule names the copy ops: the stall's class decides, as without ops.
+  EXPECT_EQ(guessRule({}, "cudaMemcpyAsync", "device_to_host_copy", nullptr,
+                      {"aten::copy_", "aten::_to_copy", "aten::to.dtype_layout"}),
+            "hostsync-device-to-host-copy");
+  // A name that only starts like a listed op is another op.
+  EXPECT_NE(guessRule({}, "cudaStreamSynchronize", "explicit_sync", nullptr, {"aten::index_add"}),
+            "hostsync-bool-mask-index");
+}
