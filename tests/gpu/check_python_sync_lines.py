@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Checks a symbolized trace of python_sync_lines.py, and hostsync-report's report.json of it:
-every stall is attributed to a line marked `# SYNC: <rule> [<op>]` (or `# MAYSYNC: <rule>`, a
-sync the ground truth allows but does not require), with that op among the ATen ops of its
-stack and that rule in the report; every SYNC line has at least REPS stalls; no stall goes to
-an unmarked line. usage: check_python_sync_lines.py TRACE.json REPORT.json REPS SOURCE.py..."""
+every stall is attributed to a line marked `# SYNC: <rule> [<op>]` (`# SYNC(once):` for a line
+run once; `# MAYSYNC: <rule>`, a sync the ground truth allows but does not require), with that
+op among the ATen ops of its stack and that rule in the report, which shows it as a Python line
+with the rule's Python fix; every SYNC line has at least REPS stalls (once: 1); no stall goes
+to an unmarked line. usage: check_python_sync_lines.py TRACE.json REPORT.json REPS SOURCE.py..."""
 import json
 import os
 import re
@@ -14,13 +15,15 @@ reps, sources = int(sys.argv[3]), sys.argv[4:]
 marked = {}  # (file name, line) -> (required, rule, op)
 for source in sources:
     for number, text in enumerate(open(source), 1):
-        m = re.search(r"# (MAY)?SYNC: (\S+)(?: (\S+))?", text)
+        m = re.search(r"# (MAY)?SYNC(\(once\))?: (\S+)(?: (\S+))?", text)
         if m:
-            marked[(os.path.basename(source), number)] = (not m.group(1), m.group(2), m.group(3))
+            want = 0 if m.group(1) else 1 if m.group(2) else reps
+            marked[(os.path.basename(source), number)] = (want, m.group(3), m.group(4))
 
-rule_of = {(os.path.basename(s["file"] or ""), s["line"]): s["rule"] for s in report["sites"]}
-lang_of = {(os.path.basename(s["file"] or ""), s["line"]): s.get("language") for s in report["sites"]}
-fix_of = {(os.path.basename(s["file"] or ""), s["line"]): s.get("fix", {}) for s in report["sites"]}
+sites = report["findings_with_cost"] + report["missed_statically"]
+rule_of = {(os.path.basename(s["file"] or ""), s["line"]): s["rule"] for s in sites}
+lang_of = {(os.path.basename(s["file"] or ""), s["line"]): s.get("language") for s in sites}
+fix_of = {(os.path.basename(s["file"] or ""), s["line"]): s.get("fix", {}) for s in sites}
 count, wrong_op, elsewhere = {}, [], []
 for s in trace["stalls"]:
     m = re.match(r"(.*):(\d+) \(", s.get("site", ""))
@@ -34,17 +37,17 @@ for s in trace["stalls"]:
     if op and not any(o == op or o.startswith(op + ".") for o in ops):
         wrong_op.append(f"{key[0]}:{key[1]}: ops {ops}, want {op}")
 ok = True
-for key, (required, rule, op) in sorted(marked.items()):
+for key, (want, rule, op) in sorted(marked.items()):
     n = count.get(key, 0)
     got_rule = rule_of.get(key)
-    good = (n >= reps or not required) and (n == 0 or got_rule == rule)
+    good = n >= want and (n == 0 or got_rule == rule)
     if n and lang_of.get(key) != "python":
         good = False
     if n and fix_of.get(key, {}).get("language") != "python":
         good = False
     ok &= good
     print(f"{'PASS' if good else 'FAIL'}: {key[0]}:{key[1]}: {n} stalls (want >= "
-          f"{reps if required else 0}), rule {got_rule} (want {rule}), op {op or '-'}, "
+          f"{want}), rule {got_rule} (want {rule}), op {op or '-'}, "
           f"fix for {fix_of.get(key, {}).get('language')}")
 good = not wrong_op
 ok &= good

@@ -1,4 +1,4 @@
-"""Ground truth for hostsync-trace on Python: every sync on a line marked `# SYNC: <rule> <op>`,
+"""Ground truth for hostsync-trace on Python: every sync on a line marked with a SYNC comment,
 each after a 5 ms kernel so that it stalls well past the threshold. Nothing else in the
 program synchronizes. Each part runs REPS + 1 times: the first round loads kernels (lazily),
 which can absorb its stall. check_python_sync_lines.py reads the trace.
@@ -52,4 +52,4 @@ worker = threading.Thread(target=on_a_thread)
 worker.start()
 worker.join()
 loader_loop()
-busy(); torch.cuda.synchronize()  # SYNC: hostsync-explicit-sync
+busy(); torch.cuda.synchronize()  # SYNC(once): hostsync-explicit-sync

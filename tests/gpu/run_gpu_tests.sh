@@ -66,6 +66,9 @@ else
   echo "INFO: one GPU: the two-GPU check (tests/gpu/run_multi_gpu.sh) needs a machine with two"
 fi
 
+echo "== Python: every stall to its .py line, op, rule and fix; no crash or hang"
+tests/gpu/run_python_checks.sh "$results" || status=1
+
 echo "== robustness: the trace survives every way of ending, the exit status is unchanged"
 nvcc -O2 -o "$work/robust" tests/gpu/robustness.cu || status=1
 for how in exit:0 abort:134 sigterm:143 segv:139 exit_thread:3 fork:0; do

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The tracer on Python programs (issue 17's GPU checks): ground-truth sync lines, and runs
 # that must not crash or hang (torch.compile, DataLoader workers, threads). Writes the
-# symbolized traces to <results dir>/traces and prints PASS/FAIL lines.
+# symbolized traces to <results dir>/traces, prints PASS/FAIL lines and keeps them in
+# <results dir>/trace-python-checks-<gpu>-<date>.txt.
 # usage: tests/gpu/run_python_checks.sh <results dir> [reps]
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -18,6 +19,10 @@ cmake --build build-gpu --target hostsync_trace hostsync-symbolize hostsync-repo
 tracer=build-gpu/profiler/hostsync-trace
 work=$(mktemp -d)
 status=0
+gpu=$(python3 -c 'import torch; print(torch.cuda.get_device_name())')
+log="$results/trace-python-checks-$(echo "$gpu" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-')-$(date +%F).txt"
+exec > >(tee "$log") 2>&1
+echo "INFO: $gpu, $(date +%F)"
 echo "INFO: $(python3 --version), torch $(python3 -c 'import torch; print(torch.__version__)')"
 
 echo "== Python sync lines (ground truth)"
@@ -47,5 +52,5 @@ for what in compile workers threads; do
   cp "$work/rob-$what"/trace-*[0-9].json "$results/traces/" 2>/dev/null
 done
 python3 scripts/relativize-traces.py --relative-to "$PWD" --relative-to "$work" \
-  "$results"/traces/*.json >/dev/null || true
+  "$results"/traces/trace-*.json "$results"/traces/pylines.json >/dev/null || true
 exit $status
