@@ -3,7 +3,27 @@
 #include "render/Format.h"
 #include "render/MarkdownText.h"
 
+#include <set>
+
 namespace hostsync::report {
+
+namespace {
+// One line per rule (and language) of the sites listed: the catalog's fix, for Python on a
+// Python line. Markdown goes into pull-request comments, where the HTML's details are not.
+std::string fixesSection(const Report &r, size_t top) {
+  std::set<std::pair<std::string, std::string>> seen;
+  std::string md;
+  for (size_t i = 0; i < r.sites.size() && i < top; ++i) {
+    FixText fix;
+    const Site &s = r.sites[i];
+    if (!fixFor(s.rule, s.where.python, fix) || !seen.insert({s.rule, fix.language}).second)
+      continue;
+    md += "- " + markdownText(s.rule) + (fix.language == "python" ? " (Python)" : "") + ": " +
+          markdownText(fix.summary) + "\n";
+  }
+  return md.empty() ? "" : "\n## How to fix\n\n" + md;
+}
+} // namespace
 
 std::string reportMarkdown(const Report &r, size_t top) {
   const Headline &h = r.headline;
@@ -26,6 +46,7 @@ std::string reportMarkdown(const Report &r, size_t top) {
             markdownText(matchText(s, r)) + " |\n";
     }
     md += "\nSavings are upper bounds: fixing a site saves at most the GPU idle charged to it.\n";
+    md += fixesSection(r, top);
   }
   size_t measured = 0, missed = 0;
   for (const Site &s : r.sites)
