@@ -97,13 +97,22 @@ echo "== PyTorch through python3 (masked_loss.py, small)"
 $tracer -o "$work/py" -- python3 examples/masked_loss/masked_loss.py --batch 8 --size 64 \
   --hidden 2 --steps 5 --warmup 2 --rounds 2 >/dev/null || status=1
 $tracer symbolize --relative-to . "$work/py" || status=1
-python3 - "$work"/py/trace-*[0-9].json <<'PY' || status=1
+build-gpu/report/hostsync-report --trace "$work/py" -o "$work/py-report" --source-root . >/dev/null ||
+  status=1
+python3 - "$work"/py/trace-*[0-9].json "$work/py-report/report.json" <<'PY' || status=1
 import json, sys
-t = json.load(open(sys.argv[1]))
-with_user = sum(1 for s in t["stalls"] if s["stack"] >= 0 and t["stacks"][s["stack"]]["user_frame"] >= 0)
-ok = len(t["stalls"]) > 0
-print(f"{'PASS' if ok else 'FAIL'}: python3: {len(t['stalls'])} stalls measured; "
-      f"{with_user} have a user frame (the rest start in libtorch/libpython, as expected)")
+t, r = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+py_user = sum(1 for s in t["stalls"] if s["stack"] >= 0 and
+              t["stacks"][s["stack"]].get("python_user_frame", -1) >= 0)
+sites = [s for s in r["missed_statically"] + r["findings_with_cost"] if s.get("language") == "python"]
+# Every stall comes from the script's own lines (its loss, and its timing barriers, which
+# have no op); those in the loss name their ATen op.
+ok = (len(t["stalls"]) > 0 and py_user >= 0.9 * len(t["stalls"]) and sites
+      and all(s["file"].endswith("masked_loss.py") and s["rule"] for s in sites)
+      and any(s["op"] for s in sites))
+print(f"{'PASS' if ok else 'FAIL'}: masked_loss.py: {len(t['stalls'])} stalls, {py_user} with a "
+      f"user frame in Python; the report's Python sites: "
+      + ", ".join(f"{s['file']}:{s['line']} {s['op']} {s['rule']}" for s in sites[:4]))
 sys.exit(0 if ok else 1)
 PY
 

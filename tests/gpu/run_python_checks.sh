@@ -38,6 +38,13 @@ python3 tests/gpu/check_python_sync_lines.py "$work"/pylines/trace-*[0-9].json \
 cp "$work"/pylines/trace-*[0-9].json "$results/traces/pylines.json"
 cp "$work/pylines-report/report.json" "$results/traces/pylines-report.json" 2>/dev/null
 
+echo "== a C++ extension called from Python: both"
+$tracer -o "$work/ext" -- python3 tests/gpu/python_extension.py >"$work/ext.out" 2>"$work/ext.err" ||
+  { echo "FAIL: traced run"; tail -5 "$work/ext.err"; status=1; }
+$tracer symbolize "$work/ext" 2>/dev/null
+python3 tests/gpu/check_python_extension.py "$work"/ext/trace-*[0-9].json tests/gpu/python_extension.py ||
+  status=1
+
 for what in compile workers threads; do
   echo "== no crash, no hang: $what"
   timeout 300 $tracer -o "$work/rob-$what" -- python3 tests/gpu/python_robustness.py "$what" \
