@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """Checks the trace of python_extension.py: its syncs are attributed to the C++ extension's
 line (the native user frame wins), and each such stack also holds the Python caller's line.
-usage: check_python_extension.py TRACE.json PROGRAM.py"""
+The extension's build runs the compiler as child processes, each traced too: the trace of the
+Python process is the one whose command names the program.
+usage: check_python_extension.py PROGRAM.py TRACE.json..."""
 import json
 import sys
 
-trace, program = json.load(open(sys.argv[1])), sys.argv[2]
+program = sys.argv[1]
+trace = next(t for t in (json.load(open(f)) for f in sys.argv[2:])
+             if program.split("/")[-1] in t["process"]["command"])
 caller = next(i for i, l in enumerate(open(program), 1) if "# PYCALLER" in l)
 ok_sites = [s for s in trace["sites"] if "main.cpp:4" in s["site"] or "read_total" in s["site"]]
 stalls = [s for s in trace["stalls"] if s["stack"] >= 0]

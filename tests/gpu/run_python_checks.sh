@@ -42,7 +42,7 @@ echo "== a C++ extension called from Python: both"
 $tracer -o "$work/ext" -- python3 tests/gpu/python_extension.py >"$work/ext.out" 2>"$work/ext.err" ||
   { echo "FAIL: traced run"; tail -5 "$work/ext.err"; status=1; }
 $tracer symbolize "$work/ext" 2>/dev/null
-python3 tests/gpu/check_python_extension.py "$work"/ext/trace-*[0-9].json tests/gpu/python_extension.py ||
+python3 tests/gpu/check_python_extension.py tests/gpu/python_extension.py "$work"/ext/trace-*[0-9].json ||
   status=1
 
 for what in compile workers threads; do
