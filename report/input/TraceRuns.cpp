@@ -46,6 +46,8 @@ void readStack(const J &stack, TracedStall &s) {
     const J &f = frames[i];
     if (isToolFrame(f))
       continue;
+    s.in_autograd_engine |=
+        f.value("function", "").find("torch::autograd::Engine::") != std::string::npos;
     std::string text = f.value("function", "??");
     if (!f.value("file", "").empty())
       text += " " + f.value("file", "") + ":" + std::to_string(integerValue(f, "line", 0));

@@ -63,6 +63,7 @@ void buildSites(Report &r, const JoinOptions &o) {
       if (fresh) {
         key.rule = s.guessed_rule;
         key.op = s.op;
+        key.in_autograd_engine = s.in_autograd_engine;
         key.stack_state = s.stack_state;
         key.example_stack = stackText(s);
         r.sites.push_back(key);
@@ -96,8 +97,11 @@ void matchFindings(Report &r) {
           : site.stack_state == State::Unresolved
               ? "its stack could not be symbolized: the program's binary was not found or was "
                 "rebuilt (see the warnings; --search DIR)"
-              : "in a library: no frame of the program's own code on the stack (a Python "
-                "program, or a sync inside LibTorch)";
+          : site.in_autograd_engine
+              ? "in autograd's backward, on its engine thread: no frame of the program's own "
+                "code (nor Python) runs there; the op names the backward's work"
+              : "in a library: no frame of the program's own code on the stack (a sync inside "
+                "LibTorch)";
       continue;
     }
     if (site.where.python) {

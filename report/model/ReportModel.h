@@ -36,6 +36,8 @@ struct TracedStall {
   SourceLocation user;          // first user frame, or unknown
   std::string first_library_fn; // the library op of the stack (StallRule::Function), if any
   std::string op; // the ATen op: "aten::nonzero (in aten::index.Tensor)", or "" when unknown
+  // On one of autograd's engine threads (backward's work): no Python or user frame there.
+  bool in_autograd_engine = false;
   std::string guessed_rule; // from the stack's functions and the stall class
   // Why there is no user frame, when there is none: no stack was captured, or frames of
   // the program's own binaries could not be symbolized (binary not found or rebuilt).
@@ -78,6 +80,7 @@ struct Site {
   Ns stall_ns = 0, idle_ns = 0, p50_ns = 0, p99_ns = 0;
   uint64_t bytes = 0;
   std::string op;            // the ATen op of its first stall (TracedStall::op)
+  bool in_autograd_engine = false; // its first stall ran in autograd's backward
   std::string rule;          // the finding's rule, or the guessed one
   int finding = -1;          // index into Report::findings, -1: missed statically
   std::string matched_by;    // "line", "function", or "" (no finding)
