@@ -36,7 +36,7 @@ python3 tests/gpu/check_python_sync_lines.py "$work"/pylines/trace-*[0-9].json \
   "$work/pylines-report/report.json" "$reps" tests/gpu/python_sync_lines.py \
   tests/gpu/python_sync_helpers.py || status=1
 cp "$work"/pylines/trace-*[0-9].json "$results/traces/pylines.json"
-cp "$work/pylines-report/report.json" "$results/traces/pylines-report.json" 2>/dev/null
+cp "$work/pylines-report/report.json" "$results/pylines-report.json" 2>/dev/null
 
 echo "== a C++ extension called from Python: both"
 $tracer -o "$work/ext" -- python3 tests/gpu/python_extension.py >"$work/ext.out" 2>"$work/ext.err" ||
