@@ -32,6 +32,7 @@ config.substitutions.append(("%python", config.python))
 # The Clang the analyzer and the PCH come from: compiles fixed files in the fix-it tests.
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%srcroot", config.source_root))
+config.substitutions.append(("%buildroot", config.build_root))
 config.substitutions.append(("%llvm-version", config.llvm_version))
 # How many rules the catalog has: tests say "every rule", never a typed number.
 import json
@@ -48,6 +49,7 @@ config.substitutions.append(("%data", os.path.join(config.source_root, "tests", 
 # The clang-tidy module, with the clang-tidy of the LLVM it was built against.
 if config.tidy_plugin and os.path.exists(config.clang_tidy):
     config.available_features.add("clang-tidy")
+    config.substitutions.append(("%clang-tidy-bin", config.clang_tidy))
     config.substitutions.append(("%clang-tidy", config.clang_tidy + " --load=" + config.tidy_plugin))
 
 import shutil
