@@ -79,13 +79,13 @@ struct Site {
   uint64_t count = 0;
   Ns stall_ns = 0, idle_ns = 0, p50_ns = 0, p99_ns = 0;
   uint64_t bytes = 0;
-  std::string op;            // the ATen op of its first stall (TracedStall::op)
+  std::string op;                  // the ATen op of its first stall (TracedStall::op)
   bool in_autograd_engine = false; // its first stall ran in autograd's backward
-  std::string rule;          // the finding's rule, or the guessed one
-  int finding = -1;          // index into Report::findings, -1: missed statically
-  std::string matched_by;    // "line", "function", or "" (no finding)
-  std::string missed_reason; // for missed ones: library / not analysed / unknown op /
-                             // no stack / not symbolized
+  std::string rule;                // the finding's rule, or the guessed one
+  int finding = -1;                // index into Report::findings, -1: missed statically
+  std::string matched_by;          // "line", "function", or "" (no finding)
+  std::string missed_reason;       // for missed ones: library / not analysed / unknown op /
+                                   // no stack / not symbolized
   TracedStall::StackState stack_state = TracedStall::StackState::Resolved;
   std::string example_stack;   // one stack, for the reader
   bool source_changed = false; // its file was edited since the trace was symbolized

@@ -21,7 +21,8 @@ work=$(mktemp -d)
 status=0
 gpu=$(python3 -c 'import torch; print(torch.cuda.get_device_name())')
 log="$results/trace-python-checks-$(echo "$gpu" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-')-$(date +%F).txt"
-exec > >(tee "$log") 2>&1
+# The log is committed: no path of the machine in it (the repository, the work folder, home).
+exec > >(sed -u -e "s|$PWD/||g" -e "s|$work/|<work>/|g" -e "s|$HOME/|~/|g" | tee "$log") 2>&1
 echo "INFO: $gpu, $(date +%F)"
 echo "INFO: $(python3 --version), torch $(python3 -c 'import torch; print(torch.__version__)')"
 

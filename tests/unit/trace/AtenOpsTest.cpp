@@ -64,8 +64,8 @@ TEST(PythonFrames, TheUsersFrameIsTheFirstOutsideTheLibraries) {
   EXPECT_TRUE(isLibraryPythonFile("<frozen runpy>"));
   EXPECT_TRUE(isLibraryPythonFile(""));
   EXPECT_FALSE(isLibraryPythonFile("train.py"));
-  EXPECT_FALSE(isLibraryPythonFile("/home/me/lib/python3.12-notes/train.py"));
-  EXPECT_FALSE(isLibraryPythonFile("/home/me/project/lib/model.py"));
+  EXPECT_FALSE(isLibraryPythonFile("/srv/me/lib/python3.12-notes/train.py"));
+  EXPECT_FALSE(isLibraryPythonFile("/srv/me/project/lib/model.py"));
   std::vector<PythonFrame> frames = {{"/usr/lib/python3.12/threading.py", "Thread.run", 1010},
                                      {"/srv/job/train.py", "step", 42},
                                      {"/srv/job/train.py", "<module>", 90}};
