@@ -14,7 +14,7 @@
 # The default run ends with the fuzz targets once over their seed corpora (scripts/fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/install-deps.sh
+scripts/install-deps.sh --test
 if [ "${1:-}" = --sanitize ]; then
   analyzer=ON
   [ "${2:-}" != --no-analyzer ] || analyzer=OFF
