@@ -12,6 +12,7 @@ namespace hostsync {
 
 enum class OutputFormat { Text, Json, Github, Sarif, CodeQuality };
 enum class ColorMode { Auto, Always, Never };
+enum class ProgressMode { Auto, Bar, Log, None };
 
 struct Options {
   std::vector<std::string> Inputs;     // files and directories
@@ -42,6 +43,11 @@ struct Options {
   unsigned Jobs = 0;    // 0: one per core
   ColorMode Color = ColorMode::Auto;
   bool Quiet = false;
+  ProgressMode Progress = ProgressMode::Auto; // --progress
+  double ProgressInterval = 5;                // --progress-interval, seconds
+  std::string CacheDir;                       // --cache-dir ("": next to the build)
+  bool NoCache = false;                       // --no-cache
+  bool NoPch = false;                         // --no-pch: every file parsed from source
   bool ListRules = false;
 };
 

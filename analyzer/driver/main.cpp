@@ -1,5 +1,7 @@
 // hostsync-lint: finds host-device synchronizations in LibTorch C++ code.
 #include "rules/Catalog.h"
+#include "cache/PrefixPch.h"
+#include "cache/ResultCache.h"
 #include "driver/AbsolutePath.h"
 #include "driver/Baseline.h"
 #include "commands/CompileCommands.h"
@@ -8,6 +10,7 @@
 #include "driver/Inputs.h"
 #include "driver/Options.h"
 #include "driver/OutputFile.h"
+#include "driver/Progress.h"
 #include "driver/Runner.h"
 #include "driver/SarifWriter.h"
 #include "driver/Writers.h"
@@ -22,6 +25,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cstdlib>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -77,6 +82,34 @@ std::string openOutputs(const std::vector<std::string> &Inputs, std::vector<Outp
   }
   return "";
 }
+
+// Where precompiled headers go with --no-cache: a folder of this run, removed at its end.
+struct TemporaryFolder {
+  std::string Path;
+  TemporaryFolder() {
+    llvm::SmallString<256> P;
+    if (!llvm::sys::fs::createUniqueDirectory("hostsync-pch", P))
+      Path = std::string(P.str());
+  }
+  ~TemporaryFolder() {
+    if (!Path.empty())
+      llvm::sys::fs::remove_directories(Path);
+  }
+};
+
+ProgressStyle progressStyle(const Options &Opts, bool ErrTTY, size_t Files) {
+  if (Opts.Quiet || Files < 2 || Opts.Progress == ProgressMode::None)
+    return ProgressStyle::None;
+  if (Opts.Progress == ProgressMode::Bar)
+    return ProgressStyle::Terminal;
+  if (Opts.Progress == ProgressMode::Log)
+    return ProgressStyle::Log;
+  if (ErrTTY)
+    return ProgressStyle::Terminal;
+  // CI services (GitHub Actions, GitLab CI, Buildkite...) set CI in every job.
+  const char *Ci = std::getenv("CI");
+  return Ci && *Ci ? ProgressStyle::Log : ProgressStyle::None;
+}
 } // namespace
 
 int main(int Argc, const char **Argv) {
@@ -115,6 +148,16 @@ int main(int Argc, const char **Argv) {
     return usageError("--checks='" + Opts.Checks + "' enables no rule");
   if (Opts.Inputs.empty() && Opts.BuildPath.empty())
     return usageError("no input files (see --help)");
+  if (Opts.NoCache && !Opts.CacheDir.empty())
+    return usageError("--cache-dir and --no-cache: give one of them");
+  std::string CacheDir =
+      Opts.NoCache ? ""
+      : !Opts.CacheDir.empty()
+          ? absolutePath(Opts.CacheDir)
+          : absolutePath((Opts.BuildPath.empty() ? "" : Opts.BuildPath + "/") + ".hostsync-cache");
+  if (!CacheDir.empty() && llvm::sys::fs::exists(CacheDir) &&
+      !llvm::sys::fs::is_directory(CacheDir))
+    return usageError(CacheDir + ": the cache folder is not a folder");
 
   std::vector<std::string> Files, Info;
   if (std::string E = collectSources(Opts.Inputs, Files, Info); !E.empty())
@@ -182,17 +225,32 @@ int main(int Argc, const char **Argv) {
   Config.Assume = Opts.Assume;
   Config.Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
   CommandAdjuster Commands({Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, Cuda, Roots});
-  bool ShowProgress = ErrTTY && !Opts.Quiet && Files.size() > 1;
   auto Seconds = [Start = std::chrono::steady_clock::now()]() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   };
-  std::vector<TUResult> Results =
-      runAll(*Db, Files, Config, Commands, [&](size_t I, size_t N, const std::string &F) {
-        if (ShowProgress)
-          llvm::errs() << "\r\033[K[" << I << "/" << N << "] " << F;
-      });
-  if (ShowProgress)
-    llvm::errs() << "\r\033[K";
+  // Results of unchanged files, and precompiled headers (kept in the cache, or for this run
+  // only): see cache/ResultCache.h and cache/PrefixPch.h.
+  ContentHashes Hashes;
+  Config.ToolId = toolIdentity(Argv[0]);
+  std::optional<ResultCache> Cache;
+  if (!CacheDir.empty())
+    Config.Cache = &Cache.emplace(CacheDir, Hashes);
+  std::optional<TemporaryFolder> PchFolder;
+  std::optional<PrefixPchs> Pchs;
+  if (!Opts.NoPch && (Cache || !PchFolder.emplace().Path.empty()))
+    Config.Pchs = &Pchs.emplace(Cache ? CacheDir + "/pch" : PchFolder->Path, Config.ToolId, Hashes,
+                                [] { return parseFileSystem(); });
+  std::vector<TUResult> Results;
+  {
+    ProgressReporter Progress(progressStyle(Opts, ErrTTY, Files.size()), Files.size(),
+                              Opts.ProgressInterval, llvm::errs());
+    Results = runAll(
+        *Db, Files, Config, Commands,
+        {[&](size_t I, const std::string &F) { Progress.started(I, F); },
+         [&](size_t I, const std::string &F, bool Cached) { Progress.finished(I, F, Cached); }});
+  }
+  Pchs.reset();
+  PchFolder.reset();
   if (!Opts.Quiet)
     for (const std::string &Note : Commands.droppedNotes())
       llvm::errs() << "hostsync-lint: note: " << Note << "\n";
