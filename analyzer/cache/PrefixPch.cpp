@@ -200,6 +200,8 @@ std::optional<PrefixPchs::Use> PrefixPchs::obtain(const std::string &Key, const 
     if (!Read.empty() && Hashes.unchanged(Read))
       return Use{Base + ".pch", Read, {}};
   }
+  if (!MayBuild)
+    return std::nullopt;
   return build(Base, Text, Directory, Flags);
 }
 

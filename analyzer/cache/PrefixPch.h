@@ -34,8 +34,12 @@ class PrefixPchs {
 public:
   using FileSystemMaker = std::function<llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>()>;
   // MakeFS: the file system a parse sees (the CUDA stand-ins over the real one).
-  PrefixPchs(std::string Dir, std::string ToolId, ContentHashes &Hashes, FileSystemMaker MakeFS)
-      : Dir(std::move(Dir)), ToolId(std::move(ToolId)), Hashes(Hashes), MakeFS(std::move(MakeFS)) {}
+  // MayBuild: false where a PCH would cost more than it saves (a run of one file): only
+  // one kept from an earlier run is used.
+  PrefixPchs(std::string Dir, std::string ToolId, ContentHashes &Hashes, FileSystemMaker MakeFS,
+             bool MayBuild)
+      : Dir(std::move(Dir)), ToolId(std::move(ToolId)), Hashes(Hashes), MakeFS(std::move(MakeFS)),
+        MayBuild(MayBuild) {}
 
   struct Use {
     std::string Pch;
@@ -64,6 +68,7 @@ private:
   std::string Dir, ToolId;
   ContentHashes &Hashes;
   FileSystemMaker MakeFS;
+  bool MayBuild;
   std::mutex Lock;
   std::map<std::string, std::shared_ptr<Entry>> Entries;
 };

@@ -238,8 +238,9 @@ int main(int Argc, const char **Argv) {
   std::optional<TemporaryFolder> PchFolder;
   std::optional<PrefixPchs> Pchs;
   if (!Opts.NoPch && (Cache || !PchFolder.emplace().Path.empty()))
-    Config.Pchs = &Pchs.emplace(Cache ? CacheDir + "/pch" : PchFolder->Path, Config.ToolId, Hashes,
-                                [] { return parseFileSystem(); });
+    Config.Pchs = &Pchs.emplace(
+        Cache ? CacheDir + "/pch" : PchFolder->Path, Config.ToolId, Hashes,
+        [] { return parseFileSystem(); }, /*MayBuild=*/Files.size() > 1);
   std::vector<TUResult> Results;
   {
     ProgressReporter Progress(progressStyle(Opts, ErrTTY, Files.size()), Files.size(),
