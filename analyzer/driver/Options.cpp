@@ -120,6 +120,10 @@ struct CommandLine {
                "<build dir>/.hostsync-cache with -p, else ./.hostsync-cache)")};
   cl::opt<bool> NoCache{"no-cache", cl::cat(SpeedCat),
                         cl::desc("Analyse every file again; keep nothing for the next run")};
+  cl::opt<std::string> ShardOpt{
+      "shard", cl::cat(SpeedCat), cl::value_desc("i/n"),
+      cl::desc("Analyse share i of n of the files (stable: by path under --source-root);\n"
+               "join the shards' JSON or SARIF with `hostsync-lint merge`")};
   cl::opt<bool> NoPch{"no-pch", cl::cat(SpeedCat),
                       cl::desc("Parse every file from source, without a precompiled header\n"
                                "of the system header it begins with")};
@@ -280,6 +284,10 @@ bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error)
                                   {"none", ProgressMode::None}},
                                  Out.Progress, Error))
     return false;
+  if (L.ShardOpt.getNumOccurrences() && !parseShard(L.ShardOpt, Out.Share)) {
+    Error = "--shard needs i/n with 1 <= i <= n <= 10000, not '" + L.ShardOpt + "'";
+    return false;
+  }
   if (L.ProgressInterval.getNumOccurrences()) {
     double Seconds = 0;
     if (llvm::StringRef(L.ProgressInterval).getAsDouble(Seconds) || !(Seconds >= 0) ||

@@ -4,6 +4,7 @@
 
 #include "rules/Catalog.h"
 #include "core/RuleCheck.h"
+#include "driver/Shard.h"
 
 #include <string>
 #include <vector>
@@ -48,6 +49,7 @@ struct Options {
   std::string CacheDir;                       // --cache-dir ("": next to the build)
   bool NoCache = false;                       // --no-cache
   bool NoPch = false;                         // --no-pch: every file parsed from source
+  Shard Share;                                // --shard=i/n
   bool ListRules = false;
 };
 

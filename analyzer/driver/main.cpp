@@ -8,11 +8,14 @@
 #include "driver/Config.h"
 #include "driver/Fixes.h"
 #include "driver/Inputs.h"
+#include "driver/Merge.h"
 #include "driver/Options.h"
 #include "driver/OutputFile.h"
 #include "driver/Progress.h"
 #include "driver/Runner.h"
 #include "driver/SarifWriter.h"
+#include "driver/Shard.h"
+#include "driver/SourceRoot.h"
 #include "driver/Writers.h"
 
 #include "hostsync_config.h"
@@ -113,6 +116,8 @@ ProgressStyle progressStyle(const Options &Opts, bool ErrTTY, size_t Files) {
 } // namespace
 
 int main(int Argc, const char **Argv) {
+  if (Argc > 1 && llvm::StringRef(Argv[1]) == "merge")
+    return runMerge(Argc - 1, Argv + 1);
   // --help and --version print and exit 0 inside parseOptions (llvm::cl's own options).
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "hostsync-lint " HOSTSYNC_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";
@@ -201,6 +206,17 @@ int main(int Argc, const char **Argv) {
   if (Files.empty())
     return usageError("every input file is excluded by its .hostsync.yaml, or has no rule "
                       "enabled");
+  if (Opts.Share.Count > 1) { // a share of the files, by their path under --source-root
+    std::string Root = absolutePath(Opts.SourceRoot);
+    Files.erase(std::remove_if(Files.begin(), Files.end(),
+                               [&](const std::string &F) {
+                                 return !inShard(relativeToRoot(absolutePath(F), Root), Opts.Share);
+                               }),
+                Files.end());
+    Info.push_back("shard " + std::to_string(Opts.Share.Index) + "/" +
+                   std::to_string(Opts.Share.Count) + ": " + std::to_string(Files.size()) + " of " +
+                   std::to_string(Kept.size()) + " files");
+  }
 
   // Read the baseline and open every output before the (long) analysis, so that a bad path
   // fails in a second; never write over one of the run's inputs.
