@@ -124,6 +124,11 @@ struct CommandLine {
       "shard", cl::cat(SpeedCat), cl::value_desc("i/n"),
       cl::desc("Analyse share i of n of the files (stable: by path under --source-root);\n"
                "join the shards' JSON or SARIF with `hostsync-lint merge`")};
+  cl::opt<std::string> Diff{
+      "diff", cl::cat(SpeedCat), cl::value_desc("git ref|-"),
+      cl::desc("Report only findings on lines changed since <git ref> (git diff -U0), or\n"
+               "by the unified diff on standard input (-); with the cache, only changed\n"
+               "files and the files that include them are analysed again")};
   cl::opt<bool> NoPch{"no-pch", cl::cat(SpeedCat),
                       cl::desc("Parse every file from source, without a precompiled header\n"
                                "of the system header it begins with")};
@@ -265,6 +270,7 @@ bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error)
   Out.CacheDir = L.CacheDir;
   Out.NoCache = L.NoCache;
   Out.NoPch = L.NoPch;
+  Out.Diff = L.Diff;
   using F = OutputFormat;
   if (!parseChoice<F>(L.Format,
                       {{"text", F::Text},

@@ -6,6 +6,7 @@
 #include "driver/Baseline.h"
 #include "commands/CompileCommands.h"
 #include "driver/Config.h"
+#include "driver/Diff.h"
 #include "driver/Fixes.h"
 #include "driver/Inputs.h"
 #include "driver/Merge.h"
@@ -23,6 +24,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -218,6 +220,31 @@ int main(int Argc, const char **Argv) {
                    std::to_string(Kept.size()) + " files");
   }
 
+  // --diff: the lines it changed. With the cache every file runs (unchanged ones come from
+  // it, and their device facts reach the changed ones); without it, only the files it
+  // changed and those that include a changed file by name are analysed.
+  std::optional<ChangedLines> Changed;
+  if (!Opts.Diff.empty()) {
+    std::string E, Text;
+    if (Opts.Diff == "-") {
+      auto In = llvm::MemoryBuffer::getSTDIN();
+      if (!In)
+        return usageError("--diff=-: cannot read standard input");
+      E = parseUnifiedDiff(std::string((*In)->getBuffer()), absolutePath(""), Changed.emplace());
+    } else {
+      E = changedSince(Opts.Diff, Changed.emplace());
+    }
+    if (!E.empty())
+      return usageError(E);
+    if (CacheDir.empty())
+      Files.erase(std::remove_if(Files.begin(), Files.end(),
+                                 [&](const std::string &F) {
+                                   return !Changed->count(absolutePath(F)) &&
+                                          !includesAny(absolutePath(F), *Changed);
+                                 }),
+                  Files.end());
+  }
+
   // Read the baseline and open every output before the (long) analysis, so that a bad path
   // fails in a second; never write over one of the run's inputs.
   Baseline Accepted;
@@ -277,6 +304,13 @@ int main(int Argc, const char **Argv) {
   double ProjectPassSeconds = Seconds() - AnalysisSeconds;
   if (std::string E; !applyConfig(Configs, Findings, Opts.Devices, E))
     return usageError(E);
+  if (Changed)
+    Findings.erase(std::remove_if(Findings.begin(), Findings.end(),
+                                  [&](const Finding &F) {
+                                    auto It = Changed->find(F.File);
+                                    return It == Changed->end() || !It->second.count(F.Line);
+                                  }),
+                   Findings.end());
   std::string Root = absolutePath(Opts.SourceRoot);
   if (!Opts.Baseline.empty())
     applyBaseline(std::move(Accepted), Findings, Root);

@@ -66,6 +66,8 @@ if shutil.which("firefox-esr"):
     config.available_features.add("firefox")
 if shutil.which("script"):
     config.available_features.add("script")
+if shutil.which("git"):
+    config.available_features.add("git")
 
 # The tracer's launcher, where the CUDA toolkit let it be built; "no-gpu" where this
 # machine has no NVIDIA device (CI): the tracer must then step aside.
