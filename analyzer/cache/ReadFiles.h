@@ -20,6 +20,10 @@ public:
                      bool IsMissing) override;
   // Every file read, absolute.
   std::vector<std::string> paths() const;
+  // Where the headers not found would have been found, had they existed: each name under
+  // every directory a header was read from, every include directory of Args, and the
+  // default system ones. A result stays valid while none of these exists.
+  std::vector<std::string> placesOfMissing(const std::vector<std::string> &Args) const;
   // A header outside the system include directories was read (not Main itself).
   bool readProjectHeader() const { return ProjectHeader; }
   // A path as the parse names it, made absolute against the command's directory.
@@ -28,6 +32,7 @@ public:
 private:
   std::string Main, Directory;
   bool ProjectHeader = false;
+  std::vector<std::string> Missing; // as the #include spelled them
 };
 
 } // namespace hostsync

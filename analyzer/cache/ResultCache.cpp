@@ -47,7 +47,7 @@ bool ResultCache::load(const std::string &Key, TUResult &Out) {
 
 void ResultCache::store(const std::string &Key, const TUResult &R,
                         const std::vector<Dependency> &Read) {
-  if (R.Failed || !R.MissingHeaders.empty())
+  if (R.Failed)
     return;
   nlohmann::json Files = nlohmann::json::array();
   for (const Dependency &D : Read)

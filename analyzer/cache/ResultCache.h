@@ -8,7 +8,8 @@
 // also lists every file the parse read (the source, its headers, a -include-pch given by
 // the user, the precompiled prefix's headers) with the hash of its content; it is used
 // only if all still hash the same. One entry per key: an edited file's new result replaces
-// the old one. A TU with headers not found is not stored (the header may appear later).
+// the old one. A TU with headers not found lists where each would have been found, as
+// files that must still not exist (their hash is the empty one of an unreadable file).
 #pragma once
 
 #include "cache/ContentHashes.h"

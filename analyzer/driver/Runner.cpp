@@ -205,7 +205,7 @@ bool finalCommand(const tooling::CompilationDatabase &Db, const std::string &Fil
 }
 
 // The files a result depends on: what the parse read, a PCH the user's command names, the
-// headers of the PCH it was parsed with.
+// headers of the PCH it was parsed with, and the places where headers not found would be.
 std::vector<Dependency> readByParse(ContentHashes &Hashes, const std::string &File,
                                     const FinalCommand &Cmd, const ReadFiles &Read,
                                     const std::optional<PrefixPchs::Use> &Pch) {
@@ -218,6 +218,8 @@ std::vector<Dependency> readByParse(ContentHashes &Hashes, const std::string &Fi
   std::vector<Dependency> Out = Hashes.dependencies(Paths);
   if (Pch)
     Out.insert(Out.end(), Pch->Read.begin(), Pch->Read.end());
+  for (const std::string &Absent : Read.placesOfMissing(Cmd.Args))
+    Out.push_back({Absent, ""}); // "": unreadable; a header that appears there invalidates it
   return Out;
 }
 
