@@ -177,7 +177,8 @@ CommandLineArguments translateNvcc(const CommandLineArguments &Args) {
   return Out;
 }
 
-CommandLineArguments CommandAdjuster::adjust(const CommandLineArguments &In, llvm::StringRef File) {
+CommandLineArguments CommandAdjuster::adjust(const CommandLineArguments &In, llvm::StringRef File,
+                                             bool CountDropped) {
   if (In.empty())
     return In;
   CommandLineArguments Args = isNvcc(In[0]) ? translateNvcc(In) : In;
@@ -205,6 +206,8 @@ CommandLineArguments CommandAdjuster::adjust(const CommandLineArguments &In, llv
   for (const llvm::opt::Arg *A : Parsed)
     if (A->getOption().getKind() == llvm::opt::Option::UnknownClass) {
       Drop[A->getIndex() + 1] = true;
+      if (!CountDropped)
+        continue;
       std::lock_guard<std::mutex> G(Lock);
       ++Dropped[Kept[A->getIndex() + 1]];
     }

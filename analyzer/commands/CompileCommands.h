@@ -29,9 +29,10 @@ struct CommandEdits {
 class CommandAdjuster {
 public:
   explicit CommandAdjuster(CommandEdits Edits) : Edits(std::move(Edits)) {}
-  // Safe to call from several threads at once.
+  // Safe to call from several threads at once. CountDropped: the flags dropped are counted
+  // for droppedNotes() (false where the same command is adjusted a second time).
   clang::tooling::CommandLineArguments adjust(const clang::tooling::CommandLineArguments &Args,
-                                              llvm::StringRef File);
+                                              llvm::StringRef File, bool CountDropped = true);
   // "flag '-fcoroutines' (unknown to Clang) dropped from 12 commands", sorted.
   std::vector<std::string> droppedNotes() const;
 

@@ -17,4 +17,14 @@ inline std::string absolutePath(llvm::StringRef Given) {
   return std::string(Path.str());
 }
 
+// The same against Directory (a compile command's) instead of the current directory.
+inline std::string absolutePathIn(llvm::StringRef Directory, llvm::StringRef Given) {
+  llvm::SmallString<256> Path;
+  if (!llvm::sys::path::is_absolute(Given))
+    Path = Directory;
+  llvm::sys::path::append(Path, Given);
+  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+  return std::string(Path.str());
+}
+
 } // namespace hostsync

@@ -77,6 +77,13 @@ struct CommandLine {
   cl::opt<std::string> Color{"color", cl::cat(OutputCat), cl::value_desc("auto|always|never"),
                              cl::desc("Colours in text output (default: auto, on a terminal)")};
   cl::opt<bool> Quiet{"quiet", cl::cat(OutputCat), cl::desc("No progress or summary on stderr")};
+  cl::opt<std::string> Progress{
+      "progress", cl::cat(OutputCat), cl::value_desc("auto|bar|log|none"),
+      cl::desc("Progress on stderr (default: auto: a bar on a terminal, log lines where the\n"
+               "CI environment variable is set, else none)")};
+  cl::opt<std::string> ProgressInterval{
+      "progress-interval", cl::cat(OutputCat), cl::value_desc("seconds"),
+      cl::desc("Seconds between progress log lines (default: 5; 0: a line per file)")};
   cl::alias QuietShort{"q", cl::aliasopt(Quiet), cl::desc("Alias for --quiet")};
 
   cl::opt<std::string> ConfigFile{
@@ -106,6 +113,26 @@ struct CommandLine {
   cl::opt<std::string> Jobs{"j", cl::Prefix, cl::cat(FixesCat), cl::value_desc("n"),
                             cl::desc("Translation units analysed in parallel (default: cores)")};
 
+  cl::OptionCategory SpeedCat{"Speed"};
+  cl::opt<std::string> CacheDir{
+      "cache-dir", cl::cat(SpeedCat), cl::value_desc("dir"),
+      cl::desc("Keep results of unchanged files and precompiled headers here (default:\n"
+               "<build dir>/.hostsync-cache with -p, else ./.hostsync-cache)")};
+  cl::opt<bool> NoCache{"no-cache", cl::cat(SpeedCat),
+                        cl::desc("Analyse every file again; keep nothing for the next run")};
+  cl::opt<std::string> ShardOpt{
+      "shard", cl::cat(SpeedCat), cl::value_desc("i/n"),
+      cl::desc("Analyse share i of n of the files (stable: by path under --source-root);\n"
+               "join the shards' JSON or SARIF with `hostsync-lint merge`")};
+  cl::opt<std::string> Diff{
+      "diff", cl::cat(SpeedCat), cl::value_desc("git ref|-"),
+      cl::desc("Report only findings on lines changed since <git ref> (git diff -U0), or\n"
+               "by the unified diff on standard input (-); with the cache, only changed\n"
+               "files and the files that include them are analysed again")};
+  cl::opt<bool> NoPch{"no-pch", cl::cat(SpeedCat),
+                      cl::desc("Parse every file from source, without a precompiled header\n"
+                               "of the system header it begins with")};
+
   cl::extrahelp Epilogue{R"(
 INPUTS:
   A C++ or CUDA source or header; a directory is searched recursively for .cpp .cc .cxx
@@ -128,7 +155,7 @@ EXIT CODES:
     cl::alias *Help = new cl::alias("h", cl::aliasopt(*Registered["help"]),
                                     cl::desc("Alias for --help"), cl::NotHidden);
     (void)Help; // lives as long as the program, as every option does
-    cl::HideUnrelatedOptions({&InputsCat, &RulesCat, &OutputCat, &ConfigCat, &FixesCat});
+    cl::HideUnrelatedOptions({&InputsCat, &RulesCat, &OutputCat, &ConfigCat, &FixesCat, &SpeedCat});
   }
 };
 
@@ -240,6 +267,10 @@ bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error)
   Out.Fix = L.Fix || L.FixNotes;
   Out.ExportFixes = L.ExportFixes;
   Out.Strict = L.Strict;
+  Out.CacheDir = L.CacheDir;
+  Out.NoCache = L.NoCache;
+  Out.NoPch = L.NoPch;
+  Out.Diff = L.Diff;
   using F = OutputFormat;
   if (!parseChoice<F>(L.Format,
                       {{"text", F::Text},
@@ -251,8 +282,28 @@ bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error)
       !parseChoice<ColorMode>(
           L.Color,
           {{"auto", ColorMode::Auto}, {"always", ColorMode::Always}, {"never", ColorMode::Never}},
-          Out.Color, Error))
+          Out.Color, Error) ||
+      !parseChoice<ProgressMode>(L.Progress,
+                                 {{"auto", ProgressMode::Auto},
+                                  {"bar", ProgressMode::Bar},
+                                  {"log", ProgressMode::Log},
+                                  {"none", ProgressMode::None}},
+                                 Out.Progress, Error))
     return false;
+  if (L.ShardOpt.getNumOccurrences() && !parseShard(L.ShardOpt, Out.Share)) {
+    Error = "--shard needs i/n with 1 <= i <= n <= 10000, not '" + L.ShardOpt + "'";
+    return false;
+  }
+  if (L.ProgressInterval.getNumOccurrences()) {
+    double Seconds = 0;
+    if (llvm::StringRef(L.ProgressInterval).getAsDouble(Seconds) || !(Seconds >= 0) ||
+        Seconds > 86400) {
+      Error = "--progress-interval needs a number of seconds from 0 to 86400, not '" +
+              L.ProgressInterval + "'";
+      return false;
+    }
+    Out.ProgressInterval = Seconds;
+  }
   if (L.MinSeverity.getNumOccurrences() && !parseSeverity(L.MinSeverity, Out.MinSeverity)) {
     Error = "unknown --min-severity '" + L.MinSeverity + "' (expected note, warning or error)";
     return false;

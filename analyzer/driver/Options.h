@@ -4,6 +4,7 @@
 
 #include "rules/Catalog.h"
 #include "core/RuleCheck.h"
+#include "driver/Shard.h"
 
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@ namespace hostsync {
 
 enum class OutputFormat { Text, Json, Github, Sarif, CodeQuality };
 enum class ColorMode { Auto, Always, Never };
+enum class ProgressMode { Auto, Bar, Log, None };
 
 struct Options {
   std::vector<std::string> Inputs;     // files and directories
@@ -42,6 +44,13 @@ struct Options {
   unsigned Jobs = 0;    // 0: one per core
   ColorMode Color = ColorMode::Auto;
   bool Quiet = false;
+  ProgressMode Progress = ProgressMode::Auto; // --progress
+  double ProgressInterval = 5;                // --progress-interval, seconds
+  std::string CacheDir;                       // --cache-dir ("": next to the build)
+  bool NoCache = false;                       // --no-cache
+  bool NoPch = false;                         // --no-pch: every file parsed from source
+  Shard Share;                                // --shard=i/n
+  std::string Diff; // --diff: a git ref, or "-" for a unified diff on stdin
   bool ListRules = false;
 };
 

@@ -5,6 +5,7 @@
 #include "core/RuleCheck.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <functional>
 #include <map>
@@ -19,11 +20,17 @@ struct FileSettings {
   AssumeDevice Assume = AssumeDevice::Unknown;
 };
 
+class ResultCache;
+class PrefixPchs;
+
 struct RunConfig {
   std::vector<std::string> EnabledRules;
   AssumeDevice Assume = AssumeDevice::Unknown;
   std::map<std::string, FileSettings> PerFile; // overrides the two above for some files
   unsigned Jobs = 1;
+  ResultCache *Cache = nullptr; // results of unchanged files (cache/ResultCache.h)
+  PrefixPchs *Pchs = nullptr;   // precompiled leading headers (cache/PrefixPch.h)
+  std::string ToolId;           // what names this build, for the cache's keys
 };
 
 struct TUResult {
@@ -54,12 +61,20 @@ std::string describeStatus(const TUResult &R);
 
 class CommandAdjuster;
 
-// Analyses every file, each with its compile command made fit for Clang by Commands;
-// Progress(i, n, file) is called as each one starts.
-std::vector<TUResult>
-runAll(const clang::tooling::CompilationDatabase &Db, const std::vector<std::string> &Files,
-       const RunConfig &Config, CommandAdjuster &Commands,
-       const std::function<void(size_t, size_t, const std::string &)> &Progress);
+// Told as each file starts and ends (from the worker threads, one call at a time).
+struct RunProgress {
+  std::function<void(size_t Index, const std::string &File)> Started;
+  // Cached: its result came from the cache, not from a parse.
+  std::function<void(size_t Index, const std::string &File, bool Cached)> Finished;
+};
+
+// Analyses every file, each with its compile command made fit for Clang by Commands.
+std::vector<TUResult> runAll(const clang::tooling::CompilationDatabase &Db,
+                             const std::vector<std::string> &Files, const RunConfig &Config,
+                             CommandAdjuster &Commands, const RunProgress &Progress);
+
+// The file system a parse sees: the real one with the CUDA stand-in headers over it.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> parseFileSystem();
 
 // Merges the findings of all TUs, one per rule and location (a header seen by many TUs
 // yields one finding; its rank is the highest any TU gave it), in output order, and closes

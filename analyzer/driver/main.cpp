@@ -1,15 +1,22 @@
 // hostsync-lint: finds host-device synchronizations in LibTorch C++ code.
 #include "rules/Catalog.h"
+#include "cache/PrefixPch.h"
+#include "cache/ResultCache.h"
 #include "driver/AbsolutePath.h"
 #include "driver/Baseline.h"
 #include "commands/CompileCommands.h"
 #include "driver/Config.h"
+#include "driver/Diff.h"
 #include "driver/Fixes.h"
 #include "driver/Inputs.h"
+#include "driver/Merge.h"
 #include "driver/Options.h"
 #include "driver/OutputFile.h"
+#include "driver/Progress.h"
 #include "driver/Runner.h"
 #include "driver/SarifWriter.h"
+#include "driver/Shard.h"
+#include "driver/SourceRoot.h"
 #include "driver/Writers.h"
 
 #include "hostsync_config.h"
@@ -17,11 +24,14 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cstdlib>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -77,9 +87,39 @@ std::string openOutputs(const std::vector<std::string> &Inputs, std::vector<Outp
   }
   return "";
 }
+
+// Where precompiled headers go with --no-cache: a folder of this run, removed at its end.
+struct TemporaryFolder {
+  std::string Path;
+  TemporaryFolder() {
+    llvm::SmallString<256> P;
+    if (!llvm::sys::fs::createUniqueDirectory("hostsync-pch", P))
+      Path = std::string(P.str());
+  }
+  ~TemporaryFolder() {
+    if (!Path.empty())
+      llvm::sys::fs::remove_directories(Path);
+  }
+};
+
+ProgressStyle progressStyle(const Options &Opts, bool ErrTTY, size_t Files) {
+  if (Opts.Quiet || Files < 2 || Opts.Progress == ProgressMode::None)
+    return ProgressStyle::None;
+  if (Opts.Progress == ProgressMode::Bar)
+    return ProgressStyle::Terminal;
+  if (Opts.Progress == ProgressMode::Log)
+    return ProgressStyle::Log;
+  if (ErrTTY)
+    return ProgressStyle::Terminal;
+  // CI services (GitHub Actions, GitLab CI, Buildkite...) set CI in every job.
+  const char *Ci = std::getenv("CI");
+  return Ci && *Ci ? ProgressStyle::Log : ProgressStyle::None;
+}
 } // namespace
 
 int main(int Argc, const char **Argv) {
+  if (Argc > 1 && llvm::StringRef(Argv[1]) == "merge")
+    return runMerge(Argc - 1, Argv + 1);
   // --help and --version print and exit 0 inside parseOptions (llvm::cl's own options).
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "hostsync-lint " HOSTSYNC_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";
@@ -115,6 +155,16 @@ int main(int Argc, const char **Argv) {
     return usageError("--checks='" + Opts.Checks + "' enables no rule");
   if (Opts.Inputs.empty() && Opts.BuildPath.empty())
     return usageError("no input files (see --help)");
+  if (Opts.NoCache && !Opts.CacheDir.empty())
+    return usageError("--cache-dir and --no-cache: give one of them");
+  std::string CacheDir =
+      Opts.NoCache ? ""
+      : !Opts.CacheDir.empty()
+          ? absolutePath(Opts.CacheDir)
+          : absolutePath((Opts.BuildPath.empty() ? "" : Opts.BuildPath + "/") + ".hostsync-cache");
+  if (!CacheDir.empty() && llvm::sys::fs::exists(CacheDir) &&
+      !llvm::sys::fs::is_directory(CacheDir))
+    return usageError(CacheDir + ": the cache folder is not a folder");
 
   std::vector<std::string> Files, Info;
   if (std::string E = collectSources(Opts.Inputs, Files, Info); !E.empty())
@@ -158,6 +208,42 @@ int main(int Argc, const char **Argv) {
   if (Files.empty())
     return usageError("every input file is excluded by its .hostsync.yaml, or has no rule "
                       "enabled");
+  if (Opts.Share.Count > 1) { // a share of the files, by their path under --source-root
+    std::string Root = absolutePath(Opts.SourceRoot);
+    Files.erase(std::remove_if(Files.begin(), Files.end(),
+                               [&](const std::string &F) {
+                                 return !inShard(relativeToRoot(absolutePath(F), Root), Opts.Share);
+                               }),
+                Files.end());
+    Info.push_back("shard " + std::to_string(Opts.Share.Index) + "/" +
+                   std::to_string(Opts.Share.Count) + ": " + std::to_string(Files.size()) + " of " +
+                   std::to_string(Kept.size()) + " files");
+  }
+
+  // --diff: the lines it changed. With the cache every file runs (unchanged ones come from
+  // it, and their device facts reach the changed ones); without it, only the files it
+  // changed and those that include a changed file by name are analysed.
+  std::optional<ChangedLines> Changed;
+  if (!Opts.Diff.empty()) {
+    std::string E, Text;
+    if (Opts.Diff == "-") {
+      auto In = llvm::MemoryBuffer::getSTDIN();
+      if (!In)
+        return usageError("--diff=-: cannot read standard input");
+      E = parseUnifiedDiff(std::string((*In)->getBuffer()), absolutePath(""), Changed.emplace());
+    } else {
+      E = changedSince(Opts.Diff, Changed.emplace());
+    }
+    if (!E.empty())
+      return usageError(E);
+    if (CacheDir.empty())
+      Files.erase(std::remove_if(Files.begin(), Files.end(),
+                                 [&](const std::string &F) {
+                                   return !Changed->count(absolutePath(F)) &&
+                                          !includesAny(absolutePath(F), *Changed);
+                                 }),
+                  Files.end());
+  }
 
   // Read the baseline and open every output before the (long) analysis, so that a bad path
   // fails in a second; never write over one of the run's inputs.
@@ -182,17 +268,33 @@ int main(int Argc, const char **Argv) {
   Config.Assume = Opts.Assume;
   Config.Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
   CommandAdjuster Commands({Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, Cuda, Roots});
-  bool ShowProgress = ErrTTY && !Opts.Quiet && Files.size() > 1;
   auto Seconds = [Start = std::chrono::steady_clock::now()]() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   };
-  std::vector<TUResult> Results =
-      runAll(*Db, Files, Config, Commands, [&](size_t I, size_t N, const std::string &F) {
-        if (ShowProgress)
-          llvm::errs() << "\r\033[K[" << I << "/" << N << "] " << F;
-      });
-  if (ShowProgress)
-    llvm::errs() << "\r\033[K";
+  // Results of unchanged files, and precompiled headers (kept in the cache, or for this run
+  // only): see cache/ResultCache.h and cache/PrefixPch.h.
+  ContentHashes Hashes;
+  Config.ToolId = toolIdentity(Argv[0]);
+  std::optional<ResultCache> Cache;
+  if (!CacheDir.empty())
+    Config.Cache = &Cache.emplace(CacheDir, Hashes);
+  std::optional<TemporaryFolder> PchFolder;
+  std::optional<PrefixPchs> Pchs;
+  if (!Opts.NoPch && (Cache || !PchFolder.emplace().Path.empty()))
+    Config.Pchs = &Pchs.emplace(
+        Cache ? CacheDir + "/pch" : PchFolder->Path, Config.ToolId, Hashes,
+        [] { return parseFileSystem(); }, /*MayBuild=*/Files.size() > 1);
+  std::vector<TUResult> Results;
+  {
+    ProgressReporter Progress(progressStyle(Opts, ErrTTY, Files.size()), Files.size(),
+                              Opts.ProgressInterval, llvm::errs());
+    Results = runAll(
+        *Db, Files, Config, Commands,
+        {[&](size_t I, const std::string &F) { Progress.started(I, F); },
+         [&](size_t I, const std::string &F, bool Cached) { Progress.finished(I, F, Cached); }});
+  }
+  Pchs.reset();
+  PchFolder.reset();
   if (!Opts.Quiet)
     for (const std::string &Note : Commands.droppedNotes())
       llvm::errs() << "hostsync-lint: note: " << Note << "\n";
@@ -202,6 +304,13 @@ int main(int Argc, const char **Argv) {
   double ProjectPassSeconds = Seconds() - AnalysisSeconds;
   if (std::string E; !applyConfig(Configs, Findings, Opts.Devices, E))
     return usageError(E);
+  if (Changed)
+    Findings.erase(std::remove_if(Findings.begin(), Findings.end(),
+                                  [&](const Finding &F) {
+                                    auto It = Changed->find(F.File);
+                                    return It == Changed->end() || !It->second.count(F.Line);
+                                  }),
+                   Findings.end());
   std::string Root = absolutePath(Opts.SourceRoot);
   if (!Opts.Baseline.empty())
     applyBaseline(std::move(Accepted), Findings, Root);

@@ -46,10 +46,20 @@ config.substitutions.append(("%hostsync-symbolize", config.hostsync_symbolize))
 config.substitutions.append(("%artifacts", config.artifacts_dir))
 config.substitutions.append(("%data", os.path.join(config.source_root, "tests", "data")))
 
-# The clang-tidy module, with the clang-tidy of the LLVM it was built against.
+# The clang-tidy module, with the clang-tidy of the LLVM it was built against, and that
+# LLVM's run-clang-tidy (whose -load option came after LLVM 14: "run-clang-tidy-load").
 if config.tidy_plugin and os.path.exists(config.clang_tidy):
     config.available_features.add("clang-tidy")
     config.substitutions.append(("%clang-tidy-bin", config.clang_tidy))
+    run_clang_tidy = "/usr/bin/run-clang-tidy-" + config.llvm_version
+    if os.path.exists(run_clang_tidy):
+        config.available_features.add("run-clang-tidy")
+        script = open(os.path.realpath(run_clang_tidy)).read()
+        if "'-load'" in script or '"-load"' in script:
+            config.available_features.add("run-clang-tidy-load")
+        config.substitutions.append(("%run-clang-tidy", run_clang_tidy))
+        config.substitutions.append(("%tidy-binary", config.clang_tidy))
+        config.substitutions.append(("%tidy-plugin", config.tidy_plugin))
     config.substitutions.append(("%clang-tidy", config.clang_tidy + " --load=" + config.tidy_plugin))
 
 import shutil
@@ -59,6 +69,8 @@ if shutil.which("firefox-esr"):
     config.available_features.add("firefox")
 if shutil.which("script"):
     config.available_features.add("script")
+if shutil.which("git"):
+    config.available_features.add("git")
 
 # The tracer's launcher, where the CUDA toolkit let it be built; "no-gpu" where this
 # machine has no NVIDIA device (CI): the tracer must then step aside.

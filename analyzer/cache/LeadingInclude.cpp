@@ -1,0 +1,118 @@
+#include "cache/LeadingInclude.h"
+
+#include "compat/LLVMCompat.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+namespace hostsync {
+
+namespace {
+
+constexpr int MaxDepth = 8; // project headers followed, one inside the other
+
+// Drops blanks and comments at the front of Text.
+llvm::StringRef skipBlank(llvm::StringRef Text) {
+  while (true) {
+    Text = Text.ltrim();
+    if (compat::startsWith(Text, "//"))
+      Text = Text.drop_until([](char C) { return C == '\n'; });
+    else if (compat::startsWith(Text, "/*")) {
+      size_t End = Text.find("*/", 2);
+      Text = End == llvm::StringRef::npos ? llvm::StringRef() : Text.drop_front(End + 2);
+    } else
+      return Text;
+  }
+}
+
+// The directive at the front of Text ("include <x>", "pragma once"...), with its line
+// consumed from Text; "" when Text does not begin with one. A line continued with a
+// backslash is not a directive this reader understands: it stops there.
+std::string takeDirective(llvm::StringRef &Text) {
+  if (!compat::startsWith(Text, "#"))
+    return "";
+  llvm::StringRef Line = Text.take_until([](char C) { return C == '\n'; });
+  if (compat::endsWith(Line.rtrim(), "\\"))
+    return "";
+  Text = Text.drop_front(Line.size());
+  // A trailing comment on the directive's line ("#include <x> // why") is not part of it.
+  Line = Line.drop_front().split("//").first.split("/*").first.trim();
+  std::string Words;
+  for (llvm::StringRef Rest = Line; !Rest.empty();) {
+    auto [Word, Tail] = Rest.split(' ');
+    Rest = Tail.ltrim();
+    Word = Word.trim();
+    if (!Word.empty())
+      Words += (Words.empty() ? "" : " ") + Word.str();
+  }
+  return Words;
+}
+
+std::optional<std::string> readFile(const std::string &Path) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return std::nullopt;
+  return std::string((*Buffer)->getBuffer());
+}
+
+} // namespace
+
+std::optional<std::string> leadingSystemIncludeOf(const std::string &Text, const std::string &Dir,
+                                                  const std::vector<std::string> &QuoteDirs,
+                                                  int Depth) {
+  llvm::StringRef Rest(Text);
+  std::string Guard; // the name of an #ifndef just read, that a #define must follow
+  while (true) {
+    Rest = skipBlank(Rest);
+    std::string D = takeDirective(Rest);
+    llvm::StringRef Word(D);
+    if (!Guard.empty()) { // only `#define <same name>` may follow the #ifndef
+      if (D != "define " + Guard)
+        return std::nullopt;
+      Guard.clear();
+      continue;
+    }
+    if (D == "pragma once")
+      continue;
+    if (compat::startsWith(Word, "ifndef ") && !Word.drop_front(7).contains(' ')) {
+      Guard = Word.drop_front(7).str();
+      continue;
+    }
+    if (Word.consume_front("include ")) {
+      Word = Word.trim();
+      if (Word.size() > 2 && Word.front() == '<' && Word.back() == '>')
+        return Word.str();
+      if (Word.size() > 2 && Word.front() == '"' && Word.back() == '"' && Depth < MaxDepth) {
+        std::string Name = Word.drop_front().drop_back().str();
+        std::vector<std::string> Where = {Dir};
+        Where.insert(Where.end(), QuoteDirs.begin(), QuoteDirs.end());
+        for (const std::string &W : Where) {
+          llvm::SmallString<256> Path(W);
+          llvm::sys::path::append(Path, Name);
+          if (!llvm::sys::fs::is_regular_file(Path))
+            continue;
+          std::optional<std::string> Inner = readFile(std::string(Path));
+          if (!Inner)
+            return std::nullopt;
+          // The project header's first thing decides: what follows it in the including
+          // file comes after the header's own declarations.
+          return leadingSystemIncludeOf(*Inner, std::string(llvm::sys::path::parent_path(Path)),
+                                        QuoteDirs, Depth + 1);
+        }
+      }
+    }
+    return std::nullopt;
+  }
+}
+
+std::optional<std::string> leadingSystemInclude(const std::string &File,
+                                                const std::vector<std::string> &QuoteDirs) {
+  std::optional<std::string> Text = readFile(File);
+  if (!Text)
+    return std::nullopt;
+  return leadingSystemIncludeOf(*Text, std::string(llvm::sys::path::parent_path(File)), QuoteDirs);
+}
+
+} // namespace hostsync

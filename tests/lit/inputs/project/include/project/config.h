@@ -1,0 +1,4 @@
+#pragma once
+#include <cstdint>
+
+constexpr int64_t kBatch = 16;
