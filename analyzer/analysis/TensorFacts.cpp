@@ -86,11 +86,29 @@ public:
     return true;
   }
 
+  // A member passed to a non-const reference parameter (`archive.read("x", g.x)`,
+  // `torch::load(g.x, path)`): the call may store anything into it. The call stands for
+  // the value stored, which the analysis reads as unknown.
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (!Callee || isa<CXXOperatorCallExpr>(C))
+      return true;
+    for (unsigned I = 0; I < C->getNumArgs() && I < Callee->getNumParams(); ++I) {
+      QualType P = Callee->getParamDecl(I)->getType();
+      if (P->isLValueReferenceType() && !P.getNonReferenceType().isConstQualified())
+        record(C->getArg(I), C);
+    }
+    return true;
+  }
+
 private:
+  // A store into a data member through `this` or any other object of its class: the
+  // member's values are the class's, whatever the object (field-insensitive per object).
   void record(const Expr *LHS, const Expr *RHS) {
     if (const auto *M = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts()))
       if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()))
-        if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+        if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) ||
+            (!isLibTorchDecl(F->getParent()) && carriesTensors(F->getType())))
           Out[F].push_back(RHS);
   }
   llvm::DenseMap<const FieldDecl *, std::vector<const Expr *>> &Out;
@@ -158,14 +176,21 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
       if (const auto *DD = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl()); DD && DD->getInit())
         return deviceAt(DD->getInit(), Depth + 1);
   // A data member read through `this`: the device of every value the code stores into it
-  // (a buffer made on the CPU in the constructor and never moved is on the CPU).
+  // (a buffer made on the CPU in the constructor and never moved is on the CPU). A tensor
+  // member of a user class read through another object (`graph.x`): the same, through
+  // whatever object the code stores it (FieldStores).
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
-        F && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+    const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (F && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
       return memberDevice(F, Depth);
     if (isExampleType(M->getBase()->getType())) // batch.data, batch.target
       return deviceAt(M->getBase(), Depth + 1);
+    if (F && !isLibTorchDecl(F->getParent()) && carriesTensors(F->getType()))
+      return memberDevice(F, Depth);
   }
+  // p[i] of a pointer to tensors: where the tensors pointed to are.
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E); S && carriesTensors(S->getBase()->getType()))
+    return deviceAt(S->getBase(), Depth + 1);
   // A tuple, pair or braced list of tensors: where its parts are.
   if (auto Parts = tupleParts(E)) {
     std::optional<Device> D;
@@ -177,6 +202,9 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
     return combine(deviceAt(C->getTrueExpr(), Depth + 1), deviceAt(C->getFalseExpr(), Depth + 1));
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Subscript && !isTensorType(Op->getArg(0)->getType()) &&
+        carriesTensors(Op->getArg(0)->getType())) // v[i] of a container: where its tensors are
+      return deviceAt(Op->getArg(0), Depth + 1);
     if (!isTensorType(Op->getType()))
       return Device::Unknown;
     std::optional<Device> D;

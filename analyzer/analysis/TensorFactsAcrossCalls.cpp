@@ -175,11 +175,16 @@ Device TensorFacts::returnedDevice(const FunctionDecl *F, int Depth, bool OwnBod
 Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
   const auto *Call = dyn_cast<CallExpr>(E);
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (F && Call->getType()->isVoidType()) // a store through a reference (FieldStores)
+    return unknown("filled through a reference by " + quotedName(F));
   if (!F || !carriesTensors(Call->getType()))
     return unknown("a value the analysis does not follow");
-  // opt.value() of an optional tensor: the tensor it holds.
+  // opt.value() of an optional tensor: the tensor it holds; v.at(i), v.front(), v.data()...
+  // of a standard container of tensors: where its tensors are.
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-      MC && F->getIdentifier() && F->getName() == "value" &&
+      MC && F->getIdentifier() &&
+      compat::isOneOf(F->getName(), {"value", "at", "front", "back", "data"}) &&
+      !isTensorType(MC->getImplicitObjectArgument()->getType()) &&
       carriesTensors(MC->getImplicitObjectArgument()->getType()))
     return deviceAt(MC->getImplicitObjectArgument(), Depth + 1);
   if (!isLibTorchDecl(F))
