@@ -50,6 +50,35 @@ bool makesIndices(StringRef N) {
                              "randperm", "arange", "nonzero_static", "count_nonzero", "bucketize"});
 }
 
+// The tensors an op's list argument (TensorList: `torch::cat({a, b})`, `torch::stack(v)`)
+// is made of: a braced list's elements, or the container it views; empty for any other
+// argument.
+std::vector<const Expr *> tensorListParts(const Expr *Arg) {
+  const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Arg->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+  if (!RD || !RD->getIdentifier() || !compat::isOneOf(RD->getName(), {"ArrayRef", "IListRef"}) ||
+      !isLibTorchDecl(RD) || RD->getTemplateArgs().size() != 1 ||
+      RD->getTemplateArgs()[0].getKind() != TemplateArgument::Type ||
+      !isTensorType(RD->getTemplateArgs()[0].getAsType()))
+    return {}; // not a list of tensors (an index list, a size list)
+  const Expr *E = Arg;
+  while (true) {
+    E = E->IgnoreImplicit();
+    if (const auto *K = dyn_cast<CXXConstructExpr>(E);
+        K && K->getNumArgs() >= 1 && !isTensorType(K->getArg(0)->getType()))
+      E = K->getArg(0);
+    else if (const auto *L = dyn_cast<CXXStdInitializerListExpr>(E))
+      E = L->getSubExpr();
+    else
+      break;
+  }
+  if (const auto *IL = dyn_cast<InitListExpr>(E))
+    return {IL->inits().begin(), IL->inits().end()};
+  if (carriesTensors(E->getType()))
+    return {E};
+  return {};
+}
+
 bool isScalarTypeExpr(const Expr *E) {
   QualType T = E->getType().getNonReferenceType().getCanonicalType();
   const auto *ET = T->getAs<EnumType>();
@@ -181,8 +210,11 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   // whatever object the code stores it (FieldStores).
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
     const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
-    if (F && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+    if (F && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())) {
+      if (auto D = objectMember(F, Depth))
+        return *D;
       return memberDevice(F, Depth);
+    }
     if (isExampleType(M->getBase()->getType())) // batch.data, batch.target
       return deviceAt(M->getBase(), Depth + 1);
     if (F && !isLibTorchDecl(F->getParent()) && carriesTensors(F->getType()))
@@ -238,9 +270,12 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   std::optional<Device> D;
   if (Op->Self)
     D = deviceAt(Op->Self, Depth + 1);
-  for (const Expr *A : Op->Args)
+  for (const Expr *A : Op->Args) {
     if (isTensorType(A->getType()))
       D = D ? combine(*D, deviceAt(A, Depth + 1)) : deviceAt(A, Depth + 1);
+    for (const Expr *Part : tensorListParts(A))
+      D = D ? combine(*D, deviceAt(Part, Depth + 1)) : deviceAt(Part, Depth + 1);
+  }
   return D.value_or(Device::Unknown);
 }
 
@@ -294,6 +329,9 @@ std::optional<Device> TensorFacts::argumentDevice(const Expr *Arg, QualType T) {
 }
 
 Device TensorFacts::memberDevice(const FieldDecl *F, int Depth) {
+  // The class's summary holds every object's stores: none is read with one construction.
+  if (Object.Construct)
+    return outsideObject([&] { return memberDevice(F, Depth); });
   std::optional<Device> D;
   for (const Expr *V : fieldValues(F)) {
     Device S = isTensorType(F->getType()) ? deviceAt(V, Depth + 1)
@@ -344,7 +382,8 @@ std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
     Merge(deviceAt(T, Depth + 1));
   for (const MemberExpr *M : F.Fields) // a member such as `device_`: what is stored into it
     Merge(isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())
-              ? memberDevice(cast<FieldDecl>(M->getMemberDecl()), Depth)
+              ? objectMember(cast<FieldDecl>(M->getMemberDecl()), Depth)
+                    .value_or(memberDevice(cast<FieldDecl>(M->getMemberDecl()), Depth))
               : unknown("the member `" + M->getMemberDecl()->getName().str() +
                         "` of another object"));
   for (const DeclRefExpr *R : F.Vars) {

@@ -58,3 +58,16 @@ float containers(const torch::Tensor &x) {
   s += first_on_host(cpu.data(), 0);
   return s;
 }
+
+// An op's list of tensors (TensorList) is where its elements are.
+float lists(const torch::Tensor &x) {
+  auto gpu = x.cuda();
+  auto parts = torch::broadcast_tensors({torch::ones({2}), gpu});
+  float s = parts[0].sum().item<float>();
+  // CHECK: struct-members.cpp:[[@LINE-1]]:28: warning: 'item'{{.*}}device: cuda
+  std::vector<torch::Tensor> host_parts = x.cpu().split(1);
+  // Stacked from CPU tensors: no sync.
+  s += torch::stack(host_parts).sum().item<float>();
+  s += torch::cat({torch::zeros({1}), torch::ones({1})}).sum().item<float>();
+  return s;
+}
