@@ -50,6 +50,35 @@ bool makesIndices(StringRef N) {
                              "randperm", "arange", "nonzero_static", "count_nonzero", "bucketize"});
 }
 
+// The tensors an op's list argument (TensorList: `torch::cat({a, b})`, `torch::stack(v)`)
+// is made of: a braced list's elements, or the container it views; empty for any other
+// argument.
+std::vector<const Expr *> tensorListParts(const Expr *Arg) {
+  const auto *RD = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+      Arg->getType().getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+  if (!RD || !RD->getIdentifier() || !compat::isOneOf(RD->getName(), {"ArrayRef", "IListRef"}) ||
+      !isLibTorchDecl(RD) || RD->getTemplateArgs().size() != 1 ||
+      RD->getTemplateArgs()[0].getKind() != TemplateArgument::Type ||
+      !isTensorType(RD->getTemplateArgs()[0].getAsType()))
+    return {}; // not a list of tensors (an index list, a size list)
+  const Expr *E = Arg;
+  while (true) {
+    E = E->IgnoreImplicit();
+    if (const auto *K = dyn_cast<CXXConstructExpr>(E);
+        K && K->getNumArgs() >= 1 && !isTensorType(K->getArg(0)->getType()))
+      E = K->getArg(0);
+    else if (const auto *L = dyn_cast<CXXStdInitializerListExpr>(E))
+      E = L->getSubExpr();
+    else
+      break;
+  }
+  if (const auto *IL = dyn_cast<InitListExpr>(E))
+    return {IL->inits().begin(), IL->inits().end()};
+  if (carriesTensors(E->getType()))
+    return {E};
+  return {};
+}
+
 bool isScalarTypeExpr(const Expr *E) {
   QualType T = E->getType().getNonReferenceType().getCanonicalType();
   const auto *ET = T->getAs<EnumType>();
@@ -86,11 +115,29 @@ public:
     return true;
   }
 
+  // A member passed to a non-const reference parameter (`archive.read("x", g.x)`,
+  // `torch::load(g.x, path)`): the call may store anything into it. The call stands for
+  // the value stored, which the analysis reads as unknown.
+  bool VisitCallExpr(CallExpr *C) {
+    const FunctionDecl *Callee = C->getDirectCallee();
+    if (!Callee || isa<CXXOperatorCallExpr>(C))
+      return true;
+    for (unsigned I = 0; I < C->getNumArgs() && I < Callee->getNumParams(); ++I) {
+      QualType P = Callee->getParamDecl(I)->getType();
+      if (P->isLValueReferenceType() && !P.getNonReferenceType().isConstQualified())
+        record(C->getArg(I), C);
+    }
+    return true;
+  }
+
 private:
+  // A store into a data member through `this` or any other object of its class: the
+  // member's values are the class's, whatever the object (field-insensitive per object).
   void record(const Expr *LHS, const Expr *RHS) {
     if (const auto *M = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts()))
       if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()))
-        if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+        if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) ||
+            (!isLibTorchDecl(F->getParent()) && carriesTensors(F->getType())))
           Out[F].push_back(RHS);
   }
   llvm::DenseMap<const FieldDecl *, std::vector<const Expr *>> &Out;
@@ -158,14 +205,24 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
       if (const auto *DD = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl()); DD && DD->getInit())
         return deviceAt(DD->getInit(), Depth + 1);
   // A data member read through `this`: the device of every value the code stores into it
-  // (a buffer made on the CPU in the constructor and never moved is on the CPU).
+  // (a buffer made on the CPU in the constructor and never moved is on the CPU). A tensor
+  // member of a user class read through another object (`graph.x`): the same, through
+  // whatever object the code stores it (FieldStores).
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
-    if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
-        F && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+    const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+    if (F && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())) {
+      if (auto D = objectMember(F, Depth))
+        return *D;
       return memberDevice(F, Depth);
+    }
     if (isExampleType(M->getBase()->getType())) // batch.data, batch.target
       return deviceAt(M->getBase(), Depth + 1);
+    if (F && !isLibTorchDecl(F->getParent()) && carriesTensors(F->getType()))
+      return memberDevice(F, Depth);
   }
+  // p[i] of a pointer to tensors: where the tensors pointed to are.
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E); S && carriesTensors(S->getBase()->getType()))
+    return deviceAt(S->getBase(), Depth + 1);
   // A tuple, pair or braced list of tensors: where its parts are.
   if (auto Parts = tupleParts(E)) {
     std::optional<Device> D;
@@ -177,6 +234,9 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
     return combine(deviceAt(C->getTrueExpr(), Depth + 1), deviceAt(C->getFalseExpr(), Depth + 1));
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
+    if (Op->getOperator() == OO_Subscript && !isTensorType(Op->getArg(0)->getType()) &&
+        carriesTensors(Op->getArg(0)->getType())) // v[i] of a container: where its tensors are
+      return deviceAt(Op->getArg(0), Depth + 1);
     if (!isTensorType(Op->getType()))
       return Device::Unknown;
     std::optional<Device> D;
@@ -210,9 +270,12 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   std::optional<Device> D;
   if (Op->Self)
     D = deviceAt(Op->Self, Depth + 1);
-  for (const Expr *A : Op->Args)
+  for (const Expr *A : Op->Args) {
     if (isTensorType(A->getType()))
       D = D ? combine(*D, deviceAt(A, Depth + 1)) : deviceAt(A, Depth + 1);
+    for (const Expr *Part : tensorListParts(A))
+      D = D ? combine(*D, deviceAt(Part, Depth + 1)) : deviceAt(Part, Depth + 1);
+  }
   return D.value_or(Device::Unknown);
 }
 
@@ -266,6 +329,9 @@ std::optional<Device> TensorFacts::argumentDevice(const Expr *Arg, QualType T) {
 }
 
 Device TensorFacts::memberDevice(const FieldDecl *F, int Depth) {
+  // The class's summary holds every object's stores: none is read with one construction.
+  if (Object.Construct)
+    return outsideObject([&] { return memberDevice(F, Depth); });
   std::optional<Device> D;
   for (const Expr *V : fieldValues(F)) {
     Device S = isTensorType(F->getType()) ? deviceAt(V, Depth + 1)
@@ -316,7 +382,8 @@ std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
     Merge(deviceAt(T, Depth + 1));
   for (const MemberExpr *M : F.Fields) // a member such as `device_`: what is stored into it
     Merge(isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())
-              ? memberDevice(cast<FieldDecl>(M->getMemberDecl()), Depth)
+              ? objectMember(cast<FieldDecl>(M->getMemberDecl()), Depth)
+                    .value_or(memberDevice(cast<FieldDecl>(M->getMemberDecl()), Depth))
               : unknown("the member `" + M->getMemberDecl()->getName().str() +
                         "` of another object"));
   for (const DeclRefExpr *R : F.Vars) {

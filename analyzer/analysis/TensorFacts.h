@@ -154,6 +154,31 @@ private:
   // project's other files when a header declares its class).
   Device memberDevice(const clang::FieldDecl *F, int Depth);
   void indexFields();
+  // A method called on a local object whose construction is in view
+  // (TensorFactsObjects.cpp): the construction, the call, and the method; empty outside.
+  struct ObjectContext {
+    const clang::CXXConstructExpr *Construct = nullptr;
+    const clang::CallExpr *Call = nullptr;
+    const clang::FunctionDecl *Method = nullptr;
+  };
+  // The construction a local variable of class type holds at Object, if in view.
+  const clang::CXXConstructExpr *constructionOf(const clang::Expr *Object);
+  // What such a call returns, read with the object's construction; nullopt for any other.
+  std::optional<Device> objectCallDevice(const clang::CallExpr *Call, const clang::FunctionDecl *F,
+                                         int Depth);
+  // Inside such a call: a member of the object read through `this` (nullopt when another
+  // method than a constructor stores into it), a parameter of its constructor or method.
+  std::optional<Device> objectMember(const clang::FieldDecl *F, int Depth);
+  std::optional<Device> objectArgument(const clang::ParmVarDecl *P, int Depth);
+  // Runs C with no object context: for what every object shares (a class's member and
+  // parameter summaries, another object's methods, the caller's arguments).
+  template <typename Compute> auto outsideObject(Compute &&C) {
+    ObjectContext Saved = Object;
+    Object = {};
+    auto R = C();
+    Object = Saved;
+    return R;
+  }
   // An element of a range-for's range: a batch of a data loader is where its source
   // dataset's get() puts the examples (LibTorch's own datasets: the CPU); an element of a
   // container of tensors is where the container's tensors are.
@@ -198,6 +223,7 @@ private:
   std::map<std::string, std::string> KeyNames;
   llvm::SmallPtrSet<const clang::Decl *, 8> Active;
   unsigned Cuts = 0;
+  ObjectContext Object;
   bool FieldsIndexed = false;
   llvm::DenseMap<const clang::FieldDecl *, std::vector<const clang::Expr *>> FieldDefs;
 };

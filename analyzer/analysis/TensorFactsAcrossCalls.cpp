@@ -87,6 +87,15 @@ TensorFacts::FactKey TensorFacts::fieldKey(const FieldDecl *F) {
 }
 
 template <typename Compute> Device TensorFacts::summarise(const Decl *Key, Compute &&C) {
+  if (Object.Construct) { // read with one object's construction: neither taken nor kept
+    if (!Active.insert(Key).second) {
+      ++Cuts;
+      return Device::Host;
+    }
+    Device D = C();
+    Active.erase(Key);
+    return D;
+  }
   if (auto It = Summaries.find(Key); It != Summaries.end()) {
     Trace.merge(It->second.Trace);
     return It->second.D;
@@ -117,6 +126,10 @@ Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
   std::string Param = "parameter `" + P->getName().str() + "`";
   if (!F)
     return unknown(Param);
+  if (auto D = objectArgument(P, Depth))
+    return *D;
+  if (Object.Construct) // every caller's arguments: none is read with this object
+    return outsideObject([&] { return parameterDevice(P, Depth); });
   return summarise(P, [&] {
     std::optional<Device> D;
     for (const Expr *Arg : Calls.argumentsFor(F, P->getFunctionScopeIndex())) {
@@ -175,15 +188,27 @@ Device TensorFacts::returnedDevice(const FunctionDecl *F, int Depth, bool OwnBod
 Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
   const auto *Call = dyn_cast<CallExpr>(E);
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
+  if (F && Call->getType()->isVoidType()) // a store through a reference (FieldStores)
+    return unknown("filled through a reference by " + quotedName(F));
   if (!F || !carriesTensors(Call->getType()))
     return unknown("a value the analysis does not follow");
-  // opt.value() of an optional tensor: the tensor it holds.
+  // opt.value() of an optional tensor: the tensor it holds; v.at(i), v.front(), v.data()...
+  // of a standard container of tensors: where its tensors are.
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-      MC && F->getIdentifier() && F->getName() == "value" &&
+      MC && F->getIdentifier() &&
+      compat::isOneOf(F->getName(), {"value", "at", "front", "back", "data"}) &&
+      !isTensorType(MC->getImplicitObjectArgument()->getType()) &&
       carriesTensors(MC->getImplicitObjectArgument()->getType()))
     return deviceAt(MC->getImplicitObjectArgument(), Depth + 1);
-  if (!isLibTorchDecl(F))
+  if (!isLibTorchDecl(F)) {
+    if (auto D = objectCallDevice(Call, F, Depth))
+      return *D;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+        Object.Construct && MC &&
+        !isa<CXXThisExpr>(MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
+      return outsideObject([&] { return returnedDevice(F, Depth); }); // another object's
     return returnedDevice(F, Depth);
+  }
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
   // A buffer or parameter a module registers is the tensor given, and moves with the
   // module: where the project moves modules of its class (an evidence key).

@@ -1,0 +1,73 @@
+// A tensor member of a user struct read through another object (`g.x`, not `this`) has the
+// device of every value the translation unit stores into it, through any object of its
+// class; a member passed to a non-const reference (an archive's read()) may then hold
+// anything. A subscript of a pointer to tensors or of a container of them (p[i], v[i],
+// v.at(i), v.front(), v.back(), v.data()) is where the tensors pointed to or held are.
+// RUN: %lint --checks='-*,hostsync-item' %s -- %pch > %t.out; test $? -eq 1
+// RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+
+struct Graph {
+  torch::Tensor x, edges, loaded;
+};
+
+Graph build_graph(const torch::Tensor &positions) {
+  Graph g;
+  g.x = positions.cuda();
+  g.edges = torch::arange(4);
+  g.loaded = torch::zeros({2});
+  return g;
+}
+
+void load_graph(Graph &g, torch::serialize::InputArchive &archive) {
+  archive.read("loaded", g.loaded);
+}
+
+float read_graph(const Graph &g) {
+  float total = g.x.sum().item<float>();
+  // CHECK: struct-members.cpp:[[@LINE-1]]:27: warning: 'item'{{.*}}device: cuda
+  // Stored only with arange() without a device: on the CPU, no sync.
+  total += g.edges[0].item<float>();
+  total += g.loaded.sum().item<float>();
+  // CHECK: struct-members.cpp:[[@LINE-1]]:27: warning: 'item'{{.*}}device: unknown
+  return total;
+}
+
+static float first_of(const torch::Tensor *values, int i) {
+  return values[i].item<float>();
+  // CHECK: struct-members.cpp:[[@LINE-1]]:20: warning: 'item'{{.*}}device: cuda
+}
+
+static float first_on_host(const torch::Tensor *values, int i) {
+  // Every caller passes the data of a container of CPU tensors: no sync.
+  return values[i].item<float>();
+}
+
+float containers(const torch::Tensor &x) {
+  std::vector<torch::Tensor> gpu = x.cuda().split(1);
+  std::vector<torch::Tensor> cpu = x.cpu().split(1);
+  float s = gpu[0].item<float>();
+  // CHECK: struct-members.cpp:[[@LINE-1]]:20: warning: 'item'{{.*}}device: cuda
+  s += gpu.at(1).item<float>();
+  // CHECK: struct-members.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: cuda
+  s += gpu.front().item<float>();
+  // CHECK: struct-members.cpp:[[@LINE-1]]:20: warning: 'item'{{.*}}device: cuda
+  // The CPU container's elements: no sync.
+  s += cpu[0].item<float>();
+  s += cpu.back().item<float>();
+  s += first_of(gpu.data(), 0);
+  s += first_on_host(cpu.data(), 0);
+  return s;
+}
+
+// An op's list of tensors (TensorList) is where its elements are.
+float lists(const torch::Tensor &x) {
+  auto gpu = x.cuda();
+  auto parts = torch::broadcast_tensors({torch::ones({2}), gpu});
+  float s = parts[0].sum().item<float>();
+  // CHECK: struct-members.cpp:[[@LINE-1]]:28: warning: 'item'{{.*}}device: cuda
+  std::vector<torch::Tensor> host_parts = x.cpu().split(1);
+  // Stacked from CPU tensors: no sync.
+  s += torch::stack(host_parts).sum().item<float>();
+  s += torch::cat({torch::zeros({1}), torch::ones({1})}).sum().item<float>();
+  return s;
+}
