@@ -1,6 +1,7 @@
 #include "symbolize/Symbolizer.h"
 
 #include "elf/Modules.h"
+#include "io/RegularFile.h"
 #include "io/TraceJson.h"
 
 #include <algorithm>
@@ -55,7 +56,11 @@ std::string relativeCommand(const std::string &command, const std::string &dir) 
 
 namespace {
 
-bool readable(const std::string &path) { return access(path.c_str(), R_OK) == 0; }
+// A module is read only from a regular file: addr2line and the build-id reader would wait on
+// a FIFO forever.
+bool readable(const std::string &path) {
+  return isRegularFile(path) && access(path.c_str(), R_OK) == 0;
+}
 
 // Runs a program and returns its stdout ("" if it could not run).
 std::string runCapture(const std::vector<std::string> &argv) {
@@ -150,6 +155,8 @@ std::string Symbolizer::fileFor(const Module &m) {
   if (readable(m.path))
     problems_.push_back({m.path, "build-id differs from the traced binary (rebuilt since?)",
                          "give the traced copy's directory with --search DIR"});
+  else if (access(m.path.c_str(), F_OK) == 0)
+    problems_.push_back({m.path, "not a regular file", "give its directory with --search DIR"});
   else
     problems_.push_back({m.path, "not found", "give its directory with --search DIR"});
   return "";
