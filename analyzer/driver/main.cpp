@@ -22,6 +22,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <csignal>
 #include <set>
 #include <thread>
 
@@ -80,6 +81,10 @@ std::string openOutputs(const std::vector<std::string> &Inputs, std::vector<Outp
 } // namespace
 
 int main(int Argc, const char **Argv) {
+  // Under a file-size limit (ulimit -f) a write that passes it fails with EFBIG and is
+  // reported as any write error (exit 2, the earlier file kept), instead of SIGXFSZ killing
+  // the tool.
+  signal(SIGXFSZ, SIG_IGN);
   // --help and --version print and exit 0 inside parseOptions (llvm::cl's own options).
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "hostsync-lint " HOSTSYNC_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";

@@ -13,6 +13,7 @@
 #include "symbolize/TraceStacks.h"
 
 #include <climits>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -37,6 +38,10 @@ std::string absoluteDir(std::string dir) {
 } // namespace
 
 int main(int argc, char **argv) {
+  // Under a file-size limit (ulimit -f) a write that passes it fails with EFBIG and is
+  // reported as any write error (exit 2, the earlier file kept), instead of SIGXFSZ killing
+  // the tool.
+  signal(SIGXFSZ, SIG_IGN);
   SymbolizeOptions options;
   std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {
