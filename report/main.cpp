@@ -204,6 +204,8 @@ int main(int argc, char **argv) {
   // reported as any write error (exit 2, the earlier file kept), instead of SIGXFSZ killing
   // the tool.
   signal(SIGXFSZ, SIG_IGN);
+  // SIGINT/SIGTERM while a file is written remove its temporary file (io/AtomicFile.h).
+  hostsync::trace::removeTemporaryFilesOnSignal();
   try {
     return run(argc, argv);
   } catch (const std::exception &e) {

@@ -9,6 +9,7 @@
 // Exit codes: 0 every frame of a readable binary resolved or kept; 1 some frames left "??"
 // because their binary is missing here or another build (one warning line per binary); 2 bad
 // usage or a trace file that could not be read or written (that file is left as it was).
+#include "io/AtomicFile.h"
 #include "io/TraceJson.h"
 #include "symbolize/TraceStacks.h"
 
@@ -42,6 +43,8 @@ int main(int argc, char **argv) {
   // reported as any write error (exit 2, the earlier file kept), instead of SIGXFSZ killing
   // the tool.
   signal(SIGXFSZ, SIG_IGN);
+  // SIGINT/SIGTERM while a file is written remove its temporary file (io/AtomicFile.h).
+  hostsync::trace::removeTemporaryFilesOnSignal();
   SymbolizeOptions options;
   std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {
