@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <set>
 #include <sstream>
 #include <sys/wait.h>
@@ -24,17 +25,27 @@ std::string withoutTrailingSlashes(std::string dir) {
     dir.pop_back();
   return dir;
 }
+
+// A compiler given relative source paths (as ccache's CCACHE_BASEDIR gives them) writes
+// "/w/build/../src/a.cpp" into the debug info: compared as the path it names, "/w/src/a.cpp".
+std::string withoutDotSegments(const std::string &path) {
+  std::string ended = path + "/";
+  if (ended.find("/./") == std::string::npos && ended.find("/../") == std::string::npos)
+    return path;
+  return std::filesystem::path(path).lexically_normal().string();
+}
 } // namespace
 
-std::string relativePath(const std::string &path, const std::string &dir) {
-  std::string d = withoutTrailingSlashes(dir);
+std::string relativePath(const std::string &original, const std::string &dir) {
+  std::string d = withoutTrailingSlashes(withoutDotSegments(dir));
+  std::string path = withoutDotSegments(original);
   if (d.empty() || path.compare(0, d.size(), d) != 0)
-    return path;
+    return original;
   if (path.size() == d.size())
     return ".";
   if (d == "/")
     return path.substr(1);
-  return path[d.size()] == '/' ? path.substr(d.size() + 1) : path;
+  return path[d.size()] == '/' ? path.substr(d.size() + 1) : original;
 }
 
 std::string relativeCommand(const std::string &command, const std::string &dir) {
