@@ -14,6 +14,13 @@
 
 using namespace hostsync::trace;
 
+// Clang links ASan's runtime into the executable (GCC loads libasan.so).
+#if defined(__clang__)
+#if __has_feature(address_sanitizer)
+#define CLANG_ASAN_RUNTIME_IN_EXECUTABLE 1
+#endif
+#endif
+
 namespace {
 int g_captureLine = 0;
 
@@ -128,6 +135,12 @@ TEST(CallSites, StallsFromOneCallShareASiteNamedByAddressThenByLine) {
   EXPECT_EQ(m.api[2].site, 0u); // library frames only: the API name stands in
   EXPECT_EQ(m.api[3].site, 0u);
 
+#ifdef CLANG_ASAN_RUNTIME_IN_EXECUTABLE
+  // Clang links ASan's runtime into the executable: the stack starts in backtrace()'s
+  // interceptor there, which names the site by address; only symbolize (by file) tells it
+  // from the program's code, so the summary's line at exit is not this one.
+  GTEST_SKIP() << "the at-exit line under Clang's ASan (docs/contributing.md)";
+#endif
   SiteCost top;
   top.site = m.api[0].site;
   std::map<uint32_t, std::string> lines = siteLines(m, {top}, addresses, 5, {});
@@ -255,8 +268,8 @@ TEST(RelativeTo, SymbolizingATraceWritesRepositoryRelativePaths) {
     std::string p = m["path"];
     EXPECT_TRUE(p.rfind(root + "/", 0) != 0) << p; // nothing under the root stays absolute
   }
-  // A library outside the tree (libc, where backtrace() lives) keeps its absolute path.
-  const Module *libc = moduleOf(mods, reinterpret_cast<uintptr_t>(&::backtrace));
+  // A library outside the tree (libc, where getpid() lives) keeps its absolute path.
+  const Module *libc = moduleOf(mods, reinterpret_cast<uintptr_t>(&::getpid));
   ASSERT_NE(libc, nullptr);
   bool kept = false;
   for (const auto &m : doc["modules"])
