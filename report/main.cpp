@@ -16,6 +16,7 @@
 #include <CLI/CLI.hpp>
 
 #include <climits>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -199,6 +200,12 @@ static int run(int argc, char **argv) {
 // An exception that reaches here is a bug of the report, not of its inputs (those are
 // checked and said as input errors): one line and exit 3, never an abort.
 int main(int argc, char **argv) {
+  // Under a file-size limit (ulimit -f) a write that passes it fails with EFBIG and is
+  // reported as any write error (exit 2, the earlier file kept), instead of SIGXFSZ killing
+  // the tool.
+  signal(SIGXFSZ, SIG_IGN);
+  // SIGINT/SIGTERM while a file is written remove its temporary file (io/AtomicFile.h).
+  hostsync::trace::removeTemporaryFilesOnSignal();
   try {
     return run(argc, argv);
   } catch (const std::exception &e) {

@@ -58,6 +58,15 @@ bool loadCompileDatabase(const std::string &DbFile, CompileDatabase &Out, std::s
     }
     stringMember(E, "directory", Directory);
     stringMember(E, "file", File);
+    // A "file" that names a folder ("src/", "/tmp/."): Clang's loader puts every file in a
+    // trie by path component, and two such entries make it recurse until the stack
+    // overflows (a segmentation fault of hostsync-lint, found by fuzz_compile_db).
+    llvm::StringRef Name = llvm::sys::path::filename(File);
+    if (Name.empty() || Name == "." || Name == "..") {
+      Error =
+          DbFile + ": " + Entry + ": \"file\": \"" + File + "\" names a folder, not a source file";
+      return false;
+    }
     llvm::SmallString<256> Dir(Directory);
     if (!llvm::sys::path::is_absolute(Dir)) {
       Dir = DbDir;
@@ -71,6 +80,10 @@ bool loadCompileDatabase(const std::string &DbFile, CompileDatabase &Out, std::s
       llvm::sys::path::append(Path, File);
     }
     llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
+    if (llvm::sys::fs::is_directory(Path)) {
+      Error = DbFile + ": " + Entry + ": " + std::string(Path) + ": is a folder, not a source file";
+      return false;
+    }
     if (!llvm::sys::fs::exists(Path))
       Out.Missing.push_back(DbFile + ": " + Entry + ": " + std::string(Path) + ": no such file");
     Out.Files.push_back(std::string(Path));

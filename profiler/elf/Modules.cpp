@@ -1,5 +1,7 @@
 #include "elf/Modules.h"
 
+#include "io/RegularFile.h"
+
 #include <elf.h>
 #include <link.h>
 
@@ -70,6 +72,8 @@ std::vector<Module> loadedModules() {
 }
 
 std::string buildIdOfFile(const std::string &path) {
+  if (!isRegularFile(path)) // a FIFO would block the open below
+    return "";
   std::ifstream in(path, std::ios::binary);
   Elf64_Ehdr eh;
   if (!in.read(reinterpret_cast<char *>(&eh), sizeof eh) ||

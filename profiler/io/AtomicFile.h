@@ -17,6 +17,12 @@ namespace hostsync::trace {
 bool writeFileAtomically(const std::string &path, const std::string &content, std::string &error);
 bool writeFileAtomically(const std::string &path, const std::string &content);
 
+// For a tool's main (hostsync-report, `hostsync-trace symbolize`), never for the traced
+// process (its signals are the program's): SIGINT, SIGTERM and SIGHUP during a
+// writeFileAtomically remove its temporary file, then end the process by that signal as
+// before (exit 130, 143, 129 in a shell). The earlier file is untouched either way.
+void removeTemporaryFilesOnSignal();
+
 // The temporary names writeFileAtomically uses for path start with this, so that directory
 // listings can leave them out ("trace-1.json" -> "trace-1.json.tmp-").
 std::string temporaryPrefixFor(const std::string &path);

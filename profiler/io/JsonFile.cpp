@@ -1,5 +1,7 @@
 #include "io/JsonFile.h"
 
+#include "io/JsonSyntax.h"
+
 #include <fstream>
 #include <iterator>
 
@@ -74,7 +76,8 @@ std::string jsonText(const nlohmann::ordered_json &doc, int indent) {
 bool readJsonFile(const std::string &path, nlohmann::ordered_json &doc, std::string &error) {
   // The whole text first, from either form; then one parse with one error message.
   std::string text;
-  if (isGzipFile(path)) {
+  bool gzip = isGzipFile(path);
+  if (gzip) {
     if (!readGzip(path, text, error))
       return false;
   } else {
@@ -85,13 +88,16 @@ bool readJsonFile(const std::string &path, nlohmann::ordered_json &doc, std::str
     }
     text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   }
-  try {
-    doc = nlohmann::ordered_json::parse(text);
-  } catch (const nlohmann::ordered_json::parse_error &e) {
-    error = path + ": not valid JSON (truncated or corrupt?): byte " + std::to_string(e.byte);
-    return false;
-  }
-  return true;
+  JsonSyntaxError bad;
+  if (parseJsonText(text, doc, bad))
+    return true;
+  // A compressed file's line and column are not in the file a reader opens: "PATH:LINE:COL"
+  // would send an editor to the wrong place, so they are said to be the decompressed text's.
+  if (gzip)
+    error = path + ": not valid JSON at " + bad.where + " of the decompressed text: " + bad.what;
+  else
+    error = path + ":" + bad.where + ": not valid JSON: " + bad.what;
+  return false;
 }
 
 } // namespace hostsync::trace

@@ -1,8 +1,10 @@
-// Reads a JSON file with the errors users see: "FILE: cannot read the file", "FILE: not
-// valid JSON (truncated or corrupt?): byte N". Shared by every reader of hostsync's formats,
-// with the one way its writers turn a document into text.
+// Reads a JSON file with the errors users see: "FILE: cannot read the file",
+// "FILE:4:30: not valid JSON: unexpected '}'; expected string literal". Shared by every
+// reader of hostsync's formats, with the one way its writers turn a document into text.
 // A gzip-compressed file (`trace-<pid>.json.gz`, recognised by its magic bytes, whatever
-// its name) is read through zlib where the build has it (HOSTSYNC_HAVE_ZLIB).
+// its name) is read through zlib where the build has it (HOSTSYNC_HAVE_ZLIB); its JSON
+// errors name the line and column of the decompressed text: "FILE.gz: not valid JSON at
+// 1:3001 of the decompressed text: unexpected end of input".
 #pragma once
 
 #include <nlohmann/json.hpp>

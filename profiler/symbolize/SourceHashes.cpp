@@ -1,26 +1,40 @@
 #include "symbolize/SourceHashes.h"
 
+#include "io/RegularFile.h"
+
+#include <cerrno>
 #include <cinttypes>
 #include <cstdio>
-#include <fstream>
+#include <unistd.h>
 
 namespace hostsync::trace {
 
 std::string sourceFileHash(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
+  // A regular file only, and only the bytes it had when opened: a source path that is a FIFO
+  // or /dev/zero on this machine must not stop symbolize or the report (RegularFile.h).
+  uint64_t left = 0;
+  int fd = openRegularFile(path, left);
+  if (fd < 0)
     return "";
   uint64_t h = 14695981039346656037ull; // FNV-1a, 64 bits
   char buf[1 << 16];
-  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
-    for (std::streamsize i = 0; i < in.gcount(); ++i) {
+  bool ok = true;
+  while (left > 0) {
+    ssize_t n = read(fd, buf, left < sizeof buf ? static_cast<size_t>(left) : sizeof buf);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) { // an error, or the file shrank while it was read
+      ok = n == 0;
+      break;
+    }
+    for (ssize_t i = 0; i < n; ++i) {
       h ^= static_cast<unsigned char>(buf[i]);
       h *= 1099511628211ull;
     }
-    if (!in)
-      break;
+    left -= static_cast<uint64_t>(n);
   }
-  if (in.bad())
+  close(fd);
+  if (!ok)
     return "";
   char hex[32];
   std::snprintf(hex, sizeof hex, "%016" PRIx64, h);

@@ -11,8 +11,9 @@
 
 namespace hostsync::trace {
 
-// "fnv1a64:<16 hex digits>" of the file's bytes, or "" when it cannot be read. Not a
-// security hash: it tells "the same file" from "an edited one".
+// "fnv1a64:<16 hex digits>" of the file's bytes, or "" when it cannot be read or is not a
+// regular file (a FIFO, a device). Not a security hash: it tells "the same file" from "an
+// edited one".
 std::string sourceFileHash(const std::string &path);
 
 // file (as the trace names it) -> hash

@@ -1,10 +1,12 @@
 #include "symbolize/Symbolizer.h"
 
 #include "elf/Modules.h"
+#include "io/RegularFile.h"
 #include "io/TraceJson.h"
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <set>
 #include <sstream>
 #include <sys/wait.h>
@@ -23,17 +25,27 @@ std::string withoutTrailingSlashes(std::string dir) {
     dir.pop_back();
   return dir;
 }
+
+// A compiler given relative source paths (as ccache's CCACHE_BASEDIR gives them) writes
+// "/w/build/../src/a.cpp" into the debug info: compared as the path it names, "/w/src/a.cpp".
+std::string withoutDotSegments(const std::string &path) {
+  std::string ended = path + "/";
+  if (ended.find("/./") == std::string::npos && ended.find("/../") == std::string::npos)
+    return path;
+  return std::filesystem::path(path).lexically_normal().string();
+}
 } // namespace
 
-std::string relativePath(const std::string &path, const std::string &dir) {
-  std::string d = withoutTrailingSlashes(dir);
+std::string relativePath(const std::string &original, const std::string &dir) {
+  std::string d = withoutTrailingSlashes(withoutDotSegments(dir));
+  std::string path = withoutDotSegments(original);
   if (d.empty() || path.compare(0, d.size(), d) != 0)
-    return path;
+    return original;
   if (path.size() == d.size())
     return ".";
   if (d == "/")
     return path.substr(1);
-  return path[d.size()] == '/' ? path.substr(d.size() + 1) : path;
+  return path[d.size()] == '/' ? path.substr(d.size() + 1) : original;
 }
 
 std::string relativeCommand(const std::string &command, const std::string &dir) {
@@ -55,7 +67,11 @@ std::string relativeCommand(const std::string &command, const std::string &dir) 
 
 namespace {
 
-bool readable(const std::string &path) { return access(path.c_str(), R_OK) == 0; }
+// A module is read only from a regular file: addr2line and the build-id reader would wait on
+// a FIFO forever.
+bool readable(const std::string &path) {
+  return isRegularFile(path) && access(path.c_str(), R_OK) == 0;
+}
 
 // Runs a program and returns its stdout ("" if it could not run).
 std::string runCapture(const std::vector<std::string> &argv) {
@@ -179,6 +195,8 @@ std::string Symbolizer::fileFor(const Module &m) {
   if (readable(m.path))
     problems_.push_back({m.path, "build-id differs from the traced binary (rebuilt since?)",
                          "give the traced copy's directory with --search DIR"});
+  else if (access(m.path.c_str(), F_OK) == 0)
+    problems_.push_back({m.path, "not a regular file", "give its directory with --search DIR"});
   else
     problems_.push_back({m.path, "not found", "give its directory with --search DIR"});
   return "";

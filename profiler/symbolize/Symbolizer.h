@@ -59,7 +59,8 @@ private:
 // The file name of a path ("libtorch.so" of "/usr/lib/libtorch.so").
 std::string baseName(const std::string &path);
 // path relative to dir when it lies under it ("." for dir itself), else path unchanged;
-// lexical, no file system access. An empty dir leaves every path as it is.
+// lexical ("build/../src" is "src"), no file system access. An empty dir leaves every path
+// as it is.
 std::string relativePath(const std::string &path, const std::string &dir);
 // A recorded command line with each argument (or the value of an `--opt=VALUE`) that lies
 // under dir made relative to it.

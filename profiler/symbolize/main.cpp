@@ -9,10 +9,12 @@
 // Exit codes: 0 every frame of a readable binary resolved or kept; 1 some frames left "??"
 // because their binary is missing here or another build (one warning line per binary); 2 bad
 // usage or a trace file that could not be read or written (that file is left as it was).
+#include "io/AtomicFile.h"
 #include "io/TraceJson.h"
 #include "symbolize/TraceStacks.h"
 
 #include <climits>
+#include <csignal>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -37,6 +39,12 @@ std::string absoluteDir(std::string dir) {
 } // namespace
 
 int main(int argc, char **argv) {
+  // Under a file-size limit (ulimit -f) a write that passes it fails with EFBIG and is
+  // reported as any write error (exit 2, the earlier file kept), instead of SIGXFSZ killing
+  // the tool.
+  signal(SIGXFSZ, SIG_IGN);
+  // SIGINT/SIGTERM while a file is written remove its temporary file (io/AtomicFile.h).
+  hostsync::trace::removeTemporaryFilesOnSignal();
   SymbolizeOptions options;
   std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {

@@ -1,5 +1,7 @@
 #include "join/Paths.h"
 
+#include "io/RegularFile.h"
+
 #include <algorithm>
 #include <fstream>
 
@@ -59,6 +61,10 @@ std::string matchKnownFile(const std::string &path, const std::vector<std::strin
 
 std::string sourceLine(const std::string &file, int line, const std::string &root) {
   for (const std::string &path : {file, root + "/" + file}) {
+    // A path a trace names may be a FIFO or a device here: only a regular file is read
+    // (one from /dev/zero would be a line without end).
+    if (!trace::isRegularFile(path))
+      continue;
     std::ifstream in(path);
     std::string text;
     for (int i = 1; in && std::getline(in, text); ++i)

@@ -1,6 +1,4 @@
-// The report's strict input readers: trace numbers (report/input/TraceNumbers.h) and the
-// line:column of a JSON error (report/input/JsonErrors.h).
-#include "input/JsonErrors.h"
+// The report's strict input readers: trace numbers (report/input/TraceNumbers.h).
 #include "input/TraceNumbers.h"
 
 #include <gtest/gtest.h>
@@ -43,13 +41,4 @@ TEST(TraceNumbers, IntervalsAndSums) {
   addTime(total, 1, "x");
   EXPECT_THROW(addTime(total, 1, "x"), TraceRecordError);
   EXPECT_THROW(percentage(J::parse(R"({"p": 100.5})"), "p", "s"), TraceRecordError);
-}
-
-TEST(JsonErrors, LineAndColumnFromOne) {
-  EXPECT_EQ(lineColumn("", 0), "1:1");
-  EXPECT_EQ(lineColumn("ab\ncd", 0), "1:1");
-  EXPECT_EQ(lineColumn("ab\ncd", 2), "1:3"); // the newline ends line 1
-  EXPECT_EQ(lineColumn("ab\ncd", 3), "2:1");
-  EXPECT_EQ(lineColumn("ab\ncd", 5), "2:3"); // the end of the text
-  EXPECT_EQ(lineColumn("ab\n", 3), "2:1");
 }

@@ -5,12 +5,14 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <csignal>
 #include <dirent.h>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include <vector>
 
@@ -105,4 +107,36 @@ TEST(AtomicFile, APipeOrDeviceIsRefusedNotReplaced) {
   ASSERT_EQ(stat(path.c_str(), &st), 0);
   EXPECT_TRUE(S_ISFIFO(st.st_mode));
   EXPECT_EQ(namesIn(dir), std::vector<std::string>{"pipe"});
+}
+
+// A tool stopped by SIGTERM while it writes (hostsync-report, symbolize): the temporary file
+// is removed, the process still ends by the signal, and the file is whole or the earlier one.
+// The child writes a large file again and again, so the signal nearly always comes during a
+// write; whenever it comes, nothing may be left beside the file.
+TEST(AtomicFile, SigtermDuringAWriteLeavesNoTemporaryFile) {
+  std::string dir = freshDir("sigterm");
+  std::string path = dir + "/report.json";
+  std::string content(32 << 20, 'x');
+  ASSERT_TRUE(writeFileAtomically(path, "old"));
+  pid_t child = fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    removeTemporaryFilesOnSignal();
+    for (;;)
+      writeFileAtomically(path, content);
+  }
+  auto writing = [&] {
+    std::vector<std::string> names = namesIn(dir);
+    return std::any_of(names.begin(), names.end(),
+                       [](const std::string &n) { return n.find(".tmp-") != std::string::npos; });
+  };
+  for (int i = 0; i < 200000 && !writing(); ++i)
+    usleep(50);
+  kill(child, SIGTERM);
+  int status = 0;
+  ASSERT_EQ(waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM) << status;
+  EXPECT_EQ(namesIn(dir), std::vector<std::string>{"report.json"});
+  std::string now = contentOf(path);
+  EXPECT_TRUE(now == "old" || now == content) << now.size() << " bytes";
 }

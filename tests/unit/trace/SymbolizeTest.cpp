@@ -10,8 +10,16 @@
 
 #include <cstdio>
 #include <execinfo.h>
+#include <unistd.h>
 
 using namespace hostsync::trace;
+
+// Clang links ASan's runtime into the executable (GCC loads libasan.so).
+#if defined(__clang__)
+#if __has_feature(address_sanitizer)
+#define CLANG_ASAN_RUNTIME_IN_EXECUTABLE 1
+#endif
+#endif
 
 namespace {
 int g_captureLine = 0;
@@ -107,9 +115,11 @@ TEST(CallSites, StallsFromOneCallShareASiteNamedByAddressThenByLine) {
   m.modules = loadedModules();
   m.stacks.push_back(captureHere());
   Stack onlyLibrary;
-  const Module *libc = moduleOf(m.modules, reinterpret_cast<uintptr_t>(&::backtrace));
+  // A libc function no sanitizer intercepts: a Clang ASan build links its interceptors
+  // (backtrace's among them) into the test executable itself.
+  const Module *libc = moduleOf(m.modules, reinterpret_cast<uintptr_t>(&::getpid));
   ASSERT_NE(libc, nullptr);
-  onlyLibrary.pcs.push_back(reinterpret_cast<uintptr_t>(&::backtrace));
+  onlyLibrary.pcs.push_back(reinterpret_cast<uintptr_t>(&::getpid));
   m.stacks.push_back(onlyLibrary);
   for (int stack : {0, 0, 1, -1}) {
     ApiCall a;
@@ -125,6 +135,12 @@ TEST(CallSites, StallsFromOneCallShareASiteNamedByAddressThenByLine) {
   EXPECT_EQ(m.api[2].site, 0u); // library frames only: the API name stands in
   EXPECT_EQ(m.api[3].site, 0u);
 
+#ifdef CLANG_ASAN_RUNTIME_IN_EXECUTABLE
+  // Clang links ASan's runtime into the executable: the stack starts in backtrace()'s
+  // interceptor there, which names the site by address; only symbolize (by file) tells it
+  // from the program's code, so the summary's line at exit is not this one.
+  GTEST_SKIP() << "the at-exit line under Clang's ASan (docs/contributing.md)";
+#endif
   SiteCost top;
   top.site = m.api[0].site;
   std::map<uint32_t, std::string> lines = siteLines(m, {top}, addresses, 5, {});
@@ -206,6 +222,11 @@ TEST(RelativeTo, PathsUnderTheDirectoryOnly) {
             "/usr/include/c++/12/bits/stl_vector.h");
   EXPECT_EQ(relativePath("", "/cluster/job"), "");
   EXPECT_EQ(relativePath("/cluster/job/a.cpp", ""), "/cluster/job/a.cpp");
+  // Debug info of a build given relative source paths (ccache's CCACHE_BASEDIR).
+  EXPECT_EQ(relativePath("/cluster/job/build/../src/loss.cpp", "/cluster/job"), "src/loss.cpp");
+  EXPECT_EQ(relativePath("/cluster/job/./src/loss.cpp", "/cluster/job/build/.."), "src/loss.cpp");
+  EXPECT_EQ(relativePath("/cluster/job/../other/a.cpp", "/cluster/job"),
+            "/cluster/job/../other/a.cpp");
   EXPECT_EQ(relativeCommand("/w/build/train --data=/w/data /w/cfg.yaml -n 3 /tmp/x", "/w"),
             "build/train --data=data cfg.yaml -n 3 /tmp/x");
   EXPECT_EQ(relativeCommand("python3 train.py", "/w"), "python3 train.py");
@@ -215,11 +236,11 @@ TEST(RelativeTo, PathsUnderTheDirectoryOnly) {
 // by them, the test binary's module (when built inside the tree) and the command line come
 // out relative; the system libraries' paths are kept.
 TEST(RelativeTo, SymbolizingATraceWritesRepositoryRelativePaths) {
-  std::string self = __FILE__; // absolute, as the build compiles it
+  // The checkout, from the build: __FILE__ may be relative to the build folder (ccache's
+  // CCACHE_BASEDIR compiles "../tests/..."), and then so is the debug info's file name
+  // ("<build>/../tests/..."), which relative_to must still see under the root.
+  const std::string root = HOSTSYNC_SOURCE_ROOT;
   const std::string tail = "tests/unit/trace/SymbolizeTest.cpp";
-  ASSERT_GT(self.size(), tail.size());
-  ASSERT_EQ(self.compare(self.size() - tail.size(), tail.size(), tail), 0) << self;
-  std::string root = self.substr(0, self.size() - tail.size() - 1);
 
   Stack s = captureHere();
   std::vector<Module> mods = loadedModules();
@@ -247,8 +268,8 @@ TEST(RelativeTo, SymbolizingATraceWritesRepositoryRelativePaths) {
     std::string p = m["path"];
     EXPECT_TRUE(p.rfind(root + "/", 0) != 0) << p; // nothing under the root stays absolute
   }
-  // A library outside the tree (libc, where backtrace() lives) keeps its absolute path.
-  const Module *libc = moduleOf(mods, reinterpret_cast<uintptr_t>(&::backtrace));
+  // A library outside the tree (libc, where getpid() lives) keeps its absolute path.
+  const Module *libc = moduleOf(mods, reinterpret_cast<uintptr_t>(&::getpid));
   ASSERT_NE(libc, nullptr);
   bool kept = false;
   for (const auto &m : doc["modules"])
