@@ -119,12 +119,12 @@ ProgressStyle progressStyle(const Options &Opts, bool ErrTTY, size_t Files) {
 } // namespace
 
 int main(int Argc, const char **Argv) {
-  if (Argc > 1 && llvm::StringRef(Argv[1]) == "merge")
-    return runMerge(Argc - 1, Argv + 1);
   // Under a file-size limit (ulimit -f) a write that passes it fails with EFBIG and is
   // reported as any write error (exit 2, the earlier file kept), instead of SIGXFSZ killing
   // the tool.
   signal(SIGXFSZ, SIG_IGN);
+  if (Argc > 1 && llvm::StringRef(Argv[1]) == "merge")
+    return runMerge(Argc - 1, Argv + 1);
   // --help and --version print and exit 0 inside parseOptions (llvm::cl's own options).
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "hostsync-lint " HOSTSYNC_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";
