@@ -217,7 +217,12 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     }
     if (isExampleType(M->getBase()->getType())) // batch.data, batch.target
       return deviceAt(M->getBase(), Depth + 1);
-    if (F && !isLibTorchDecl(F->getParent()) && carriesTensors(F->getType()))
+    // Only the program's own classes: a library's (std::pair::second, LibTorch's) are stored
+    // into by code the analysis does not see, so no store found says nothing.
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (F && !isLibTorchDecl(F->getParent()) &&
+        !SM.isInSystemHeader(SM.getExpansionLoc(F->getParent()->getLocation())) &&
+        carriesTensors(F->getType()))
       return memberDevice(F, Depth);
   }
   // p[i] of a pointer to tensors: where the tensors pointed to are.
