@@ -21,14 +21,8 @@ namespace {
 const CXXConstructExpr *asConstruction(const Expr *E) {
   while (E) {
     E = E->IgnoreParenImpCasts();
-    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-      E = EWC->getSubExpr();
-    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MT->getSubExpr();
-    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = BT->getSubExpr();
-    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = FC->getSubExpr();
+    if (const Expr *Inner = withinTemporary(E))
+      E = Inner;
     else if (const auto *K = dyn_cast<CXXConstructExpr>(E)) {
       if (!K->getConstructor()->isCopyOrMoveConstructor())
         return K;

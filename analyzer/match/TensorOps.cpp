@@ -56,18 +56,24 @@ static bool isStdMove(const CallExpr *C) {
          (F->getName() == "move" || F->getName() == "forward");
 }
 
+const Expr *withinTemporary(const Expr *E) {
+  if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
+    return EWC->getSubExpr();
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return MT->getSubExpr();
+  if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
+    return BT->getSubExpr();
+  if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
+    return FC->getSubExpr();
+  return nullptr;
+}
+
 const Expr *stripTensorExpr(const Expr *E) {
   while (E) {
     const Expr *Prev = E;
     E = E->IgnoreParenImpCasts();
-    if (const auto *EWC = dyn_cast<ExprWithCleanups>(E))
-      E = EWC->getSubExpr();
-    else if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = MT->getSubExpr();
-    else if (const auto *BT = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = BT->getSubExpr();
-    else if (const auto *FC = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = FC->getSubExpr();
+    if (const Expr *Inner = withinTemporary(E))
+      E = Inner;
     else if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
       if (CE->getNumArgs() >= 1 && isTensorType(CE->getType()) &&
           isTensorType(CE->getArg(0)->getType()) &&

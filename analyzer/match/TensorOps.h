@@ -19,6 +19,9 @@ bool isLibTorchDecl(const clang::Decl *D);
 // Does RD derive, directly or not, from LibTorch's class named Base (torch::nn::Module,
 // torch::data::datasets::BatchDataset)?
 bool derivesFromLibTorch(const clang::CXXRecordDecl *RD, llvm::StringRef Base);
+// What one C++ wrapper around a value holds (a full-expression's cleanups, a materialized or
+// bound temporary, a functional cast), else nullptr.
+const clang::Expr *withinTemporary(const clang::Expr *E);
 // Looks through parens, implicit casts, temporaries, copies of tensors and std::move.
 const clang::Expr *stripTensorExpr(const clang::Expr *E);
 // A variable named by E (through the wrappers stripTensorExpr looks through), else nullptr.
