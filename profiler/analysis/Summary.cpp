@@ -57,6 +57,7 @@ Summary summarize(const TraceModel &m, Ns min_stall_ns) {
   s.stalls = findStalls(m, min_stall_ns);
   s.idle = findIdle(m, s.stalls);
   s.overlap = findOverlap(m);
+  s.communication = findCommunication(m);
   Ns lo = 0, hi = 0;
   auto see = [&](Ns a, Ns b) {
     lo = lo == 0 ? a : std::min(lo, a);

@@ -2,6 +2,7 @@
 // printing, no files.
 #pragma once
 
+#include "analysis/Communication.h"
 #include "analysis/GpuIdle.h"
 #include "analysis/Overlap.h"
 #include "analysis/Stalls.h"
@@ -35,6 +36,7 @@ struct Summary {
   std::vector<Ns> stall_idle_ns; // GPU idle charged to each stall (same order as stalls)
   std::vector<DeviceIdle> idle;
   OverlapResult overlap;
+  CommunicationResult communication;
   std::vector<SiteCost> sites; // by GPU idle charged, then host stall
   Ns window_ns = 0;            // first to last event of any kind
   Ns stall_ns = 0;             // all host stalls

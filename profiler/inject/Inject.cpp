@@ -11,6 +11,7 @@
 #include "cupti/StackCapture.h"
 #include "cupti/StepMarks.h"
 #include "elf/Modules.h"
+#include "io/JobRank.h"
 #include "io/TraceFiles.h"
 #include "symbolize/CallSites.h"
 
@@ -114,7 +115,14 @@ void finishAndWrite(const char *ended_by) {
   Summary s = summarize(m, envNumber("HOSTSYNC_MIN_STALL_US", 20) * 1000);
   ProcessInfo p;
   p.pid = static_cast<int>(g_pid);
-  p.rank = envString("RANK").empty() ? envString("LOCAL_RANK") : envString("RANK");
+  JobRank job = jobRankFrom([](const char *name) { return envString(name); });
+  p.rank = job.rank;
+  p.local_rank = job.local_rank;
+  p.world_size = job.world_size;
+  p.launcher = job.launcher;
+  char host[256] = "";
+  gethostname(host, sizeof host - 1);
+  p.host = host;
   p.command = commandLine();
   p.ended_by = ended_by;
   p.windows = window.windows;

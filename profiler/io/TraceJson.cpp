@@ -55,6 +55,39 @@ J timelineJson(const TraceModel &m, const Summary &s) {
   return {{"start_ns", w.start}, {"end_ns", w.end},  {"api", api},
           {"gpu", gpu},          {"stalls", stalls}, {"idle_gaps", gaps}};
 }
+// Each collective in order (what hostsync-report lines up across ranks), its kernel named by
+// an index into `names`: a job runs a few distinct NCCL kernels thousands of times.
+constexpr size_t MaxCollectiveEvents = 100000;
+
+J communicationJson(const TraceModel &m, const CommunicationResult &c) {
+  J devices = J::array(), events = J::array(), names = J::array();
+  for (const DeviceCommunication &d : c.devices)
+    devices.push_back({{"device", d.device},
+                       {"collectives", d.collectives},
+                       {"comm_ns", d.comm_ns},
+                       {"hidden_ns", d.hidden_ns}});
+  std::map<uint32_t, size_t> nameIndex;
+  for (size_t i = 0; i < c.collectives.size() && i < MaxCollectiveEvents; ++i) {
+    const Collective &e = c.collectives[i];
+    auto [it, fresh] = nameIndex.emplace(e.name, names.size());
+    if (fresh)
+      names.push_back(shortName(m.name(e.name)));
+    events.push_back({{"device", e.device},
+                      {"stream", e.stream},
+                      {"name", it->second},
+                      {"start_ns", e.start},
+                      {"end_ns", e.end}});
+  }
+  return {{"collectives", c.collectives.size()},
+          {"comm_ns", c.comm_ns},
+          {"hidden_ns", c.hidden_ns},
+          {"exposed_ns", c.comm_ns - c.hidden_ns},
+          {"hidden_pct", c.hiddenPercent()},
+          {"devices", devices},
+          {"names", names},
+          {"events", events},
+          {"events_left_out", c.collectives.size() - events.size()}};
+}
 } // namespace
 
 nlohmann::ordered_json siteJson(const std::string &name, const SiteCost &c) {
@@ -67,8 +100,14 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
   J doc;
   doc["schema"] = "hostsync-trace/trace";
   doc["version"] = TraceJsonVersion;
-  doc["process"] = {
-      {"pid", p.pid}, {"rank", p.rank}, {"command", p.command}, {"ended_by", p.ended_by}};
+  doc["process"] = {{"pid", p.pid},
+                    {"rank", p.rank},
+                    {"local_rank", p.local_rank},
+                    {"world_size", p.world_size},
+                    {"launcher", p.launcher},
+                    {"host", p.host},
+                    {"command", p.command},
+                    {"ended_by", p.ended_by}};
   doc["clock"] = m.clock;
   doc["api_recording"] = m.api_recording;
   doc["python_frames"] = m.python_frames;
@@ -157,6 +196,7 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                     {"copy_under_compute_ns", s.overlap.copy_under_compute_ns},
                     {"streams", streams},
                     {"pairs", pairs}};
+  doc["communication"] = communicationJson(m, s.communication);
   J modules = J::array();
   for (const Module &mod : m.modules)
     modules.push_back({{"path", mod.path},
@@ -212,6 +252,12 @@ std::string textSummary(const TraceModel &m, const Summary &s, size_t top,
     std::snprintf(line, sizeof line, " | %llu records dropped, %llu invalid",
                   static_cast<unsigned long long>(m.dropped_records),
                   static_cast<unsigned long long>(m.invalid_records));
+    out += line;
+  }
+  if (const CommunicationResult &c = s.communication; !c.collectives.empty()) {
+    std::snprintf(line, sizeof line,
+                  " | communication %.3f ms in %zu collectives, %.1f%% hidden under compute",
+                  c.comm_ns / 1e6, c.collectives.size(), c.hiddenPercent());
     out += line;
   }
   out += "\n";

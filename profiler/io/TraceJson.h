@@ -14,8 +14,9 @@ namespace hostsync::trace {
 
 struct ProcessInfo {
   int pid = 0;
-  std::string rank;              // $RANK / $LOCAL_RANK, or empty
-  std::string command;           // the traced program's command line
+  std::string rank;                                   // the job's rank (io/JobRank.h), or empty
+  std::string local_rank, world_size, launcher, host; // likewise; host: gethostname()
+  std::string command;                                // the traced program's command line
   size_t windows = 0;            // cudaProfilerStart..Stop windows analysed (0: the whole run)
   size_t skipped_steps = 0;      // steps left out (HOSTSYNC_SKIP_STEPS)
   std::string ended_by = "exit"; // or the fatal signal that ended the process

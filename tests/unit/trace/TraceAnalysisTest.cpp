@@ -1,10 +1,14 @@
 // The tracer's analyses on small synthetic traces (no GPU): each test builds the handful
 // of events that make its case.
 #include "analysis/Summary.h"
+#include "io/JobRank.h"
 #include "model/ApiRegistry.h"
 #include "TraceBuilder.h"
 
 #include <gtest/gtest.h>
+
+#include <map>
+#include <string>
 
 using namespace hostsync::trace;
 using namespace hostsync::trace::testing;
@@ -375,4 +379,85 @@ TEST(Stalls, AnAsyncDeviceToDeviceCopyIsNeverAStall) {
   auto stalls = findStalls(b.m);
   ASSERT_EQ(stalls.size(), 1u);
   EXPECT_EQ(b.m.name(b.m.api[stalls[0].api_index].name), "cudaMemcpy");
+}
+
+TEST(Communication, NcclKernelsAreCommunicationWhateverTheirNamingAndMangling) {
+  for (const char *name :
+       {"ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<(unsigned long)4096>)",
+        "_Z39ncclDevKernel_AllReduce_Sum_f32_RING_LL24ncclDevKernelArgsStorageILm4096EE",
+        "ncclDevKernel_SendRecv",
+        "ncclKernel_AllReduce_RING_LL_Sum_float(ncclDevComm*, "
+        "unsigned long, ncclWork*)"})
+    EXPECT_TRUE(isCommunicationKernel(name)) << name;
+  for (const char *name :
+       {"void at::native::vectorized_elementwise_kernel<4, at::native::CUDAFunctor_add<float>>",
+        "ampere_sgemm_128x64_nn", "nccl_like_user_kernel", ""})
+    EXPECT_FALSE(isCommunicationKernel(name)) << name;
+}
+
+TEST(Communication, HiddenIsTheCommunicationThatRanUnderComputeOnTheSameDevice) {
+  // Device 0: an all-reduce 10-20 ms on stream 9 while a kernel runs 5-15 ms on stream 7
+  // (5 ms hidden), then a second all-reduce 30-34 ms alone. Device 1: compute at 10-20 ms
+  // does not hide device 0's communication.
+  const char *allReduce = "ncclDevKernel_AllReduce_Sum_f32_RING_LL";
+  Builder b;
+  b.kernel(b.api("cudaLaunchKernel", 1, 2), 5 * ms, 15 * ms, 7, 0, "gemm");
+  b.kernel(0, 10 * ms, 20 * ms, 9, 0, allReduce);
+  b.kernel(0, 30 * ms, 34 * ms, 9, 0, allReduce);
+  b.kernel(b.api("cudaLaunchKernel", 3, 4), 10 * ms, 20 * ms, 7, 1, "gemm");
+  CommunicationResult r = findCommunication(b.m);
+  ASSERT_EQ(r.collectives.size(), 2u);
+  EXPECT_EQ(r.collectives[0].start, 10 * ms);
+  EXPECT_EQ(r.collectives[1].end, 34 * ms);
+  ASSERT_EQ(r.devices.size(), 1u);
+  EXPECT_EQ(r.devices[0].collectives, 2u);
+  EXPECT_EQ(r.comm_ns, 14 * ms);
+  EXPECT_EQ(r.hidden_ns, 5 * ms);
+  EXPECT_NEAR(r.hiddenPercent(), 100.0 * 5 / 14, 1e-9);
+}
+
+TEST(Communication, ATraceWithoutNcclHasNoCommunication) {
+  Builder b;
+  b.kernel(b.api("cudaLaunchKernel", 1, 2), 5 * ms, 15 * ms, 7, 0, "gemm");
+  CommunicationResult r = findCommunication(b.m);
+  EXPECT_TRUE(r.collectives.empty());
+  EXPECT_TRUE(r.devices.empty());
+  EXPECT_EQ(r.hiddenPercent(), 0.0);
+}
+
+TEST(JobRank, EachLauncherNamesTheRankAndTheFirstOneSetWins) {
+  auto envOf = [](std::map<std::string, std::string> vars) {
+    return [vars](const char *name) {
+      auto it = vars.find(name);
+      return it == vars.end() ? std::string() : it->second;
+    };
+  };
+  JobRank torchrun = jobRankFrom(envOf({{"RANK", "3"},
+                                        {"LOCAL_RANK", "1"},
+                                        {"WORLD_SIZE", "4"},
+                                        {"SLURM_PROCID", "0"},
+                                        {"SLURM_NTASKS", "2"}}));
+  EXPECT_EQ(torchrun.rank, "3");
+  EXPECT_EQ(torchrun.local_rank, "1");
+  EXPECT_EQ(torchrun.world_size, "4");
+  EXPECT_EQ(torchrun.launcher, "torchrun");
+  JobRank mpi = jobRankFrom(envOf({{"OMPI_COMM_WORLD_RANK", "5"},
+                                   {"OMPI_COMM_WORLD_LOCAL_RANK", "1"},
+                                   {"OMPI_COMM_WORLD_SIZE", "8"}}));
+  EXPECT_EQ(mpi.rank, "5");
+  EXPECT_EQ(mpi.world_size, "8");
+  EXPECT_EQ(mpi.launcher, "mpirun");
+  JobRank mpich = jobRankFrom(envOf({{"PMI_RANK", "2"}, {"PMI_SIZE", "4"}}));
+  EXPECT_EQ(mpich.launcher, "mpich");
+  EXPECT_EQ(mpich.local_rank, "");
+  JobRank slurm =
+      jobRankFrom(envOf({{"SLURM_PROCID", "1"}, {"SLURM_LOCALID", "1"}, {"SLURM_NTASKS", "2"}}));
+  EXPECT_EQ(slurm.launcher, "slurm");
+  EXPECT_EQ(slurm.world_size, "2");
+  JobRank localOnly = jobRankFrom(envOf({{"LOCAL_RANK", "2"}}));
+  EXPECT_EQ(localOnly.rank, "2");
+  EXPECT_EQ(localOnly.launcher, "");
+  JobRank alone = jobRankFrom(envOf({}));
+  EXPECT_EQ(alone.rank, "");
+  EXPECT_EQ(alone.world_size, "");
 }

@@ -20,9 +20,11 @@ struct Builder {
     m.add(m.api, a);
     return a.correlation;
   }
-  void kernel(uint32_t corr, Ns start, Ns end, uint32_t stream = 7, uint32_t device = 0) {
+  void kernel(uint32_t corr, Ns start, Ns end, uint32_t stream = 7, uint32_t device = 0,
+              const char *name = "") {
     GpuActivity g;
     g.kind = GpuKind::Kernel;
+    g.name = m.intern(name);
     g.start = start;
     g.end = end;
     g.correlation = corr;

@@ -161,3 +161,52 @@ TEST(Perfetto, TracksFlowsStallsAndBubbles) {
   for (const auto &[id, ends] : flowEnds)
     EXPECT_EQ(ends, 11) << "flow " << id << " lacks its start or its end";
 }
+
+TEST(TraceJson, ARankOfAJobWritesWhereItStandsAndEachCollectiveInOrder) {
+  Builder b = threeSteps();
+  const char *allReduce =
+      "ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<(unsigned long)4096>)";
+  for (int step = 0; step < 3; ++step) { // after each step's second kernel, 1 ms, alone
+    Ns t = (1 + step * 10) * ms;
+    b.kernel(0, t + 8 * ms, t + 9 * ms, 9, 0, allReduce);
+  }
+  Summary s = summarize(b.m);
+  ProcessInfo p;
+  p.pid = 46;
+  p.rank = "1";
+  p.local_rank = "1";
+  p.world_size = "2";
+  p.launcher = "torchrun";
+  p.host = "node-a";
+  J doc = J::parse(traceJson(b.m, s, p));
+  EXPECT_EQ(doc["process"]["world_size"], "2");
+  EXPECT_EQ(doc["process"]["local_rank"], "1");
+  EXPECT_EQ(doc["process"]["launcher"], "torchrun");
+  EXPECT_EQ(doc["process"]["host"], "node-a");
+  const J &c = doc["communication"];
+  EXPECT_EQ(c["collectives"], 3);
+  EXPECT_EQ(c["comm_ns"], 3 * ms);
+  EXPECT_EQ(c["hidden_ns"], 0);
+  EXPECT_EQ(c["exposed_ns"], 3 * ms);
+  ASSERT_EQ(c["names"].size(), 1u);
+  EXPECT_EQ(c["names"][0], std::string(allReduce));
+  ASSERT_EQ(c["events"].size(), 3u);
+  EXPECT_EQ(c["events"][2]["start_ns"], 29 * ms);
+  EXPECT_EQ(c["events"][2]["name"], 0);
+  EXPECT_EQ(c["events_left_out"], 0);
+  EXPECT_NE(textSummary(b.m, s).find("communication 3.000 ms in 3 collectives, 0.0% hidden"),
+            std::string::npos);
+}
+
+TEST(TraceJson, AProcessOutsideAJobHasEmptyRanksAndNoCollectives) {
+  Builder b = threeSteps();
+  Summary s = summarize(b.m);
+  ProcessInfo p;
+  p.pid = 47;
+  J doc = J::parse(traceJson(b.m, s, p));
+  EXPECT_EQ(doc["process"]["rank"], "");
+  EXPECT_EQ(doc["process"]["world_size"], "");
+  EXPECT_EQ(doc["communication"]["collectives"], 0);
+  EXPECT_TRUE(doc["communication"]["events"].empty());
+  EXPECT_EQ(textSummary(b.m, s).find("communication"), std::string::npos);
+}
