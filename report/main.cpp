@@ -8,6 +8,7 @@
 #include "input/TraceRuns.h"
 #include "io/AtomicFile.h"
 #include "join/Join.h"
+#include "join/Ranks.h"
 #include "output/OutputDir.h"
 #include "render/Html.h"
 #include "render/Markdown.h"
@@ -162,6 +163,7 @@ static int run(int argc, char **argv) {
   JoinOptions options;
   options.source_root = root.empty() ? currentDir() : root;
   joinReport(report, options);
+  lineUpRanks(report);
   printWarnings(report.warnings);
   if (!baseline.empty()) {
     report.has_baseline = true;

@@ -129,6 +129,23 @@ void readTimeline(const J &t, TracedRun &run, std::string &where) {
   }
 }
 
+// Collective communication (absent in traces written before it was added): the times, and
+// each collective's start and end, for lining ranks up (join/Ranks.h).
+void readCommunication(const J &c, TracedRun &run, std::string &where) {
+  where = "communication";
+  run.comm_ns = wholeNumber(c, "comm_ns", where);
+  run.comm_hidden_ns = wholeNumber(c, "hidden_ns", where);
+  if (run.comm_hidden_ns > run.comm_ns)
+    throw TraceRecordError(where + ": hidden_ns longer than comm_ns");
+  size_t i = 0;
+  for (const J &e : c.value("events", J::array())) {
+    where = "communication.events[" + std::to_string(i++) + "]";
+    Ns start = 0, end = 0;
+    interval(e, where, start, end);
+    run.collectives.push_back({start, end});
+  }
+}
+
 // Every number through TraceNumbers' strict readers; where names the record being read, for
 // the errors nlohmann throws on a field of the wrong type ("stalls[3]: type must be ...").
 TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
@@ -138,6 +155,9 @@ TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
   const J &p = doc.at("process");
   std::string pid = std::to_string(wholeNumber(p, "pid", where)), rank = p.value("rank", "");
   run.label = rank.empty() ? "pid " + pid : "rank " + rank + " (pid " + pid + ")";
+  run.rank = rank;
+  run.world_size = p.value("world_size", "");
+  run.host = p.value("host", "");
   run.command = p.value("command", "");
   where = "summary";
   const J &sum = doc.at("summary");
@@ -198,6 +218,8 @@ TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
                                     o.at("streams").at(1).dump(),
                                 wholeNumber(o, "overlap_ns", where)});
   }
+  if (doc.contains("communication"))
+    readCommunication(doc["communication"], run, where);
   if (doc.contains("timeline"))
     readTimeline(doc["timeline"], run, where);
   return run;

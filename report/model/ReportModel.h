@@ -52,8 +52,11 @@ struct TimelineEvent {
 };
 
 struct TracedRun {
-  std::string label;  // "pid 123" or "rank 1 (pid 123)"
-  std::string source; // the trace file
+  std::string label;                          // "pid 123" or "rank 1 (pid 123)"
+  std::string rank, world_size, host;         // where it stands in a distributed job, or ""
+  Ns comm_ns = 0, comm_hidden_ns = 0;         // collective communication, and under compute
+  std::vector<std::pair<Ns, Ns>> collectives; // each one's start and end, in order
+  std::string source;                         // the trace file
   std::string command;
   Ns window_ns = 0, stall_ns = 0, bubble_ns = 0, gpu_busy_ns = 0, gpu_window_ns = 0;
   double multi_stream_pct = 0, copy_under_compute_pct = 0;
@@ -92,6 +95,32 @@ struct Site {
   std::string code;            // the source line, when it can be read
 };
 
+// A distributed job's ranks lined up by their collectives (join/Ranks.h).
+struct RankRow {
+  std::string label, rank, host;
+  uint64_t collectives = 0, last = 0; // last: collectives it arrived at last
+  Ns comm_ns = 0, comm_hidden_ns = 0;
+  Ns waited_ns = 0; // its collectives waited for later ranks
+  Ns caused_ns = 0; // the ranks that came before it waited, where it came last
+};
+// Why a rank came late to its collectives: the longest stall of the rank between its
+// previous collective and the late one, grouped by site ("" site: no stall there).
+struct LateCause {
+  std::string rank;
+  SourceLocation where;
+  std::string api; // the stall's call, for a site with no user frame
+  uint64_t count = 0;
+  Ns caused_ns = 0;
+};
+struct JobView {
+  std::vector<RankRow> ranks;     // by rank
+  size_t lined_up = 0;            // collectives lined up across every rank
+  std::string straggler;          // the rank the others waited for, or "" when none stands out
+  std::vector<LateCause> causes;  // by caused_ns
+  std::vector<std::string> notes; // how the clocks were aligned, mismatched counts
+  bool present() const { return ranks.size() >= 2; }
+};
+
 struct Headline {
   Ns window_ns = 0, stall_ns = 0, bubble_ns = 0, gpu_busy_ns = 0, gpu_window_ns = 0;
   double gpu_busy_pct = 0, lost_to_sync_pct = 0, multi_stream_pct = 0, copy_overlap_pct = 0;
@@ -101,6 +130,7 @@ struct Report {
   std::vector<StaticFinding> findings;
   std::vector<std::string> analysed_files; // translation units the lint run covered
   std::vector<TracedRun> runs;
+  JobView job;                    // when the runs are two or more ranks of one job
   std::vector<Site> sites;        // measured, by GPU idle, then host stall, then rank
   std::vector<int> cold_findings; // findings no traced stall reached
   Headline headline;

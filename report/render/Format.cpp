@@ -89,4 +89,31 @@ std::string htmlEscape(const std::string &s) {
   return out;
 }
 
+std::string lateCauseText(const LateCause &c) {
+  if (c.where.known())
+    return c.where.file + ":" + std::to_string(c.where.line) + " (" + c.api + ")";
+  if (!c.api.empty())
+    return "in " + c.api + " (no user frame)";
+  return "no stall before it (slower compute or input)";
+}
+
+std::string stragglerText(const JobView &job) {
+  std::string lined = std::to_string(job.lined_up) + " collectives lined up across " +
+                      std::to_string(job.ranks.size()) + " ranks";
+  if (job.straggler.empty())
+    return lined + ": no rank stood out (the waits are spread over the ranks, or short).";
+  const RankRow *late = nullptr;
+  for (const RankRow &r : job.ranks)
+    if (r.rank == job.straggler)
+      late = &r;
+  std::string text = lined + ": rank " + job.straggler + " came last to " +
+                     std::to_string(late->last) + " of them and the others waited " +
+                     ms(late->caused_ns) + " for it";
+  for (const LateCause &c : job.causes)
+    if (c.rank == job.straggler)
+      return text + "; most of it after " + lateCauseText(c) + " (" + ms(c.caused_ns) + ", " +
+             std::to_string(c.count) + " times).";
+  return text + ".";
+}
+
 } // namespace hostsync::report

@@ -22,6 +22,12 @@ struct FixText {
 bool fixFor(const std::string &rule, bool python, FixText &out);
 // "12 static findings (3 suppressed by NOLINT)".
 std::string findingCount(const Report &r);
+// Where a late rank's wait came from: "train.py:42 (cudaStreamSynchronize)", "in
+// cudaMemcpy (no user frame)", or "no stall before it (slower compute or input)".
+std::string lateCauseText(const LateCause &c);
+// One sentence on a job's ranks: the straggler, how long the others waited for it, and its
+// top cause; or that no rank stood out.
+std::string stragglerText(const JobView &job);
 // How a site met its finding: "matched by line", "matched by line (suppressed: reason)".
 std::string matchText(const Site &s, const Report &r);
 

@@ -108,6 +108,31 @@ std::string streamBars(const Report &r) {
   }
   return h + "</table>";
 }
+// A job's ranks side by side: what each spent in collectives, and who waited for whom.
+std::string ranksSection(const JobView &job) {
+  std::string h = "<h2>Ranks</h2><p id=\"straggler\">" + htmlEscape(stragglerText(job)) + "</p>";
+  for (const std::string &n : job.notes)
+    h += "<p class=\"note\">" + htmlEscape(n) + "</p>";
+  h += "<table id=\"ranks\"><tr><th>rank</th><th>host</th><th>collectives</th><th>"
+       "communication</th><th>hidden under compute</th><th>waited for others</th><th>others "
+       "waited for it</th><th>came last</th></tr>";
+  for (const RankRow &r : job.ranks)
+    h += "<tr><td>" + htmlEscape(r.label) + "</td><td>" + htmlEscape(r.host) +
+         "</td><td class=\"num\">" + std::to_string(r.collectives) + "</td><td class=\"num\">" +
+         ms(r.comm_ns) + "</td><td class=\"num\">" +
+         pct(r.comm_ns
+                 ? 100.0 * static_cast<double>(r.comm_hidden_ns) / static_cast<double>(r.comm_ns)
+                 : 0.0) +
+         "</td><td class=\"num\">" + ms(r.waited_ns) + "</td><td class=\"num\">" + ms(r.caused_ns) +
+         "</td><td class=\"num\">" + std::to_string(r.last) + "</td></tr>";
+  h += "</table><table id=\"late-causes\"><tr><th>rank</th><th>came late after</th><th>times"
+       "</th><th>others waited</th></tr>";
+  for (const LateCause &c : job.causes)
+    h += "<tr><td>" + htmlEscape(c.rank) + "</td><td>" + htmlEscape(lateCauseText(c)) +
+         "</td><td class=\"num\">" + std::to_string(c.count) + "</td><td class=\"num\">" +
+         ms(c.caused_ns) + "</td></tr>";
+  return h + "</table>";
+}
 } // namespace
 
 std::string reportHtml(const Report &r, size_t top) {
@@ -137,6 +162,8 @@ std::string reportHtml(const Report &r, size_t top) {
            "host stall. A saving is an upper bound: fixing a site saves at most the idle "
            "charged to it.</p>" +
            siteTable("top-sites", topSites, r);
+    if (r.job.present())
+      out += ranksSection(r.job);
     out += "<h2>A representative step</h2>" + timelineSvg(r);
     out += "<h2>GPU streams</h2>" + streamBars(r);
     out += "<h2>Findings with measured cost (" + std::to_string(measured.size()) + ")</h2>" +

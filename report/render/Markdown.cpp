@@ -23,6 +23,18 @@ std::string fixesSection(const Report &r, size_t top) {
   }
   return md.empty() ? "" : "\n## How to fix\n\n" + md;
 }
+std::string ranksSection(const JobView &job) {
+  std::string md = "\n## Ranks\n\n" + markdownText(stragglerText(job)) + "\n\n";
+  for (const std::string &n : job.notes)
+    md += "> " + markdownText(n) + "\n\n";
+  md += "| rank | host | collectives | communication | waited for others | others waited for "
+        "it | came last |\n|---|---|---|---|---|---|---|\n";
+  for (const RankRow &r : job.ranks)
+    md += "| " + markdownText(r.label) + " | " + markdownText(r.host) + " | " +
+          std::to_string(r.collectives) + " | " + ms(r.comm_ns) + " | " + ms(r.waited_ns) + " | " +
+          ms(r.caused_ns) + " | " + std::to_string(r.last) + " |\n";
+  return md;
+}
 } // namespace
 
 std::string reportMarkdown(const Report &r, size_t top) {
@@ -47,6 +59,8 @@ std::string reportMarkdown(const Report &r, size_t top) {
     }
     md += "\nSavings are upper bounds: fixing a site saves at most the GPU idle charged to it.\n";
     md += fixesSection(r, top);
+    if (r.job.present())
+      md += ranksSection(r.job);
   }
   size_t measured = 0, missed = 0;
   for (const Site &s : r.sites)

@@ -56,6 +56,32 @@ J siteJson(const Site &s, const Report &r) {
     j["source_changed"] = true;
   return j;
 }
+J jobJson(const JobView &job) {
+  J ranks = J::array(), causes = J::array();
+  for (const RankRow &r : job.ranks)
+    ranks.push_back({{"label", r.label},
+                     {"rank", r.rank},
+                     {"host", r.host},
+                     {"collectives", r.collectives},
+                     {"comm_ns", r.comm_ns},
+                     {"comm_hidden_ns", r.comm_hidden_ns},
+                     {"waited_ns", r.waited_ns},
+                     {"caused_ns", r.caused_ns},
+                     {"came_last", r.last}});
+  for (const LateCause &c : job.causes)
+    causes.push_back({{"rank", c.rank},
+                      {"file", c.where.known() ? J(c.where.file) : J(nullptr)},
+                      {"line", c.where.known() ? J(c.where.line) : J(nullptr)},
+                      {"api", c.api},
+                      {"count", c.count},
+                      {"caused_ns", c.caused_ns}});
+  return {{"lined_up", job.lined_up},
+          {"straggler", job.straggler.empty() ? J(nullptr) : J(job.straggler)},
+          {"summary", stragglerText(job)},
+          {"ranks", ranks},
+          {"late_causes", causes},
+          {"notes", job.notes}};
+}
 } // namespace
 
 std::string reportJson(const Report &r) {
@@ -88,6 +114,8 @@ std::string reportJson(const Report &r) {
                     {"stalls", run.stalls.size()},
                     {"dropped_records", run.dropped}});
   doc["runs"] = runs;
+  if (r.job.present())
+    doc["job"] = jobJson(r.job);
   J measured = J::array(), missed = J::array(), cold = J::array();
   for (const Site &s : r.sites)
     (s.finding >= 0 ? measured : missed).push_back(siteJson(s, r));
