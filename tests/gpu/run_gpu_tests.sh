@@ -62,8 +62,10 @@ tests/gpu/run_cuda_runtime_syncs.sh "$results" || status=1
 if [ "$(nvidia-smi -L | wc -l)" -ge 2 ]; then
   echo "== two GPUs"
   tests/gpu/run_multi_gpu.sh "$results" || status=1
+  echo "== ranks of a torchrun job (NCCL): the straggler, its line, the wait; overlap"
+  tests/gpu/run_rank_checks.sh "$results" || status=1
 else
-  echo "INFO: one GPU: the two-GPU check (tests/gpu/run_multi_gpu.sh) needs a machine with two"
+  echo "INFO: one GPU: the two-GPU checks (tests/gpu/run_multi_gpu.sh, run_rank_checks.sh) need a machine with two"
 fi
 
 echo "== Python: every stall to its .py line, op, rule and fix; no crash or hang"
