@@ -80,9 +80,11 @@ void lineUpRanks(Report &report, const RankOptions &options) {
                         std::to_string(n) + " lined up");
   std::vector<Ns> offset = clockOffsets(ranks, n, job.notes);
   job.lined_up = n;
-  for (const TracedRun *r : ranks)
-    job.ranks.push_back({r->label, r->rank, r->host, r->collectives.size(), 0, r->comm_ns,
-                         r->comm_hidden_ns, 0, 0});
+  for (size_t r = 0; r < ranks.size(); ++r)
+    job.ranks.push_back({ranks[r]->label, ranks[r]->rank, ranks[r]->host,
+                         ranks[r]->collectives.size(), 0, ranks[r]->comm_ns,
+                         ranks[r]->comm_hidden_ns, 0, 0, offset[r]});
+  Ns worstSpread = -1;
   std::map<std::tuple<std::string, std::string, int, std::string>, LateCause> causes;
   for (size_t k = 0; k < n; ++k) {
     size_t last = 0, first = 0;
@@ -94,6 +96,10 @@ void lineUpRanks(Report &report, const RankOptions &options) {
         first = r;
     }
     Ns spread = arrival(last) - arrival(first);
+    if (spread > worstSpread) {
+      worstSpread = spread;
+      job.worst = k;
+    }
     if (spread < options.simultaneous_ns)
       continue;
     for (size_t r = 0; r < ranks.size(); ++r)

@@ -100,8 +100,9 @@ struct RankRow {
   std::string label, rank, host;
   uint64_t collectives = 0, last = 0; // last: collectives it arrived at last
   Ns comm_ns = 0, comm_hidden_ns = 0;
-  Ns waited_ns = 0; // its collectives waited for later ranks
-  Ns caused_ns = 0; // the ranks that came before it waited, where it came last
+  Ns waited_ns = 0;       // its collectives waited for later ranks
+  Ns caused_ns = 0;       // the ranks that came before it waited, where it came last
+  Ns clock_offset_ns = 0; // subtracted from its times to read them on the first rank's clock
 };
 // Why a rank came late to its collectives: the longest stall of the rank between its
 // previous collective and the late one, grouped by site ("" site: no stall there).
@@ -115,6 +116,7 @@ struct LateCause {
 struct JobView {
   std::vector<RankRow> ranks;     // by rank
   size_t lined_up = 0;            // collectives lined up across every rank
+  size_t worst = 0;               // the lined-up collective whose arrivals spread the most
   std::string straggler;          // the rank the others waited for, or "" when none stands out
   std::vector<LateCause> causes;  // by caused_ns
   std::vector<std::string> notes; // how the clocks were aligned, mismatched counts

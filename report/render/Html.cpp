@@ -1,6 +1,7 @@
 #include "render/Html.h"
 
 #include "render/Format.h"
+#include "render/RanksSvg.h"
 #include "render/TimelineSvg.h"
 
 #include "rules/Catalog.h"
@@ -163,7 +164,7 @@ std::string reportHtml(const Report &r, size_t top) {
            "charged to it.</p>" +
            siteTable("top-sites", topSites, r);
     if (r.job.present())
-      out += ranksSection(r.job);
+      out += ranksSection(r.job) + ranksSvg(r);
     out += "<h2>A representative step</h2>" + timelineSvg(r);
     out += "<h2>GPU streams</h2>" + streamBars(r);
     out += "<h2>Findings with measured cost (" + std::to_string(measured.size()) + ")</h2>" +

@@ -145,6 +145,13 @@ TEST(Ranks, EveryOutputSaysWhoWaitedForWhomAndAJobOfOneSaysNothing) {
   std::string html = hostsync::report::reportHtml(r, 10);
   EXPECT_NE(html.find("<h2>Ranks</h2><p id=\"straggler\">10 collectives"), std::string::npos);
   EXPECT_NE(html.find("<table id=\"late-causes\">"), std::string::npos);
+  // Side by side: rank 0's collectives wait (orange), rank 1's lane has its stalls and no wait.
+  size_t svg = html.find("<svg id=\"ranks-timeline\""), rank0 = html.find("data-rank=\"0\"", svg),
+         rank1 = html.find("data-rank=\"1\"", svg), end = html.find("</svg>", svg);
+  ASSERT_TRUE(svg != std::string::npos && rank0 < rank1 && rank1 < end);
+  EXPECT_NE(html.substr(rank0, rank1 - rank0).find("class=\"wait\""), std::string::npos);
+  EXPECT_EQ(html.substr(rank1, end - rank1).find("class=\"wait\""), std::string::npos);
+  EXPECT_NE(html.substr(rank1, end - rank1).find("class=\"stall\""), std::string::npos);
   Report one = lineUp({rankTrace("0", "node-a", 0, 0, 1 * ms)});
   EXPECT_FALSE(J::parse(hostsync::report::reportJson(one)).contains("job"));
   EXPECT_EQ(hostsync::report::reportMarkdown(one, 10).find("## Ranks"), std::string::npos);

@@ -1,0 +1,99 @@
+#include "render/RanksSvg.h"
+
+#include "render/Format.h"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace hostsync::report {
+
+namespace {
+constexpr double Width = 1100, Label = 160, TrackH = 22, Gap = 8, Top = 24;
+
+std::string num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return buf;
+}
+
+std::string rect(const char *cls, double x, double y, double w, double h, const char *fill,
+                 const std::string &title) {
+  return std::string("<rect class=\"") + cls + "\" x=\"" + num(x) + "\" y=\"" + num(y) +
+         "\" width=\"" + num(std::max(1.0, w)) + "\" height=\"" + num(h) + "\" fill=\"" + fill +
+         "\"><title>" + htmlEscape(title) + "</title></rect>";
+}
+} // namespace
+
+std::string ranksSvg(const Report &r) {
+  const JobView &job = r.job;
+  std::vector<const TracedRun *> runs;
+  for (const RankRow &row : job.ranks)
+    for (const TracedRun &run : r.runs)
+      if (run.label == row.label)
+        runs.push_back(&run);
+  if (runs.size() != job.ranks.size() || job.lined_up == 0)
+    return "";
+  // Two collectives before the worst one to one after it, on the first rank's clock.
+  size_t from = job.worst >= 2 ? job.worst - 2 : 0, to = std::min(job.worst + 1, job.lined_up - 1);
+  Ns lo = INT64_MAX, hi = INT64_MIN;
+  for (size_t i = 0; i < runs.size(); ++i) {
+    lo = std::min(lo, runs[i]->collectives[from].first - job.ranks[i].clock_offset_ns);
+    hi = std::max(hi, runs[i]->collectives[to].second - job.ranks[i].clock_offset_ns);
+  }
+  if (from > 0) // from the end of the collective before the first one drawn
+    for (size_t i = 0; i < runs.size(); ++i)
+      lo = std::min(lo, runs[i]->collectives[from - 1].second - job.ranks[i].clock_offset_ns);
+  const double span = static_cast<double>(std::max<Ns>(1, hi - lo));
+  auto x = [&](Ns t) {
+    return Label + static_cast<double>(std::clamp(t, lo, hi) - lo) / span * (Width - Label - 10);
+  };
+  double height = Top + static_cast<double>(runs.size()) * (TrackH + Gap) + 24;
+  std::string svg = "<svg id=\"ranks-timeline\" viewBox=\"0 0 " + num(Width) + " " + num(height) +
+                    "\" width=\"100%\" role=\"img\" aria-label=\"the ranks side by side\">";
+  for (int i = 0; i <= 5; ++i) {
+    Ns t = lo + static_cast<Ns>(span * i / 5);
+    svg += "<text x=\"" + num(x(t)) + "\" y=\"12\" text-anchor=\"middle\" fill=\"#64748b\">" +
+           ms(t - lo) + "</text>";
+  }
+  for (size_t i = 0; i < runs.size(); ++i) {
+    const TracedRun &run = *runs[i];
+    Ns off = job.ranks[i].clock_offset_ns;
+    double y = Top + static_cast<double>(i) * (TrackH + Gap);
+    svg += "<g class=\"rank\" data-rank=\"" + htmlEscape(job.ranks[i].rank) +
+           "\"><text x=\"4\" y=\"" + num(y + 15) + "\">" + htmlEscape(run.label) + "</text>" +
+           rect("lane", Label, y, Width - Label - 10, TrackH, "#f8fafc", run.host);
+    for (const TracedStall &s : run.stalls)
+      if (s.end - off > lo && s.start - off < hi)
+        svg += rect("stall", x(s.start - off), y, x(s.end - off) - x(s.start - off), TrackH,
+                    "#ef4444", "stall (" + s.api + "): " + ms(s.length()));
+    for (size_t k = from; k <= to; ++k) {
+      Ns start = run.collectives[k].first - off, end = run.collectives[k].second - off;
+      Ns lastArrival = start;
+      for (size_t j = 0; j < runs.size(); ++j)
+        lastArrival =
+            std::max(lastArrival, runs[j]->collectives[k].first - job.ranks[j].clock_offset_ns);
+      svg += rect("collective", x(start), y + 4, x(end) - x(start), TrackH - 8, "#8b5cf6",
+                  "collective " + std::to_string(k + 1) + ": " + ms(end - start));
+      if (lastArrival > start)
+        svg += rect("wait", x(start), y + 4, x(lastArrival) - x(start), TrackH - 8, "#f59e0b",
+                    "waiting for the last rank: " + ms(lastArrival - start));
+    }
+    svg += "</g>";
+  }
+  double ly = height - 8, lx = Label;
+  for (const auto &[label, fill] :
+       std::vector<std::pair<const char *, const char *>>{{"collective", "#8b5cf6"},
+                                                          {"waiting for the last rank", "#f59e0b"},
+                                                          {"host stall", "#ef4444"}}) {
+    svg += "<rect x=\"" + num(lx) + "\" y=\"" + num(ly - 9) +
+           "\" width=\"10\" height=\"10\" fill=\"" + fill + "\"/><text x=\"" + num(lx + 14) +
+           "\" y=\"" + num(ly) + "\">" + label + "</text>";
+    lx += 220;
+  }
+  return svg + "</svg><p class=\"note\">Collectives " + std::to_string(from + 1) + " to " +
+         std::to_string(to + 1) + " of " + std::to_string(job.lined_up) +
+         ", around the one whose ranks arrived furthest apart, on " + htmlEscape(runs[0]->label) +
+         "'s clock.</p>";
+}
+
+} // namespace hostsync::report
