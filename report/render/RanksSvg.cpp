@@ -1,26 +1,20 @@
 #include "render/RanksSvg.h"
 
 #include "render/Format.h"
+#include "render/SvgParts.h"
 
 #include <algorithm>
-#include <cstdio>
 
 namespace hostsync::report {
 
 namespace {
 constexpr double Width = 1100, Label = 160, TrackH = 22, Gap = 8, Top = 24;
 
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
-}
-
 std::string rect(const char *cls, double x, double y, double w, double h, const char *fill,
                  const std::string &title) {
-  return std::string("<rect class=\"") + cls + "\" x=\"" + num(x) + "\" y=\"" + num(y) +
-         "\" width=\"" + num(std::max(1.0, w)) + "\" height=\"" + num(h) + "\" fill=\"" + fill +
-         "\"><title>" + htmlEscape(title) + "</title></rect>";
+  return std::string("<rect class=\"") + cls + "\" x=\"" + svgNumber(x) + "\" y=\"" + svgNumber(y) +
+         "\" width=\"" + svgNumber(std::max(1.0, w)) + "\" height=\"" + svgNumber(h) +
+         "\" fill=\"" + fill + "\"><title>" + htmlEscape(title) + "</title></rect>";
 }
 } // namespace
 
@@ -48,11 +42,12 @@ std::string ranksSvg(const Report &r) {
     return Label + static_cast<double>(std::clamp(t, lo, hi) - lo) / span * (Width - Label - 10);
   };
   double height = Top + static_cast<double>(runs.size()) * (TrackH + Gap) + 24;
-  std::string svg = "<svg id=\"ranks-timeline\" viewBox=\"0 0 " + num(Width) + " " + num(height) +
+  std::string svg = "<svg id=\"ranks-timeline\" viewBox=\"0 0 " + svgNumber(Width) + " " +
+                    svgNumber(height) +
                     "\" width=\"100%\" role=\"img\" aria-label=\"the ranks side by side\">";
   for (int i = 0; i <= 5; ++i) {
     Ns t = lo + static_cast<Ns>(span * i / 5);
-    svg += "<text x=\"" + num(x(t)) + "\" y=\"12\" text-anchor=\"middle\" fill=\"#64748b\">" +
+    svg += "<text x=\"" + svgNumber(x(t)) + "\" y=\"12\" text-anchor=\"middle\" fill=\"#64748b\">" +
            ms(t - lo) + "</text>";
   }
   for (size_t i = 0; i < runs.size(); ++i) {
@@ -60,7 +55,7 @@ std::string ranksSvg(const Report &r) {
     Ns off = job.ranks[i].clock_offset_ns;
     double y = Top + static_cast<double>(i) * (TrackH + Gap);
     svg += "<g class=\"rank\" data-rank=\"" + htmlEscape(job.ranks[i].rank) +
-           "\"><text x=\"4\" y=\"" + num(y + 15) + "\">" + htmlEscape(run.label) + "</text>" +
+           "\"><text x=\"4\" y=\"" + svgNumber(y + 15) + "\">" + htmlEscape(run.label) + "</text>" +
            rect("lane", Label, y, Width - Label - 10, TrackH, "#f8fafc", run.host);
     for (const TracedStall &s : run.stalls)
       if (s.end - off > lo && s.start - off < hi)
@@ -80,16 +75,11 @@ std::string ranksSvg(const Report &r) {
     }
     svg += "</g>";
   }
-  double ly = height - 8, lx = Label;
-  for (const auto &[label, fill] :
-       std::vector<std::pair<const char *, const char *>>{{"collective", "#8b5cf6"},
-                                                          {"waiting for the last rank", "#f59e0b"},
-                                                          {"host stall", "#ef4444"}}) {
-    svg += "<rect x=\"" + num(lx) + "\" y=\"" + num(ly - 9) +
-           "\" width=\"10\" height=\"10\" fill=\"" + fill + "\"/><text x=\"" + num(lx + 14) +
-           "\" y=\"" + num(ly) + "\">" + label + "</text>";
-    lx += 220;
-  }
+  svg += svgLegend(
+      std::vector<std::pair<const char *, const char *>>{{"collective", "#8b5cf6"},
+                                                         {"waiting for the last rank", "#f59e0b"},
+                                                         {"host stall", "#ef4444"}},
+      Label, height - 8, 220);
   return svg + "</svg><p class=\"note\">Collectives " + std::to_string(from + 1) + " to " +
          std::to_string(to + 1) + " of " + std::to_string(job.lined_up) +
          ", around the one whose ranks arrived furthest apart, on " + htmlEscape(runs[0]->label) +

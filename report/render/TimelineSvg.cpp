@@ -1,9 +1,9 @@
 #include "render/TimelineSvg.h"
 
 #include "render/Format.h"
+#include "render/SvgParts.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <map>
 
 namespace hostsync::report {
@@ -22,12 +22,6 @@ const char *colour(const TimelineEvent &e) {
   if (e.kind == "memset")
     return "#a855f7";
   return "#10b981"; // copies
-}
-
-std::string num(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.1f", v);
-  return buf;
 }
 
 // The run whose slice shows the most GPU idle after syncs.
@@ -56,14 +50,14 @@ std::string timelineSvg(const Report &r) {
   for (const std::string &t : run->timeline_tracks)
     yOf[t] = Top + static_cast<double>(yOf.size()) * (TrackH + Gap);
   double height = Top + static_cast<double>(yOf.size()) * (TrackH + Gap) + 24;
-  std::string svg = "<svg id=\"timeline\" viewBox=\"0 0 " + num(Width) + " " + num(height) +
-                    "\" width=\"100%\" role=\"img\" aria-label=\"timeline of " +
+  std::string svg = "<svg id=\"timeline\" viewBox=\"0 0 " + svgNumber(Width) + " " +
+                    svgNumber(height) + "\" width=\"100%\" role=\"img\" aria-label=\"timeline of " +
                     htmlEscape(run->label) + "\">";
   // Time axis.
   for (int i = 0; i <= 5; ++i) {
     Ns t = run->timeline_start + static_cast<Ns>(span * i / 5);
-    svg += "<line x1=\"" + num(x(t)) + "\" y1=\"14\" x2=\"" + num(x(t)) + "\" y2=\"" +
-           num(height - 20) + "\" stroke=\"#e2e8f0\"/><text x=\"" + num(x(t)) +
+    svg += "<line x1=\"" + svgNumber(x(t)) + "\" y1=\"14\" x2=\"" + svgNumber(x(t)) + "\" y2=\"" +
+           svgNumber(height - 20) + "\" stroke=\"#e2e8f0\"/><text x=\"" + svgNumber(x(t)) +
            "\" y=\"10\" text-anchor=\"middle\" fill=\"#64748b\">" + ms(t - run->timeline_start) +
            "</text>";
   }
@@ -77,44 +71,40 @@ std::string timelineSvg(const Report &r) {
   for (const auto &[a, b] : run->timeline_bubbles)
     if (gpuBottom > gpuTop)
       svg +=
-          "<rect class=\"bubble\" x=\"" + num(x(a)) + "\" y=\"" + num(gpuTop - 2) + "\" width=\"" +
-          num(std::max(1.0, x(b) - x(a))) + "\" height=\"" + num(gpuBottom - gpuTop + 4) +
+          "<rect class=\"bubble\" x=\"" + svgNumber(x(a)) + "\" y=\"" + svgNumber(gpuTop - 2) +
+          "\" width=\"" + svgNumber(std::max(1.0, x(b) - x(a))) + "\" height=\"" +
+          svgNumber(gpuBottom - gpuTop + 4) +
           "\" fill=\"#f59e0b\" fill-opacity=\"0.35\"><title>GPU idle after a sync: " + ms(b - a) +
           "</title></rect>";
   for (const std::string &track : run->timeline_tracks) {
     double y = yOf[track];
     svg += "<g class=\"track\" data-track=\"" + htmlEscape(track) + "\"><text x=\"4\" y=\"" +
-           num(y + 14) + "\">" + htmlEscape(track) + "</text><rect x=\"" + num(Label) + "\" y=\"" +
-           num(y) + "\" width=\"" + num(Width - Label - 10) + "\" height=\"" + num(TrackH) +
-           "\" fill=\"#f8fafc\"/>";
+           svgNumber(y + 14) + "\">" + htmlEscape(track) + "</text><rect x=\"" + svgNumber(Label) +
+           "\" y=\"" + svgNumber(y) + "\" width=\"" + svgNumber(Width - Label - 10) +
+           "\" height=\"" + svgNumber(TrackH) + "\" fill=\"#f8fafc\"/>";
     for (const TimelineEvent &e : run->timeline)
       if (e.track == track)
-        svg += "<rect x=\"" + num(x(e.start)) + "\" y=\"" + num(y + 2) + "\" width=\"" +
-               num(std::max(0.6, x(e.end) - x(e.start))) + "\" height=\"" + num(TrackH - 4) +
-               "\" fill=\"" + colour(e) + "\"><title>" + htmlEscape(e.name) + " " +
-               ms(e.end - e.start) + "</title></rect>";
+        svg += "<rect x=\"" + svgNumber(x(e.start)) + "\" y=\"" + svgNumber(y + 2) + "\" width=\"" +
+               svgNumber(std::max(0.6, x(e.end) - x(e.start))) + "\" height=\"" +
+               svgNumber(TrackH - 4) + "\" fill=\"" + colour(e) + "\"><title>" +
+               htmlEscape(e.name) + " " + ms(e.end - e.start) + "</title></rect>";
     for (const TimelineEvent &s : run->timeline_stalls)
       if (s.track == track)
-        svg += "<rect class=\"stall\" x=\"" + num(x(s.start)) + "\" y=\"" + num(y) + "\" width=\"" +
-               num(std::max(1.0, x(s.end) - x(s.start))) + "\" height=\"" + num(TrackH) +
-               "\" fill=\"#ef4444\" fill-opacity=\"0.45\"><title>stall (" + htmlEscape(s.name) +
-               "): " + ms(s.end - s.start) + "</title></rect>";
+        svg += "<rect class=\"stall\" x=\"" + svgNumber(x(s.start)) + "\" y=\"" + svgNumber(y) +
+               "\" width=\"" + svgNumber(std::max(1.0, x(s.end) - x(s.start))) + "\" height=\"" +
+               svgNumber(TrackH) + "\" fill=\"#ef4444\" fill-opacity=\"0.45\"><title>stall (" +
+               htmlEscape(s.name) + "): " + ms(s.end - s.start) + "</title></rect>";
     svg += "</g>";
   }
   // Legend.
-  double ly = height - 8, lx = Label;
-  for (const auto &[label, fill] :
-       std::vector<std::pair<const char *, const char *>>{{"kernel", "#3b82f6"},
-                                                          {"copy", "#10b981"},
-                                                          {"sync / copy call", "#64748b"},
-                                                          {"other CUDA call", "#cbd5e1"},
-                                                          {"host stall", "#ef4444"},
-                                                          {"GPU idle after a sync", "#f59e0b"}}) {
-    svg += "<rect x=\"" + num(lx) + "\" y=\"" + num(ly - 9) +
-           "\" width=\"10\" height=\"10\" fill=\"" + fill + "\"/><text x=\"" + num(lx + 14) +
-           "\" y=\"" + num(ly) + "\">" + label + "</text>";
-    lx += 150;
-  }
+  svg += svgLegend(
+      std::vector<std::pair<const char *, const char *>>{{"kernel", "#3b82f6"},
+                                                         {"copy", "#10b981"},
+                                                         {"sync / copy call", "#64748b"},
+                                                         {"other CUDA call", "#cbd5e1"},
+                                                         {"host stall", "#ef4444"},
+                                                         {"GPU idle after a sync", "#f59e0b"}},
+      Label, height - 8, 150);
   return svg + "</svg><p class=\"note\">" + htmlEscape(run->label) + ", " +
          ms(run->timeline_end - run->timeline_start) +
          " around the costliest site's median stall.</p>";
