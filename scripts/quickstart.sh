@@ -5,6 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+# On Ubuntu, LibTorch's headers are those of the CPU wheel in .deps/torch: its python3 first
+# on PATH is where hostsync-lint finds them.
+if [ -x .deps/torch/bin/python3 ]; then
+  export PATH=$PWD/.deps/torch/bin:$PATH
+fi
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build --target hostsync-lint hostsync-report
 out=build/quickstart

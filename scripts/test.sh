@@ -12,6 +12,7 @@
 # without the analyzer (the report's and the tracer's tests: a 10-minute build with -j1 on a
 # shared 2-core machine, 17 s of tests).
 # The default run ends with the fuzz targets once over their seed corpora (scripts/fuzz.sh).
+# With CI=true, the .deb is also built, installed with apt, run and removed (needs root).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --test
@@ -36,6 +37,14 @@ echo "== LLVM 14 (build): everything"
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build
 (cd build && ctest --output-on-failure --no-tests=error -j "$(nproc)")
+
+# The Debian package, installed as a user installs it (apt-get install ./hostsync_*.deb),
+# its tools run from /usr, then removed: in CI only (CI=true), where the job is root on a
+# machine of its own (tests/lit/install/deb.test checks the unpacked package everywhere).
+if [ "${CI:-}" = true ]; then
+  echo "== the .deb: cpack, apt-get install, run, remove"
+  scripts/check-deb.sh "$(scripts/package.sh build)"
+fi
 
 # Only the analyzer and the module are built here: the tests of the other tools, and the
 # install test (which installs a whole build), run in the LLVM 14 build above.

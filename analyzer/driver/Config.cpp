@@ -2,6 +2,7 @@
 
 #include "core/Glob.h"
 #include "core/InputFiles.h"
+#include "driver/SarifLinks.h"
 #include "driver/SourceRoot.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -17,7 +18,8 @@ namespace hostsync {
 
 namespace {
 const char *const KnownKeys =
-    "Checks, Severity, Exclude, AssumeDevice, MinRank, UnknownDeviceSeverity, ReportCpu";
+    "Checks, Severity, Exclude, AssumeDevice, MinRank, UnknownDeviceSeverity, ReportCpu, "
+    "RuleDocsUrl, InformationUri";
 
 // The YAML parser's first complaint, if any: it outranks what we make of the broken
 // nodes it leaves behind.
@@ -159,6 +161,13 @@ bool parseConfig(const std::string &Path, const std::string &Text, LintConfig &O
       if (S != "true" && S != "false")
         return R.fail(V, "ReportCpu must be true or false, not '" + S + "'");
       Out.Devices.ReportCpu = S == "true";
+    } else if (Key == "RuleDocsUrl" || Key == "InformationUri") {
+      std::string Problem;
+      if (!R.scalar(V, S, Key))
+        return false;
+      if (!checkUri(S, Key, Problem))
+        return R.fail(V, Problem);
+      (Key == "RuleDocsUrl" ? Out.RuleDocsUrl : Out.InformationUri) = S;
     } else if (Key == "Exclude") {
       auto *Seq = llvm::dyn_cast_or_null<llvm::yaml::SequenceNode>(V);
       if (!Seq)
@@ -212,6 +221,14 @@ std::string dumpConfig(const LintConfig &C) {
   Out += std::string("UnknownDeviceSeverity: ") + (U ? severityName(*U) : "rule") + "\n";
   Out +=
       std::string("ReportCpu: ") + (C.Devices.ReportCpu.value_or(false) ? "true" : "false") + "\n";
+  for (const auto &[Key, Value] :
+       {std::pair{"RuleDocsUrl", &C.RuleDocsUrl}, std::pair{"InformationUri", &C.InformationUri}})
+    if (*Value) { // single-quoted YAML: a quote is doubled
+      Out += std::string(Key) + ": '";
+      for (char Ch : **Value)
+        Out += Ch == '\'' ? std::string("''") : std::string(1, Ch);
+      Out += "'\n";
+    }
   return Out;
 }
 

@@ -10,6 +10,8 @@
 //   MinRank: hot                                  # cold (all) | periodic | hot (only hot)
 //   UnknownDeviceSeverity: note                   # rule (default) | note | warning | error
 //   ReportCpu: true                               # also CPU tensors' ops, as notes
+//   RuleDocsUrl: https://example.org/rules/{rule}  # SARIF helpUri (source root's file)
+//   InformationUri: https://example.org/hostsync   # SARIF informationUri (the same)
 #pragma once
 
 #include "rules/Catalog.h"
@@ -33,6 +35,8 @@ struct LintConfig {
   std::optional<AssumeDevice> Assume;
   std::optional<Rank> MinRank;
   DevicePolicy Devices;
+  // Output settings of the whole run: read from the file that governs the source root.
+  std::optional<std::string> RuleDocsUrl, InformationUri;
 
   bool excludes(const std::string &AbsFile) const;
 };
@@ -51,6 +55,10 @@ public:
   // The config for a file (absolute path), or the defaults; nullptr with Error set when a
   // config file on the way is malformed.
   const LintConfig *forFile(const std::string &AbsFile, std::string &Error);
+  // The config that governs a directory (absolute), as it governs a file in it.
+  const LintConfig *forDirectory(const std::string &AbsDir, std::string &Error) {
+    return forFile(AbsDir + "/-", Error);
+  }
 
 private:
   const LintConfig *load(const std::string &Path, std::string &Error);

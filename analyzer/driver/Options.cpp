@@ -67,7 +67,17 @@ struct CommandLine {
   cl::alias OutputShort{"o", cl::aliasopt(OutputFile), cl::desc("Alias for --output")};
   cl::opt<std::string> SourceRoot{
       "source-root", cl::cat(OutputCat), cl::value_desc("dir"),
-      cl::desc("SARIF and baseline paths are relative to it (default: the current directory)")};
+      cl::desc("Text, SARIF, Code Quality and baseline paths are relative to it (default:\n"
+               "the current directory); github paths too (default: $GITHUB_WORKSPACE,\n"
+               "else absolute)")};
+  cl::opt<std::string> RuleDocsUrl{
+      "rule-docs-url", cl::cat(OutputCat), cl::value_desc("url"),
+      cl::desc("SARIF: each rule's helpUri is <url>/<rule>.md, or <url> with {rule}\n"
+               "replaced (default: the rule pages installed with hostsync, file://)")};
+  cl::opt<std::string> InformationUri{
+      "information-uri", cl::cat(OutputCat), cl::value_desc("url"),
+      cl::desc("SARIF: the tool's informationUri (default: the homepage the build was\n"
+               "configured with, else none)")};
   cl::opt<std::string> Baseline{
       "baseline", cl::cat(OutputCat), cl::value_desc("file"),
       cl::desc("Findings it holds (same rule, file and code line) are known: left out of\n"
@@ -258,6 +268,8 @@ bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error)
   Out.ListRules = L.ListRules;
   Out.OutputFile = L.OutputFile;
   Out.SourceRoot = L.SourceRoot;
+  Out.RuleDocsUrl = L.RuleDocsUrl;
+  Out.InformationUri = L.InformationUri;
   Out.Baseline = L.Baseline;
   Out.WriteBaseline = L.WriteBaseline;
   Out.Quiet = L.Quiet;

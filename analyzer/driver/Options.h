@@ -28,14 +28,16 @@ struct Options {
   std::string TorchInclude;            // --torch-include
   std::string Checks = "hostsync-*";   // --checks: globs, '-' negates
   OutputFormat Format = OutputFormat::Text;
-  std::string OutputFile;    // -o / --output
-  std::string SourceRoot;    // --source-root: SARIF URIs are relative to it
-  std::string Baseline;      // --baseline: findings it holds do not fail the run
-  std::string WriteBaseline; // --write-baseline: accept today's findings
-  bool Fix = false;          // --fix: apply the exact rewrites in place
-  bool FixNotes = false;     // --fix-notes: also the conditional ones (implies --fix)
-  std::string ConfigFile;    // --config: one .hostsync.yaml for every file
-  bool DumpConfig = false;   // --dump-config
+  std::string OutputFile;     // -o / --output
+  std::string SourceRoot;     // --source-root: SARIF URIs are relative to it
+  std::string RuleDocsUrl;    // --rule-docs-url: SARIF helpUri base ("": config, default)
+  std::string InformationUri; // --information-uri: SARIF tool informationUri
+  std::string Baseline;       // --baseline: findings it holds do not fail the run
+  std::string WriteBaseline;  // --write-baseline: accept today's findings
+  bool Fix = false;           // --fix: apply the exact rewrites in place
+  bool FixNotes = false;      // --fix-notes: also the conditional ones (implies --fix)
+  std::string ConfigFile;     // --config: one .hostsync.yaml for every file
+  bool DumpConfig = false;    // --dump-config
   bool ChecksGiven = false, AssumeGiven = false; // explicit options win over the config
   std::string ExportFixes;                       // --export-fixes: clang-tidy replacement YAML
   Severity MinSeverity = Severity::Warning;

@@ -40,18 +40,21 @@ J location(const std::string &File, const std::string &Root) {
   return {{"uri", "file://" + encodePath(File)}};
 }
 
-J ruleJson(const RuleInfo &R) {
+J ruleJson(const RuleInfo &R, const std::string &RuleDocs) {
   std::string Help = R.FixSummary + "\n\nBefore:\n" + R.FixBefore + "\n\nAfter:\n" + R.FixAfter;
   std::string Markdown = "**Why it syncs.** " + R.Why + "\n\n**Fix.** " + R.FixSummary +
                          "\n\nBefore:\n```cpp\n" + R.FixBefore + "\n```\n\nAfter:\n```cpp\n" +
                          R.FixAfter + "\n```\n";
-  return {{"id", R.Id},
-          {"name", R.Title},
-          {"shortDescription", {{"text", R.Title}}},
-          {"fullDescription", {{"text", R.Why}}},
-          {"help", {{"text", Help}, {"markdown", Markdown}}},
-          {"defaultConfiguration", {{"level", level(R.DefaultSeverity)}}},
-          {"properties", {{"tags", {"performance", "cuda", "libtorch"}}}}};
+  J Rule = {{"id", R.Id},
+            {"name", R.Title},
+            {"shortDescription", {{"text", R.Title}}},
+            {"fullDescription", {{"text", R.Why}}}};
+  if (std::string Uri = ruleHelpUri(RuleDocs, R.Id); !Uri.empty())
+    Rule["helpUri"] = Uri;
+  Rule["help"] = {{"text", Help}, {"markdown", Markdown}};
+  Rule["defaultConfiguration"] = {{"level", level(R.DefaultSeverity)}};
+  Rule["properties"] = {{"tags", {"performance", "cuda", "libtorch"}}};
+  return Rule;
 }
 } // namespace
 
@@ -61,7 +64,7 @@ std::string lineFingerprint(const std::string &LineText, unsigned Occurrence) {
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 const std::vector<TUResult> &TUs, const Catalog &C, const std::string &SourceRoot,
-                bool BaselineGiven) {
+                const SarifLinks &Links, bool BaselineGiven) {
   std::string Root = SourceRoot;
   while (Root.size() > 1 && Root.back() == '/')
     Root.pop_back();
@@ -69,7 +72,7 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   std::map<std::string, int> RuleIndex;
   for (const RuleInfo &R : C.rules()) {
     RuleIndex[R.Id] = static_cast<int>(Rules.size());
-    Rules.push_back(ruleJson(R));
+    Rules.push_back(ruleJson(R, Links.RuleDocs));
   }
   J Results = J::array();
   std::map<std::string, unsigned> Seen; // file + line hash -> occurrences so far
@@ -137,12 +140,11 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
       Note["properties"] = {{"missingHeaders", R.MissingHeaders}};
     Notifications.push_back(Note);
   }
-  J Run = {{"tool",
-            {{"driver",
-              {{"name", "hostsync-lint"},
-               {"version", HOSTSYNC_VERSION},
-               {"informationUri", "https://github.com/hostsync/hostsync"},
-               {"rules", Rules}}}}},
+  J Driver = {{"name", "hostsync-lint"}, {"version", HOSTSYNC_VERSION}};
+  if (!Links.Information.empty())
+    Driver["informationUri"] = Links.Information;
+  Driver["rules"] = Rules;
+  J Run = {{"tool", {{"driver", Driver}}},
            {"originalUriBaseIds", {{"%SRCROOT%", {{"uri", "file://" + encodePath(Root) + "/"}}}}},
            {"artifacts", Artifacts},
            {"invocations",

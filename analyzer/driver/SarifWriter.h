@@ -7,6 +7,7 @@
 #include "rules/Catalog.h"
 #include "core/Finding.h"
 #include "driver/Runner.h"
+#include "driver/SarifLinks.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -17,7 +18,7 @@ namespace hostsync {
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 const std::vector<TUResult> &TUs, const Catalog &C, const std::string &SourceRoot,
-                bool BaselineGiven = false);
+                const SarifLinks &Links, bool BaselineGiven = false);
 
 // GitHub's primaryLocationLineHash: lineHash() of the line's text and the occurrence of
 // that text for that rule within the file ("3f2a9c0d11e6b7a4:2"). With a baseline, each

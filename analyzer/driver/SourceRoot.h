@@ -2,6 +2,9 @@
 // that results from different checkouts of one repository agree.
 #pragma once
 
+#include "driver/AbsolutePath.h"
+
+#include <cstdlib>
 #include <optional>
 #include <string>
 
@@ -18,6 +21,16 @@ inline std::optional<std::string> underRoot(const std::string &File, const std::
 // File relative to Root when under it, else unchanged.
 inline std::string relativeToRoot(const std::string &File, const std::string &Root) {
   return underRoot(File, Root).value_or(File);
+}
+
+// The root of --format=github's paths: --source-root when given, else $GITHUB_WORKSPACE (the
+// checkout in a GitHub Actions job) when set, else "" (absolute paths). GitHub attaches an
+// annotation to the diff only when its path is relative to the repository.
+inline std::string githubRoot(const std::string &GivenRoot) {
+  if (!GivenRoot.empty())
+    return absolutePath(GivenRoot);
+  const char *Workspace = std::getenv("GITHUB_WORKSPACE");
+  return Workspace && *Workspace ? absolutePath(Workspace) : "";
 }
 
 } // namespace hostsync

@@ -104,15 +104,17 @@ std::string githubEscape(const std::string &S, bool Property) {
 }
 } // namespace
 
-void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings) {
+void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                 const std::string &Root) {
   for (const Finding &F : Findings) {
     if (F.Suppressed || F.InBaseline)
       continue;
     const char *Level = F.Sev == Severity::Error     ? "error"
                         : F.Sev == Severity::Warning ? "warning"
                                                      : "notice";
-    OS << "::" << Level << " file=" << githubEscape(F.File, true) << ",line=" << F.Line
-       << ",col=" << F.Column << ",title=" << githubEscape(F.Rule, true) << "::"
+    OS << "::" << Level << " file=" << githubEscape(relativeToRoot(F.File, Root), true)
+       << ",line=" << F.Line << ",col=" << F.Column << ",title=" << githubEscape(F.Rule, true)
+       << "::"
        << githubEscape(
               F.Message + " (" + rankName(F.Rnk) + ": " + F.RankReason + ")\nfix: " + F.Fix, false)
        << "\n";

@@ -21,7 +21,10 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool
 
 // GitHub Actions workflow commands, one per finding:
 // ::warning file=F,line=L,col=C,title=hostsync-item::message (fix: ...)
-void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings);
+// Files under Root are named relative to it, as GitHub attaches annotations to the diff
+// only then; Root "" keeps every path absolute.
+void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                 const std::string &Root);
 
 struct JsonRunInfo {
   std::string AssumeDevice;

@@ -14,6 +14,7 @@
 #include "driver/OutputFile.h"
 #include "driver/Progress.h"
 #include "driver/Runner.h"
+#include "driver/SarifLinks.h"
 #include "driver/SarifWriter.h"
 #include "driver/Shard.h"
 #include "driver/SourceRoot.h"
@@ -317,6 +318,10 @@ int main(int Argc, const char **Argv) {
                                   }),
                    Findings.end());
   std::string Root = absolutePath(Opts.SourceRoot);
+  SarifLinks Links;
+  if (std::string E; Opts.Format == OutputFormat::Sarif &&
+                     !resolveSarifLinks(Opts, Configs, Root, Argv[0], Links, E))
+    return usageError(E);
   if (!Opts.Baseline.empty())
     applyBaseline(std::move(Accepted), Findings, Root);
   if (BaselineFile)
@@ -346,11 +351,11 @@ int main(int Argc, const char **Argv) {
               {assumeDeviceName(Opts.Assume), severityName(Opts.MinSeverity), Config.EnabledRules,
                !Opts.Baseline.empty(), AnalysisSeconds, ProjectPassSeconds});
   else if (Opts.Format == OutputFormat::Github)
-    writeGithub(Out, Findings);
+    writeGithub(Out, Findings, githubRoot(Opts.SourceRoot));
   else if (Opts.Format == OutputFormat::CodeQuality)
     writeCodeQuality(Out, Findings, Root);
   else if (Opts.Format == OutputFormat::Sarif)
-    writeSarif(Out, Findings, Results, Catalog::embedded(), Root, !Opts.Baseline.empty());
+    writeSarif(Out, Findings, Results, Catalog::embedded(), Root, Links, !Opts.Baseline.empty());
   else
     writeText(Out, Findings, Color, Root);
   Out.flush();

@@ -71,6 +71,8 @@ if shutil.which("script"):
     config.available_features.add("script")
 if shutil.which("git"):
     config.available_features.add("git")
+if shutil.which("pre-commit"):
+    config.available_features.add("pre-commit")
 
 # The tracer's launcher, where the CUDA toolkit let it be built; "no-gpu" where this
 # machine has no NVIDIA device (CI): the tracer must then step aside.

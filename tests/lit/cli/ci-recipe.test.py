@@ -1,12 +1,13 @@
-"""The workflow files of docs/ci/: valid YAML, the jobs the docs describe, and every
-hostsync-lint option they pass is one the tool accepts (per its --help)."""
+"""The workflow files of docs/ci/: valid YAML, the jobs the docs describe, every
+hostsync-lint option they pass is one the tool accepts (per its --help), and every action
+they, action.yml and docs/ci.md use is at today's major version."""
 import re
 import subprocess
 import sys
 
 import yaml
 
-github, gitlab, lint = sys.argv[1:]
+github, gitlab, lint, action, ci_md = sys.argv[1:]
 help_text = subprocess.run([lint, "--help"], capture_output=True, text=True).stdout
 gh = yaml.safe_load(open(github))
 steps = gh["jobs"]["lint"]["steps"]
@@ -14,6 +15,7 @@ assert any(s.get("uses", "").startswith("github/codeql-action/upload-sarif") for
 gl = yaml.safe_load(open(gitlab))["hostsync-lint"]
 assert gl["artifacts"]["reports"]["codequality"] == "gl-code-quality-report.json"
 scripts = "\n".join(s.get("run", "") for s in steps) + "\n".join(gl["script"])
+scripts = scripts.replace("\\\n", " ")  # a command continued on the next line
 used = set(re.findall(r"hostsync-lint\"?\s+([^\n|]*)", scripts))
 options = set()
 for line in used:
@@ -21,3 +23,14 @@ for line in used:
 for opt in sorted(options):
     assert opt in help_text, f"{opt} is not a hostsync-lint option"
 print("workflows ok:", sorted(options))
+
+# Today's major versions (Node 20 runtimes; upload-sarif v3 is deprecated): none older.
+CURRENT = {"actions/checkout": 4, "actions/setup-python": 5, "actions/cache": 4,
+           "actions/upload-artifact": 4, "actions/download-artifact": 4,
+           "github/codeql-action/upload-sarif": 4}
+uses = re.findall(r"uses:\s*([\w./-]+)@v(\d+)", open(github).read() + open(action).read() +
+                  open(ci_md).read())
+for name, major in uses:
+    assert name in CURRENT, f"{name}: which version is current?"
+    assert int(major) >= CURRENT[name], f"{name}@v{major} is older than v{CURRENT[name]}"
+print("actions:", sorted(set(f"{n}@v{m}" for n, m in uses)))
