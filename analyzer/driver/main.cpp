@@ -7,6 +7,7 @@
 #include "commands/CompileCommands.h"
 #include "driver/Config.h"
 #include "driver/Diff.h"
+#include "driver/Finish.h"
 #include "driver/Fixes.h"
 #include "driver/Inputs.h"
 #include "driver/Merge.h"
@@ -16,6 +17,7 @@
 #include "driver/Runner.h"
 #include "driver/SarifWriter.h"
 #include "driver/Shard.h"
+#include "driver/ShardFacts.h"
 #include "driver/SourceRoot.h"
 #include "driver/Writers.h"
 
@@ -225,6 +227,8 @@ int main(int Argc, const char **Argv) {
                    std::to_string(Kept.size()) + " files");
   }
 
+  CommandAdjuster Commands({Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, Cuda, Roots});
+
   // --diff: the lines it changed. With the cache every file runs (unchanged ones come from
   // it, and their device facts reach the changed ones); without it, only the files it
   // changed and those that include a changed file by name are analysed.
@@ -272,7 +276,6 @@ int main(int Argc, const char **Argv) {
 
   Config.Assume = Opts.Assume;
   Config.Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
-  CommandAdjuster Commands({Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, Cuda, Roots});
   auto Seconds = [Start = std::chrono::steady_clock::now()]() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   };
@@ -307,18 +310,19 @@ int main(int Argc, const char **Argv) {
   double AnalysisSeconds = Seconds();
   std::vector<Finding> Findings = mergeFindings(Results);
   double ProjectPassSeconds = Seconds() - AnalysisSeconds;
-  if (std::string E; !applyConfig(Configs, Findings, Opts.Devices, E))
-    return usageError(E);
-  if (Changed)
-    Findings.erase(std::remove_if(Findings.begin(), Findings.end(),
-                                  [&](const Finding &F) {
-                                    auto It = Changed->find(F.File);
-                                    return It == Changed->end() || !It->second.count(F.Line);
-                                  }),
-                   Findings.end());
   std::string Root = absolutePath(Opts.SourceRoot);
-  if (!Opts.Baseline.empty())
-    applyBaseline(std::move(Accepted), Findings, Root);
+  AfterProjectPass After{Opts.Devices,
+                         Changed,
+                         Opts.Baseline.empty() ? std::nullopt : std::optional<Baseline>(Accepted),
+                         Root,
+                         assumeDeviceName(Opts.Assume),
+                         severityName(Opts.MinSeverity),
+                         Config.EnabledRules};
+  ConfigLookup ConfigOf = [&](const std::string &F, std::string &E) {
+    return Configs.forFile(F, E);
+  };
+  if (std::string E; !applyAfterProjectPass(Findings, ConfigOf, After, E))
+    return usageError(E);
   if (BaselineFile)
     writeBaseline(BaselineFile->stream(), Findings, Root);
   if (FixesFile)
@@ -341,16 +345,23 @@ int main(int Argc, const char **Argv) {
   }
   bool Color = Opts.Color == ColorMode::Always || (Opts.Color == ColorMode::Auto && !File &&
                                                    llvm::sys::Process::StandardOutIsDisplayed());
+  nlohmann::ordered_json Shard; // merge's facts, in a shard's JSON or SARIF
+  if (Opts.Sharded && (Opts.Format == OutputFormat::Json || Opts.Format == OutputFormat::Sarif)) {
+    std::string E;
+    std::optional<ShardFacts> Facts = shardFacts(Opts.Share, Kept, Results, ConfigOf, After, E);
+    if (!Facts)
+      return usageError(E);
+    Shard = toJson(*Facts);
+  }
   if (Opts.Format == OutputFormat::Json)
-    writeJson(Out, Findings, Results,
-              {assumeDeviceName(Opts.Assume), severityName(Opts.MinSeverity), Config.EnabledRules,
-               !Opts.Baseline.empty(), AnalysisSeconds, ProjectPassSeconds});
+    writeJson(Out, Findings, Results, jsonRunInfo(After, AnalysisSeconds, ProjectPassSeconds),
+              Shard);
   else if (Opts.Format == OutputFormat::Github)
     writeGithub(Out, Findings);
   else if (Opts.Format == OutputFormat::CodeQuality)
     writeCodeQuality(Out, Findings, Root);
   else if (Opts.Format == OutputFormat::Sarif)
-    writeSarif(Out, Findings, Results, Catalog::embedded(), Root, !Opts.Baseline.empty());
+    writeSarif(Out, Findings, Results, Catalog::embedded(), Root, !Opts.Baseline.empty(), Shard);
   else
     writeText(Out, Findings, Color, Root);
   Out.flush();
