@@ -4,6 +4,7 @@
 #include "cache/ResultCache.h"
 #include "driver/AbsolutePath.h"
 #include "driver/Baseline.h"
+#include "driver/ChangedIncludes.h"
 #include "commands/CompileCommands.h"
 #include "driver/Config.h"
 #include "driver/Diff.h"
@@ -104,6 +105,16 @@ struct TemporaryFolder {
       llvm::sys::fs::remove_directories(Path);
   }
 };
+
+// The -iquote and -I directories of File's compile command, absolute, in order.
+std::vector<std::string> includeDirsOf(const clang::tooling::CompilationDatabase &Db,
+                                       const std::string &File, CommandAdjuster &Commands) {
+  std::vector<clang::tooling::CompileCommand> Cmds = Db.getCompileCommands(File);
+  if (Cmds.empty())
+    return {};
+  return quoteDirs(Commands.adjust(Cmds[0].CommandLine, Cmds[0].Filename, /*CountDropped=*/false),
+                   Cmds[0].Directory);
+}
 
 ProgressStyle progressStyle(const Options &Opts, bool ErrTTY, size_t Files) {
   if (Opts.Quiet || Files < 2 || Opts.Progress == ProgressMode::None)
@@ -231,7 +242,7 @@ int main(int Argc, const char **Argv) {
 
   // --diff: the lines it changed. With the cache every file runs (unchanged ones come from
   // it, and their device facts reach the changed ones); without it, only the files it
-  // changed and those that include a changed file by name are analysed.
+  // changed and those that include a changed file, directly or through headers, are analysed.
   std::optional<ChangedLines> Changed;
   if (!Opts.Diff.empty()) {
     std::string E, Text;
@@ -245,13 +256,16 @@ int main(int Argc, const char **Argv) {
     }
     if (!E.empty())
       return usageError(E);
-    if (CacheDir.empty())
+    if (CacheDir.empty()) {
+      ChangedIncludes Reached(*Changed);
       Files.erase(std::remove_if(Files.begin(), Files.end(),
                                  [&](const std::string &F) {
                                    return !Changed->count(absolutePath(F)) &&
-                                          !includesAny(absolutePath(F), *Changed);
+                                          !Reached.reaches(absolutePath(F),
+                                                           includeDirsOf(*Db, F, Commands));
                                  }),
                   Files.end());
+    }
   }
 
   // Read the baseline and open every output before the (long) analysis, so that a bad path
