@@ -59,18 +59,28 @@ std::optional<std::string> readFile(const std::string &Path) {
 
 } // namespace
 
-std::optional<std::string> leadingSystemIncludeOf(const std::string &Text, const std::string &Dir,
-                                                  const std::vector<std::string> &QuoteDirs,
-                                                  int Depth) {
+std::vector<std::string> leadingSystemIncludesOf(const std::string &Text, const std::string &Dir,
+                                                 const std::vector<std::string> &QuoteDirs,
+                                                 int Depth) {
   llvm::StringRef Rest(Text);
+  std::vector<std::string> Out;
   std::string Guard; // the name of an #ifndef just read, that a #define must follow
   while (true) {
     Rest = skipBlank(Rest);
     std::string D = takeDirective(Rest);
     llvm::StringRef Word(D);
+    if (!Out.empty()) { // after the first header, only more <...> includes extend the list
+      if (!Word.consume_front("include "))
+        return Out;
+      Word = Word.trim();
+      if (!(Word.size() > 2 && Word.front() == '<' && Word.back() == '>'))
+        return Out;
+      Out.push_back(Word.str());
+      continue;
+    }
     if (!Guard.empty()) { // only `#define <same name>` may follow the #ifndef
       if (D != "define " + Guard)
-        return std::nullopt;
+        return Out;
       Guard.clear();
       continue;
     }
@@ -82,8 +92,10 @@ std::optional<std::string> leadingSystemIncludeOf(const std::string &Text, const
     }
     if (Word.consume_front("include ")) {
       Word = Word.trim();
-      if (Word.size() > 2 && Word.front() == '<' && Word.back() == '>')
-        return Word.str();
+      if (Word.size() > 2 && Word.front() == '<' && Word.back() == '>') {
+        Out.push_back(Word.str());
+        continue;
+      }
       if (Word.size() > 2 && Word.front() == '"' && Word.back() == '"' && Depth < MaxDepth) {
         std::string Name = Word.drop_front().drop_back().str();
         std::vector<std::string> Where = {Dir};
@@ -95,16 +107,46 @@ std::optional<std::string> leadingSystemIncludeOf(const std::string &Text, const
             continue;
           std::optional<std::string> Inner = readFile(std::string(Path));
           if (!Inner)
-            return std::nullopt;
-          // The project header's first thing decides: what follows it in the including
-          // file comes after the header's own declarations.
-          return leadingSystemIncludeOf(*Inner, std::string(llvm::sys::path::parent_path(Path)),
-                                        QuoteDirs, Depth + 1);
+            return Out;
+          // The project header's first things decide: what follows them in the header
+          // comes before the rest of the including file.
+          return leadingSystemIncludesOf(*Inner, std::string(llvm::sys::path::parent_path(Path)),
+                                         QuoteDirs, Depth + 1);
         }
       }
     }
-    return std::nullopt;
+    return Out;
   }
+}
+
+std::optional<std::string> leadingSystemIncludeOf(const std::string &Text, const std::string &Dir,
+                                                  const std::vector<std::string> &QuoteDirs,
+                                                  int Depth) {
+  std::vector<std::string> All = leadingSystemIncludesOf(Text, Dir, QuoteDirs, Depth);
+  if (All.empty())
+    return std::nullopt;
+  return All.front();
+}
+
+std::vector<std::string> leadingSystemIncludes(const std::string &File,
+                                               const std::vector<std::string> &QuoteDirs) {
+  std::optional<std::string> Text = readFile(File);
+  if (!Text)
+    return {};
+  return leadingSystemIncludesOf(*Text, std::string(llvm::sys::path::parent_path(File)), QuoteDirs);
+}
+
+std::vector<std::string> commonPrefix(const std::vector<std::vector<std::string>> &Lists) {
+  if (Lists.empty())
+    return {};
+  std::vector<std::string> Out = Lists.front();
+  for (const std::vector<std::string> &L : Lists) {
+    size_t N = 0;
+    while (N < Out.size() && N < L.size() && Out[N] == L[N])
+      ++N;
+    Out.resize(N);
+  }
+  return Out;
 }
 
 std::optional<std::string> leadingSystemInclude(const std::string &File,

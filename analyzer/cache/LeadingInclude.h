@@ -26,4 +26,16 @@ std::optional<std::string> leadingSystemIncludeOf(const std::string &Text, const
                                                   const std::vector<std::string> &QuoteDirs,
                                                   int Depth = 0);
 
+// Every system header the file begins with, in order: the first as above, then each
+// `#include <...>` that follows it with nothing but blank lines and comments between; a
+// first header found inside a project header gives that header's list. Empty for none.
+std::vector<std::string> leadingSystemIncludes(const std::string &File,
+                                               const std::vector<std::string> &QuoteDirs);
+std::vector<std::string> leadingSystemIncludesOf(const std::string &Text, const std::string &Dir,
+                                                 const std::vector<std::string> &QuoteDirs,
+                                                 int Depth = 0);
+
+// The longest list that every one of Lists begins with.
+std::vector<std::string> commonPrefix(const std::vector<std::vector<std::string>> &Lists);
+
 } // namespace hostsync

@@ -138,31 +138,104 @@ std::vector<std::string> quoteDirs(const std::vector<std::string> &Flags,
   return Out;
 }
 
-std::optional<PrefixPchs::Use> PrefixPchs::forFile(const std::string &File,
-                                                   const std::string &Directory,
-                                                   const std::vector<std::string> &Args) {
+std::optional<PrefixPchs::Prepared> PrefixPchs::prepare(const std::string &File,
+                                                        const std::string &Directory,
+                                                        const std::vector<std::string> &Args) {
   if (Args.empty() || isCudaFile(File) || !isCxxSource(File))
     return std::nullopt;
   // Headers the command -include's (hostsync-lint's own `-include optional` without a
   // database) come first in the file's parse, so first in the PCH too; the parse then
   // loads the PCH in their place. One found in the command's directory would be found
   // there by the parse but not by the PCH: no PCH then.
-  std::vector<std::string> Forced, Flags;
-  if (!splitForced(pchFlags(Args, File, Directory), Forced, Flags))
+  Prepared P;
+  if (!splitForced(pchFlags(Args, File, Directory), P.Forced, P.Flags))
     return std::nullopt;
-  for (const std::string &F : Forced)
+  for (const std::string &F : P.Forced)
     if (llvm::sys::path::is_absolute(F) || llvm::sys::fs::exists(absolutePathIn(Directory, F)))
       return std::nullopt;
-  std::optional<std::string> Header =
-      leadingSystemInclude(absolutePathIn(Directory, File), quoteDirs(Flags, Directory));
-  if (!Header)
+  std::vector<std::string> Quoted = quoteDirs(P.Flags, Directory);
+  P.Lead.Headers = leadingSystemIncludes(absolutePathIn(Directory, File), Quoted);
+  if (P.Lead.Headers.empty())
     return std::nullopt;
+  // A project's own header found through -I makes a PCH that is refused (see build()):
+  // the list ends before one; a first one stays alone, as it is cheap to refuse.
+  auto InProject = [&](const std::string &Header) {
+    std::string Name = Header.substr(1, Header.size() - 2);
+    return std::any_of(Quoted.begin(), Quoted.end(), [&](const std::string &D) {
+      return llvm::sys::fs::exists(absolutePathIn(D, Name));
+    });
+  };
+  std::vector<std::string> &Headers = P.Lead.Headers;
+  auto End = InProject(Headers.front()) ? Headers.begin() + 1
+                                        : std::find_if(Headers.begin(), Headers.end(), InProject);
+  Headers.erase(End, Headers.end());
+  std::vector<std::string> Parts = {"group", Directory, P.Lead.Headers.front()};
+  Parts.insert(Parts.end(), P.Forced.begin(), P.Forced.end());
+  Parts.push_back("flags");
+  std::vector<std::string> KeyFlags = pchKeyFlags(P.Flags);
+  Parts.insert(Parts.end(), KeyFlags.begin(), KeyFlags.end());
+  P.Lead.Group = hashParts(Parts);
+  return P;
+}
+
+std::optional<PrefixPchs::Leading> PrefixPchs::leadingOf(const std::string &File,
+                                                         const std::string &Directory,
+                                                         const std::vector<std::string> &Args) {
+  std::optional<Prepared> P = prepare(File, Directory, Args);
+  if (!P)
+    return std::nullopt;
+  return P->Lead;
+}
+
+void PrefixPchs::plan(const std::map<std::string, Leading> &ByFile) {
+  std::lock_guard<std::mutex> G(Lock);
+  Planned = sharedPrefixes(ByFile);
+}
+
+std::map<std::string, std::vector<std::string>>
+sharedPrefixes(const std::map<std::string, PrefixPchs::Leading> &ByFile) {
+  std::map<std::string, std::vector<std::vector<std::string>>> ByGroup;
+  for (const auto &[File, L] : ByFile)
+    ByGroup[L.Group].push_back(L.Headers);
+  std::map<std::string, std::vector<std::string>> Shared, Out;
+  for (const auto &[Group, Lists] : ByGroup)
+    Shared[Group] = commonPrefix(Lists);
+  for (const auto &[File, L] : ByFile)
+    Out[File] = Shared[L.Group];
+  return Out;
+}
+
+std::optional<PrefixPchs::Use> PrefixPchs::forFile(const std::string &File,
+                                                   const std::string &Directory,
+                                                   const std::vector<std::string> &Args) {
+  std::optional<Prepared> P = prepare(File, Directory, Args);
+  if (!P)
+    return std::nullopt;
+  std::vector<std::string> First = {P->Lead.Headers.front()}, Headers = First;
+  {
+    std::lock_guard<std::mutex> G(Lock);
+    auto It = Planned.find(absolutePathIn(Directory, File));
+    // Still what the file begins with (it may have changed since the plan).
+    if (It != Planned.end() && !It->second.empty() && It->second.size() <= P->Lead.Headers.size() &&
+        std::equal(It->second.begin(), It->second.end(), P->Lead.Headers.begin()))
+      Headers = It->second;
+  }
+  std::optional<Use> U = forHeaders(*P, Headers, Directory);
+  if (!U && Headers.size() > 1)
+    U = forHeaders(*P, First, Directory);
+  return U;
+}
+
+std::optional<PrefixPchs::Use> PrefixPchs::forHeaders(const Prepared &P,
+                                                      const std::vector<std::string> &Headers,
+                                                      const std::string &Directory) {
   std::string Text;
-  for (const std::string &F : Forced)
+  for (const std::string &F : P.Forced)
     Text += "#include \"" + F + "\"\n";
-  Text += "#include " + *Header + "\n";
+  for (const std::string &H : Headers)
+    Text += "#include " + H + "\n";
   std::vector<std::string> Parts = {"pch", ToolId, Directory, Text};
-  std::vector<std::string> KeyFlags = pchKeyFlags(Flags);
+  std::vector<std::string> KeyFlags = pchKeyFlags(P.Flags);
   Parts.insert(Parts.end(), KeyFlags.begin(), KeyFlags.end());
   std::string Key = hashParts(Parts);
   std::shared_ptr<Entry> E;
@@ -175,9 +248,9 @@ std::optional<PrefixPchs::Use> PrefixPchs::forFile(const std::string &File,
   }
   std::lock_guard<std::mutex> G(E->Lock);
   if (!E->Done) {
-    E->Result = obtain(Key, Text, Directory, Flags);
+    E->Result = obtain(Key, Text, Directory, P.Flags);
     if (E->Result)
-      E->Result->Replaces = Forced;
+      E->Result->Replaces = P.Forced;
     E->Done = true;
   }
   return E->Result;

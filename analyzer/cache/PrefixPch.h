@@ -1,8 +1,10 @@
 // Parses LibTorch once per project instead of once per file: a precompiled header (PCH) of
-// the system header a file begins with (LeadingInclude.h), one per such header and set of
-// compile flags, built on first use and kept in a folder (the cache's, or a temporary one
-// with --no-cache). A file whose command and text allow it is parsed with `-include-pch`;
-// every other file, and every file whose PCH could not be built, is parsed as it is.
+// the system headers a file begins with (LeadingInclude.h), one per group of files with the
+// same first header and compile flags, holding the longest list of leading headers every
+// file of the group shares (<torch/torch.h>, then <iostream>, then <vector>...), built on
+// first use and kept in a folder (the cache's, or a temporary one with --no-cache). A file whose
+// command and text allow it is parsed with `-include-pch`; every other file, and every file whose
+// PCH could not be built, is parsed as it is.
 //
 // Flags: the PCH is built with the file's own command; files share it when their commands
 // differ at most in the order of their -I/-iquote directories. That order cannot change
@@ -46,14 +48,37 @@ public:
     std::vector<Dependency> Read;      // the headers it holds: a cached result depends on them
     std::vector<std::string> Replaces; // the command's -include's it holds: dropped from it
   };
+  // What a file's PCH could hold: Group names the files that may share one (same flags
+  // but for the -I/-iquote order, same forced includes and directory, same first header);
+  // Headers are the system headers the file begins with (leadingSystemIncludes).
+  struct Leading {
+    std::string Group;
+    std::vector<std::string> Headers;
+  };
+  std::optional<Leading> leadingOf(const std::string &File, const std::string &Directory,
+                                   const std::vector<std::string> &Args);
+  // Before the parses: the Leading of every file of the run (by absolute path), so that
+  // each PCH holds the longest list of headers all files of its group begin with
+  // (sharedPrefixes). A file not planned gets a PCH of its first header only.
+  void plan(const std::map<std::string, Leading> &ByFile);
+
   // The PCH File can be parsed with (Args: its final command, argv[0] first), built now if
   // need be (another thread that wants the same one waits); nothing when none applies.
+  // When a PCH of the group's headers cannot be built, one of the first header alone.
   std::optional<Use> forFile(const std::string &File, const std::string &Directory,
                              const std::vector<std::string> &Args);
   // A parse could not load Pch (a header changed since it was built): not used again.
   void discard(const std::string &Pch);
 
 private:
+  struct Prepared {
+    std::vector<std::string> Forced, Flags; // the command's -include's, the rest
+    Leading Lead;
+  };
+  std::optional<Prepared> prepare(const std::string &File, const std::string &Directory,
+                                  const std::vector<std::string> &Args);
+  std::optional<Use> forHeaders(const Prepared &P, const std::vector<std::string> &Headers,
+                                const std::string &Directory);
   struct Entry {
     std::mutex Lock;
     bool Done = false;
@@ -71,7 +96,13 @@ private:
   bool MayBuild;
   std::mutex Lock;
   std::map<std::string, std::shared_ptr<Entry>> Entries;
+  std::map<std::string, std::vector<std::string>> Planned; // file -> its PCH's headers
 };
+
+// For each file, the headers its PCH holds: the longest list that every file of its group
+// begins with (at least the first header, which the group shares).
+std::map<std::string, std::vector<std::string>>
+sharedPrefixes(const std::map<std::string, PrefixPchs::Leading> &ByFile);
 
 // The command's flags without argv[0], the input file and -fsyntax-only: what a PCH for
 // File is built with (exposed for the unit test).

@@ -279,11 +279,11 @@ const LintConfig *ConfigFinder::forFile(const std::string &AbsFile, std::string 
   return Found;
 }
 
-bool applyConfig(ConfigFinder &Configs, std::vector<Finding> &Findings,
+bool applyConfig(const ConfigLookup &Configs, std::vector<Finding> &Findings,
                  const DevicePolicy &CommandLine, std::string &Error) {
   std::vector<Finding> Kept;
   for (Finding &F : Findings) {
-    const LintConfig *Cfg = Configs.forFile(F.File, Error);
+    const LintConfig *Cfg = Configs(F.File, Error);
     if (!Cfg)
       return false;
     if (Cfg->excludes(F.File) || (Cfg->MinRank && F.Rnk < *Cfg->MinRank))

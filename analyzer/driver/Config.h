@@ -18,6 +18,7 @@
 #include "core/Finding.h"
 #include "core/RuleCheck.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -68,10 +69,15 @@ private:
   LintConfig Defaults;
 };
 
+// The config of a file (absolute path), as ConfigFinder::forFile gives it, or as a shard's
+// output recorded it (ShardFacts.h).
+using ConfigLookup =
+    std::function<const LintConfig *(const std::string &AbsFile, std::string &Error)>;
+
 // Applies each finding's config (that of the file it is in, a header's own included):
 // drops excluded paths and findings below MinRank, applies Severity overrides, then the
 // device policy (CommandLine's settings win over the config's).
-bool applyConfig(ConfigFinder &Configs, std::vector<Finding> &Findings,
+bool applyConfig(const ConfigLookup &Configs, std::vector<Finding> &Findings,
                  const DevicePolicy &CommandLine, std::string &Error);
 
 } // namespace hostsync

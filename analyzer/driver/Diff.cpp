@@ -63,24 +63,6 @@ std::string shellQuoted(const std::string &S) {
 }
 } // namespace
 
-bool includesAny(const std::string &File, const ChangedLines &Changed) {
-  auto Text = llvm::MemoryBuffer::getFile(File);
-  if (!Text)
-    return false;
-  llvm::StringRef Rest((*Text)->getBuffer());
-  while (!Rest.empty()) {
-    auto [Line, Tail] = Rest.split('\n');
-    Rest = Tail;
-    Line = Line.trim();
-    if (!Line.consume_front("#") || !compat::startsWith(Line.ltrim(), "include"))
-      continue;
-    for (const auto &[Path, Lines] : Changed)
-      if (Line.contains(llvm::sys::path::filename(Path)))
-        return true;
-  }
-  return false;
-}
-
 std::string changedSince(const std::string &Ref, ChangedLines &Out) {
   std::string Top, Diff;
   if (!git("rev-parse --show-toplevel", Top))

@@ -20,7 +20,4 @@ std::string parseUnifiedDiff(const std::string &Diff, const std::string &Base, C
 // relative to the repository's top. "" or a one-line error.
 std::string changedSince(const std::string &Ref, ChangedLines &Out);
 
-// Does File's text #include one of the changed files (by its file name)?
-bool includesAny(const std::string &File, const ChangedLines &Changed);
-
 } // namespace hostsync

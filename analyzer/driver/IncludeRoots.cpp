@@ -2,6 +2,7 @@
 
 #include "compat/LLVMCompat.h"
 #include "driver/AbsolutePath.h"
+#include "driver/IncludeLines.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringMap.h"
@@ -27,32 +28,6 @@ bool isCode(llvm::StringRef Name) {
                           ".cxx", ".c++", ".C", ".cu", ".c", ".ipp", ".tcc"});
 }
 
-// The names in a file's #include lines.
-std::vector<std::string> includesOf(const std::string &File) {
-  std::vector<std::string> Out;
-  auto Buf = llvm::MemoryBuffer::getFile(File);
-  if (!Buf)
-    return Out;
-  llvm::StringRef Text = (*Buf)->getBuffer();
-  while (!Text.empty()) {
-    auto [Line, Rest] = Text.split('\n');
-    Text = Rest;
-    Line = Line.ltrim();
-    if (!Line.consume_front("#"))
-      continue;
-    Line = Line.ltrim();
-    if (!Line.consume_front("include"))
-      continue;
-    Line = Line.ltrim();
-    if (Line.empty() || (Line[0] != '"' && Line[0] != '<'))
-      continue;
-    char Close = Line[0] == '"' ? '"' : '>';
-    size_t End = Line.find(Close, 1);
-    if (End != llvm::StringRef::npos && End > 1)
-      Out.push_back(Line.substr(1, End - 1).str());
-  }
-  return Out;
-}
 } // namespace
 
 std::vector<std::string> treesOf(const std::vector<std::string> &Inputs) {
@@ -115,7 +90,8 @@ IncludeRoots inferIncludeRoots(const std::vector<std::string> &Trees,
       Votes[Dir] += 1;
   for (const std::string &File : Files) {
     llvm::StringRef Dir = path::parent_path(File);
-    for (const std::string &Inc : includesOf(File)) {
+    for (const IncludeLine &Line : includeLinesOf(File)) {
+      const std::string &Inc = Line.Name;
       if (fs::exists(Dir + "/" + Inc))
         continue; // resolves next to the includer
       if (std::any_of(KnownDirs.begin(), KnownDirs.end(),

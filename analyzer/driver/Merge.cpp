@@ -1,16 +1,21 @@
 #include "driver/Merge.h"
 
+#include "driver/Finish.h"
 #include "driver/OutputFile.h"
+#include "driver/SarifWriter.h"
+#include "driver/ShardFacts.h"
+#include "rules/Catalog.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <map>
-#include <set>
+#include <optional>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace hostsync {
@@ -26,116 +31,59 @@ int fail(const std::string &Message) {
 
 enum class Kind { Findings, Sarif };
 
-int rankOrder(const J &F) { // hot first
-  std::string R = F.value("rank", "cold");
-  return R == "hot" ? 0 : R == "periodic" ? 1 : 2;
+// The format of a document, or nullopt when it is not an output of hostsync-lint.
+std::optional<Kind> kindOf(const J &D) {
+  if (D.is_object() && D.value("schema", "") == "hostsync-lint/findings" &&
+      D.contains("findings") && D.contains("translation_units") && D.contains("summary"))
+    return Kind::Findings;
+  if (D.is_object() && D.value("version", "") == "2.1.0" && D.contains("runs") &&
+      D["runs"].is_array() && D["runs"].size() == 1 &&
+      D["runs"][0].value("tool", J::object()).value("driver", J::object()).value("name", "") ==
+          "hostsync-lint")
+    return Kind::Sarif;
+  return std::nullopt;
 }
 
-// The place of a finding (JSON) or result (SARIF): what makes two of them the same.
-std::tuple<std::string, std::string, int, int> placeOf(const J &F, Kind K) {
-  if (K == Kind::Findings)
-    return {F.value("file", ""), F.value("rule", ""), F.value("line", 0), F.value("column", 0)};
-  const J &Loc = F.at("locations").at(0).at("physicalLocation");
-  return {Loc.at("artifactLocation").value("uri", ""), F.value("ruleId", ""),
-          Loc.at("region").value("startLine", 0), Loc.at("region").value("startColumn", 0)};
+// Where a shard's output keeps its facts (writeJson, writeSarif); null when it has none.
+J factsOf(const J &D, Kind K) {
+  J Holder = K == Kind::Findings ? D : D["runs"][0].value("properties", J());
+  const char *Name = K == Kind::Findings ? "shard" : "hostsync-lint/shard";
+  return Holder.is_object() && Holder.contains(Name) ? Holder[Name] : J();
 }
 
-int rankOf(const J &F, Kind K) {
-  return rankOrder(K == Kind::Findings ? F : F.value("properties", J::object()));
+// The analysis seconds of a shard's JSON (SARIF has none).
+double analysisSeconds(const J &D, Kind K) {
+  if (K != Kind::Findings)
+    return 0;
+  return D.at("summary").value("seconds", J::object()).value("analysis", 0.0);
 }
 
-// One per place (the hottest, as one run keeps), in the order of one run.
-J joinFindings(std::vector<J> All, Kind K) {
-  std::stable_sort(All.begin(), All.end(), [&](const J &A, const J &B) {
-    auto [FA, RA, LA, CA] = placeOf(A, K);
-    auto [FB, RB, LB, CB] = placeOf(B, K);
-    int HA = rankOf(A, K), HB = rankOf(B, K);
-    return std::tie(FA, LA, CA, RA, HA) < std::tie(FB, LB, CB, RB, HB);
-  });
-  J Out = J::array();
-  for (J &F : All)
-    if (Out.empty() || placeOf(Out.back(), K) != placeOf(F, K))
-      Out.push_back(std::move(F));
-  std::stable_sort(Out.begin(), Out.end(),
-                   [&](const J &A, const J &B) { return rankOf(A, K) < rankOf(B, K); });
-  return Out;
+std::string shardName(const ShardFacts &S) {
+  return std::to_string(S.Index) + "/" + std::to_string(S.Count);
 }
 
-// The summary of findings-json.md, counted from the findings; seconds are summed (the
-// analysis time of all shards together).
-J summaryOf(const J &Findings, const std::vector<J> &Docs) {
-  int Hot = 0, Periodic = 0, Suppressed = 0, Known = 0, Reported = 0;
-  std::map<std::string, int> ByRule, ByDevice;
-  bool Baseline = false;
-  for (const J &F : Findings) {
-    if (F.contains("suppression")) {
-      ++Suppressed;
-      continue;
-    }
-    ++Reported;
-    Baseline |= F.contains("baseline");
-    Known += F.value("baseline", "") == "unchanged";
-    ++ByRule[F.value("rule", "")];
-    ++ByDevice[F.value("device", "")];
-    Hot += F.value("rank", "") == "hot";
-    Periodic += F.value("rank", "") == "periodic";
+// Every shard of one run, once each; "" or what is wrong.
+std::string checkOneRun(const std::vector<ShardFacts> &Shards,
+                        const std::vector<std::string> &Inputs) {
+  const ShardFacts &First = Shards[0];
+  std::map<unsigned, std::string> Given;
+  for (size_t I = 0; I < Shards.size(); ++I) {
+    const ShardFacts &S = Shards[I];
+    std::string Differs = S.Count != First.Count   ? "the number of shards"
+                          : S.Files != First.Files ? "the files of the run"
+                          : settingsJson(S.After) != settingsJson(First.After) ? "the settings"
+                                                                               : "";
+    if (!Differs.empty())
+      return Inputs[I] + ": not a shard of the same run as " + Inputs[0] + " (" + Differs +
+             " differ)";
+    if (!Given.emplace(S.Index, Inputs[I]).second)
+      return Inputs[I] + ": shard " + shardName(S) + " is also " + Given[S.Index];
   }
-  J S = {{"findings", Reported},     {"hot", Hot},
-         {"periodic", Periodic},     {"cold", Reported - Hot - Periodic},
-         {"suppressed", Suppressed}, {"by_rule", ByRule}};
-  if (Baseline || Docs[0].at("summary").contains("in_baseline"))
-    S["in_baseline"] = Known;
-  S["by_device"] = ByDevice;
-  double Analysis = 0, Project = 0;
-  for (const J &D : Docs) {
-    const J &Sec = D.at("summary").value("seconds", J::object());
-    Analysis += Sec.value("analysis", 0.0);
-    Project += Sec.value("project_pass", 0.0);
-  }
-  S["seconds"] = {{"analysis", Analysis}, {"project_pass", Project}};
-  return S;
-}
-
-J mergeFindingsJson(const std::vector<J> &Docs) {
-  std::vector<J> All;
-  J Units = J::array();
-  for (const J &D : Docs) {
-    for (const J &F : D.at("findings"))
-      All.push_back(F);
-    for (const J &U : D.at("translation_units"))
-      Units.push_back(U);
-  }
-  J Out = Docs[0];
-  Out["findings"] = joinFindings(std::move(All), Kind::Findings);
-  Out["translation_units"] = Units;
-  Out["summary"] = summaryOf(Out["findings"], Docs);
-  return Out;
-}
-
-J mergeSarif(const std::vector<J> &Docs) {
-  std::vector<J> All;
-  J Artifacts = J::array(), Notes = J::array();
-  std::set<std::string> Seen;
-  bool Ok = true;
-  for (const J &D : Docs) {
-    const J &Run = D.at("runs").at(0);
-    for (const J &R : Run.at("results"))
-      All.push_back(R);
-    for (const J &A : Run.value("artifacts", J::array()))
-      if (Seen.insert(A.at("location").dump()).second)
-        Artifacts.push_back(A);
-    for (const J &I : Run.value("invocations", J::array())) {
-      Ok &= I.value("executionSuccessful", true);
-      for (const J &N : I.value("toolExecutionNotifications", J::array()))
-        Notes.push_back(N);
-    }
-  }
-  J Out = Docs[0];
-  J &Run = Out["runs"][0];
-  Run["artifacts"] = Artifacts;
-  Run["invocations"] = {{{"executionSuccessful", Ok}, {"toolExecutionNotifications", Notes}}};
-  Run["results"] = joinFindings(std::move(All), Kind::Sarif);
-  return Out;
+  for (unsigned Index = 1; Index <= First.Count; ++Index)
+    if (!Given.count(Index))
+      return "shard " + std::to_string(Index) + "/" + std::to_string(First.Count) +
+             " is missing: give the outputs of every shard of the run";
+  return "";
 }
 
 } // namespace
@@ -157,53 +105,79 @@ int runMerge(int Argc, const char **Argv) {
   }
   if (Inputs.empty())
     return fail("no input files (usage: hostsync-lint merge [-o <file>] <shard output>...)");
-  std::vector<J> Docs;
   std::optional<Kind> K;
-  std::string Version;
+  std::vector<ShardFacts> Shards;
+  double AnalysisSeconds = 0;
   for (const std::string &In : Inputs) {
     auto Buffer = llvm::MemoryBuffer::getFile(In);
     if (!Buffer)
       return fail(In + ": cannot read: " + Buffer.getError().message());
     J D = J::parse((*Buffer)->getBuffer().begin(), (*Buffer)->getBuffer().end(), nullptr, false);
-    Kind This;
-    std::string V;
-    if (D.is_object() && D.value("schema", "") == "hostsync-lint/findings" &&
-        D.contains("findings") && D.contains("translation_units") && D.contains("summary")) {
-      This = Kind::Findings;
-      V = D.at("version").dump();
-    } else if (D.is_object() && D.value("version", "") == "2.1.0" && D.contains("runs") &&
-               D["runs"].is_array() && D["runs"].size() == 1 &&
-               D["runs"][0]
-                       .value("tool", J::object())
-                       .value("driver", J::object())
-                       .value("name", "") == "hostsync-lint") {
-      This = Kind::Sarif;
-      V = "2.1.0";
-    } else {
+    std::optional<Kind> This = kindOf(D);
+    if (!This)
       return fail(In + ": not the JSON or SARIF output of hostsync-lint");
-    }
-    if (K && (*K != This || V != Version))
-      return fail(In + ": not of the same format and version as " + Inputs[0]);
+    if (K && *K != *This)
+      return fail(In + ": not of the same format as " + Inputs[0]);
     K = This;
-    Version = V;
-    Docs.push_back(std::move(D));
+    J Facts = factsOf(D, *K);
+    if (Facts.is_null())
+      return fail(
+          In + ": has no shard facts (written without --shard=i/n, or by a " +
+          "hostsync-lint of another version): merge joins the JSON or SARIF of --shard runs");
+    ShardFacts S;
+    if (std::string E; !fromJson(Facts, S, E))
+      return fail(In + ": " + E);
+    AnalysisSeconds += analysisSeconds(D, *K);
+    Shards.push_back(std::move(S));
   }
-  J Out;
-  try {
-    Out = *K == Kind::Findings ? mergeFindingsJson(Docs) : mergeSarif(Docs);
-  } catch (const J::exception &E) {
-    return fail(std::string("an input is damaged: ") + E.what());
+  if (std::string E = checkOneRun(Shards, Inputs); !E.empty())
+    return fail(E);
+
+  // The run's files in its order, every shard's configurations, then the project pass over
+  // all of them and what follows it, as one run does (driver/Finish.h).
+  auto Start = std::chrono::steady_clock::now();
+  std::vector<ShardFacts::Unit> Units;
+  std::map<std::string, LintConfig> Configs;
+  for (size_t I = 0; I < Shards.size(); ++I) {
+    for (ShardFacts::Unit &U : Shards[I].Units)
+      Units.push_back(std::move(U));
+    for (auto &[File, C] : Shards[I].Configs)
+      Configs.emplace(File, std::move(C));
   }
+  std::sort(Units.begin(), Units.end(), [](const ShardFacts::Unit &A, const ShardFacts::Unit &B) {
+    return A.Position < B.Position;
+  });
+  std::vector<TUResult> Results;
+  for (size_t I = 0; I < Units.size(); ++I) {
+    if (Units[I].Position >= Shards[0].Files || (I && Units[I].Position == Units[I - 1].Position))
+      return fail("the shards' facts name file " + std::to_string(Units[I].Position) +
+                  " of the run twice or out of range: an input is damaged");
+    Results.push_back(std::move(Units[I].Result));
+  }
+  const AfterProjectPass &After = Shards[0].After;
+  std::vector<Finding> Findings = mergeFindings(Results);
+  double ProjectPassSeconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
+  ConfigLookup ConfigOf = [&](const std::string &File, std::string &) -> const LintConfig * {
+    static const LintConfig Defaults;
+    auto It = Configs.find(File);
+    return It == Configs.end() ? &Defaults : &It->second;
+  };
+  if (std::string E; !applyAfterProjectPass(Findings, ConfigOf, After, E))
+    return fail(E);
+
   std::string Error;
-  if (Output.empty()) {
-    llvm::outs() << Out.dump(2) << "\n";
-    return 0;
-  }
-  std::unique_ptr<OutputFile> F = OutputFile::create(Output, Error);
-  if (!F)
+  std::unique_ptr<OutputFile> F;
+  if (!Output.empty() && !(F = OutputFile::create(Output, Error)))
     return fail(Error);
-  F->stream() << Out.dump(2) << "\n";
-  return F->commit(Error) ? 0 : fail(Error);
+  llvm::raw_ostream &Out = F ? F->stream() : llvm::outs();
+  if (*K == Kind::Findings)
+    writeJson(Out, Findings, Results, jsonRunInfo(After, AnalysisSeconds, ProjectPassSeconds));
+  else
+    writeSarif(Out, Findings, Results, Catalog::embedded(), After.Root, After.Links,
+               After.Accepted.has_value());
+  Out.flush();
+  return !F || F->commit(Error) ? 0 : fail(Error);
 }
 
 } // namespace hostsync

@@ -302,7 +302,8 @@ bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error)
                                   {"none", ProgressMode::None}},
                                  Out.Progress, Error))
     return false;
-  if (L.ShardOpt.getNumOccurrences() && !parseShard(L.ShardOpt, Out.Share)) {
+  Out.Sharded = L.ShardOpt.getNumOccurrences() > 0;
+  if (Out.Sharded && !parseShard(L.ShardOpt, Out.Share)) {
     Error = "--shard needs i/n with 1 <= i <= n <= 10000, not '" + L.ShardOpt + "'";
     return false;
   }

@@ -52,6 +52,7 @@ struct Options {
   bool NoCache = false;                       // --no-cache
   bool NoPch = false;                         // --no-pch: every file parsed from source
   Shard Share;                                // --shard=i/n
+  bool Sharded = false;                       // --shard given: the output carries merge's facts
   std::string Diff; // --diff: a git ref, or "-" for a unified diff on stdin
   bool ListRules = false;
 };

@@ -298,11 +298,29 @@ TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
   return R;
 }
 
+// Tells the PCHs what every file of the run begins with, so that each holds what all files
+// of its group share (cache/PrefixPch.h).
+void planPchs(const tooling::CompilationDatabase &Db, const std::vector<std::string> &Files,
+              PrefixPchs &Pchs, CommandAdjuster &Commands) {
+  std::map<std::string, PrefixPchs::Leading> ByFile;
+  for (const std::string &F : Files) {
+    FinalCommand Cmd;
+    if (!finalCommand(Db, F, Commands, Cmd))
+      continue;
+    if (std::optional<PrefixPchs::Leading> L =
+            Pchs.leadingOf(Cmd.Filename, Cmd.Directory, Cmd.Args))
+      ByFile[absolutePathIn(Cmd.Directory, Cmd.Filename)] = *L;
+  }
+  Pchs.plan(ByFile);
+}
+
 } // namespace
 
 std::vector<TUResult> runAll(const tooling::CompilationDatabase &Db,
                              const std::vector<std::string> &Files, const RunConfig &Config,
                              CommandAdjuster &Commands, const RunProgress &Progress) {
+  if (Config.Pchs)
+    planPchs(Db, Files, *Config.Pchs, Commands);
   std::vector<TUResult> Results(Files.size());
   std::atomic<size_t> Next{0};
   std::mutex ProgressLock;

@@ -64,7 +64,7 @@ std::string lineFingerprint(const std::string &LineText, unsigned Occurrence) {
 
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 const std::vector<TUResult> &TUs, const Catalog &C, const std::string &SourceRoot,
-                const SarifLinks &Links, bool BaselineGiven) {
+                const SarifLinks &Links, bool BaselineGiven, const J &Shard) {
   std::string Root = SourceRoot;
   while (Root.size() > 1 && Root.back() == '/')
     Root.pop_back();
@@ -150,6 +150,8 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
            {"invocations",
             {{{"executionSuccessful", Ok}, {"toolExecutionNotifications", Notifications}}}},
            {"results", Results}};
+  if (!Shard.is_null())
+    Run["properties"] = {{"hostsync-lint/shard", Shard}};
   J Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
            {"version", "2.1.0"},
            {"runs", {Run}}};

@@ -11,14 +11,19 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <vector>
 
 namespace hostsync {
 
+// Shard, when not null, goes into the run's properties as "hostsync-lint/shard" (a shard's
+// facts for merge: driver/ShardFacts.h).
 void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                 const std::vector<TUResult> &TUs, const Catalog &C, const std::string &SourceRoot,
-                const SarifLinks &Links, bool BaselineGiven = false);
+                const SarifLinks &Links, bool BaselineGiven = false,
+                const nlohmann::ordered_json &Shard = nullptr);
 
 // GitHub's primaryLocationLineHash: lineHash() of the line's text and the occurrence of
 // that text for that rule within the file ("3f2a9c0d11e6b7a4:2"). With a baseline, each

@@ -122,7 +122,8 @@ void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
 }
 
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-               const std::vector<TUResult> &TUs, const JsonRunInfo &Run) {
+               const std::vector<TUResult> &TUs, const JsonRunInfo &Run,
+               const nlohmann::ordered_json &Shard) {
   nlohmann::ordered_json Doc;
   Doc["schema"] = "hostsync-lint/findings";
   Doc["version"] = FindingsJsonVersion;
@@ -196,6 +197,8 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   Doc["summary"]["by_device"] = ByDevice;
   Doc["summary"]["seconds"] = {{"analysis", Run.AnalysisSeconds},
                                {"project_pass", Run.ProjectPassSeconds}};
+  if (!Shard.is_null())
+    Doc["shard"] = Shard;
   OS << Doc.dump(2) << "\n";
 }
 

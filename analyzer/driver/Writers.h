@@ -7,6 +7,8 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <vector>
 
@@ -35,9 +37,11 @@ struct JsonRunInfo {
   // devices (summary.seconds: what bench/lint-corpus compares).
   double AnalysisSeconds = 0, ProjectPassSeconds = 0;
 };
-// The versioned findings format documented in docs/findings-json.md.
+// The versioned findings format documented in docs/findings-json.md. Shard, when not null,
+// is written as the field "shard" (a shard's facts for merge: driver/ShardFacts.h).
 void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-               const std::vector<TUResult> &TUs, const JsonRunInfo &Run);
+               const std::vector<TUResult> &TUs, const JsonRunInfo &Run,
+               const nlohmann::ordered_json &Shard = nullptr);
 
 // GitLab Code Quality (Code Climate) JSON: one issue per finding, paths relative to the
 // source root, fingerprints from rule, path and code line; suppressed and known findings

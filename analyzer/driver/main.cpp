@@ -4,9 +4,11 @@
 #include "cache/ResultCache.h"
 #include "driver/AbsolutePath.h"
 #include "driver/Baseline.h"
+#include "driver/ChangedIncludes.h"
 #include "commands/CompileCommands.h"
 #include "driver/Config.h"
 #include "driver/Diff.h"
+#include "driver/Finish.h"
 #include "driver/Fixes.h"
 #include "driver/Inputs.h"
 #include "driver/Merge.h"
@@ -17,6 +19,7 @@
 #include "driver/SarifLinks.h"
 #include "driver/SarifWriter.h"
 #include "driver/Shard.h"
+#include "driver/ShardFacts.h"
 #include "driver/SourceRoot.h"
 #include "driver/Writers.h"
 
@@ -103,6 +106,16 @@ struct TemporaryFolder {
       llvm::sys::fs::remove_directories(Path);
   }
 };
+
+// The -iquote and -I directories of File's compile command, absolute, in order.
+std::vector<std::string> includeDirsOf(const clang::tooling::CompilationDatabase &Db,
+                                       const std::string &File, CommandAdjuster &Commands) {
+  std::vector<clang::tooling::CompileCommand> Cmds = Db.getCompileCommands(File);
+  if (Cmds.empty())
+    return {};
+  return quoteDirs(Commands.adjust(Cmds[0].CommandLine, Cmds[0].Filename, /*CountDropped=*/false),
+                   Cmds[0].Directory);
+}
 
 ProgressStyle progressStyle(const Options &Opts, bool ErrTTY, size_t Files) {
   if (Opts.Quiet || Files < 2 || Opts.Progress == ProgressMode::None)
@@ -226,9 +239,11 @@ int main(int Argc, const char **Argv) {
                    std::to_string(Kept.size()) + " files");
   }
 
+  CommandAdjuster Commands({Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, Cuda, Roots});
+
   // --diff: the lines it changed. With the cache every file runs (unchanged ones come from
   // it, and their device facts reach the changed ones); without it, only the files it
-  // changed and those that include a changed file by name are analysed.
+  // changed and those that include a changed file, directly or through headers, are analysed.
   std::optional<ChangedLines> Changed;
   if (!Opts.Diff.empty()) {
     std::string E, Text;
@@ -242,13 +257,16 @@ int main(int Argc, const char **Argv) {
     }
     if (!E.empty())
       return usageError(E);
-    if (CacheDir.empty())
+    if (CacheDir.empty()) {
+      ChangedIncludes Reached(*Changed);
       Files.erase(std::remove_if(Files.begin(), Files.end(),
                                  [&](const std::string &F) {
                                    return !Changed->count(absolutePath(F)) &&
-                                          !includesAny(absolutePath(F), *Changed);
+                                          !Reached.reaches(absolutePath(F),
+                                                           includeDirsOf(*Db, F, Commands));
                                  }),
                   Files.end());
+    }
   }
 
   // Read the baseline and open every output before the (long) analysis, so that a bad path
@@ -273,7 +291,6 @@ int main(int Argc, const char **Argv) {
 
   Config.Assume = Opts.Assume;
   Config.Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
-  CommandAdjuster Commands({Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, Cuda, Roots});
   auto Seconds = [Start = std::chrono::steady_clock::now()]() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   };
@@ -308,22 +325,24 @@ int main(int Argc, const char **Argv) {
   double AnalysisSeconds = Seconds();
   std::vector<Finding> Findings = mergeFindings(Results);
   double ProjectPassSeconds = Seconds() - AnalysisSeconds;
-  if (std::string E; !applyConfig(Configs, Findings, Opts.Devices, E))
-    return usageError(E);
-  if (Changed)
-    Findings.erase(std::remove_if(Findings.begin(), Findings.end(),
-                                  [&](const Finding &F) {
-                                    auto It = Changed->find(F.File);
-                                    return It == Changed->end() || !It->second.count(F.Line);
-                                  }),
-                   Findings.end());
   std::string Root = absolutePath(Opts.SourceRoot);
   SarifLinks Links;
   if (std::string E; Opts.Format == OutputFormat::Sarif &&
                      !resolveSarifLinks(Opts, Configs, Root, Argv[0], Links, E))
     return usageError(E);
-  if (!Opts.Baseline.empty())
-    applyBaseline(std::move(Accepted), Findings, Root);
+  AfterProjectPass After{Opts.Devices,
+                         Changed,
+                         Opts.Baseline.empty() ? std::nullopt : std::optional<Baseline>(Accepted),
+                         Root,
+                         assumeDeviceName(Opts.Assume),
+                         severityName(Opts.MinSeverity),
+                         Config.EnabledRules,
+                         Links};
+  ConfigLookup ConfigOf = [&](const std::string &F, std::string &E) {
+    return Configs.forFile(F, E);
+  };
+  if (std::string E; !applyAfterProjectPass(Findings, ConfigOf, After, E))
+    return usageError(E);
   if (BaselineFile)
     writeBaseline(BaselineFile->stream(), Findings, Root);
   if (FixesFile)
@@ -346,16 +365,24 @@ int main(int Argc, const char **Argv) {
   }
   bool Color = Opts.Color == ColorMode::Always || (Opts.Color == ColorMode::Auto && !File &&
                                                    llvm::sys::Process::StandardOutIsDisplayed());
+  nlohmann::ordered_json Shard; // merge's facts, in a shard's JSON or SARIF
+  if (Opts.Sharded && (Opts.Format == OutputFormat::Json || Opts.Format == OutputFormat::Sarif)) {
+    std::string E;
+    std::optional<ShardFacts> Facts = shardFacts(Opts.Share, Kept, Results, ConfigOf, After, E);
+    if (!Facts)
+      return usageError(E);
+    Shard = toJson(*Facts);
+  }
   if (Opts.Format == OutputFormat::Json)
-    writeJson(Out, Findings, Results,
-              {assumeDeviceName(Opts.Assume), severityName(Opts.MinSeverity), Config.EnabledRules,
-               !Opts.Baseline.empty(), AnalysisSeconds, ProjectPassSeconds});
+    writeJson(Out, Findings, Results, jsonRunInfo(After, AnalysisSeconds, ProjectPassSeconds),
+              Shard);
   else if (Opts.Format == OutputFormat::Github)
     writeGithub(Out, Findings, githubRoot(Opts.SourceRoot));
   else if (Opts.Format == OutputFormat::CodeQuality)
     writeCodeQuality(Out, Findings, Root);
   else if (Opts.Format == OutputFormat::Sarif)
-    writeSarif(Out, Findings, Results, Catalog::embedded(), Root, Links, !Opts.Baseline.empty());
+    writeSarif(Out, Findings, Results, Catalog::embedded(), Root, Links, !Opts.Baseline.empty(),
+               Shard);
   else
     writeText(Out, Findings, Color, Root);
   Out.flush();

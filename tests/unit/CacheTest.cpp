@@ -1,6 +1,7 @@
 // The pieces of the result cache and the precompiled prefix that need no parse: which
-// header a file begins with, how commands are compared, and a TU's result stored and read
-// back whole (analyzer/cache/). The parses themselves are compared in tests/lit/speed.
+// headers a file begins with and which of them a group of files shares, how commands are compared,
+// and a TU's result stored and read back whole (analyzer/cache/). The parses themselves are
+// compared in tests/lit/speed.
 #include "cache/LeadingInclude.h"
 #include "cache/PrefixPch.h"
 #include "cache/TUResultJson.h"
@@ -33,6 +34,50 @@ TEST(LeadingInclude, AnythingElseFirstMeansNone) {
 
 TEST(LeadingInclude, AProjectHeaderThatCannotBeFoundMeansNone) {
   EXPECT_EQ(leading("#include \"model.h\"\n#include <torch/torch.h>\n"), std::nullopt);
+}
+
+TEST(LeadingIncludes, SystemHeadersThatFollowTheFirstExtendTheList) {
+  auto All = [](const std::string &Text) {
+    return leadingSystemIncludesOf(Text, "/nonexistent", {});
+  };
+  using L = std::vector<std::string>;
+  EXPECT_EQ(
+      All("#include <torch/torch.h>\n// log\n\n#include <iostream>\n#include <vector>\nint x;\n"
+          "#include <map>\n"),
+      (L{"<torch/torch.h>", "<iostream>", "<vector>"}));
+  // A project header, a macro or a conditional ends the list; so does a continued line.
+  EXPECT_EQ(All("#include <torch/torch.h>\n#include \"model.h\"\n#include <vector>\n"),
+            L{"<torch/torch.h>"});
+  EXPECT_EQ(All("#include <torch/torch.h>\n#define N 2\n#include <vector>\n"),
+            L{"<torch/torch.h>"});
+  EXPECT_EQ(All("#include <a.h>\n#ifdef X\n#include <b.h>\n#endif\n"), L{"<a.h>"});
+  EXPECT_EQ(All("#define N 2\n#include <vector>\n"), L{});
+}
+
+TEST(LeadingIncludes, TheCommonPrefixOfFilesIsWhatTheyAllBeginWith) {
+  using L = std::vector<std::string>;
+  EXPECT_EQ(commonPrefix({{"<t>", "<io>", "<v>"}, {"<t>", "<io>"}, {"<t>", "<io>", "<m>"}}),
+            (L{"<t>", "<io>"}));
+  EXPECT_EQ(commonPrefix({{"<t>", "<io>"}}), (L{"<t>", "<io>"}));
+  EXPECT_EQ(commonPrefix({{"<t>"}, {"<v>"}}), L{});
+  EXPECT_EQ(commonPrefix({}), L{});
+}
+
+TEST(LeadingIncludes, EachGroupSharesItsOwnPrefix) {
+  using L = std::vector<std::string>;
+  // a, b, c: one group; d: other flags; e alone in its group keeps all its headers.
+  std::map<std::string, PrefixPchs::Leading> ByFile = {{"/p/a.cpp", {"g1", {"<t>", "<io>", "<v>"}}},
+                                                       {"/p/b.cpp", {"g1", {"<t>", "<io>", "<m>"}}},
+                                                       {"/p/c.cpp", {"g1", {"<t>", "<io>"}}},
+                                                       {"/p/d.cpp", {"g2", {"<t>"}}},
+                                                       {"/p/e.cpp", {"g3", {"<v>", "<m>"}}}};
+  std::map<std::string, L> Shared = sharedPrefixes(ByFile);
+  EXPECT_EQ(Shared["/p/a.cpp"], (L{"<t>", "<io>"}));
+  EXPECT_EQ(Shared["/p/b.cpp"], (L{"<t>", "<io>"}));
+  EXPECT_EQ(Shared["/p/c.cpp"], (L{"<t>", "<io>"}));
+  EXPECT_EQ(Shared["/p/d.cpp"], L{"<t>"});
+  EXPECT_EQ(Shared["/p/e.cpp"], (L{"<v>", "<m>"}));
+  EXPECT_EQ(Shared.size(), 5u);
 }
 
 TEST(PchFlags, DropTheToolTheFileAndSyntaxOnly) {
