@@ -35,15 +35,6 @@ bool isComparison(StringRef N) {
                              "isneginf",    "isreal",      "signbit"});
 }
 
-// Ops whose result has the dtype (and device) of their receiver.
-bool keepsDtype(StringRef N) {
-  return compat::isOneOf(
-      N, {"unsqueeze",  "squeeze", "expand",     "expand_as",  "view",   "view_as", "reshape",
-          "reshape_as", "flatten", "permute",    "contiguous", "clone",  "detach",  "cuda",
-          "cpu",        "t",       "transpose",  "repeat",     "narrow", "slice",   "select",
-          "flip",       "roll",    "pin_memory", "index",      "movedim"});
-}
-
 // Ops that produce integer (long) tensors: never masks.
 bool makesIndices(StringRef N) {
   return compat::isOneOf(N, {"nonzero", "argwhere", "argmax", "argmin", "argsort", "randint",
@@ -79,6 +70,13 @@ std::vector<const Expr *> tensorListParts(const Expr *Arg) {
   return {};
 }
 
+// `first` or `second` of a std::pair.
+bool isStdPairPart(const FieldDecl *F) {
+  const RecordDecl *Pair = F->getParent();
+  return Pair->isInStdNamespace() && Pair->getIdentifier() && Pair->getName() == "pair" &&
+         F->getIdentifier() && compat::isOneOf(F->getName(), {"first", "second"});
+}
+
 bool isScalarTypeExpr(const Expr *E) {
   QualType T = E->getType().getNonReferenceType().getCanonicalType();
   const auto *ET = T->getAs<EnumType>();
@@ -86,6 +84,14 @@ bool isScalarTypeExpr(const Expr *E) {
 }
 
 } // namespace
+
+bool keepsDtype(StringRef N) {
+  return compat::isOneOf(
+      N, {"unsqueeze",  "squeeze", "expand",     "expand_as",  "view",   "view_as", "reshape",
+          "reshape_as", "flatten", "permute",    "contiguous", "clone",  "detach",  "cuda",
+          "cpu",        "t",       "transpose",  "repeat",     "narrow", "slice",   "select",
+          "flip",       "roll",    "pin_memory", "index",      "movedim"});
+}
 
 namespace {
 // The values stored into data members, over the user's code of the translation unit.
@@ -190,9 +196,9 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     if (const CXXForRangeStmt *For = rangeForOf(Ctx, V)) // for (auto &batch : *loader)
       return elementDevice(For->getRangeInit(), Depth);
     Reaching Values = Defs.reaching(V, R->getBeginLoc());
-    if (Values.Initial)
-      return parameterDevice(cast<ParmVarDecl>(V), Depth);
     std::optional<Device> D;
+    if (Values.Initial)
+      D = parameterDevice(cast<ParmVarDecl>(V), Depth);
     for (const Expr *Def : Values.Values)
       D = D ? combine(*D, deviceAt(Def, Depth + 1)) : deviceAt(Def, Depth + 1);
     if (D)
@@ -216,6 +222,10 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
       return memberDevice(F, Depth);
     }
     if (isExampleType(M->getBase()->getType())) // batch.data, batch.target
+      return deviceAt(M->getBase(), Depth + 1);
+    // p.first, p.second of a std::pair: where the pair's parts are (tupleParts: the parts
+    // combined), as std::get reads them.
+    if (F && isStdPairPart(F) && carriesTensors(F->getType()))
       return deviceAt(M->getBase(), Depth + 1);
     // Only the program's own classes: a library's (std::pair::second, LibTorch's) are stored
     // into by code the analysis does not see, so no store found says nothing.
@@ -251,8 +261,11 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     return D.value_or(Device::Unknown);
   }
   auto Op = asOpCall(E);
-  if (!Op)
+  if (!Op) {
+    if (auto D = unresolvedCallDevice(E, Depth)) // from_blob over a type that does not compile
+      return *D;
     return calleeDevice(E, Depth);
+  }
   StringRef N = Op->Name;
   if (N == "cpu")
     return Device::Host;
