@@ -1,4 +1,5 @@
 #include "analysis/TensorFacts.h"
+#include "analysis/ContainerStores.h"
 #include "analysis/DeviceChecks.h"
 #include "compat/LLVMCompat.h"
 
@@ -201,6 +202,32 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
       D = parameterDevice(cast<ParmVarDecl>(V), Depth);
     for (const Expr *Def : Values.Values)
       D = D ? combine(*D, deviceAt(Def, Depth + 1)) : deviceAt(Def, Depth + 1);
+    // A container of tensors (or a pointer to them) also holds what its function stores
+    // into it, and what the functions it is handed to do (ContainerStores.h).
+    if (holdsStoredTensors(V->getType()) && !V->hasGlobalStorage()) {
+      // A function of this file that it is handed to is read here (a few levels deep); one
+      // defined elsewhere, or a virtual one, through the project pass.
+      auto StoredIn = [&](const VarDecl *Var, int Level, auto &Self) -> Device {
+        ContainerStores S = containerStores(Ctx, Var);
+        std::string Name = "`" + Var->getName().str() + "`";
+        Device Stored = S.UnknownWhy.empty() ? Device::Host : unknown(Name + ": " + S.UnknownWhy);
+        for (const Expr *Value : S.Values)
+          Stored = combine(Stored, deviceAt(Value, Depth + 1));
+        for (const ContainerStores::Handoff &H : S.PassedOn) {
+          const FunctionDecl *Def = nullptr;
+          const auto *M = dyn_cast<CXXMethodDecl>(H.Callee);
+          if (Level < 4 && H.Callee->hasBody(Def) && !(M && M->isVirtual()) &&
+              !isLibTorchDecl(H.Callee))
+            Stored = combine(Stored, Self(Def->getParamDecl(H.Param), Level + 1, Self));
+          else
+            Stored = combine(Stored, open(fillKey(H.Callee, H.Param),
+                                          Name + ", filled by " + quotedName(H.Callee)));
+        }
+        return Stored;
+      };
+      Device Stored = StoredIn(V, 0, StoredIn);
+      D = D ? combine(*D, Stored) : Stored;
+    }
     if (D)
       return *D;
     return unknown("`" + V->getName().str() + "`, whose value the analysis does not follow");
@@ -238,6 +265,14 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   // p[i] of a pointer to tensors: where the tensors pointed to are.
   if (const auto *S = dyn_cast<ArraySubscriptExpr>(E); S && carriesTensors(S->getBase()->getType()))
     return deviceAt(S->getBase(), Depth + 1);
+  // A std::vector of tensors constructed: where the tensors it starts with are (none: it
+  // adds nothing).
+  if (auto Parts = containerConstructionParts(E)) {
+    Device D = Device::Host;
+    for (const Expr *P : *Parts)
+      D = combine(D, deviceAt(P, Depth + 1));
+    return D;
+  }
   // A tuple, pair or braced list of tensors: where its parts are.
   if (auto Parts = tupleParts(E)) {
     std::optional<Device> D;
