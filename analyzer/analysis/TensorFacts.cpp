@@ -121,6 +121,27 @@ public:
       record(C->getArg(0), C->getArg(1));
     return true;
   }
+  // Aggregate initialization (`return {out, mu, log_var};` into a struct of tensors) stores
+  // each member its value, in declaration order: read in the semantic form, where the values
+  // line up with the members (the visitor sees the syntactic one, or the only one).
+  bool VisitInitListExpr(InitListExpr *Written) {
+    const InitListExpr *IL = Written->isSemanticForm() ? Written : Written->getSemanticForm();
+    if (!Written->isSyntacticForm() || !IL || IL->getType().isNull())
+      return true;
+    const auto *R = IL->getType()->getAsCXXRecordDecl();
+    if (!R || R->isUnion() || !R->isAggregate() || isLibTorchDecl(R) || R->isInStdNamespace())
+      return true;
+    unsigned I = R->getNumBases(); // C++17: the bases come first
+    for (const FieldDecl *F : R->fields()) {
+      if (I >= IL->getNumInits())
+        break;
+      const Expr *Init = IL->getInit(I++);
+      if (carriesTensors(F->getType()) && !isa<ImplicitValueInitExpr>(Init) &&
+          !isa<CXXDefaultInitExpr>(Init)) // a default member initializer: VisitFieldDecl
+        Out[F].push_back(Init);
+    }
+    return true;
+  }
 
   // A member passed to a non-const reference parameter (`archive.read("x", g.x)`,
   // `torch::load(g.x, path)`): the call may store anything into it. The call stands for
