@@ -402,29 +402,6 @@ std::optional<Device> TensorFacts::argumentDevice(const Expr *Arg, QualType T) {
   return std::nullopt;
 }
 
-Device TensorFacts::memberDevice(const FieldDecl *F, int Depth) {
-  // The class's summary holds every object's stores: none is read with one construction.
-  if (Object.Construct)
-    return outsideObject([&] { return memberDevice(F, Depth); });
-  std::optional<Device> D;
-  for (const Expr *V : fieldValues(F)) {
-    Device S = isTensorType(F->getType()) ? deviceAt(V, Depth + 1)
-                                          : namedAt(V, Depth + 1).value_or(Device::Unknown);
-    D = D ? combine(*D, S) : S;
-  }
-  // A class that only this file can see has all its stores here. One a header declares may
-  // be stored into by the project's other files too, but the file that defines its
-  // constructor usually holds them: its stores are taken when it has any (which keeps an
-  // index built on the host certainly on the host for the rules), the project's otherwise.
-  std::string Why = "the member `" + F->getName().str() + "`";
-  if (D)
-    return *D;
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (SM.isInMainFile(SM.getExpansionLoc(F->getParent()->getLocation())))
-    return unknown(Why + ", which nothing here stores into");
-  return open(fieldKey(F), Why);
-}
-
 std::optional<Device> TensorFacts::copyTargetAt(const OpCall &To, int Depth) {
   for (const Expr *A : To.Args) {
     if (isTensorType(A->getType()))
