@@ -1,4 +1,5 @@
 #include "analysis/FactsExport.h"
+#include "analysis/ContainerStores.h"
 
 #include "compat/LLVMCompat.h"
 #include "match/Modules.h"
@@ -168,6 +169,39 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
       if (TensorFacts::FactKey Key = TensorFacts::returnKey(Callee); !Key.Key.empty())
         E.add(Key, F->getLocation());
   }
+
+  // What each function stores into the containers its parameters refer to (fill: keys),
+  // for its own key and the methods it overrides.
+  for (const FunctionDecl *F : Defs.Out)
+    for (unsigned I = 0; I < F->getNumParams(); ++I) {
+      const ParmVarDecl *P = F->getParamDecl(I);
+      if (!holdsStoredTensors(P->getType()) ||
+          !(P->getType()->isReferenceType() || P->getType()->isPointerType()))
+        continue;
+      ContainerStores S = containerStores(Ctx, P);
+      DeviceState Unseen = CpuOnlyProgram ? DeviceState::Cpu : DeviceState::Unknown;
+      for (const FunctionDecl *Callee : overriddenAndSelf(F)) {
+        TensorFacts::FactKey Key = fillKey(Callee, I);
+        if (Key.Key.empty())
+          continue;
+        if (!S.UnknownWhy.empty() || (S.Values.empty() && S.PassedOn.empty())) {
+          OpenDevice Base; // nothing stored: the CPU (adds nothing); or what is unseen
+          Base.Base = S.UnknownWhy.empty() ? DeviceState::Cpu : Unseen;
+          E.addValue(Key, Base, P->getLocation());
+        }
+        for (const Expr *V : S.Values)
+          if (Facts.argumentDevice(V, V->getType()))
+            E.add(Key, V->getBeginLoc());
+        for (const ContainerStores::Handoff &H : S.PassedOn) {
+          OpenDevice Next;
+          if (std::string NextKey = fillKey(H.Callee, H.Param).Key; NextKey.empty())
+            Next.Base = Unseen;
+          else
+            Next.Keys.insert(NextKey);
+          E.addValue(Key, Next, H.Arg->getBeginLoc());
+        }
+      }
+    }
 
   for (const auto &[Field, Values] : Facts.fieldStores()) {
     TensorFacts::FactKey Key = TensorFacts::fieldKey(Field);

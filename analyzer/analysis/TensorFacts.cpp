@@ -1,4 +1,5 @@
 #include "analysis/TensorFacts.h"
+#include "analysis/ContainerStores.h"
 #include "analysis/DeviceChecks.h"
 #include "compat/LLVMCompat.h"
 
@@ -33,15 +34,6 @@ bool isComparison(StringRef N) {
                              "logical_xor", "logical_not", "isnan",
                              "isinf",       "isfinite",    "isposinf",
                              "isneginf",    "isreal",      "signbit"});
-}
-
-// Ops whose result has the dtype (and device) of their receiver.
-bool keepsDtype(StringRef N) {
-  return compat::isOneOf(
-      N, {"unsqueeze",  "squeeze", "expand",     "expand_as",  "view",   "view_as", "reshape",
-          "reshape_as", "flatten", "permute",    "contiguous", "clone",  "detach",  "cuda",
-          "cpu",        "t",       "transpose",  "repeat",     "narrow", "slice",   "select",
-          "flip",       "roll",    "pin_memory", "index",      "movedim"});
 }
 
 // Ops that produce integer (long) tensors: never masks.
@@ -79,6 +71,13 @@ std::vector<const Expr *> tensorListParts(const Expr *Arg) {
   return {};
 }
 
+// `first` or `second` of a std::pair.
+bool isStdPairPart(const FieldDecl *F) {
+  const RecordDecl *Pair = F->getParent();
+  return Pair->isInStdNamespace() && Pair->getIdentifier() && Pair->getName() == "pair" &&
+         F->getIdentifier() && compat::isOneOf(F->getName(), {"first", "second"});
+}
+
 bool isScalarTypeExpr(const Expr *E) {
   QualType T = E->getType().getNonReferenceType().getCanonicalType();
   const auto *ET = T->getAs<EnumType>();
@@ -86,6 +85,14 @@ bool isScalarTypeExpr(const Expr *E) {
 }
 
 } // namespace
+
+bool keepsDtype(StringRef N) {
+  return compat::isOneOf(
+      N, {"unsqueeze",  "squeeze", "expand",     "expand_as",  "view",   "view_as", "reshape",
+          "reshape_as", "flatten", "permute",    "contiguous", "clone",  "detach",  "cuda",
+          "cpu",        "t",       "transpose",  "repeat",     "narrow", "slice",   "select",
+          "flip",       "roll",    "pin_memory", "index",      "movedim"});
+}
 
 namespace {
 // The values stored into data members, over the user's code of the translation unit.
@@ -112,6 +119,27 @@ public:
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
     if (C->getOperator() == OO_Equal && C->getNumArgs() == 2)
       record(C->getArg(0), C->getArg(1));
+    return true;
+  }
+  // Aggregate initialization (`return {out, mu, log_var};` into a struct of tensors) stores
+  // each member its value, in declaration order: read in the semantic form, where the values
+  // line up with the members (the visitor sees the syntactic one, or the only one).
+  bool VisitInitListExpr(InitListExpr *Written) {
+    const InitListExpr *IL = Written->isSemanticForm() ? Written : Written->getSemanticForm();
+    if (!Written->isSyntacticForm() || !IL || IL->getType().isNull())
+      return true;
+    const auto *R = IL->getType()->getAsCXXRecordDecl();
+    if (!R || R->isUnion() || !R->isAggregate() || isLibTorchDecl(R) || R->isInStdNamespace())
+      return true;
+    unsigned I = R->getNumBases(); // C++17: the bases come first
+    for (const FieldDecl *F : R->fields()) {
+      if (I >= IL->getNumInits())
+        break;
+      const Expr *Init = IL->getInit(I++);
+      if (carriesTensors(F->getType()) && !isa<ImplicitValueInitExpr>(Init) &&
+          !isa<CXXDefaultInitExpr>(Init)) // a default member initializer: VisitFieldDecl
+        Out[F].push_back(Init);
+    }
     return true;
   }
 
@@ -190,11 +218,37 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     if (const CXXForRangeStmt *For = rangeForOf(Ctx, V)) // for (auto &batch : *loader)
       return elementDevice(For->getRangeInit(), Depth);
     Reaching Values = Defs.reaching(V, R->getBeginLoc());
-    if (Values.Initial)
-      return parameterDevice(cast<ParmVarDecl>(V), Depth);
     std::optional<Device> D;
+    if (Values.Initial)
+      D = parameterDevice(cast<ParmVarDecl>(V), Depth);
     for (const Expr *Def : Values.Values)
       D = D ? combine(*D, deviceAt(Def, Depth + 1)) : deviceAt(Def, Depth + 1);
+    // A container of tensors (or a pointer to them) also holds what its function stores
+    // into it, and what the functions it is handed to do (ContainerStores.h).
+    if (holdsStoredTensors(V->getType()) && !V->hasGlobalStorage()) {
+      // A function of this file that it is handed to is read here (a few levels deep); one
+      // defined elsewhere, or a virtual one, through the project pass.
+      auto StoredIn = [&](const VarDecl *Var, int Level, auto &Self) -> Device {
+        ContainerStores S = containerStores(Ctx, Var);
+        std::string Name = "`" + Var->getName().str() + "`";
+        Device Stored = S.UnknownWhy.empty() ? Device::Host : unknown(Name + ": " + S.UnknownWhy);
+        for (const Expr *Value : S.Values)
+          Stored = combine(Stored, deviceAt(Value, Depth + 1));
+        for (const ContainerStores::Handoff &H : S.PassedOn) {
+          const FunctionDecl *Def = nullptr;
+          const auto *M = dyn_cast<CXXMethodDecl>(H.Callee);
+          if (Level < 4 && H.Callee->hasBody(Def) && !(M && M->isVirtual()) &&
+              !isLibTorchDecl(H.Callee))
+            Stored = combine(Stored, Self(Def->getParamDecl(H.Param), Level + 1, Self));
+          else
+            Stored = combine(Stored, open(fillKey(H.Callee, H.Param),
+                                          Name + ", filled by " + quotedName(H.Callee)));
+        }
+        return Stored;
+      };
+      Device Stored = StoredIn(V, 0, StoredIn);
+      D = D ? combine(*D, Stored) : Stored;
+    }
     if (D)
       return *D;
     return unknown("`" + V->getName().str() + "`, whose value the analysis does not follow");
@@ -217,6 +271,10 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     }
     if (isExampleType(M->getBase()->getType())) // batch.data, batch.target
       return deviceAt(M->getBase(), Depth + 1);
+    // p.first, p.second of a std::pair: where the pair's parts are (tupleParts: the parts
+    // combined), as std::get reads them.
+    if (F && isStdPairPart(F) && carriesTensors(F->getType()))
+      return deviceAt(M->getBase(), Depth + 1);
     // Only the program's own classes: a library's (std::pair::second, LibTorch's) are stored
     // into by code the analysis does not see, so no store found says nothing.
     const SourceManager &SM = Ctx.getSourceManager();
@@ -228,6 +286,14 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   // p[i] of a pointer to tensors: where the tensors pointed to are.
   if (const auto *S = dyn_cast<ArraySubscriptExpr>(E); S && carriesTensors(S->getBase()->getType()))
     return deviceAt(S->getBase(), Depth + 1);
+  // A std::vector of tensors constructed: where the tensors it starts with are (none: it
+  // adds nothing).
+  if (auto Parts = containerConstructionParts(E)) {
+    Device D = Device::Host;
+    for (const Expr *P : *Parts)
+      D = combine(D, deviceAt(P, Depth + 1));
+    return D;
+  }
   // A tuple, pair or braced list of tensors: where its parts are.
   if (auto Parts = tupleParts(E)) {
     std::optional<Device> D;
@@ -251,8 +317,11 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     return D.value_or(Device::Unknown);
   }
   auto Op = asOpCall(E);
-  if (!Op)
+  if (!Op) {
+    if (auto D = unresolvedCallDevice(E, Depth)) // from_blob over a type that does not compile
+      return *D;
     return calleeDevice(E, Depth);
+  }
   StringRef N = Op->Name;
   if (N == "cpu")
     return Device::Host;
@@ -331,29 +400,6 @@ std::optional<Device> TensorFacts::argumentDevice(const Expr *Arg, QualType T) {
   if (carriesDevice(T))
     return answer(namedAt(Arg, 0).value_or(Device::Unknown));
   return std::nullopt;
-}
-
-Device TensorFacts::memberDevice(const FieldDecl *F, int Depth) {
-  // The class's summary holds every object's stores: none is read with one construction.
-  if (Object.Construct)
-    return outsideObject([&] { return memberDevice(F, Depth); });
-  std::optional<Device> D;
-  for (const Expr *V : fieldValues(F)) {
-    Device S = isTensorType(F->getType()) ? deviceAt(V, Depth + 1)
-                                          : namedAt(V, Depth + 1).value_or(Device::Unknown);
-    D = D ? combine(*D, S) : S;
-  }
-  // A class that only this file can see has all its stores here. One a header declares may
-  // be stored into by the project's other files too, but the file that defines its
-  // constructor usually holds them: its stores are taken when it has any (which keeps an
-  // index built on the host certainly on the host for the rules), the project's otherwise.
-  std::string Why = "the member `" + F->getName().str() + "`";
-  if (D)
-    return *D;
-  const SourceManager &SM = Ctx.getSourceManager();
-  if (SM.isInMainFile(SM.getExpansionLoc(F->getParent()->getLocation())))
-    return unknown(Why + ", which nothing here stores into");
-  return open(fieldKey(F), Why);
 }
 
 std::optional<Device> TensorFacts::copyTargetAt(const OpCall &To, int Depth) {

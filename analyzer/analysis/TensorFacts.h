@@ -38,6 +38,10 @@ inline Device combine(Device A, Device B) {
 }
 enum class Tri { Yes, No, Unknown };
 
+// Tensor methods whose result has the dtype and device of their receiver (`permute`,
+// `clone`, ...; `cuda` and `cpu` keep the dtype only).
+bool keepsDtype(llvm::StringRef Name);
+
 // What decided the last public device query: its result before Deferred was answered as
 // Unknown, the keys it left open, the expression that made it CUDA, and why it is unknown.
 struct DeviceTrace {
@@ -183,6 +187,11 @@ private:
   // dataset's get() puts the examples (LibTorch's own datasets: the CPU); an element of a
   // container of tensors is where the container's tensors are.
   Device elementDevice(const clang::Expr *Range, int Depth);
+  // A call Clang could not resolve because an argument does not compile
+  // (TensorFactsRecovered.cpp): LibTorch's from_blob, and tensor methods called on it;
+  // nullopt for any other.
+  std::optional<Device> unresolvedCallDevice(const clang::Expr *E, int Depth);
+  bool isRecoveredTensor(const clang::Expr *E);
   // Guards the two above against recursion: a function being summarised adds nothing to
   // its own summary (the least fixed point), and a summary that met such a cut is not
   // remembered, since it may be incomplete.

@@ -152,6 +152,33 @@ Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
   });
 }
 
+Device TensorFacts::memberDevice(const FieldDecl *F, int Depth) {
+  // The class's summary holds every object's stores: none is read with one construction.
+  if (Object.Construct)
+    return outsideObject([&] { return memberDevice(F, Depth); });
+  // Members stored from each other (`probs = softmax(logits)`, `logits = log(probs)`) are
+  // a cycle: summarised as a least fixed point, like recursive functions.
+  return summarise(F, [&] {
+    std::optional<Device> D;
+    for (const Expr *V : fieldValues(F)) {
+      Device S = isTensorType(F->getType()) ? deviceAt(V, Depth + 1)
+                                            : namedAt(V, Depth + 1).value_or(Device::Unknown);
+      D = D ? combine(*D, S) : S;
+    }
+    // A class that only this file can see has all its stores here. One a header declares
+    // may be stored into by the project's other files too, but the file that defines its
+    // constructor usually holds them: its stores are taken when it has any (which keeps an
+    // index built on the host certainly on the host for the rules), the project's otherwise.
+    std::string Why = "the member `" + F->getName().str() + "`";
+    if (D)
+      return *D;
+    const SourceManager &SM = Ctx.getSourceManager();
+    if (SM.isInMainFile(SM.getExpansionLoc(F->getParent()->getLocation())))
+      return unknown(Why + ", which nothing here stores into");
+    return open(fieldKey(F), Why);
+  });
+}
+
 namespace {
 class ReturnCollector : public RecursiveASTVisitor<ReturnCollector> {
 public:

@@ -24,3 +24,30 @@ struct Sampler {
 
   torch::Tensor weights, order, seen;
 };
+
+// Members stored from each other are a cycle, summarised as a least fixed point: here every
+// store starts from a CPU tensor, so neither syncs (an unbounded chain used to give up).
+class LogProbs {
+  torch::Tensor probs_, logits_;
+
+public:
+  explicit LogProbs(const torch::Tensor &x) {
+    probs_ = x.cpu().softmax(-1);
+    logits_ = torch::log(probs_);
+    probs_ = torch::exp(logits_);
+  }
+  float first() { return logits_[0].item<float>(); }
+};
+
+class CudaLogProbs {
+  torch::Tensor probs_, logits_;
+
+public:
+  explicit CudaLogProbs(const torch::Tensor &x) {
+    probs_ = x.cuda().softmax(-1);
+    logits_ = torch::log(probs_);
+    probs_ = torch::exp(logits_);
+  }
+  float first() { return logits_[0].item<float>(); }
+  // CHECK: member-device.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: 'item'{{.*}}device: cuda
+};

@@ -2,7 +2,9 @@
 // device of every value the translation unit stores into it, through any object of its
 // class; a member passed to a non-const reference (an archive's read()) may then hold
 // anything. A subscript of a pointer to tensors or of a container of them (p[i], v[i],
-// v.at(i), v.front(), v.back(), v.data()) is where the tensors pointed to or held are.
+// v.at(i), v.front(), v.back(), v.data()) is where the tensors pointed to or held are, and
+// a pair's parts (`p.first`) where the pair's tensors are; aggregate initialization
+// (`return {a, b};`) stores into the members.
 // RUN: %lint --checks='-*,hostsync-item' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 
@@ -69,5 +71,45 @@ float lists(const torch::Tensor &x) {
   // Stacked from CPU tensors: no sync.
   s += torch::stack(host_parts).sum().item<float>();
   s += torch::cat({torch::zeros({1}), torch::ones({1})}).sum().item<float>();
+  return s;
+}
+
+// A std::pair's parts (`p.first`, `p.second`) are where the pair's tensors are, as with
+// std::get: both parts combined.
+static std::pair<torch::Tensor, torch::Tensor> host_pair() {
+  return {torch::zeros({2}), torch::ones({2}, torch::kLong)};
+}
+
+static std::pair<torch::Tensor, torch::Tensor> mixed_pair(const torch::Tensor &x) {
+  return {x.cuda(), torch::zeros({2})};
+}
+
+float pairs(const torch::Tensor &x) {
+  auto host = host_pair();
+  float s = host.first.sum().item<float>(); // both parts on the CPU: no sync
+  s += host.second[0].item<float>();
+  auto mixed = mixed_pair(x);
+  s += mixed.second.sum().item<float>();
+  // CHECK: struct-members.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: 'item'{{.*}}device: cuda
+  return s;
+}
+
+// Aggregate initialization (`return {a, b};` into a struct of tensors) stores each member its
+// value, in order.
+struct Outputs {
+  torch::Tensor value, log_prob;
+};
+
+struct HostOutputs {
+  torch::Tensor first, second;
+};
+
+static Outputs make_outputs(const torch::Tensor &x) { return {x.cuda(), torch::zeros({2})}; }
+static HostOutputs make_host_outputs() { return HostOutputs{torch::ones({1}), torch::zeros({1})}; }
+
+float aggregates(const torch::Tensor &x) {
+  float s = make_outputs(x).value.sum().item<float>();
+  // CHECK: struct-members.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: 'item'{{.*}}device: cuda
+  s += make_host_outputs().second.sum().item<float>(); // only CPU stores: no sync
   return s;
 }

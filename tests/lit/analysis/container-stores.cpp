@@ -1,0 +1,92 @@
+// A std::vector of tensors holds what its function stores into it, wherever in the
+// function (elements stay): push_back, emplace_back, insert, `v[i] = x`, an element of a
+// range-for by reference assigned, a lambda's stores. Handed to a function that may fill
+// it (a non-const reference or pointer parameter, its data()), it also holds what that
+// function stores into its parameter. A store the analysis cannot see (an object built
+// with a reference to it, a call it cannot follow) leaves it unknown.
+// RUN: %lint --checks='-*,hostsync-item' %s -- %pch > %t.out; test $? -eq 1
+// RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+
+float pushed(const torch::Tensor &x) {
+  std::vector<torch::Tensor> host;
+  host.push_back(x.cpu());
+  host.emplace_back(torch::zeros({2}));
+  float s = host[0].sum().item<float>(); // everything stored is on the CPU: no sync
+  std::vector<torch::Tensor> mixed = x.cpu().split(1);
+  mixed.push_back(x.cuda()); // after the split's CPU parts, a CUDA tensor
+  s += mixed[0].sum().item<float>();
+  // CHECK: container-stores.cpp:[[@LINE-1]]:23: warning: 'item'{{.*}}device: cuda
+  return s;
+}
+
+float assigned(const torch::Tensor &x) {
+  std::vector<torch::Tensor> v(2);
+  v[1] = x.cuda();
+  float s = v[0].sum().item<float>();
+  // CHECK: container-stores.cpp:[[@LINE-1]]:24: warning: 'item'{{.*}}device: cuda
+  std::vector<torch::Tensor> w = {torch::ones({2}), torch::zeros({2})};
+  for (auto &t : w)
+    t = t.cuda();
+  s += w[0].sum().item<float>();
+  // CHECK: container-stores.cpp:[[@LINE-1]]:19: warning: 'item'{{.*}}device: cuda
+  std::vector<torch::Tensor> in_lambda;
+  auto add = [&](const torch::Tensor &t) { in_lambda.push_back(t.cuda()); };
+  add(x);
+  s += in_lambda.front().sum().item<float>();
+  // CHECK: container-stores.cpp:[[@LINE-1]]:32: warning: 'item'{{.*}}device: cuda
+  return s;
+}
+
+static void fill_on_gpu(std::vector<torch::Tensor> &out) { out.push_back(torch::ones({2}).cuda()); }
+static void fill_on_host(std::vector<torch::Tensor> &out) { out.push_back(torch::ones({2})); }
+static void read_only(torch::Tensor *values) { values[0].sum(); }
+static void move_one(torch::Tensor &t) { t = t.cuda(); }
+
+float handed_off() {
+  std::vector<torch::Tensor> gpu, host;
+  fill_on_gpu(gpu);
+  fill_on_host(host);
+  read_only(host.data());
+  float s = gpu[0].sum().item<float>();
+  // CHECK: container-stores.cpp:[[@LINE-1]]:26: warning: 'item'{{.*}}device: cuda
+  std::vector<torch::Tensor> moved = {torch::zeros({2})};
+  move_one(moved[0]); // an element handed to a function that moves it
+  s += moved[0].sum().item<float>();
+  // CHECK: container-stores.cpp:[[@LINE-1]]:23: warning: 'item'{{.*}}device: cuda
+  s += host[0].sum().item<float>(); // filled on the CPU, read through data() only: no sync
+  return s;
+}
+
+float read_only_uses(const torch::Tensor &x) {
+  std::vector<torch::Tensor> host = x.cpu().split(1);
+  float s = 0;
+  for (const auto &t : host) // reads: no sync
+    s += t.sum().item<float>();
+  auto copy = host[0];
+  const auto &view = host.front();
+  s += torch::stack(host).sum().item<float>() + copy.sum().item<float>();
+  return s + view.sum().item<float>();
+}
+
+struct Loader {
+  explicit Loader(std::vector<torch::Tensor> &into);
+};
+
+float unseen_store(void (*fill)(std::vector<torch::Tensor> &), const torch::Tensor &x,
+                   const std::vector<torch::Tensor> &others) {
+  std::vector<torch::Tensor> built, called;
+  Loader loader(built); // may store anything into it
+  fill(called);         // a call through a pointer: not followed
+  std::vector<torch::Tensor> copied_into = x.cpu().split(1);
+  std::copy(others.begin(), others.end(), copied_into.begin()); // writes through an iterator
+  float s = built[0].sum().item<float>();
+  // CHECK: container-stores.cpp:[[@LINE-1]]:28: warning: 'item'{{.*}}device: unknown (`built`: an
+  // object constructed with a reference to it
+  s += called[0].sum().item<float>();
+  // CHECK: container-stores.cpp:[[@LINE-1]]:24: warning: 'item'{{.*}}device: unknown (`called`: a
+  // call the analysis cannot follow that takes it
+  s += copied_into[0].sum().item<float>();
+  // CHECK: container-stores.cpp:[[@LINE-1]]:29: warning: 'item'{{.*}}device: unknown
+  // (`copied_into`: a call that takes an iterator into it
+  return s;
+}
