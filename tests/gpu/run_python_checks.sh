@@ -8,21 +8,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 results=$1 reps=${2:-5}
 mkdir -p "$results/traces"
-prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
-[ -d .deps ] && prefix="$prefix;$PWD/.deps"
-if [ ! -x build-gpu/report/hostsync-report ]; then
-  cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHOSTSYNC_BUILD_ANALYZER=OFF \
-    -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" >"$results/build.log" 2>&1
-fi
-cmake --build build-gpu --target hostsync_trace hostsync-symbolize hostsync-report \
-  >>"$results/build.log" 2>&1 || { echo "FAIL: build (see $results/build.log)"; exit 1; }
-tracer=build-gpu/profiler/hostsync-trace
-work=$(mktemp -d)
-status=0
-gpu=$(python3 -c 'import torch; print(torch.cuda.get_device_name())')
-log="$results/trace-python-checks-$(echo "$gpu" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-')-$(date +%F).txt"
-# The log is committed: no path of the machine in it (the repository, the work folder, home).
-exec > >(sed -u -e "s|$PWD/||g" -e "s|$work/|<work>/|g" -e "s|$HOME/|~/|g" | tee "$log") 2>&1
+. tests/gpu/checks_setup.sh "$results" trace-python-checks
 echo "INFO: $gpu, $(date +%F)"
 echo "INFO: $(python3 --version), torch $(python3 -c 'import torch; print(torch.__version__)')"
 

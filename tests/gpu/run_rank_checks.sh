@@ -14,20 +14,7 @@ if [ "$gpus" -lt 2 ]; then
   echo "SKIP: rank checks need two GPUs ($gpus here)"
   exit 0
 fi
-prefix=$(python3 -c 'import torch; print(torch.utils.cmake_prefix_path)')
-[ -d .deps ] && prefix="$prefix;$PWD/.deps"
-if [ ! -x build-gpu/report/hostsync-report ]; then
-  cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHOSTSYNC_BUILD_ANALYZER=OFF \
-    -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" >"$results/build.log" 2>&1
-fi
-cmake --build build-gpu --target hostsync_trace hostsync-symbolize hostsync-report \
-  >>"$results/build.log" 2>&1 || { echo "FAIL: build (see $results/build.log)"; exit 1; }
-tracer=build-gpu/profiler/hostsync-trace
-work=$(mktemp -d)
-status=0
-gpu=$(python3 -c 'import torch; print(torch.cuda.get_device_name())')
-log="$results/trace-rank-checks-$(echo "$gpu" | tr -c 'A-Za-z0-9\n' '-' | tr -s '-')-$(date +%F).txt"
-exec > >(sed -u -e "s|$PWD/||g" -e "s|$work/|<work>/|g" -e "s|$HOME/|~/|g" | tee "$log") 2>&1
+. tests/gpu/checks_setup.sh "$results" trace-rank-checks
 echo "INFO: $gpu x $gpus, $(date +%F), torch $(python3 -c 'import torch; print(torch.__version__)')"
 for mode in late clean overlap serial; do
   $tracer -o "$work/$mode" -- python3 -m torch.distributed.run --nproc_per_node=2 \
