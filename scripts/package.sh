@@ -8,7 +8,7 @@ build=${1:-build}
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHOSTSYNC_BUILD_TESTS=OFF >/dev/null
 fi
-cmake --build "$build"
+cmake --build "$build" >&2 # stdout is the path alone
 rm -f "$build"/hostsync_*.deb
 (cd "$build" && cpack -G DEB >/dev/null)
 ls "$PWD/$build"/hostsync_*.deb
