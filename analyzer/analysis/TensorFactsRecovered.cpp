@@ -10,6 +10,7 @@
 //   is certainly a tensor, so the name is `at::Tensor`'s method, read as the resolved op.
 // Anything else stays what it was: a value the analysis does not follow.
 #include "analysis/TensorFacts.h"
+#include "match/CompileErrors.h"
 
 #include "clang/AST/ExprCXX.h"
 
@@ -69,7 +70,7 @@ std::optional<Device> TensorFacts::unresolvedCallDevice(const Expr *E, int Depth
     std::optional<Device> D;
     for (unsigned I = From; I < Call->getNumArgs(); ++I) {
       const Expr *A = Call->getArg(I);
-      if (A->containsErrors() || A->isTypeDependent())
+      if (errorsOfItsOwn(A) || A->isTypeDependent())
         return unknown("an argument of " + Of + " that does not compile");
       std::optional<Device> Arg =
           isTensorType(A->getType()) ? deviceAt(A, Depth + 1) : namedAt(A, Depth + 1);

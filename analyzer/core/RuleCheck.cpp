@@ -1,4 +1,5 @@
 #include "core/RuleCheck.h"
+#include "match/CompileErrors.h"
 
 #include "clang/Lex/Lexer.h"
 
@@ -126,25 +127,6 @@ void RuleCheck::setDevice(Finding &F, Device Where) const {
     F.WhenUnknownReason = "this program defines main() and names no CUDA device";
   }
 }
-
-namespace {
-// Does E hold code that does not compile? Not merely a use of a variable whose initializer
-// did not compile: Clang 22 marks such a use contains-errors too (Clang 14 does not), but
-// the use is code that compiles, and the variable's value may be known otherwise (a
-// from_blob over a missing library's type: analysis/TensorFactsRecovered.cpp).
-bool errorsOfItsOwn(const Expr *E) {
-  if (!E || !E->containsErrors())
-    return false;
-  if (isa<RecoveryExpr>(E))
-    return true;
-  if (const auto *Ref = dyn_cast<DeclRefExpr>(E))
-    return !isa<VarDecl>(Ref->getDecl());
-  for (const Stmt *Child : E->children())
-    if (errorsOfItsOwn(dyn_cast_or_null<Expr>(Child)))
-      return true;
-  return false;
-}
-} // namespace
 
 void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device Where,
                        const std::string &Message, const std::string &Note, const Rewrite &Fix) {

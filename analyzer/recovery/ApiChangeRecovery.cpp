@@ -1,4 +1,5 @@
 #include "recovery/Recovery.h"
+#include "match/CompileErrors.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -43,7 +44,7 @@ public:
     for (const char *N : BracedFirstArgument)
       Known |= Name == N;
     const Expr *Arg = Subs[1];
-    if (Known && Arg && !Arg->containsErrors() && isTensor(Arg->getType()))
+    if (Known && Arg && !errorsOfItsOwn(Arg) && isTensor(Arg->getType()))
       brace(Arg->getSourceRange());
     return true;
   }

@@ -1,5 +1,7 @@
 #include "join/Ranks.h"
 
+#include "analysis/Summary.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -7,10 +9,6 @@
 namespace hostsync::report {
 
 namespace {
-Ns median(std::vector<Ns> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
-}
 
 // Per run, what to subtract from its times to read them on the first rank's clock. Ranks on
 // one host share CLOCK_MONOTONIC: nothing. On another host the clocks are unrelated, but
@@ -27,7 +25,7 @@ std::vector<Ns> clockOffsets(const std::vector<const TracedRun *> &ranks, size_t
     std::vector<Ns> diffs;
     for (size_t k = 0; k < n; ++k)
       diffs.push_back(ranks[r]->collectives[k].second - ranks[0]->collectives[k].second);
-    offsets[r] = median(diffs);
+    offsets[r] = trace::percentile(diffs, 0.5);
   }
   notes.push_back(hosts.size() == 1
                       ? "ranks on one host: their times are on one clock (CLOCK_MONOTONIC)"
@@ -80,10 +78,18 @@ void lineUpRanks(Report &report, const RankOptions &options) {
                         std::to_string(n) + " lined up");
   std::vector<Ns> offset = clockOffsets(ranks, n, job.notes);
   job.lined_up = n;
-  for (size_t r = 0; r < ranks.size(); ++r)
-    job.ranks.push_back({ranks[r]->label, ranks[r]->rank, ranks[r]->host,
-                         ranks[r]->collectives.size(), 0, ranks[r]->comm_ns,
-                         ranks[r]->comm_hidden_ns, 0, 0, offset[r]});
+  for (size_t r = 0; r < ranks.size(); ++r) {
+    RankRow row;
+    row.run = static_cast<size_t>(ranks[r] - report.runs.data());
+    row.label = ranks[r]->label;
+    row.rank = ranks[r]->rank;
+    row.host = ranks[r]->host;
+    row.collectives = ranks[r]->collectives.size();
+    row.comm_ns = ranks[r]->comm_ns;
+    row.comm_hidden_ns = ranks[r]->comm_hidden_ns;
+    row.clock_offset_ns = offset[r];
+    job.ranks.push_back(row);
+  }
   Ns worstSpread = -1;
   std::map<std::tuple<std::string, std::string, int, std::string>, LateCause> causes;
   for (size_t k = 0; k < n; ++k) {

@@ -97,6 +97,7 @@ struct Site {
 
 // A distributed job's ranks lined up by their collectives (join/Ranks.h).
 struct RankRow {
+  size_t run = 0; // index into Report::runs
   std::string label, rank, host;
   uint64_t collectives = 0, last = 0; // last: collectives it arrived at last
   Ns comm_ns = 0, comm_hidden_ns = 0;

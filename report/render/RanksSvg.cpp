@@ -20,13 +20,11 @@ std::string rect(const char *cls, double x, double y, double w, double h, const 
 
 std::string ranksSvg(const Report &r) {
   const JobView &job = r.job;
+  if (job.lined_up == 0)
+    return "";
   std::vector<const TracedRun *> runs;
   for (const RankRow &row : job.ranks)
-    for (const TracedRun &run : r.runs)
-      if (run.label == row.label)
-        runs.push_back(&run);
-  if (runs.size() != job.ranks.size() || job.lined_up == 0)
-    return "";
+    runs.push_back(&r.runs[row.run]);
   // Two collectives before the worst one to one after it, on the first rank's clock.
   size_t from = job.worst >= 2 ? job.worst - 2 : 0, to = std::min(job.worst + 1, job.lined_up - 1);
   Ns lo = INT64_MAX, hi = INT64_MIN;
