@@ -1,6 +1,7 @@
 #include "analysis/CallSites.h"
 
 #include "compat/LLVMCompat.h"
+#include "match/Modules.h"
 #include "match/TensorOps.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -43,18 +44,52 @@ const CXXConstructorDecl *onlyConstructor(const CXXRecordDecl *R, unsigned N) {
   return Found;
 }
 
+// The one forward() of a module class; null when it has none, several, or a template.
+const CXXMethodDecl *onlyForward(const CXXRecordDecl *R) {
+  const CXXMethodDecl *Found = nullptr;
+  for (const Decl *D : R->decls()) {
+    const NamedDecl *N = dyn_cast<NamedDecl>(D);
+    if (!N || !N->getIdentifier() || N->getName() != "forward")
+      continue;
+    const auto *M = dyn_cast<CXXMethodDecl>(N);
+    if (!M || Found)
+      return nullptr;
+    Found = M;
+  }
+  return Found;
+}
+
+// LibTorch templates that take a module of class R without calling its forward: the
+// methods of R's own holder and of its Cloneable base (Sequential's holder constructing a
+// Sequential of R does call it), registration, serialization.
+bool keepsForwardInView(const FunctionDecl *F, const CXXRecordDecl *R) {
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F))
+    if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(M->getParent());
+        S && S->getIdentifier() && compat::isOneOf(S->getName(), {"ModuleHolder", "Cloneable"}) &&
+        S->getTemplateArgs().size() > 0 &&
+        S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
+        userModuleClass(S->getTemplateArgs()[0].getAsType()) == R)
+      return true;
+  return F->getIdentifier() &&
+         compat::isOneOf(F->getName(), {"register_module", "replace_module", "save", "load"});
+}
+
 class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
 public:
   CallIndexer(llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>> &Calls,
               llvm::DenseSet<const FunctionDecl *> &AddressTaken,
-              llvm::DenseSet<const CXXRecordDecl *> &Indirect)
-      : Calls(Calls), AddressTaken(AddressTaken), Indirect(Indirect) {}
+              llvm::DenseSet<const CXXRecordDecl *> &Indirect,
+              llvm::DenseSet<const CXXRecordDecl *> &ForwardOutOfView)
+      : Calls(Calls), AddressTaken(AddressTaken), Indirect(Indirect),
+        ForwardOutOfView(ForwardOutOfView) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool VisitCallExpr(CallExpr *C) {
     if (const FunctionDecl *F = C->getDirectCallee()) {
       noteTemplateArguments(F, C, C->getNumArgs());
+      noteModulesHandedOver(F, C->arguments());
       Calls[canonical(F)].push_back(C);
+      noteHolderCall(C, F);
       if (const auto *R = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
         CalleeRefs.insert(R);
     }
@@ -62,8 +97,52 @@ public:
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
     noteTemplateArguments(C->getConstructor(), C, C->getNumArgs());
+    noteModulesHandedOver(C->getConstructor(), C->arguments());
     Calls[canonical(C->getConstructor())].push_back(C);
     return true;
+  }
+  // `model(x)` on TORCH_MODULE's holder: ModuleHolder::operator() calls the module's
+  // forward with the same arguments, so it counts as a call of that forward, in view (its
+  // arguments follow the holder, as a member operator's do: argumentOf). A module with
+  // several forwards or a template one: which runs is out of view.
+  void noteHolderCall(const CallExpr *C, const FunctionDecl *F) {
+    const auto *Op = dyn_cast<CXXOperatorCallExpr>(C);
+    if (!Op || Op->getOperator() != OO_Call || !isLibTorchDecl(F) || C->getNumArgs() == 0)
+      return;
+    if (const CXXRecordDecl *R = userModuleClass(C->getArg(0)->getType())) {
+      if (const CXXMethodDecl *Forward = onlyForward(R))
+        Calls[canonical(Forward)].push_back(C);
+      else
+        ForwardOutOfView.insert(R);
+    }
+  }
+  // A user module handed to LibTorch (Sequential, AnyModule, ...), as an argument or a
+  // template argument, or made the template argument of the user's own template (whose
+  // instantiated calls are not indexed): its forward may be called with arguments the
+  // analysis does not see. The standard library's templates (make_shared, containers)
+  // do not call it.
+  template <typename Range> void noteModulesHandedOver(const FunctionDecl *F, Range Args) {
+    if (const auto *C = dyn_cast<CXXConstructorDecl>(F); C && C->isInheritingConstructor())
+      F = C->getInheritedConstructor().getConstructor(); // Sequential's, from ModuleHolder
+    if (!F || F->getDeclContext()->getEnclosingNamespaceContext()->isStdNamespace())
+      return;
+    bool Library = isLibTorchDecl(F);
+    auto Handed = [&](QualType T) {
+      if (const CXXRecordDecl *R = userModuleClass(T); R && !(Library && keepsForwardInView(F, R)))
+        ForwardOutOfView.insert(R);
+    };
+    if (Library)
+      for (const Expr *A : Args)
+        Handed(A->getType());
+    auto Note = [&](const TemplateArgumentList *Args) {
+      for (unsigned I = 0; Args && I < Args->size(); ++I)
+        if (Args->get(I).getKind() == TemplateArgument::Type)
+          Handed(Args->get(I).getAsType());
+    };
+    Note(F->getTemplateSpecializationArgs());
+    if (const auto *M = dyn_cast<CXXMethodDecl>(F))
+      if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(M->getParent()))
+        Note(&S->getTemplateArgs());
   }
   // A class named as a template argument of a called function or of its class, when that
   // function forwards a pack of arguments (std::make_shared<T>(args...),
@@ -108,13 +187,14 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>> &Calls;
   llvm::DenseSet<const FunctionDecl *> &AddressTaken;
   llvm::DenseSet<const CXXRecordDecl *> &Indirect;
+  llvm::DenseSet<const CXXRecordDecl *> &ForwardOutOfView;
   llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Refs;
 };
-// A method LibTorch's own templates call, out of view: a module's forward (through
-// ModuleHolder::operator(), Sequential, AnyModule), an autograd::Function's forward and
-// backward, a dataset's get, a transform's operator() / apply. (Constructors that templates
-// call are found from the calls: CallSites::constructedByTemplates.)
+// A method LibTorch's own templates call, out of view: an autograd::Function's forward and
+// backward, a dataset's get, a transform's operator() / apply, and a module's forward
+// (CallSites::forwardOutOfView says when). (Constructors that templates call are found
+// from the calls: CallSites::constructedByTemplates.)
 bool calledByLibraryTemplates(const CXXMethodDecl *M) {
   bool LibraryBase = false;
   if (const CXXRecordDecl *RD = M->getParent(); RD && RD->hasDefinition())
@@ -159,7 +239,7 @@ void CallSites::index() {
     return;
   Indexed = true;
   const SourceManager &SM = Ctx.getSourceManager();
-  CallIndexer Indexer(Calls, AddressTaken, Indirect);
+  CallIndexer Indexer(Calls, AddressTaken, Indirect, ForwardOutOfView);
   for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
     if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
       Indexer.TraverseDecl(D);
@@ -194,10 +274,20 @@ std::string CallSites::whyUnknowable(const FunctionDecl *F) {
       return "a lambda";
     if (isa<CXXConstructorDecl>(M) && Indirect.count(M->getParent()->getCanonicalDecl()))
       return "a constructor that a template called here may call (make_shared, a module holder)";
-    if (calledByLibraryTemplates(M))
+    if (calledByLibraryTemplates(M) && (!isModuleForward(M) || forwardOutOfView(M->getParent())))
       return "LibTorch's templates call it";
   }
   return "";
+}
+
+bool CallSites::isModuleForward(const CXXMethodDecl *M) {
+  return M->getIdentifier() && M->getName() == "forward" && asUserModule(M->getParent());
+}
+
+bool CallSites::forwardOutOfView(const CXXRecordDecl *R) {
+  index();
+  const CXXRecordDecl *Module = asUserModule(R);
+  return !Module || ForwardOutOfView.count(Module);
 }
 
 bool CallSites::constructedByTemplates(const CXXRecordDecl *R) {

@@ -4,13 +4,14 @@
 //
 // "Every call in view" is what lets an answer be "on the CPU" rather than "unknown": the
 // function is declared in the main file only (no header offers it to other files), is not
-// virtual, not a lambda, not a template, not a method LibTorch's templates call (a module's
-// forward, a dataset's get) or a constructor a template called here may call (make_shared,
-// a module holder), and its address is never taken (no function pointer, std::function or
-// std::bind can call it unseen). Without it, callers seen passing a CUDA tensor are still
-// evidence that the function works on CUDA tensors; and when only the main file is missing
-// (callersKnowable), the project's other files hold the rest of its calls
-// (core/DeviceFacts.h).
+// virtual, not a lambda, not a template, not a method LibTorch's templates call (a dataset's
+// get, a module's forward once the module is handed to Sequential or AnyModule) or a
+// constructor a template called here may call (make_shared, a module holder), and its
+// address is never taken (no function pointer, std::function or std::bind can call it
+// unseen). `model(x)` on TORCH_MODULE's holder is a call of the module's forward. Without it,
+// callers seen passing a CUDA tensor are still evidence that the function works on CUDA tensors;
+// and when only the main file is missing (callersKnowable), the project's other files hold the rest
+// of its calls (core/DeviceFacts.h).
 #pragma once
 
 #include "clang/AST/ASTContext.h"
@@ -53,6 +54,17 @@ public:
     index();
     return Indirect;
   }
+  // A user module's forward() (the one LibTorch's holders and containers call).
+  static bool isModuleForward(const clang::CXXMethodDecl *M);
+  // May LibTorch call the forward of modules of class R with arguments out of view: is R
+  // handed here to a LibTorch template other than its holder, registration or
+  // serialization (Sequential, AnyModule...), or called through its holder with several
+  // forwards to choose from? (Other files tell their own: core/DeviceFacts.h's opaque keys.)
+  bool forwardOutOfView(const clang::CXXRecordDecl *R);
+  const llvm::DenseSet<const clang::CXXRecordDecl *> &modulesForwardOutOfView() {
+    index();
+    return ForwardOutOfView;
+  }
   // The functions whose address this translation unit takes.
   const llvm::DenseSet<const clang::FunctionDecl *> &addressTaken() {
     index();
@@ -72,6 +84,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::Expr *>> Calls;
   llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
   llvm::DenseSet<const clang::CXXRecordDecl *> Indirect; // constructedByTemplates
+  llvm::DenseSet<const clang::CXXRecordDecl *> ForwardOutOfView;
 };
 
 } // namespace hostsync

@@ -54,6 +54,11 @@ public:
     Out.Names.emplace(Key, K.Name);
   }
   TUFacts Out;
+  // The translation unit's own file, as reasons name it.
+  std::string fileName() const {
+    return llvm::sys::path::filename(SM.getFilename(SM.getLocForStartOfFile(SM.getMainFileID())))
+        .str();
+  }
 
 private:
   std::string where(SourceLocation At) {
@@ -139,23 +144,28 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
       if (Key.Key.empty())
         continue;
       for (const Expr *Site : Sites)
-        if (const Expr *Arg = argumentOf(Site, F, I))
+        if (const Expr *Arg = argumentOf(Site, F, I); Arg && !passesNoValue(Arg))
           if (Facts.argumentDevice(Arg, F->getParamDecl(I)->getType()))
             E.add(Key, Arg->getBeginLoc());
     }
   }
   // Functions that code out of view may call: with the parameters of any argument.
-  auto Opaque = [&](const FunctionDecl *F) {
+  auto Opaque = [&](const FunctionDecl *F, const std::string &Why) {
     for (unsigned I = 0; I < F->getNumParams(); ++I)
       if (std::string Key = TensorFacts::argumentKey(F, I).Key; !Key.empty())
-        E.Out.Opaque.insert(Key);
+        E.Out.Opaque.emplace(Key, Why);
   };
   for (const FunctionDecl *F : Calls.addressTaken())
-    Opaque(F);
+    Opaque(F, "its address is taken in " + E.fileName());
   for (const CXXRecordDecl *R : Calls.constructedByTemplates())
     if (R->hasDefinition())
       for (const CXXConstructorDecl *C : R->getDefinition()->ctors())
-        Opaque(C);
+        Opaque(C, "a template called in " + E.fileName() + " may construct it");
+  for (const CXXRecordDecl *R : Calls.modulesForwardOutOfView())
+    if (R->hasDefinition())
+      for (const CXXMethodDecl *M : R->getDefinition()->methods())
+        if (CallSites::isModuleForward(M))
+          Opaque(M, "LibTorch's templates call it: " + E.fileName() + " hands the module to one");
 
   BodyCollector Defs;
   for (Decl *D : TopLevel)

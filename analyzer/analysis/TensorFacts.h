@@ -187,10 +187,11 @@ private:
   // dataset's get() puts the examples (LibTorch's own datasets: the CPU); an element of a
   // container of tensors is where the container's tensors are.
   Device elementDevice(const clang::Expr *Range, int Depth);
-  // A call Clang could not resolve because an argument does not compile
-  // (TensorFactsRecovered.cpp): LibTorch's from_blob, and tensor methods called on it;
-  // nullopt for any other.
+  // A call Clang could not resolve because an argument does not compile, or because it is
+  // made in a template (TensorFactsRecovered.cpp): LibTorch's from_blob, tensor methods
+  // called on it, a module's forward given tensors; nullopt for any other.
   std::optional<Device> unresolvedCallDevice(const clang::Expr *E, int Depth);
+  std::optional<Device> templateForwardDevice(const clang::CallExpr *Call, int Depth);
   bool isRecoveredTensor(const clang::Expr *E);
   // Guards the two above against recursion: a function being summarised adds nothing to
   // its own summary (the least fixed point), and a summary that met such a cut is not

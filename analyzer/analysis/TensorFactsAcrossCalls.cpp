@@ -132,7 +132,14 @@ Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
     return outsideObject([&] { return parameterDevice(P, Depth); });
   return summarise(P, [&] {
     std::optional<Device> D;
+    bool LeftEmpty = false;
     for (const Expr *Arg : Calls.argumentsFor(F, P->getFunctionScopeIndex())) {
+      // A call that leaves an optional empty adds nothing, not even "on the CPU": when no
+      // call gives it a tensor, the code that reads one runs for none of them.
+      if (passesNoValue(Arg)) {
+        LeftEmpty = true;
+        continue;
+      }
       Device A = carriesTensors(P->getType()) ? deviceAt(Arg, Depth + 1)
                                               : namedAt(Arg, Depth + 1).value_or(Device::Unknown);
       D = D ? combine(*D, A) : A;
@@ -141,6 +148,8 @@ Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
     // CPU" needs every call in view, here or in the project's other files.
     if (D && (*D == Device::Cuda || Calls.allCallsInView(F)))
       return *D;
+    if (!D && LeftEmpty && Calls.allCallsInView(F))
+      return Device::Host; // every call is here and none gives a tensor: dead code
     std::string Why = Param + " of " + quotedName(F);
     if (!Calls.callersKnowable(F))
       return unknown(Why + ", which code out of view may call (" + Calls.whyUnknowable(F) + ")");

@@ -7,7 +7,10 @@
 //   target device) name, the CPU when they name none, whatever the pointer points to. So
 //   the arguments after the first two decide, and must compile to be read;
 // - a tensor method called on such a call (`.permute(...)`, `.to(kCUDA)`): the receiver
-//   is certainly a tensor, so the name is `at::Tensor`'s method, read as the resolved op.
+//   is certainly a tensor, so the name is `at::Tensor`'s method, read as the resolved op;
+// - a module's forward called in a template on an object of a template parameter's type
+//   (`model->forward(x)` in a `Trainer<Model>`), given tensors: a module's output is where
+//   its inputs are (its weights must be there too), as TensorFacts reads LibTorch's layers.
 // Anything else stays what it was: a value the analysis does not follow.
 #include "analysis/TensorFacts.h"
 #include "match/CompileErrors.h"
@@ -61,9 +64,33 @@ bool TensorFacts::isRecoveredTensor(const Expr *E) {
   return N == "to" || keepsDtype(N); // methods that return a tensor
 }
 
+std::optional<Device> TensorFacts::templateForwardDevice(const CallExpr *Call, int Depth) {
+  const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(Call->getCallee()->IgnoreParenImpCasts());
+  if (!M || !M->getMember().isIdentifier() ||
+      M->getMember().getAsIdentifierInfo()->getName() != "forward")
+    return std::nullopt;
+  std::optional<Device> D;
+  auto Add = [&](const Expr *A) {
+    if (!A->isTypeDependent() && isTensorType(A->getType()))
+      D = D ? combine(*D, deviceAt(A, Depth + 1)) : deviceAt(A, Depth + 1);
+  };
+  for (const Expr *A : Call->arguments()) {
+    if (const auto *List = dyn_cast<InitListExpr>(A->IgnoreParenImpCasts())) // forward({x})
+      for (const Expr *Element : List->inits())
+        Add(Element);
+    else
+      Add(A);
+  }
+  return D;
+}
+
 std::optional<Device> TensorFacts::unresolvedCallDevice(const Expr *E, int Depth) {
   const CallExpr *Call = asUnresolvedCall(E);
-  if (!Call || !isRecoveredTensor(Call))
+  if (!Call)
+    return std::nullopt;
+  if (auto D = templateForwardDevice(Call, Depth))
+    return D;
+  if (!isRecoveredTensor(Call))
     return std::nullopt;
   // Arguments that decide the device must compile: one that does not may name any device.
   auto Named = [&](unsigned From, const std::string &Of) -> std::optional<Device> {

@@ -1,20 +1,11 @@
 #include "cache/TUResultJson.h"
+#include "core/DeviceFactsJson.h"
 
 namespace hostsync {
 
 using nlohmann::json;
 
 namespace {
-
-json toJson(const OpenDevice &D) {
-  return {{"base", static_cast<int>(D.Base)}, {"keys", D.Keys}, {"inverted", D.Inverted}};
-}
-
-void fromJson(const json &J, OpenDevice &D) {
-  D.Base = static_cast<DeviceState>(J.at("base").get<int>());
-  D.Keys = J.at("keys").get<std::set<std::string>>();
-  D.Inverted = J.at("inverted").get<bool>();
-}
 
 json toJson(const Finding &F) {
   json Edits = json::array();
@@ -74,26 +65,6 @@ void fromJson(const json &J, Finding &F) {
   F.FixCondition = J.at("fixCondition").get<std::string>();
 }
 
-json toJson(const TUFacts &Facts) {
-  json Contributions = json::array();
-  for (const Contribution &C : Facts.Contributions)
-    Contributions.push_back({C.Key, toJson(C.Value), C.Where, C.Why});
-  return {{"contributions", Contributions}, {"opaque", Facts.Opaque}, {"names", Facts.Names}};
-}
-
-void fromJson(const json &J, TUFacts &Facts) {
-  for (const json &C : J.at("contributions")) {
-    Contribution Out;
-    Out.Key = C.at(0).get<std::string>();
-    fromJson(C.at(1), Out.Value);
-    Out.Where = C.at(2).get<std::string>();
-    Out.Why = C.at(3).get<std::string>();
-    Facts.Contributions.push_back(std::move(Out));
-  }
-  Facts.Opaque = J.at("opaque").get<std::set<std::string>>();
-  Facts.Names = J.at("names").get<std::map<std::string, std::string>>();
-}
-
 } // namespace
 
 json toJson(const TUResult &R) {
@@ -128,7 +99,7 @@ bool fromJson(const json &J, TUResult &Out) {
     fromJson(J.at("facts"), R.Facts);
     Out = std::move(R);
     return true;
-  } catch (const json::exception &) {
+  } catch (const std::exception &) { // nlohmann's, or a state out of range
     return false;
   }
 }

@@ -78,9 +78,9 @@ std::string ProjectFacts::reasonFor(const std::string &Key, DeviceState S) const
   bool Arg = Key.rfind("arg:", 0) == 0, Ret = Key.rfind("ret:", 0) == 0;
   if (S == DeviceState::Unknown) {
     if (Opaque.count(Key))
-      return nameOf(Key) + ": the function's address is taken, so unseen code may call it";
+      return nameOf(Key) + ": code out of view may call the function (" + Opaque.at(Key) + ")";
     if (It == ByKey.end())
-      return nameOf(Key) + (Arg   ? ": no call in the analysed code"
+      return nameOf(Key) + (Arg   ? ": no call in the analysed code passes it a value"
                             : Ret ? ": not defined in the analysed code"
                                   : ": nothing in the analysed code stores into it");
   }

@@ -55,8 +55,8 @@ struct Contribution {
 
 struct TUFacts {
   std::vector<Contribution> Contributions;
-  // Keys that code out of view may feed (a function whose address is taken): unknown.
-  std::set<std::string> Opaque;
+  // Keys that code out of view may feed, with why: unknown ("its address is taken").
+  std::map<std::string, std::string> Opaque;
   // How to name a key in a reason: "parameter 'x' of train()", "what load() returns".
   std::map<std::string, std::string> Names;
 };
@@ -84,7 +84,7 @@ private:
   std::string reasonFor(const std::string &Key, DeviceState S) const;
 
   std::map<std::string, std::vector<Contribution>> ByKey;
-  std::set<std::string> Opaque;
+  std::map<std::string, std::string> Opaque;
   std::map<std::string, std::string> Names;
   std::map<std::string, DeviceState> Solved;
 };

@@ -1,4 +1,5 @@
 #include "driver/ShardFacts.h"
+#include "core/ProjectFactsFile.h"
 
 #include "cache/TUResultJson.h"
 
@@ -87,9 +88,7 @@ std::optional<ShardFacts> shardFacts(const Shard &Share, const std::vector<std::
   return S;
 }
 
-std::string shardTool() {
-  return std::string("hostsync-lint ") + HOSTSYNC_VERSION + " (LLVM " + LLVM_VERSION_STRING + ")";
-}
+std::string shardTool() { return factsWriter(); }
 
 json settingsJson(const AfterProjectPass &A) {
   return {{"devices", toJson(A.Devices)},

@@ -19,6 +19,7 @@
 #include "driver/SarifLinks.h"
 #include "driver/SarifWriter.h"
 #include "driver/Shard.h"
+#include "driver/SaveProjectFacts.h"
 #include "driver/ShardFacts.h"
 #include "driver/SourceRoot.h"
 #include "driver/Writers.h"
@@ -325,6 +326,10 @@ int main(int Argc, const char **Argv) {
   double AnalysisSeconds = Seconds();
   std::vector<Finding> Findings = mergeFindings(Results);
   double ProjectPassSeconds = Seconds() - AnalysisSeconds;
+  // A shard holds part of the project: its facts would make the others' look removed.
+  if (!CacheDir.empty() && !Opts.Sharded)
+    if (std::string E = saveProjectFacts(CacheDir, Results, Hashes); !E.empty() && !Opts.Quiet)
+      llvm::errs() << "hostsync-lint: warning: " << E << "\n";
   std::string Root = absolutePath(Opts.SourceRoot);
   SarifLinks Links;
   if (std::string E; Opts.Format == OutputFormat::Sarif &&

@@ -183,6 +183,12 @@ bool isDeviceFreeOptions(const Expr *E) {
 
 bool isDefaultArg(const Expr *E) { return E && isa<CXXDefaultArgExpr>(E->IgnoreImplicit()); }
 
+bool passesNoValue(const Expr *Arg) {
+  if (const auto *D = dyn_cast_or_null<CXXDefaultArgExpr>(Arg ? Arg->IgnoreImplicit() : nullptr))
+    Arg = D->getExpr();
+  return isNoValue(Arg);
+}
+
 const DeclRefExpr *asVarRef(const Expr *E) {
   const auto *R = dyn_cast_or_null<DeclRefExpr>(E ? stripTensorExpr(E) : nullptr);
   return R && isa<VarDecl>(R->getDecl()) ? R : nullptr;

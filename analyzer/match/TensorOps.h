@@ -42,6 +42,8 @@ bool isNoValue(const clang::Expr *E);
 bool isDeviceFreeOptions(const clang::Expr *E);
 // A defaulted argument (the caller did not write it).
 bool isDefaultArg(const clang::Expr *E);
+// An argument that passes no tensor: isNoValue, written or as the parameter's default.
+bool passesNoValue(const clang::Expr *Arg);
 
 // A call of a LibTorch op, spelled as a tensor method (x.nonzero()) or as a free
 // function (torch::nonzero(x), at::nonzero_out(out, x)).

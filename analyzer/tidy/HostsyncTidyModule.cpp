@@ -5,14 +5,18 @@
 // user's declarations only, as under hostsync-lint), and turns its findings into clang-tidy
 // diagnostics with their fix-its, so `clang-tidy --fix` applies them.
 //
-// Options (CheckOptions): hostsync-<rule>.AssumeDevice = unknown | cuda | cpu.
+// Options (CheckOptions): hostsync-<rule>.AssumeDevice = unknown | cuda | cpu;
+// HostsyncProjectFacts (global, or per check) = a project facts file or cache folder, or
+// none: where the project's other files' device facts are read (tidy/OtherFilesFacts.h).
 #include "compat/LLVMCompat.h"
 #include "checks/HostsyncChecks.h"
 #include "core/RunRules.h"
+#include "tidy/OtherFilesFacts.h"
 
 #include "compat/TidyCompat.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -32,22 +36,35 @@ AssumeDevice parseAssume(const std::string &S) {
 // and a findings list holds file positions, never AST nodes, so it outlives its AST.
 struct SharedPass {
   const ASTContext *AST = nullptr;
-  std::string MainFile, Assume;
+  std::string MainFile, Assume, FactsSetting;
   std::vector<Finding> Findings;
+};
+
+// How the rules of one translation unit are run: the options of the check that asks first.
+struct PassSettings {
+  std::string Assume, FactsSetting, BuildDir;
 };
 
 std::string mainFileOf(const ASTContext &AST) {
   const SourceManager &SM = AST.getSourceManager();
+  if (const FileEntry *F = SM.getFileEntryForID(SM.getMainFileID()))
+    if (!F->tryGetRealPathName().empty())
+      return F->tryGetRealPathName().str();
   return SM.getFilename(SM.getLocForStartOfFile(SM.getMainFileID())).str();
 }
 
-const std::vector<Finding> &findingsOf(ASTContext &AST, const std::string &Assume);
+// Error: a facts file that cannot be read, once per process (each file's own facts are
+// then used).
+const std::vector<Finding> &findingsOf(ASTContext &AST, const PassSettings &Settings,
+                                       std::string &Error);
 
 class RuleAdapter : public clang::tidy::ClangTidyCheck {
 public:
   RuleAdapter(llvm::StringRef Name, clang::tidy::ClangTidyContext *Context)
       : ClangTidyCheck(Name, Context), Rule(Name.str()),
-        AssumeText(std::string(Options.get("AssumeDevice", "unknown"))) {
+        AssumeText(std::string(Options.get("AssumeDevice", "unknown"))),
+        FactsSetting(std::string(Options.getLocalOrGlobal("HostsyncProjectFacts", ""))),
+        Tidy(Context) {
     AssumeDevice Unused;
     if (!parseAssumeDevice(AssumeText, Unused))
       configurationDiag("invalid value '%0' for %1.AssumeDevice: expected unknown, cuda or "
@@ -65,7 +82,13 @@ public:
   void onEndOfTranslationUnit() override {
     if (!AST)
       return;
-    for (const Finding &F : findingsOf(*AST, AssumeText))
+    std::string Error;
+    const std::vector<Finding> &Findings =
+        findingsOf(*AST, {AssumeText, FactsSetting, Tidy->getCurrentBuildDirectory()}, Error);
+    if (!Error.empty())
+      configurationDiag("%0; each file's own device facts are used", clang::DiagnosticIDs::Warning)
+          << Error;
+    for (const Finding &F : Findings)
       if (F.Rule == Rule && !F.Suppressed)
         emit(F);
     AST = nullptr;
@@ -73,6 +96,7 @@ public:
 
   void storeOptions(clang::tidy::ClangTidyOptions::OptionMap &Opts) override {
     Options.store(Opts, "AssumeDevice", AssumeText);
+    Options.store(Opts, "HostsyncProjectFacts", FactsSetting);
   }
 
 private:
@@ -113,7 +137,8 @@ private:
     }
   }
 
-  std::string Rule, AssumeText;
+  std::string Rule, AssumeText, FactsSetting;
+  clang::tidy::ClangTidyContext *Tidy;
   ASTContext *AST = nullptr;
 };
 
@@ -123,18 +148,27 @@ std::vector<std::string> &enabledRules() {
   return Rules;
 }
 
-const std::vector<Finding> &findingsOf(ASTContext &AST, const std::string &Assume) {
+const std::vector<Finding> &findingsOf(ASTContext &AST, const PassSettings &Settings,
+                                       std::string &Error) {
   static SharedPass Pass;
+  static std::set<std::string> Reported; // facts files whose error was said
   std::string Main = mainFileOf(AST);
-  if (Pass.AST != &AST || Pass.MainFile != Main || Pass.Assume != Assume) {
+  if (Pass.AST != &AST || Pass.MainFile != Main || Pass.Assume != Settings.Assume ||
+      Pass.FactsSetting != Settings.FactsSetting) {
     Pass.AST = &AST;
     Pass.MainFile = Main;
-    Pass.Assume = Assume;
-    RulesResult R =
-        runRules(AST, userDecls(AST), hostsyncChecks(), enabledRules(), parseAssume(Assume));
-    // clang-tidy sees one file at a time: its own facts are the project's.
+    Pass.Assume = Settings.Assume;
+    Pass.FactsSetting = Settings.FactsSetting;
+    RulesResult R = runRules(AST, userDecls(AST), hostsyncChecks(), enabledRules(),
+                             parseAssume(Settings.Assume));
+    // clang-tidy sees one file at a time: the other files' facts are those hostsync-lint's
+    // runs left, when they are still current.
     ProjectFacts Facts;
     Facts.add(R.Facts);
+    if (std::string E;
+        !addOtherFilesFacts(Facts, Settings.FactsSetting, Settings.BuildDir, Main, E) &&
+        Reported.insert(E).second)
+      Error = E;
     Facts.solve();
     closeDevices(R.Findings, Facts);
     Pass.Findings.clear();

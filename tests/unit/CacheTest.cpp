@@ -139,7 +139,7 @@ TEST(TUResultJson, EveryFieldComesBack) {
   F.FixCondition = "'t' has 1 element";
   R.Findings = {F};
   R.Facts.Contributions = {{"ret:g", F.Open, "a.cpp:9", "returned by `h()`"}};
-  R.Facts.Opaque = {"arg:k#1"};
+  R.Facts.Opaque = {{"arg:k#1", "its address is taken in k.cpp"}};
   R.Facts.Names = {{"arg:f#0", "parameter 't' of f()"}};
 
   TUResult Back;

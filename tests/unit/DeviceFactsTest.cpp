@@ -47,15 +47,17 @@ TEST(DeviceFacts, ParameterTakesWhatEveryCallerPasses) {
 TEST(DeviceFacts, NoContributionOrOpaqueIsUnknown) {
   TUFacts A;
   A.Contributions.push_back(give("arg:g#0", value(DeviceState::Cpu)));
-  A.Opaque.insert("arg:g#0"); // its address is taken somewhere
+  A.Opaque.emplace("arg:g#0", "its address is taken in a.cpp");
   A.Names["arg:h#0"] = "parameter `t` of `h()`";
   ProjectFacts P;
   P.add(A);
   P.solve();
   EXPECT_EQ(closed(P, value(DeviceState::Cpu, {"arg:g#0"})), DeviceState::Unknown);
+  EXPECT_EQ(P.close(value(DeviceState::Cpu, {"arg:g#0"}), "local").Reason,
+            "arg:g#0: code out of view may call the function (its address is taken in a.cpp)");
   ClosedDevice H = P.close(value(DeviceState::Cpu, {"arg:h#0"}), "local");
   EXPECT_EQ(H.State, DeviceState::Unknown);
-  EXPECT_EQ(H.Reason, "parameter `t` of `h()`: no call in the analysed code");
+  EXPECT_EQ(H.Reason, "parameter `t` of `h()`: no call in the analysed code passes it a value");
   // The TU's own unknown part stays unknown whatever the keys say.
   EXPECT_EQ(closed(P, value(DeviceState::Unknown)), DeviceState::Unknown);
 }

@@ -75,17 +75,50 @@ struct NetImpl : torch::nn::Module {
 };
 TORCH_MODULE(Net);
 
-// A module's forward is also called by LibTorch's templates (model(x), Sequential), out of
-// view: the one direct call with a CPU tensor does not make it a CPU function.
+// A module's forward has the callers the project shows: `probe->forward(x)`, and `probe(x)`
+// through TORCH_MODULE's holder. Called with CPU tensors only: on the CPU, no sync.
 struct ProbeImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) {
     if (x.sum().item<float>() > 0)
-      // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:17: warning: 'item'{{.*}}device: unknown
       return x;
     return -x;
   }
 };
 TORCH_MODULE(Probe);
+// Through its holder with a CUDA tensor: CUDA.
+struct GpuProbeImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x.sum().item<float>() > 0 ? x : -x; }
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:59: warning: 'item'{{.*}}device: cuda (`torch::kCUDA` at line [[@LINE+10]])
+};
+TORCH_MODULE(GpuProbe);
+// Handed to a Sequential, which calls forward with what the layers before it return, out of
+// view: unknown, however the direct calls look.
+struct StageImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x.sum().item<float>() > 0 ? x : -x; }
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:59: warning: 'item'{{.*}}device: unknown (parameter `x` of `StageImpl::forward()`, which code out of view may call (LibTorch's templates call it))
+};
+TORCH_MODULE(Stage);
+torch::Tensor probe_on_gpu(GpuProbe p) { return p(torch::ones({2}, torch::kCUDA)); }
+// Two forwards: which one a holder's call runs is decided by overload resolution in
+// LibTorch's template, out of view.
+struct TwoWayImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x.sum().item<float>() > 0 ? x : -x; }
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:59: warning: 'item'{{.*}}device: unknown (parameter `x` of `TwoWayImpl::forward()`, which code out of view may call (LibTorch's templates call it))
+  torch::Tensor forward(torch::Tensor x, double scale) { return x * scale; }
+};
+TORCH_MODULE(TwoWay);
+
+// In a template over the model's type, `model->forward(x)` does not resolve: a module's
+// output is where its input is (its weights must be there too).
+template <typename Model> float run_model(Model &model) {
+  auto x = torch::ones({2}, torch::kCUDA);
+  torch::Tensor out = model->forward(x);
+  float on_gpu = out.sum().item<float>();
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:28: warning: 'item'{{.*}}device: cuda (`torch::kCUDA` at line [[@LINE-3]])
+  torch::Tensor host_out = model->forward({torch::ones({2})});
+  float on_host = host_out.sum().item<float>();
+  return on_gpu + on_host;
+}
 
 int main() {
   Net net;
@@ -106,6 +139,11 @@ int main() {
   // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:54: warning: 'item'{{.*}}device: cuda
   Probe probe;
   probe->forward(make_batch());
+  probe(torch::ones({2}));
+  torch::nn::Sequential stages(Stage{}, Stage{});
+  Stage()->forward(torch::ones({2}));
+  TwoWay two_way;
+  two_way(torch::ones({2}));
   Net cpu_net; // never moved: its output is on the CPU with its CPU input
   float i = cpu_net(make_batch()).sum().item<float>();
   // A lambda's parameters: its calls are not followed.

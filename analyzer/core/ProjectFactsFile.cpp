@@ -1,0 +1,84 @@
+#include "core/ProjectFactsFile.h"
+#include "core/DeviceFactsJson.h"
+
+#include "hostsync_config.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <algorithm>
+#include <map>
+
+namespace hostsync {
+
+using nlohmann::json;
+
+std::string factsWriter() {
+  return std::string("hostsync-lint ") + HOSTSYNC_VERSION + " (LLVM " + LLVM_VERSION_STRING + ")";
+}
+
+std::string projectFactsPath(const std::string &CacheDir) {
+  return CacheDir + "/project-facts.json";
+}
+
+json projectFactsJson(const std::vector<FileFacts> &Files) {
+  json Units = json::array();
+  for (const FileFacts &F : Files)
+    Units.push_back({{"file", F.File}, {"hash", F.Hash}, {"facts", toJson(F.Facts)}});
+  return {{"version", ProjectFactsVersion}, {"tool", factsWriter()}, {"files", Units}};
+}
+
+std::optional<std::vector<FileFacts>> readProjectFacts(const std::string &Path,
+                                                       std::string &Error) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer) {
+    Error = Path + ": cannot read: " + Buffer.getError().message();
+    return std::nullopt;
+  }
+  json J = json::parse((*Buffer)->getBuffer().begin(), (*Buffer)->getBuffer().end(), nullptr,
+                       /*allow_exceptions=*/false);
+  if (J.is_discarded() || !J.is_object()) {
+    Error = Path + ": not a project facts file (" +
+            (J.is_discarded() ? "not JSON" : "not a JSON object") + ")";
+    return std::nullopt;
+  }
+  try {
+    if (J.at("version") != ProjectFactsVersion) {
+      Error = Path + ": project facts of version " + J.at("version").dump() + ", expected " +
+              std::to_string(ProjectFactsVersion);
+      return std::nullopt;
+    }
+    if (std::string Tool = J.at("tool").get<std::string>(); Tool != factsWriter()) {
+      Error = Path + ": written by " + Tool + ", not by " + factsWriter();
+      return std::nullopt;
+    }
+    std::vector<FileFacts> Out;
+    for (const json &U : J.at("files")) {
+      FileFacts F;
+      F.File = U.at("file").get<std::string>();
+      F.Hash = U.at("hash").get<std::string>();
+      fromJson(U.at("facts"), F.Facts);
+      Out.push_back(std::move(F));
+    }
+    return Out;
+  } catch (const std::exception &E) {
+    Error = Path + ": not a project facts file (" + E.what() + ")";
+    return std::nullopt;
+  }
+}
+
+std::vector<FileFacts> updatedFacts(std::vector<FileFacts> Old, std::vector<FileFacts> New) {
+  std::map<std::string, FileFacts> ByFile;
+  for (FileFacts &F : Old)
+    if (llvm::sys::fs::exists(F.File))
+      ByFile[F.File] = std::move(F);
+  for (FileFacts &F : New)
+    ByFile[F.File] = std::move(F);
+  std::vector<FileFacts> Out;
+  for (auto &[File, F] : ByFile)
+    Out.push_back(std::move(F));
+  return Out;
+}
+
+} // namespace hostsync

@@ -1,0 +1,29 @@
+#include "driver/SaveProjectFacts.h"
+#include "core/ProjectFactsFile.h"
+#include "driver/AbsolutePath.h"
+#include "driver/OutputFile.h"
+
+namespace hostsync {
+
+std::string saveProjectFacts(const std::string &CacheDir, const std::vector<TUResult> &Results,
+                             ContentHashes &Hashes) {
+  std::string Path = projectFactsPath(CacheDir);
+  std::vector<FileFacts> Now;
+  for (const TUResult &R : Results) {
+    std::string File = absolutePath(R.File);
+    Now.push_back({File, Hashes.of(File), R.Facts});
+  }
+  std::string Ignored; // a damaged or older file is replaced
+  std::vector<FileFacts> Old = readProjectFacts(Path, Ignored).value_or(std::vector<FileFacts>());
+  std::string Error;
+  if (!llvm::sys::fs::is_directory(CacheDir))
+    if (std::error_code EC = llvm::sys::fs::create_directories(CacheDir))
+      return CacheDir + ": cannot create: " + EC.message();
+  std::unique_ptr<OutputFile> Out = OutputFile::create(Path, Error);
+  if (!Out)
+    return Error;
+  Out->stream() << projectFactsJson(updatedFacts(std::move(Old), std::move(Now))).dump() << "\n";
+  return Out->commit(Error) ? "" : Error;
+}
+
+} // namespace hostsync
