@@ -44,19 +44,64 @@ const CXXConstructorDecl *onlyConstructor(const CXXRecordDecl *R, unsigned N) {
   return Found;
 }
 
-// The one forward() of a module class; null when it has none, several, or a template.
+// The one forward() a holder of module class R calls: R's own, else the one R inherits from
+// the nearest user module base that declares one; null when that class has several, or a
+// template one.
 const CXXMethodDecl *onlyForward(const CXXRecordDecl *R) {
-  const CXXMethodDecl *Found = nullptr;
-  for (const Decl *D : R->decls()) {
-    const NamedDecl *N = dyn_cast<NamedDecl>(D);
-    if (!N || !N->getIdentifier() || N->getName() != "forward")
-      continue;
-    const auto *M = dyn_cast<CXXMethodDecl>(N);
-    if (!M || Found)
-      return nullptr;
-    Found = M;
+  for (int Depth = 0; R && R->hasDefinition() && Depth < 16; ++Depth) {
+    R = R->getDefinition();
+    const CXXMethodDecl *Found = nullptr;
+    bool Declared = false;
+    for (const Decl *D : R->decls()) {
+      const NamedDecl *N = dyn_cast<NamedDecl>(D);
+      if (!N || !N->getIdentifier() || N->getName() != "forward")
+        continue;
+      const auto *M = dyn_cast<CXXMethodDecl>(N);
+      if (!M || Declared)
+        return nullptr;
+      Declared = true;
+      Found = M;
+    }
+    if (Declared)
+      return Found;
+    const CXXRecordDecl *Base = nullptr; // the one user module base, if there is one
+    for (const CXXBaseSpecifier &B : R->bases())
+      if (const CXXRecordDecl *U = asUserModule(B.getType()->getAsCXXRecordDecl())) {
+        if (Base)
+          return nullptr;
+        Base = U;
+      }
+    R = Base;
   }
-  return Found;
+  return nullptr;
+}
+
+// R and every user module class it derives from: a forward it inherits is theirs.
+std::vector<const CXXRecordDecl *> withModuleBases(const CXXRecordDecl *R) {
+  std::vector<const CXXRecordDecl *> Out{R};
+  for (size_t I = 0; I < Out.size() && I < 64; ++I)
+    if (Out[I]->hasDefinition())
+      for (const CXXBaseSpecifier &B : Out[I]->getDefinition()->bases())
+        if (const CXXRecordDecl *U = asUserModule(B.getType()->getAsCXXRecordDecl()))
+          if (std::find(Out.begin(), Out.end(), U) == Out.end())
+            Out.push_back(U);
+  return Out;
+}
+
+// Standard templates that take a module and do not call it: making, moving and holding it
+// (a container's methods). std::function, std::thread, std::async, std::invoke, std::bind
+// and the like may call it, out of view.
+bool stdKeepsForwardInView(const FunctionDecl *F) {
+  if (const auto *M = dyn_cast<CXXMethodDecl>(F)) {
+    const CXXRecordDecl *C = M->getParent();
+    return !(C->getIdentifier() &&
+             compat::isOneOf(C->getName(), {"function", "thread", "jthread", "packaged_task",
+                                            "move_only_function", "reference_wrapper"}));
+  }
+  return F->getIdentifier() &&
+         compat::isOneOf(F->getName(), {"make_shared", "make_unique", "allocate_shared", "move",
+                                        "forward", "swap", "addressof", "get", "make_pair",
+                                        "make_tuple", "tie", "forward_as_tuple"});
 }
 
 // LibTorch templates that take a module of class R without calling its forward: the
@@ -79,12 +124,14 @@ public:
   CallIndexer(llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>> &Calls,
               llvm::DenseSet<const FunctionDecl *> &AddressTaken,
               llvm::DenseSet<const CXXRecordDecl *> &Indirect,
-              llvm::DenseSet<const CXXRecordDecl *> &ForwardOutOfView)
+              llvm::DenseMap<const CXXRecordDecl *, const char *> &ForwardOutOfView)
       : Calls(Calls), AddressTaken(AddressTaken), Indirect(Indirect),
         ForwardOutOfView(ForwardOutOfView) {}
   bool shouldVisitTemplateInstantiations() const { return false; }
 
   bool VisitCallExpr(CallExpr *C) {
+    if (!C->getDirectCallee())
+      noteDependentCall(C);
     if (const FunctionDecl *F = C->getDirectCallee()) {
       noteTemplateArguments(F, C, C->getNumArgs());
       noteModulesHandedOver(F, C->arguments());
@@ -113,31 +160,65 @@ public:
       if (const CXXMethodDecl *Forward = onlyForward(R))
         Calls[canonical(Forward)].push_back(C);
       else
-        ForwardOutOfView.insert(R);
+        outOfView(R, "calls it through its holder, with several forward()s to choose from");
     }
   }
-  // A user module handed to LibTorch (Sequential, AnyModule, ...), as an argument or a
-  // template argument, or made the template argument of the user's own template (whose
-  // instantiated calls are not indexed): its forward may be called with arguments the
-  // analysis does not see. The standard library's templates (make_shared, containers)
-  // do not call it.
+  // A call Clang resolves only per instantiation (a generic lambda, a template): a module
+  // it is made on or given may have its forward called with arguments out of view.
+  void noteDependentCall(const CallExpr *C) {
+    auto Given = [&](const Expr *E) {
+      if (E)
+        if (const CXXRecordDecl *R = userModuleClass(E->getType()))
+          outOfView(R, "calls it from a template");
+    };
+    const Expr *Callee = C->getCallee()->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(Callee); M && !M->isImplicitAccess())
+      Given(M->getBase());
+    else if (const auto *U = dyn_cast<UnresolvedMemberExpr>(Callee); U && !U->isImplicitAccess())
+      Given(U->getBase());
+    else
+      Given(Callee);
+    for (const Expr *A : C->arguments())
+      Given(A);
+  }
+  void outOfView(const CXXRecordDecl *R, const char *Why) {
+    for (const CXXRecordDecl *Module : withModuleBases(R))
+      ForwardOutOfView.try_emplace(Module->getCanonicalDecl(), Why);
+  }
+  // A user module handed to LibTorch (Sequential, AnyModule, ...) or to a standard
+  // template that may call it (std::function, std::thread...), as an argument or a template
+  // argument, or made the template argument of the user's own template (whose instantiated
+  // calls are not indexed): its forward may be called with arguments the analysis does not
+  // see.
   template <typename Range> void noteModulesHandedOver(const FunctionDecl *F, Range Args) {
     if (const auto *C = dyn_cast<CXXConstructorDecl>(F); C && C->isInheritingConstructor())
       F = C->getInheritedConstructor().getConstructor(); // Sequential's, from ModuleHolder
-    if (!F || F->getDeclContext()->getEnclosingNamespaceContext()->isStdNamespace())
+    if (!F)
       return;
-    bool Library = isLibTorchDecl(F);
+    bool Std = F->getDeclContext()->getEnclosingNamespaceContext()->isStdNamespace();
+    if (Std && stdKeepsForwardInView(F))
+      return;
+    bool Library = Std || isLibTorchDecl(F);
+    const char *Why = Std       ? "hands the module to a standard template that may call it"
+                      : Library ? "hands the module to LibTorch, whose templates may call it"
+                                : "makes the module the argument of a template";
     auto Handed = [&](QualType T) {
       if (const CXXRecordDecl *R = userModuleClass(T); R && !(Library && keepsForwardInView(F, R)))
-        ForwardOutOfView.insert(R);
+        outOfView(R, Why);
     };
     if (Library)
       for (const Expr *A : Args)
         Handed(A->getType());
     auto Note = [&](const TemplateArgumentList *Args) {
-      for (unsigned I = 0; Args && I < Args->size(); ++I)
-        if (Args->get(I).getKind() == TemplateArgument::Type)
-          Handed(Args->get(I).getAsType());
+      for (unsigned I = 0; Args && I < Args->size(); ++I) {
+        const TemplateArgument &A = Args->get(I);
+        if (A.getKind() == TemplateArgument::Type)
+          Handed(A.getAsType());
+        else if (A.getKind() == TemplateArgument::Pack)
+          for (const TemplateArgument &P : A.pack_elements())
+            if (P.getKind() == TemplateArgument::Type)
+              Handed(P.getAsType());
+      }
     };
     Note(F->getTemplateSpecializationArgs());
     if (const auto *M = dyn_cast<CXXMethodDecl>(F))
@@ -187,7 +268,7 @@ private:
   llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>> &Calls;
   llvm::DenseSet<const FunctionDecl *> &AddressTaken;
   llvm::DenseSet<const CXXRecordDecl *> &Indirect;
-  llvm::DenseSet<const CXXRecordDecl *> &ForwardOutOfView;
+  llvm::DenseMap<const CXXRecordDecl *, const char *> &ForwardOutOfView;
   llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Refs;
 };
@@ -224,7 +305,14 @@ std::vector<const FunctionDecl *> overriddenAndSelf(const FunctionDecl *F) {
 const Expr *argumentOf(const Expr *Call, const FunctionDecl *F, unsigned I) {
   if (const auto *C = dyn_cast<CallExpr>(Call)) {
     unsigned Shift = isa<CXXOperatorCallExpr>(C) && isa<CXXMethodDecl>(F) ? 1 : 0;
-    return I + Shift < C->getNumArgs() ? C->getArg(I + Shift) : nullptr;
+    if (I + Shift < C->getNumArgs())
+      return C->getArg(I + Shift);
+    // A holder's `model(x)` leaves forward's defaults to forward itself: they are its.
+    return I < F->getNumParams() && F->getParamDecl(I)->hasDefaultArg() &&
+                   !F->getParamDecl(I)->hasUnparsedDefaultArg() &&
+                   !F->getParamDecl(I)->hasUninstantiatedDefaultArg()
+               ? F->getParamDecl(I)->getDefaultArg()
+               : nullptr;
   }
   const auto *K = dyn_cast<CXXConstructExpr>(Call);
   return K && I < K->getNumArgs() ? K->getArg(I) : nullptr;
@@ -274,8 +362,13 @@ std::string CallSites::whyUnknowable(const FunctionDecl *F) {
       return "a lambda";
     if (isa<CXXConstructorDecl>(M) && Indirect.count(M->getParent()->getCanonicalDecl()))
       return "a constructor that a template called here may call (make_shared, a module holder)";
-    if (calledByLibraryTemplates(M) && (!isModuleForward(M) || forwardOutOfView(M->getParent())))
-      return "LibTorch's templates call it";
+    if (calledByLibraryTemplates(M)) {
+      if (!isModuleForward(M))
+        return "LibTorch's templates call it";
+      if (forwardOutOfView(M->getParent()))
+        return std::string("this file ") +
+               ForwardOutOfView.lookup(asUserModule(M->getParent())->getCanonicalDecl());
+    }
   }
   return "";
 }
@@ -287,7 +380,7 @@ bool CallSites::isModuleForward(const CXXMethodDecl *M) {
 bool CallSites::forwardOutOfView(const CXXRecordDecl *R) {
   index();
   const CXXRecordDecl *Module = asUserModule(R);
-  return !Module || ForwardOutOfView.count(Module);
+  return !Module || ForwardOutOfView.count(Module->getCanonicalDecl());
 }
 
 bool CallSites::constructedByTemplates(const CXXRecordDecl *R) {

@@ -56,12 +56,16 @@ public:
   }
   // A user module's forward() (the one LibTorch's holders and containers call).
   static bool isModuleForward(const clang::CXXMethodDecl *M);
-  // May LibTorch call the forward of modules of class R with arguments out of view: is R
-  // handed here to a LibTorch template other than its holder, registration or
-  // serialization (Sequential, AnyModule...), or called through its holder with several
-  // forwards to choose from? (Other files tell their own: core/DeviceFacts.h's opaque keys.)
+  // May the forward of modules of class R be called with arguments out of view: is R (or a
+  // class deriving from it) handed here to a LibTorch template other than its holder,
+  // registration or serialization (Sequential, AnyModule...), to a standard template that
+  // may call it (std::function, std::thread), to a template of the project's own, or to a
+  // call that resolves only per instantiation (a generic lambda), or called through its
+  // holder with several forwards to choose from? (Other files tell their own:
+  // core/DeviceFacts.h's opaque keys.)
   bool forwardOutOfView(const clang::CXXRecordDecl *R);
-  const llvm::DenseSet<const clang::CXXRecordDecl *> &modulesForwardOutOfView() {
+  // Those classes, each with why ("hands the module to LibTorch, whose templates may call it").
+  const llvm::DenseMap<const clang::CXXRecordDecl *, const char *> &modulesForwardOutOfView() {
     index();
     return ForwardOutOfView;
   }
@@ -84,7 +88,7 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::Expr *>> Calls;
   llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
   llvm::DenseSet<const clang::CXXRecordDecl *> Indirect; // constructedByTemplates
-  llvm::DenseSet<const clang::CXXRecordDecl *> ForwardOutOfView;
+  llvm::DenseMap<const clang::CXXRecordDecl *, const char *> ForwardOutOfView;
 };
 
 } // namespace hostsync

@@ -161,11 +161,11 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
     if (R->hasDefinition())
       for (const CXXConstructorDecl *C : R->getDefinition()->ctors())
         Opaque(C, "a template called in " + E.fileName() + " may construct it");
-  for (const CXXRecordDecl *R : Calls.modulesForwardOutOfView())
+  for (const auto &[R, Why] : Calls.modulesForwardOutOfView())
     if (R->hasDefinition())
       for (const CXXMethodDecl *M : R->getDefinition()->methods())
         if (CallSites::isModuleForward(M))
-          Opaque(M, "LibTorch's templates call it: " + E.fileName() + " hands the module to one");
+          Opaque(M, E.fileName() + " " + Why);
 
   BodyCollector Defs;
   for (Decl *D : TopLevel)

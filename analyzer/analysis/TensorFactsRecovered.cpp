@@ -69,10 +69,16 @@ std::optional<Device> TensorFacts::templateForwardDevice(const CallExpr *Call, i
   if (!M || !M->getMember().isIdentifier() ||
       M->getMember().getAsIdentifierInfo()->getName() != "forward")
     return std::nullopt;
+  // Tensors only: an argument of another kind (a state struct, a vector of tensors, a
+  // dependent one) may hold tensors elsewhere, and the output may follow them.
   std::optional<Device> D;
+  bool OnlyTensors = true;
   auto Add = [&](const Expr *A) {
-    if (!A->isTypeDependent() && isTensorType(A->getType()))
-      D = D ? combine(*D, deviceAt(A, Depth + 1)) : deviceAt(A, Depth + 1);
+    if (A->isTypeDependent() || !isTensorType(A->getType())) {
+      OnlyTensors = false;
+      return;
+    }
+    D = D ? combine(*D, deviceAt(A, Depth + 1)) : deviceAt(A, Depth + 1);
   };
   for (const Expr *A : Call->arguments()) {
     if (const auto *List = dyn_cast<InitListExpr>(A->IgnoreParenImpCasts())) // forward({x})
@@ -81,7 +87,7 @@ std::optional<Device> TensorFacts::templateForwardDevice(const CallExpr *Call, i
     else
       Add(A);
   }
-  return D;
+  return OnlyTensors ? D : std::nullopt;
 }
 
 std::optional<Device> TensorFacts::unresolvedCallDevice(const Expr *E, int Depth) {

@@ -4,7 +4,9 @@
 #include "hostsync_config.h"
 
 #include "llvm/Config/llvm-config.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <algorithm>
@@ -16,6 +18,16 @@ using nlohmann::json;
 
 std::string factsWriter() {
   return std::string("hostsync-lint ") + HOSTSYNC_VERSION + " (LLVM " + LLVM_VERSION_STRING + ")";
+}
+
+std::string realPathOf(const std::string &Path) {
+  llvm::SmallString<256> Real;
+  if (!llvm::sys::fs::real_path(Path, Real))
+    return std::string(Real.str());
+  Real = Path;
+  llvm::sys::fs::make_absolute(Real);
+  llvm::sys::path::remove_dots(Real, /*remove_dot_dot=*/true);
+  return std::string(Real.str());
 }
 
 std::string projectFactsPath(const std::string &CacheDir) {

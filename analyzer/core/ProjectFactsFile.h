@@ -29,13 +29,16 @@ constexpr int ProjectFactsVersion = 1;
 std::string factsWriter();
 
 struct FileFacts {
-  std::string File; // absolute
+  std::string File; // absolute, symbolic links resolved (realPathOf)
   std::string Hash; // of its content when the facts were taken (cache/ContentHashes.h)
   TUFacts Facts;
 };
 
 // <CacheDir>/project-facts.json
 std::string projectFactsPath(const std::string &CacheDir);
+// Path absolute with symbolic links resolved, as both writer and reader name files (made
+// absolute only, when it does not exist).
+std::string realPathOf(const std::string &Path);
 
 nlohmann::json projectFactsJson(const std::vector<FileFacts> &Files);
 // nullopt with Error ("<Path>: what is wrong") when the file cannot be read, is not a facts

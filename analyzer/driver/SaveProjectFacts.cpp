@@ -1,6 +1,5 @@
 #include "driver/SaveProjectFacts.h"
 #include "core/ProjectFactsFile.h"
-#include "driver/AbsolutePath.h"
 #include "driver/OutputFile.h"
 
 namespace hostsync {
@@ -10,7 +9,9 @@ std::string saveProjectFacts(const std::string &CacheDir, const std::vector<TURe
   std::string Path = projectFactsPath(CacheDir);
   std::vector<FileFacts> Now;
   for (const TUResult &R : Results) {
-    std::string File = absolutePath(R.File);
+    if (R.Failed) // nothing learnt: an earlier run's facts, if any, stay (checked by hash)
+      continue;
+    std::string File = realPathOf(R.File);
     Now.push_back({File, Hashes.of(File), R.Facts});
   }
   std::string Ignored; // a damaged or older file is replaced

@@ -326,7 +326,8 @@ int main(int Argc, const char **Argv) {
   double AnalysisSeconds = Seconds();
   std::vector<Finding> Findings = mergeFindings(Results);
   double ProjectPassSeconds = Seconds() - AnalysisSeconds;
-  // A shard holds part of the project: its facts would make the others' look removed.
+  // Shards may run at once over one cache: their read-merge-write of the facts file could
+  // lose each other's entries (hostsync-lint merge has all files, but no cache).
   if (!CacheDir.empty() && !Opts.Sharded)
     if (std::string E = saveProjectFacts(CacheDir, Results, Hashes); !E.empty() && !Opts.Quiet)
       llvm::errs() << "hostsync-lint: warning: " << E << "\n";

@@ -64,13 +64,28 @@ bool addOtherFilesFacts(ProjectFacts &Facts, const std::string &Setting,
                         std::string &Error) {
   if (Setting == "none")
     return true;
-  const std::vector<FileFacts> *Files = factsFor(Setting, absolutePath(BuildDir), MainFile, Error);
+  std::string Main = realPathOf(MainFile);
+  const std::vector<FileFacts> *Files = factsFor(Setting, absolutePath(BuildDir), Main, Error);
   if (!Files)
     return Error.empty();
   static ContentHashes Hashes;
-  for (const FileFacts &F : *Files)
-    if (F.File != MainFile && Hashes.of(F.File) == F.Hash)
+  for (const FileFacts &F : *Files) {
+    if (F.File == Main)
+      continue;
+    if (Hashes.of(F.File) == F.Hash) {
       Facts.add(F.Facts);
+      continue;
+    }
+    // Edited since: what it passed, returned or stored may have changed. Its CUDA evidence
+    // is kept, the rest is unknown (never the CPU it may no longer be).
+    TUFacts Stale = F.Facts;
+    for (Contribution &C : Stale.Contributions)
+      if (!isEvidenceKey(C.Key) && C.Value.Base != DeviceState::Cuda) {
+        C.Value.Base = DeviceState::Unknown;
+        C.Why = llvm::sys::path::filename(F.File).str() + " was edited since hostsync-lint ran";
+      }
+    Facts.add(Stale);
+  }
   return true;
 }
 

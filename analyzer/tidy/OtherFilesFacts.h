@@ -12,11 +12,11 @@
 
 namespace hostsync::tidy {
 
-// Adds to Facts the facts of every file but MainFile whose content is still what it was
-// when they were taken (an edited file's are left out: its keys answer as if it had not
-// been analysed). Setting: the option's value: "" (search from BuildDir), "none" (read
-// nothing), or a facts file or a cache folder. False with Error ("<path>: what is wrong")
-// when a facts file that the setting names, or that the search found, cannot be read.
+// Adds to Facts the facts of every file but MainFile; those of a file edited since they
+// were taken count as unknown, except where they are evidence of CUDA. Setting: the option's value:
+// "" (search from BuildDir), "none" (read nothing), or a facts file or a cache folder. False with
+// Error ("<path>: what is wrong") when a facts file that the setting names, or that the search
+// found, cannot be read.
 bool addOtherFilesFacts(ProjectFacts &Facts, const std::string &Setting,
                         const std::string &BuildDir, const std::string &MainFile,
                         std::string &Error);

@@ -95,7 +95,7 @@ TORCH_MODULE(GpuProbe);
 // view: unknown, however the direct calls look.
 struct StageImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) { return x.sum().item<float>() > 0 ? x : -x; }
-  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:59: warning: 'item'{{.*}}device: unknown (parameter `x` of `StageImpl::forward()`, which code out of view may call (LibTorch's templates call it))
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:59: warning: 'item'{{.*}}device: unknown (parameter `x` of `StageImpl::forward()`, which code out of view may call (this file hands the module to LibTorch, whose templates may call it))
 };
 TORCH_MODULE(Stage);
 torch::Tensor probe_on_gpu(GpuProbe p) { return p(torch::ones({2}, torch::kCUDA)); }
@@ -103,10 +103,37 @@ torch::Tensor probe_on_gpu(GpuProbe p) { return p(torch::ones({2}, torch::kCUDA)
 // LibTorch's template, out of view.
 struct TwoWayImpl : torch::nn::Module {
   torch::Tensor forward(torch::Tensor x) { return x.sum().item<float>() > 0 ? x : -x; }
-  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:59: warning: 'item'{{.*}}device: unknown (parameter `x` of `TwoWayImpl::forward()`, which code out of view may call (LibTorch's templates call it))
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:59: warning: 'item'{{.*}}device: unknown (parameter `x` of `TwoWayImpl::forward()`, which code out of view may call (this file calls it through its holder, with several forward()s to choose from))
   torch::Tensor forward(torch::Tensor x, double scale) { return x * scale; }
 };
 TORCH_MODULE(TwoWay);
+// A forward inherited from a user base module: the derived holder's call is a call of it.
+struct BaseNetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x.sum().item<float>() > 0 ? x : -x; }
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:59: warning: 'item'{{.*}}device: cuda
+};
+struct DerivedNetImpl : BaseNetImpl {};
+TORCH_MODULE(DerivedNet);
+// Called from a generic lambda (resolved per instantiation), or held by a std::function:
+// out of view.
+struct LambdaNetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x.sum().item<float>() > 0 ? x : -x; }
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:59: warning: 'item'{{.*}}device: unknown (parameter `x` of `LambdaNetImpl::forward()`, which code out of view may call (this file calls it from a template))
+};
+TORCH_MODULE(LambdaNet);
+struct FunctionNetImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x) { return x.sum().item<float>() > 0 ? x : -x; }
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:59: warning: 'item'{{.*}}device: unknown (parameter `x` of `FunctionNetImpl::forward()`, which code out of view may call (this file hands the module to a standard template that may call it))
+};
+TORCH_MODULE(FunctionNet);
+// A parameter a holder's call leaves to its default: forward's default.
+struct StatefulImpl : torch::nn::Module {
+  torch::Tensor forward(torch::Tensor x, torch::Tensor h = torch::zeros({1}, torch::kCUDA)) {
+    return x * h.sum().item<float>();
+    // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:24: warning: 'item'{{.*}}device: cuda
+  }
+};
+TORCH_MODULE(Stateful);
 
 // In a template over the model's type, `model->forward(x)` does not resolve: a module's
 // output is where its input is (its weights must be there too).
@@ -144,6 +171,18 @@ int main() {
   Stage()->forward(torch::ones({2}));
   TwoWay two_way;
   two_way(torch::ones({2}));
+  DerivedNet derived;
+  derived(torch::ones({2}, torch::kCUDA));
+  LambdaNet lambda_net;
+  auto run = [&](auto t) { return lambda_net(t); };
+  run(torch::ones({2}));
+  lambda_net(torch::ones({2}));
+  FunctionNet function_net;
+  std::function<torch::Tensor(torch::Tensor)> as_function = function_net;
+  function_net(torch::ones({2}));
+  Stateful stateful;
+  stateful(torch::ones({2}));
+  stateful->forward(torch::ones({2}), torch::zeros({1}));
   Net cpu_net; // never moved: its output is on the CPU with its CPU input
   float i = cpu_net(make_batch()).sum().item<float>();
   // A lambda's parameters: its calls are not followed.
