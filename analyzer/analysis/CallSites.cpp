@@ -44,39 +44,8 @@ const CXXConstructorDecl *onlyConstructor(const CXXRecordDecl *R, unsigned N) {
   return Found;
 }
 
-// The one forward() a holder of module class R calls: R's own, else the one R inherits from
-// the nearest user module base that declares one; null when that class has several, or a
-// template one.
-const CXXMethodDecl *onlyForward(const CXXRecordDecl *R) {
-  for (int Depth = 0; R && R->hasDefinition() && Depth < 16; ++Depth) {
-    R = R->getDefinition();
-    const CXXMethodDecl *Found = nullptr;
-    bool Declared = false;
-    for (const Decl *D : R->decls()) {
-      const NamedDecl *N = dyn_cast<NamedDecl>(D);
-      if (!N || !N->getIdentifier() || N->getName() != "forward")
-        continue;
-      const auto *M = dyn_cast<CXXMethodDecl>(N);
-      if (!M || Declared)
-        return nullptr;
-      Declared = true;
-      Found = M;
-    }
-    if (Declared)
-      return Found;
-    const CXXRecordDecl *Base = nullptr; // the one user module base, if there is one
-    for (const CXXBaseSpecifier &B : R->bases())
-      if (const CXXRecordDecl *U = asUserModule(B.getType()->getAsCXXRecordDecl())) {
-        if (Base)
-          return nullptr;
-        Base = U;
-      }
-    R = Base;
-  }
-  return nullptr;
-}
-
-// R and every user module class it derives from: a forward it inherits is theirs.
+// R and every user module class it derives from, nearest first: a forward it inherits is
+// theirs.
 std::vector<const CXXRecordDecl *> withModuleBases(const CXXRecordDecl *R) {
   std::vector<const CXXRecordDecl *> Out{R};
   for (size_t I = 0; I < Out.size() && I < 64; ++I)
@@ -86,6 +55,23 @@ std::vector<const CXXRecordDecl *> withModuleBases(const CXXRecordDecl *R) {
           if (std::find(Out.begin(), Out.end(), U) == Out.end())
             Out.push_back(U);
   return Out;
+}
+
+// The one forward() a holder of module class R calls: the nearest declared among R and its
+// user module bases; null when that class declares several, or a template one.
+const CXXMethodDecl *onlyForward(const CXXRecordDecl *R) {
+  for (const CXXRecordDecl *C : withModuleBases(R)) {
+    if (!C->hasDefinition())
+      continue;
+    std::vector<const NamedDecl *> Forwards;
+    for (const Decl *D : C->getDefinition()->decls())
+      if (const auto *N = dyn_cast<NamedDecl>(D);
+          N && N->getIdentifier() && N->getName() == "forward")
+        Forwards.push_back(N);
+    if (!Forwards.empty())
+      return Forwards.size() == 1 ? dyn_cast<CXXMethodDecl>(Forwards[0]) : nullptr;
+  }
+  return nullptr;
 }
 
 // Standard templates that take a module and do not call it: making, moving and holding it

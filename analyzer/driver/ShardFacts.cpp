@@ -67,7 +67,7 @@ std::optional<ShardFacts> shardFacts(const Shard &Share, const std::vector<std::
                                      const std::vector<TUResult> &Results,
                                      const ConfigLookup &Configs, const AfterProjectPass &After,
                                      std::string &Error) {
-  ShardFacts S{shardTool(), Share.Index, Share.Count, All.size(), After, {}, {}};
+  ShardFacts S{factsWriter(), Share.Index, Share.Count, All.size(), After, {}, {}};
   std::map<std::string, size_t> Position;
   for (size_t I = 0; I < All.size(); ++I)
     Position.emplace(All[I], I);
@@ -87,8 +87,6 @@ std::optional<ShardFacts> shardFacts(const Shard &Share, const std::vector<std::
   }
   return S;
 }
-
-std::string shardTool() { return factsWriter(); }
 
 json settingsJson(const AfterProjectPass &A) {
   return {{"devices", toJson(A.Devices)},
@@ -128,8 +126,8 @@ bool fromJson(const nlohmann::ordered_json &In, ShardFacts &Out, std::string &Er
       return false;
     }
     Out.Tool = J.at("tool").get<std::string>();
-    if (Out.Tool != shardTool()) {
-      Error = "written by " + Out.Tool + ", not by this " + shardTool();
+    if (Out.Tool != factsWriter()) {
+      Error = "written by " + Out.Tool + ", not by this " + factsWriter();
       return false;
     }
     Out.Index = J.at("shard").at(0).get<unsigned>();

@@ -24,7 +24,7 @@ namespace hostsync {
 constexpr int ShardFactsVersion = 1;
 
 struct ShardFacts {
-  std::string Tool; // hostsync-lint's version and LLVM's: merge reads only its own
+  std::string Tool; // factsWriter(): hostsync-lint's version and LLVM's; merge reads its own
   unsigned Index = 1, Count = 1;
   size_t Files = 0; // in the whole run, before the share was taken
   AfterProjectPass After;
@@ -45,9 +45,6 @@ std::optional<ShardFacts> shardFacts(const Shard &Share, const std::vector<std::
                                      const std::vector<TUResult> &Results,
                                      const ConfigLookup &Configs, const AfterProjectPass &After,
                                      std::string &Error);
-
-// The tool as ShardFacts::Tool names it.
-std::string shardTool();
 
 nlohmann::ordered_json toJson(const ShardFacts &S);
 // False with Error ("what is wrong") when J is not a ShardFacts of this version and tool.

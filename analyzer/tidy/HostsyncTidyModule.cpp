@@ -47,9 +47,6 @@ struct PassSettings {
 
 std::string mainFileOf(const ASTContext &AST) {
   const SourceManager &SM = AST.getSourceManager();
-  if (const FileEntry *F = SM.getFileEntryForID(SM.getMainFileID()))
-    if (!F->tryGetRealPathName().empty())
-      return F->tryGetRealPathName().str();
   return SM.getFilename(SM.getLocForStartOfFile(SM.getMainFileID())).str();
 }
 
