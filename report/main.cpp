@@ -6,6 +6,7 @@
 #include "input/InputPaths.h"
 #include "input/LintFindings.h"
 #include "input/TraceRuns.h"
+#include "common/Utf8.h"
 #include "io/AtomicFile.h"
 #include "join/Join.h"
 #include "join/Ranks.h"
@@ -211,7 +212,11 @@ int main(int argc, char **argv) {
   try {
     return run(argc, argv);
   } catch (const std::exception &e) {
-    std::fprintf(stderr, "hostsync-report: internal error: %s (please report it)\n", e.what());
-    return 3;
+    std::fprintf(stderr, "hostsync-report: internal error: %s (please report it)\n",
+                 hostsync::text::validUtf8(e.what()).c_str());
+  } catch (...) {
+    std::fprintf(stderr, "hostsync-report: internal error: an unknown exception (please "
+                         "report it)\n");
   }
+  return 3;
 }

@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 FORMAT=${CLANG_FORMAT:-clang-format-14}
 mapfile -t files < <(git ls-files -- 'analyzer/*.cpp' 'analyzer/*.h' 'profiler/*.cpp' \
   'profiler/*.h' 'profiler/*.cu' 'report/*.cpp' 'report/*.h' 'rules/*.cpp' 'rules/*.h' \
-  'tests/unit/*.cpp' 'tests/fuzz/*.cpp' 'tests/fuzz/*.h' | grep -v '^analyzer/cuda-shim/')
+  'common/*.cpp' 'common/*.h' 'tests/unit/*.cpp' 'tests/fuzz/*.cpp' 'tests/fuzz/*.h' | grep -v '^analyzer/cuda-shim/')
 if [ "${1:-}" = --check ]; then
   bad=0
   for f in "${files[@]}"; do

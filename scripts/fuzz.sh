@@ -29,7 +29,7 @@ CC=clang-14 CXX=clang++-14 cmake -S . -B $build -G Ninja -DCMAKE_BUILD_TYPE=RelW
   -DHOSTSYNC_FUZZ=ON -DHOSTSYNC_BUILD_TESTS=OFF -DHOSTSYNC_BUILD_ANALYZER=$analyzer >/dev/null
 if [ -z "$targets" ]; then
   targets="fuzz_gate fuzz_lint_findings fuzz_trace_json fuzz_elf_build_id"
-  [ $analyzer = OFF ] || targets="$targets fuzz_baseline fuzz_config_yaml fuzz_compile_db"
+  [ $analyzer = OFF ] || targets="$targets fuzz_baseline fuzz_config_yaml fuzz_compile_db fuzz_source_text"
 fi
 # shellcheck disable=SC2086 # a list of target names
 nice -n 19 cmake --build $build -j "${FUZZ_JOBS:-2}" --target $targets
@@ -60,7 +60,7 @@ for t in $targets; do
   # A leak is a finding in the readers of our own code; the analyzer's readers link LLVM and
   # Clang, whose singletons stay until exit, so there leaks are not looked for.
   case $t in
-    fuzz_baseline | fuzz_config_yaml | fuzz_compile_db) leaks=0 ;;
+    fuzz_baseline | fuzz_config_yaml | fuzz_compile_db | fuzz_source_text) leaks=0 ;;
     *) leaks=1 ;;
   esac
   export ASAN_OPTIONS=detect_leaks=$leaks:abort_on_error=0

@@ -1,5 +1,6 @@
 #include "cache/PrefixPch.h"
 
+#include "common/JsonText.h"
 #include "cache/LeadingInclude.h"
 #include "cache/ReadFiles.h"
 #include "commands/CudaSetup.h"
@@ -263,10 +264,11 @@ std::optional<PrefixPchs::Use> PrefixPchs::obtain(const std::string &Key, const 
   // Built by an earlier run (or another process): reused if no header it read changed.
   if (auto Listed = llvm::MemoryBuffer::getFile(Base + ".read");
       Listed && llvm::sys::fs::exists(Base + ".pch")) {
-    nlohmann::json J = nlohmann::json::parse((*Listed)->getBuffer().begin(),
-                                             (*Listed)->getBuffer().end(), nullptr, false);
+    nlohmann::json Stored = nlohmann::json::parse((*Listed)->getBuffer().begin(),
+                                                  (*Listed)->getBuffer().end(), nullptr, false);
+    nlohmann::json J;
     std::vector<Dependency> Read;
-    if (J.is_array())
+    if (!Stored.is_discarded() && text::fromStored(Stored, J) && J.is_array())
       for (const nlohmann::json &D : J)
         if (D.is_array() && D.size() == 2 && D[0].is_string() && D[1].is_string())
           Read.push_back({D[0].get<std::string>(), D[1].get<std::string>()});
@@ -312,7 +314,7 @@ std::optional<PrefixPchs::Use> PrefixPchs::build(const std::string &Base, const 
   nlohmann::json Listed = nlohmann::json::array();
   for (const Dependency &D : Made.Read)
     Listed.push_back({D.Path, D.Hash});
-  writeWhole(Base + ".read", Listed.dump());
+  writeWhole(Base + ".read", text::storedJson(Listed)); // header paths need not be UTF-8
   return Made;
 }
 

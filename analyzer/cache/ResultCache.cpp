@@ -1,6 +1,7 @@
 #include "cache/ResultCache.h"
 
 #include "cache/TUResultJson.h"
+#include "common/JsonText.h"
 #include "driver/OutputFile.h"
 
 #include "hostsync_config.h"
@@ -30,10 +31,12 @@ bool ResultCache::load(const std::string &Key, TUResult &Out) {
   auto Buffer = llvm::MemoryBuffer::getFile(pathOf(Key));
   if (!Buffer)
     return false;
-  nlohmann::json J =
+  nlohmann::json Stored =
       nlohmann::json::parse((*Buffer)->getBuffer().begin(), (*Buffer)->getBuffer().end(), nullptr,
                             /*allow_exceptions=*/false);
-  if (J.is_discarded() || !J.is_object() || !J.contains("read") || !J.contains("result"))
+  nlohmann::json J;
+  if (Stored.is_discarded() || !text::fromStored(Stored, J) || !J.is_object() ||
+      !J.contains("read") || !J.contains("result"))
     return false;
   std::vector<Dependency> Read;
   try {
@@ -56,9 +59,14 @@ void ResultCache::store(const std::string &Key, const TUResult &R,
   // A cache that cannot be written costs speed, not results: nothing is said.
   if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
     return;
-  if (std::unique_ptr<OutputFile> F = OutputFile::create(Path, Error)) {
-    F->stream() << nlohmann::json{{"read", Files}, {"result", toJson(R)}}.dump();
-    F->commit(Error);
+  // Stored so that every byte comes back (a comment in GBK on a finding's line, a file name
+  // in Latin-1): a cached rerun prints what the first run printed.
+  try {
+    if (std::unique_ptr<OutputFile> F = OutputFile::create(Path, Error)) {
+      F->stream() << text::storedJson(nlohmann::json{{"read", Files}, {"result", toJson(R)}});
+      F->commit(Error);
+    }
+  } catch (const std::exception &) { // a result that cannot be stored is analysed next time
   }
 }
 

@@ -13,7 +13,7 @@
 #pragma once
 
 #include "cache/ContentHashes.h"
-#include "driver/Runner.h"
+#include "core/TUResult.h"
 
 #include <string>
 #include <vector>

@@ -4,7 +4,7 @@
 // their numbers and nothing is versioned.
 #pragma once
 
-#include "driver/Runner.h"
+#include "core/TUResult.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,6 @@
 #include "core/ProjectFactsFile.h"
 #include "core/DeviceFactsJson.h"
+#include "common/JsonText.h"
 
 #include "hostsync_config.h"
 
@@ -34,11 +35,14 @@ std::string projectFactsPath(const std::string &CacheDir) {
   return CacheDir + "/project-facts.json";
 }
 
-json projectFactsJson(const std::vector<FileFacts> &Files) {
+std::string projectFactsText(const std::vector<FileFacts> &Files) {
   json Units = json::array();
   for (const FileFacts &F : Files)
     Units.push_back({{"file", F.File}, {"hash", F.Hash}, {"facts", toJson(F.Facts)}});
-  return {{"version", ProjectFactsVersion}, {"tool", factsWriter()}, {"files", Units}};
+  // Stored text (common/Utf8.h): a path or a name that is not UTF-8 comes back as it was.
+  return text::storedJson(
+             json{{"version", ProjectFactsVersion}, {"tool", factsWriter()}, {"files", Units}}) +
+         "\n";
 }
 
 std::optional<std::vector<FileFacts>> readProjectFacts(const std::string &Path,
@@ -48,11 +52,15 @@ std::optional<std::vector<FileFacts>> readProjectFacts(const std::string &Path,
     Error = Path + ": cannot read: " + Buffer.getError().message();
     return std::nullopt;
   }
-  json J = json::parse((*Buffer)->getBuffer().begin(), (*Buffer)->getBuffer().end(), nullptr,
-                       /*allow_exceptions=*/false);
-  if (J.is_discarded() || !J.is_object()) {
+  json Stored = json::parse((*Buffer)->getBuffer().begin(), (*Buffer)->getBuffer().end(), nullptr,
+                            /*allow_exceptions=*/false);
+  json J;
+  if (Stored.is_discarded() || !Stored.is_object() || !text::fromStored(Stored, J)) {
     Error = Path + ": not a project facts file (" +
-            (J.is_discarded() ? "not JSON" : "not a JSON object") + ")";
+            (Stored.is_discarded() ? "not JSON"
+             : !Stored.is_object() ? "not a JSON object"
+                                   : "a stored string is damaged") +
+            ")";
     return std::nullopt;
   }
   try {

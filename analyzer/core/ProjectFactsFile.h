@@ -40,7 +40,8 @@ std::string projectFactsPath(const std::string &CacheDir);
 // absolute only, when it does not exist).
 std::string realPathOf(const std::string &Path);
 
-nlohmann::json projectFactsJson(const std::vector<FileFacts> &Files);
+// The file's text: a store (common/JsonText.h), so that names that are not UTF-8 come back.
+std::string projectFactsText(const std::vector<FileFacts> &Files);
 // nullopt with Error ("<Path>: what is wrong") when the file cannot be read, is not a facts
 // file, or was written by another version.
 std::optional<std::vector<FileFacts>> readProjectFacts(const std::string &Path, std::string &Error);

@@ -1,6 +1,8 @@
 #include "core/RuleCheck.h"
 #include "match/CompileErrors.h"
 
+#include "common/Lines.h"
+
 #include "clang/Lex/Lexer.h"
 
 #include "clang/AST/Decl.h"
@@ -15,16 +17,14 @@ namespace hostsync {
 
 namespace {
 std::string lineText(const SourceManager &SM, SourceLocation Loc) {
+  // The whole line as the file holds it: a NUL byte in a comment does not end it, and "\r"
+  // alone ends it as it does for Clang's line numbers.
+  std::pair<FileID, unsigned> At = SM.getDecomposedSpellingLoc(Loc);
   bool Invalid = false;
-  const char *Start = SM.getCharacterData(Loc, &Invalid);
-  if (Invalid || !Start)
+  StringRef Buffer = SM.getBufferData(At.first, &Invalid);
+  if (Invalid)
     return "";
-  unsigned Col = SM.getSpellingColumnNumber(Loc);
-  const char *LineStart = Start - (Col - 1);
-  const char *End = Start;
-  while (*End && *End != '\n' && *End != '\r')
-    ++End;
-  return std::string(LineStart, End);
+  return std::string(text::lineAt(Buffer, At.second));
 }
 
 // Relative to the compile command's directory, which the FileManager knows (the process's

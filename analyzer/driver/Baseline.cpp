@@ -3,6 +3,8 @@
 #include "core/InputFiles.h"
 #include "driver/SourceRoot.h"
 
+#include "common/JsonText.h"
+
 #include <nlohmann/json.hpp>
 
 namespace hostsync {
@@ -25,7 +27,7 @@ void writeBaseline(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                          {"line", F.Line}});
   J Doc = {
       {"schema", "hostsync-lint/baseline"}, {"version", BaselineVersion}, {"findings", Entries}};
-  OS << Doc.dump(1) << "\n";
+  OS << text::outputJson(Doc, 1) << "\n";
 }
 
 bool readBaseline(const std::string &Path, Baseline &Out, std::string &Error) {
@@ -65,8 +67,9 @@ void applyBaseline(Baseline Accepted, std::vector<Finding> &Findings,
   for (Finding &F : Findings) {
     if (F.Suppressed)
       continue;
+    // The file as the baseline names it: under the rule of common/Utf8.h.
     auto It = Accepted.Known.find(
-        key(F.Rule, relativeToRoot(F.File, SourceRoot), lineHash(F.SourceLine)));
+        key(F.Rule, text::validUtf8(relativeToRoot(F.File, SourceRoot)), lineHash(F.SourceLine)));
     if (It != Accepted.Known.end()) {
       F.InBaseline = true;
       Accepted.Known.erase(It);

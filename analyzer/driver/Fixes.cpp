@@ -1,5 +1,8 @@
 #include "driver/Fixes.h"
 
+#include "common/Lines.h"
+#include "common/Utf8.h"
+
 #include "driver/OutputFile.h"
 
 #include <algorithm>
@@ -53,15 +56,6 @@ std::string yamlQuote(const std::string &S) {
   return Out + "'";
 }
 
-unsigned offsetOf(const std::string &Text, unsigned Line, unsigned Column) {
-  unsigned L = 1;
-  size_t At = 0;
-  while (L < Line && At < Text.size()) {
-    if (Text[At++] == '\n')
-      ++L;
-  }
-  return static_cast<unsigned>(std::min(Text.size(), At + (Column ? Column - 1 : 0)));
-}
 } // namespace
 
 bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional, FixSummary &Summary,
@@ -97,20 +91,31 @@ bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional, FixS
   return true;
 }
 
-void exportFixes(llvm::raw_ostream &Y, const std::vector<Finding> &Findings, bool WithConditional) {
+unsigned exportFixes(llvm::raw_ostream &Y, const std::vector<Finding> &Findings,
+                     bool WithConditional) {
   Y << "---\nMainSourceFile:  ''\nDiagnostics:\n";
   std::map<std::string, std::string> Texts;
+  unsigned LeftOut = 0;
   for (const Finding &F : Findings) {
     if (!fixApplies(F, WithConditional))
       continue;
+    // YAML holds Unicode text only: a file name or an edit that is not UTF-8 could not be
+    // applied byte for byte from it, so that fix is left out (--fix applies it).
+    if (!text::isValidUtf8(F.File) ||
+        std::any_of(F.Replacements.begin(), F.Replacements.end(), [](const Replacement &R) {
+          return !text::isValidUtf8(R.File) || !text::isValidUtf8(R.Text);
+        })) {
+      ++LeftOut;
+      continue;
+    }
     std::string &Text = Texts[F.File];
     if (Text.empty())
       readFile(F.File, Text);
     Y << "  - DiagnosticName:  " << yamlQuote(F.Rule) << "\n"
       << "    DiagnosticMessage:\n"
-      << "      Message:         " << yamlQuote(F.Message) << "\n"
+      << "      Message:         " << yamlQuote(text::validUtf8(F.Message)) << "\n"
       << "      FilePath:        " << yamlQuote(F.File) << "\n"
-      << "      FileOffset:      " << offsetOf(Text, F.Line, F.Column) << "\n"
+      << "      FileOffset:      " << text::offsetOf(Text, F.Line, F.Column) << "\n"
       << "      Replacements:\n";
     for (const Replacement &R : F.Replacements)
       Y << "        - FilePath:        " << yamlQuote(R.File) << "\n"
@@ -120,6 +125,7 @@ void exportFixes(llvm::raw_ostream &Y, const std::vector<Finding> &Findings, boo
     Y << "    Level:           Warning\n    BuildDirectory:  ''\n";
   }
   Y << "...\n";
+  return LeftOut;
 }
 
 } // namespace hostsync

@@ -22,6 +22,9 @@ struct FixSummary {
 bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional, FixSummary &Summary,
                 std::string &Error);
 
-void exportFixes(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool WithConditional);
+// The fixes as clang-apply-replacements reads them; returns how many were left out because
+// their file name or text is not UTF-8 (YAML cannot hold such bytes).
+unsigned exportFixes(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+                     bool WithConditional);
 
 } // namespace hostsync

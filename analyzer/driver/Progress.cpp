@@ -1,5 +1,7 @@
 #include "driver/Progress.h"
 
+#include "common/Utf8.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -52,7 +54,7 @@ double ProgressReporter::elapsed() const {
 
 void ProgressReporter::started(size_t Index, const std::string &File) {
   if (Style == ProgressStyle::Terminal)
-    OS << "\r\033[K[" << Index + 1 << "/" << Total << "] " << File;
+    OS << "\r\033[K[" << Index + 1 << "/" << Total << "] " << text::validUtf8(File);
 }
 
 void ProgressReporter::finished(size_t Index, const std::string &File, bool Cached) {

@@ -40,6 +40,8 @@ public:
   std::string First;
   std::vector<std::string> Missing;
   bool PchUnusable = false; // a precompiled header could not be loaded
+  // A file in an encoding Clang cannot read (UTF-16, UTF-32): none of its text was parsed.
+  bool UnreadableEncoding = false;
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
@@ -47,6 +49,7 @@ public:
     ++Count;
     unsigned Id = Info.getID();
     PchUnusable |= Id >= diag::DIAG_START_SERIALIZATION && Id < diag::DIAG_START_LEX;
+    UnreadableEncoding |= Id == diag::err_unsupported_bom;
     if ((Id == diag::err_pp_file_not_found ||
          Id == diag::err_pp_file_not_found_angled_include_not_fatal ||
          Id == diag::err_pp_file_not_found_typo_not_fatal) &&
@@ -67,6 +70,8 @@ public:
                 std::to_string(P.getColumn()) + ": ";
     }
     First += Msg.str();
+    if (Id == diag::err_unsupported_bom)
+      First += "; convert the file to UTF-8 (iconv -t UTF-8)";
   }
 };
 
@@ -282,7 +287,7 @@ TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
   R.MissingHeaders = Errors->Missing;
   // Not parsed at all (a compile command the driver rejected, an unreadable file): nothing
   // of it was analysed, whatever the errors say.
-  R.Failed = !R.Parsed || (Status != 0 && Errors->Count == 0);
+  R.Failed = !R.Parsed || (Status != 0 && Errors->Count == 0) || Errors->UnreadableEncoding;
   if (R.Failed && R.FirstError.empty())
     R.FirstError = "the compiler could not be run on this file (no compile command?)";
   std::sort(R.SourceErrors.begin(), R.SourceErrors.end());
@@ -332,14 +337,14 @@ std::vector<TUResult> runAll(const tooling::CompilationDatabase &Db,
       }
       bool Cached = false;
       auto Own = Config.PerFile.find(Files[I]);
-      if (Own == Config.PerFile.end()) {
-        Results[I] = runOne(Db, Files[I], Config, Commands, Cached);
-      } else {
+      Results[I] = unlessItThrows(Files[I], [&] {
+        if (Own == Config.PerFile.end())
+          return runOne(Db, Files[I], Config, Commands, Cached);
         RunConfig ForFile = Config;
         ForFile.EnabledRules = Own->second.EnabledRules;
         ForFile.Assume = Own->second.Assume;
-        Results[I] = runOne(Db, Files[I], ForFile, Commands, Cached);
-      }
+        return runOne(Db, Files[I], ForFile, Commands, Cached);
+      });
       if (Progress.Finished) {
         std::lock_guard<std::mutex> G(ProgressLock);
         Progress.Finished(I, Files[I], Cached);
@@ -359,27 +364,6 @@ std::vector<TUResult> runAll(const tooling::CompilationDatabase &Db,
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> parseFileSystem() {
   std::vector<std::string> NoPrelude;
   return parseFileSystem(RecoveredFiles(), NoPrelude);
-}
-
-const char *statusName(TUResult::Status S) {
-  return S == TUResult::Status::Ok ? "ok" : S == TUResult::Status::Gaps ? "gaps" : "failed";
-}
-
-std::string describeStatus(const TUResult &R) {
-  if (R.Failed)
-    return "could not be analysed (" + R.FirstError + ")";
-  unsigned Compiler = R.Errors - static_cast<unsigned>(R.SourceErrors.size());
-  if (!Compiler)
-    return "";
-  std::string Out = "analysed with gaps: ";
-  if (!R.MissingHeaders.empty()) {
-    Out += "headers not found: ";
-    for (size_t I = 0; I < R.MissingHeaders.size(); ++I)
-      Out += (I ? ", " : "") + R.MissingHeaders[I];
-    Out += "; ";
-  }
-  return Out + std::to_string(Compiler) + " compiler error" + (Compiler == 1 ? "" : "s") +
-         " (first: " + R.FirstError + "); findings in valid code are kept";
 }
 
 std::vector<Finding> mergeFindings(const std::vector<TUResult> &Results) {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "core/Finding.h"
+#include "core/TUResult.h"
 #include "core/RuleCheck.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -32,32 +33,6 @@ struct RunConfig {
   PrefixPchs *Pchs = nullptr;   // precompiled leading headers (cache/PrefixPch.h)
   std::string ToolId;           // what names this build, for the cache's keys
 };
-
-struct TUResult {
-  std::string File;
-  unsigned Errors = 0;    // compiler errors in this TU (missing headers included)
-  bool Failed = false;    // the tool could not run on it at all
-  bool Parsed = false;    // the front end reached the end of the file
-  std::string FirstError; // "file:line:col: message" of the first error
-  // Headers an #include named that were not found, as spelled there, first-seen order.
-  // Parsing went on without them: statements that needed them are invalid and match no
-  // rule, everything else is analysed.
-  std::vector<std::string> MissingHeaders;
-  std::vector<Finding> Findings;         // devices not yet closed (closeDevices)
-  std::vector<std::string> SourceErrors; // unmatched NOLINTBEGIN/END
-  TUFacts Facts;                         // its part of the project's device facts
-
-  // Analysed fully, with gaps (missing headers or invalid statements: findings kept), or
-  // not at all.
-  enum class Status { Ok, Gaps, Failed };
-  Status status() const {
-    return Failed ? Status::Failed : Errors > SourceErrors.size() ? Status::Gaps : Status::Ok;
-  }
-};
-const char *statusName(TUResult::Status S); // "ok", "gaps", "failed"
-// "analysed with gaps: headers not found: a.h, b.h; 14 compiler errors (first: ...)", or
-// "could not be analysed (...)"; "" for a file analysed fully.
-std::string describeStatus(const TUResult &R);
 
 class CommandAdjuster;
 

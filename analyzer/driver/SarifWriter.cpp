@@ -2,6 +2,8 @@
 
 #include "driver/SourceRoot.h"
 
+#include "common/JsonText.h"
+
 #include "hostsync_config.h"
 
 #include <nlohmann/json.hpp>
@@ -155,7 +157,7 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   J Doc = {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
            {"version", "2.1.0"},
            {"runs", {Run}}};
-  OS << Doc.dump(2) << "\n";
+  OS << text::outputJson(Doc, 2) << "\n";
 }
 
 } // namespace hostsync

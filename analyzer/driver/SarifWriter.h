@@ -6,7 +6,7 @@
 
 #include "rules/Catalog.h"
 #include "core/Finding.h"
-#include "driver/Runner.h"
+#include "core/TUResult.h"
 #include "driver/SarifLinks.h"
 
 #include "llvm/Support/raw_ostream.h"

@@ -23,7 +23,7 @@ std::string saveProjectFacts(const std::string &CacheDir, const std::vector<TURe
   std::unique_ptr<OutputFile> Out = OutputFile::create(Path, Error);
   if (!Out)
     return Error;
-  Out->stream() << projectFactsJson(updatedFacts(std::move(Old), std::move(Now))).dump() << "\n";
+  Out->stream() << projectFactsText(updatedFacts(std::move(Old), std::move(Now)));
   return Out->commit(Error) ? "" : Error;
 }
 

@@ -1,4 +1,5 @@
 #include "driver/ShardFacts.h"
+#include "common/JsonText.h"
 #include "core/ProjectFactsFile.h"
 
 #include "cache/TUResultJson.h"
@@ -110,16 +111,21 @@ nlohmann::ordered_json toJson(const ShardFacts &S) {
                                 {"tool", S.Tool},
                                 {"shard", {S.Index, S.Count}},
                                 {"files", S.Files}};
-  // The bulk as sorted JSON (the field is data for merge, not for reading).
-  Out["settings"] = nlohmann::ordered_json::parse(settingsJson(S.After).dump());
-  Out["configs"] = nlohmann::ordered_json::parse(Configs.dump());
-  Out["units"] = nlohmann::ordered_json::parse(Units.dump());
+  // The bulk as sorted JSON (the field is data for merge, not for reading), stored so that
+  // names and source text that are not UTF-8 come back to merge as they were.
+  Out["settings"] = nlohmann::ordered_json::parse(text::storedJson(settingsJson(S.After)));
+  Out["configs"] = nlohmann::ordered_json::parse(text::storedJson(Configs));
+  Out["units"] = nlohmann::ordered_json::parse(text::storedJson(Units));
   return Out;
 }
 
 bool fromJson(const nlohmann::ordered_json &In, ShardFacts &Out, std::string &Error) {
   try {
-    json J = json::parse(In.dump());
+    json J;
+    if (!text::fromStored(json::parse(In.dump()), J)) {
+      Error = "the shard facts are damaged: a stored string is not what was stored";
+      return false;
+    }
     if (J.at("version") != ShardFactsVersion) {
       Error = "shard facts of version " + J.at("version").dump() + ", this hostsync-lint reads " +
               std::to_string(ShardFactsVersion);

@@ -2,6 +2,8 @@
 
 #include "driver/SourceRoot.h"
 
+#include "common/JsonText.h"
+
 #include "hostsync_config.h"
 
 #include "llvm/Support/Unicode.h"
@@ -13,27 +15,30 @@
 namespace hostsync {
 
 namespace {
+// Every piece of a diagnostic is written here, under the rule of common/Utf8.h for text that
+// is not UTF-8 (a comment in GBK on the finding's line, a file name in Latin-1).
 void colored(llvm::raw_ostream &OS, bool Color, llvm::raw_ostream::Colors C, bool Bold,
              const std::string &Text) {
   if (Color)
     OS.changeColor(C, Bold);
-  OS << Text;
+  OS << text::validUtf8(Text);
   if (Color)
     OS.resetColor();
 }
 
 // The caret line, under the finding's column (a byte column, as Clang counts): tabs kept,
 // other text replaced by as many spaces as it is wide on a terminal, so that a line with
-// "é" or "张量" before the call still points at the call.
+// "é" or "张量" before the call still points at the call. Bytes that are not UTF-8 are as
+// wide as the \xHH the line is shown with.
 std::string caretLine(const std::string &Source, unsigned Column) {
   std::string Out;
-  llvm::StringRef Before = llvm::StringRef(Source).take_front(Column ? Column - 1 : 0);
+  std::string Shown = text::validUtf8(llvm::StringRef(Source).take_front(Column ? Column - 1 : 0));
+  llvm::StringRef Before = Shown;
   while (!Before.empty()) {
     size_t Tab = Before.find('\t');
     llvm::StringRef Text = Before.take_front(Tab);
     int Width = llvm::sys::unicode::columnWidthUTF8(Text);
-    Out.append(Width < 0 ? Text.size() : static_cast<size_t>(Width), ' '); // invalid UTF-8:
-                                                                           // a byte a column
+    Out.append(Width < 0 ? Text.size() : static_cast<size_t>(Width), ' ');
     if (Tab == llvm::StringRef::npos)
       break;
     Out += '\t';
@@ -62,7 +67,7 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool
                 (F.DeviceReason.empty() ? "" : " (" + F.DeviceReason + ")") + ") [" + F.Rule + "]");
     OS << "\n";
     if (!F.SourceLine.empty()) {
-      OS << F.SourceLine << "\n";
+      OS << text::validUtf8(F.SourceLine) << "\n";
       colored(OS, Color, C::GREEN, true, caretLine(F.SourceLine, F.Column));
       OS << "\n";
     }
@@ -86,7 +91,7 @@ namespace {
 // Workflow-command escaping: data escapes %, CR, LF; properties also ':' and ','.
 std::string githubEscape(const std::string &S, bool Property) {
   std::string Out;
-  for (char C : S) {
+  for (char C : text::validUtf8(S)) {
     if (C == '%')
       Out += "%25";
     else if (C == '\r')
@@ -199,7 +204,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                                {"project_pass", Run.ProjectPassSeconds}};
   if (!Shard.is_null())
     Doc["shard"] = Shard;
-  OS << Doc.dump(2) << "\n";
+  OS << text::outputJson(Doc, 2) << "\n";
 }
 
 void writeCodeQuality(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
@@ -223,7 +228,7 @@ void writeCodeQuality(llvm::raw_ostream &OS, const std::vector<Finding> &Finding
                      {"severity", Level},
                      {"location", {{"path", Path}, {"lines", {{"begin", F.Line}}}}}});
   }
-  OS << Items.dump(2) << "\n";
+  OS << text::outputJson(Items, 2) << "\n";
 }
 
 void writeRuleListText(llvm::raw_ostream &OS, const Catalog &C) {

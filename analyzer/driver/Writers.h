@@ -3,7 +3,7 @@
 
 #include "rules/Catalog.h"
 #include "core/Finding.h"
-#include "driver/Runner.h"
+#include "core/TUResult.h"
 
 #include "llvm/Support/raw_ostream.h"
 

@@ -24,6 +24,8 @@
 #include "driver/SourceRoot.h"
 #include "driver/Writers.h"
 
+#include "common/Utf8.h"
+
 #include "hostsync_config.h"
 
 #include "llvm/ADT/SmallString.h"
@@ -45,7 +47,9 @@ using namespace hostsync;
 
 namespace {
 
-enum ExitCode { Clean = 0, HaveFindings = 1, UsageError = 2, ParseFailure = 3 };
+// docs/exit-codes.md. InternalError: an exception no part of the run caught (a bug), said in
+// one line instead of an abort.
+enum ExitCode { Clean = 0, HaveFindings = 1, UsageError = 2, ParseFailure = 3, InternalError = 4 };
 
 int usageError(const std::string &Message) {
   llvm::errs() << "hostsync-lint: error: " << Message << "\n";
@@ -133,13 +137,7 @@ ProgressStyle progressStyle(const Options &Opts, bool ErrTTY, size_t Files) {
 }
 } // namespace
 
-int main(int Argc, const char **Argv) {
-  // Under a file-size limit (ulimit -f) a write that passes it fails with EFBIG and is
-  // reported as any write error (exit 2, the earlier file kept), instead of SIGXFSZ killing
-  // the tool.
-  signal(SIGXFSZ, SIG_IGN);
-  if (Argc > 1 && llvm::StringRef(Argv[1]) == "merge")
-    return runMerge(Argc - 1, Argv + 1);
+static int lint(int Argc, const char **Argv) {
   // --help and --version print and exit 0 inside parseOptions (llvm::cl's own options).
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "hostsync-lint " HOSTSYNC_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";
@@ -352,7 +350,12 @@ int main(int Argc, const char **Argv) {
   if (BaselineFile)
     writeBaseline(BaselineFile->stream(), Findings, Root);
   if (FixesFile)
-    exportFixes(FixesFile->stream(), Findings, Opts.FixNotes);
+    if (unsigned LeftOut = exportFixes(FixesFile->stream(), Findings, Opts.FixNotes);
+        LeftOut && !Opts.Quiet)
+      llvm::errs() << "hostsync-lint: warning: --export-fixes: " << LeftOut << " fix"
+                   << (LeftOut == 1 ? "" : "es")
+                   << " left out: a file name or an edit that is not UTF-8, which YAML cannot "
+                      "hold byte for byte (--fix applies them)\n";
   for (OutputFile *Written : {BaselineFile.get(), FixesFile.get()})
     if (std::string E; Written && !Written->commit(E))
       return usageError(E);
@@ -399,14 +402,15 @@ int main(int Argc, const char **Argv) {
   unsigned Full = 0, Gaps = 0, NotAnalysed = 0, MarkerErrors = 0;
   for (const TUResult &R : Results) {
     for (const std::string &E : R.SourceErrors)
-      llvm::errs() << "hostsync-lint: error: " << E << "\n";
+      llvm::errs() << "hostsync-lint: error: " << text::validUtf8(E) << "\n";
     MarkerErrors += R.SourceErrors.size();
     TUResult::Status S = R.status();
     Full += S == TUResult::Status::Ok;
     Gaps += S == TUResult::Status::Gaps;
     NotAnalysed += S == TUResult::Status::Failed;
     if (S == TUResult::Status::Failed || (S == TUResult::Status::Gaps && !Opts.Quiet))
-      llvm::errs() << "hostsync-lint: " << R.File << ": " << describeStatus(R) << "\n";
+      llvm::errs() << "hostsync-lint: " << text::validUtf8(R.File + ": " + describeStatus(R))
+                   << "\n";
   }
   unsigned AtOrAbove = 0, Hot = 0, Periodic = 0, Suppressed = 0, Known = 0;
   for (const Finding &F : Findings) {
@@ -439,4 +443,24 @@ int main(int Argc, const char **Argv) {
   if (NotAnalysed || MarkerErrors || (Opts.Strict && Gaps))
     return ParseFailure;
   return AtOrAbove ? HaveFindings : Clean;
+}
+
+int main(int Argc, const char **Argv) {
+  // Under a file-size limit (ulimit -f) a write that passes it fails with EFBIG and is
+  // reported as any write error (exit 2, the earlier file kept), instead of SIGXFSZ killing
+  // the tool.
+  signal(SIGXFSZ, SIG_IGN);
+  // A file whose analysis throws is reported as failed and the run goes on (driver/Runner.cpp);
+  // whatever else escapes is one line and a documented exit code, never an abort.
+  try {
+    return Argc > 1 && llvm::StringRef(Argv[1]) == "merge" ? runMerge(Argc - 1, Argv + 1)
+                                                           : lint(Argc, Argv);
+  } catch (const std::exception &E) {
+    llvm::errs() << "hostsync-lint: error: internal error: " << text::validUtf8(E.what())
+                 << " (a bug of hostsync-lint: please report it with the command)\n";
+  } catch (...) {
+    llvm::errs() << "hostsync-lint: error: internal error: an unknown exception (a bug of "
+                    "hostsync-lint: please report it with the command)\n";
+  }
+  return InternalError;
 }

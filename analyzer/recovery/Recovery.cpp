@@ -1,5 +1,7 @@
 #include "recovery/Recovery.h"
 
+#include "common/Lines.h"
+
 #include "clang/Basic/FileManager.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -141,29 +143,12 @@ std::vector<std::string> RecoveredFiles::addTo(llvm::vfs::InMemoryFileSystem &FS
   return {"-include", PreludePath};
 }
 
-namespace {
-// The offset of 1-based (Line, Column) in Text, and back.
-size_t offsetOf(const std::string &Text, unsigned Line, unsigned Column) {
-  size_t At = 0;
-  for (unsigned L = 1; L < Line && At != std::string::npos; ++L)
-    if ((At = Text.find('\n', At)) != std::string::npos)
-      ++At;
-  return At == std::string::npos ? Text.size() : std::min(Text.size(), At + Column - 1);
-}
-std::pair<unsigned, unsigned> lineColumnOf(const std::string &Text, size_t Offset) {
-  size_t LineStart = Offset ? Text.rfind('\n', Offset - 1) : std::string::npos;
-  LineStart = LineStart == std::string::npos ? 0 : LineStart + 1;
-  return {unsigned(std::count(Text.begin(), Text.begin() + LineStart, '\n') + 1),
-          unsigned(Offset - LineStart + 1)};
-}
-} // namespace
-
 void RecoveredFiles::restore(Finding &F) const {
   auto It = Files.find(F.File);
   if (It == Files.end())
     return;
   const File &File = It->second;
-  size_t At = offsetOf(File.Text, F.Line, F.Column);
+  size_t At = text::offsetOf(File.Text, F.Line, F.Column);
   for (auto Pass = File.Passes.rbegin(); Pass != File.Passes.rend(); ++Pass) {
     long Shift = 0;
     std::optional<size_t> Inside;
@@ -180,11 +165,10 @@ void RecoveredFiles::restore(Finding &F) const {
     }
     At = Inside ? *Inside : size_t(long(At) + Shift);
   }
-  auto [Line, Column] = lineColumnOf(File.Original, At);
+  auto [Line, Column] = text::lineColumnOf(File.Original, At);
   F.Line = Line;
   F.Column = Column;
-  size_t Start = At - (Column - 1), End = File.Original.find_first_of("\r\n", At);
-  F.SourceLine = File.Original.substr(Start, End == std::string::npos ? End : End - Start);
+  F.SourceLine = std::string(text::lineAt(File.Original, At));
   F.Replacements.clear();
   F.FixCondition.clear();
 }

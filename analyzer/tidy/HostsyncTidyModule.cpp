@@ -9,6 +9,7 @@
 // HostsyncProjectFacts (global, or per check) = a project facts file or cache folder, or
 // none: where the project's other files' device facts are read (tidy/OtherFilesFacts.h).
 #include "compat/LLVMCompat.h"
+#include "common/Utf8.h"
 #include "checks/HostsyncChecks.h"
 #include "core/RunRules.h"
 #include "tidy/OtherFilesFacts.h"
@@ -79,15 +80,25 @@ public:
   void onEndOfTranslationUnit() override {
     if (!AST)
       return;
-    std::string Error;
-    const std::vector<Finding> &Findings =
-        findingsOf(*AST, {AssumeText, FactsSetting, Tidy->getCurrentBuildDirectory()}, Error);
-    if (!Error.empty())
-      configurationDiag("%0; each file's own device facts are used", clang::DiagnosticIDs::Warning)
-          << Error;
-    for (const Finding &F : Findings)
-      if (F.Rule == Rule && !F.Suppressed)
-        emit(F);
+    // clang-tidy runs one file after another in one process: what a file's analysis throws
+    // is an error on that file, and clang-tidy goes on, never an abort.
+    try {
+      std::string Error;
+      const std::vector<Finding> &Findings =
+          findingsOf(*AST, {AssumeText, FactsSetting, Tidy->getCurrentBuildDirectory()}, Error);
+      if (!Error.empty())
+        configurationDiag("%0; each file's own device facts are used",
+                          clang::DiagnosticIDs::Warning)
+            << text::validUtf8(Error);
+      for (const Finding &F : Findings)
+        if (F.Rule == Rule && !F.Suppressed)
+          emit(F);
+    } catch (const std::exception &E) {
+      const SourceManager &SM = AST->getSourceManager();
+      diag(SM.getLocForStartOfFile(SM.getMainFileID()),
+           "internal error in %0: %1 (a bug of hostsync: please report it)", DiagnosticIDs::Error)
+          << Rule << text::validUtf8(E.what());
+    }
     AST = nullptr;
   }
 
@@ -110,14 +121,14 @@ private:
     // own checks do with fixes that need the user's judgement.
     {
       auto D = diag(Loc, "%0 (%1: %2; device: %3 (%4))")
-               << F.Message << rankName(F.Rnk) << F.RankReason << confidenceName(F.Device)
-               << F.DeviceReason;
+               << text::validUtf8(F.Message) << rankName(F.Rnk) << text::validUtf8(F.RankReason)
+               << confidenceName(F.Device) << text::validUtf8(F.DeviceReason);
       if (F.FixCondition.empty())
         addHints(D, F);
     }
-    diag(Loc, "fix: %0", DiagnosticIDs::Note) << F.Fix;
+    diag(Loc, "fix: %0", DiagnosticIDs::Note) << text::validUtf8(F.Fix);
     if (!F.FixCondition.empty() && !F.Replacements.empty()) {
-      auto N = diag(Loc, "rewrite if %0", DiagnosticIDs::Note) << F.FixCondition;
+      auto N = diag(Loc, "rewrite if %0", DiagnosticIDs::Note) << text::validUtf8(F.FixCondition);
       addHints(N, F);
     }
   }

@@ -1,5 +1,7 @@
 #include "io/JsonFile.h"
 
+#include "common/JsonText.h"
+
 #include "io/JsonSyntax.h"
 
 #include <fstream>
@@ -70,7 +72,7 @@ bool gzipText(const std::string &text, std::string &out) {
 }
 
 std::string jsonText(const nlohmann::ordered_json &doc, int indent) {
-  return doc.dump(indent, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+  return text::outputJson(doc, indent) + "\n";
 }
 
 bool readJsonFile(const std::string &path, nlohmann::ordered_json &doc, std::string &error) {

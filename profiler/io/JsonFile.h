@@ -17,7 +17,8 @@ bool readJsonFile(const std::string &path, nlohmann::ordered_json &doc, std::str
 
 // The document as text, ending with a newline; indent as nlohmann's dump() (-1: one line).
 // Bytes that are not UTF-8 (a command line or file name in Latin-1, a symbol from addr2line)
-// become U+FFFD instead of throwing: a writer must not lose a whole trace to one such byte.
+// follow the rule of common/Utf8.h (\xHH) instead of throwing: a writer must not lose a
+// whole trace to one such byte, and a file name stays the name of one file.
 std::string jsonText(const nlohmann::ordered_json &doc, int indent = -1);
 
 // Does the file start with gzip's magic bytes?

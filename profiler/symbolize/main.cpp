@@ -9,6 +9,7 @@
 // Exit codes: 0 every frame of a readable binary resolved or kept; 1 some frames left "??"
 // because their binary is missing here or another build (one warning line per binary); 2 bad
 // usage or a trace file that could not be read or written (that file is left as it was).
+#include "common/Utf8.h"
 #include "io/AtomicFile.h"
 #include "io/TraceJson.h"
 #include "symbolize/TraceStacks.h"
@@ -36,15 +37,8 @@ std::string absoluteDir(std::string dir) {
   std::string abs = cwd;
   return dir.empty() || dir == "." ? abs : abs + "/" + dir;
 }
-} // namespace
 
-int main(int argc, char **argv) {
-  // Under a file-size limit (ulimit -f) a write that passes it fails with EFBIG and is
-  // reported as any write error (exit 2, the earlier file kept), instead of SIGXFSZ killing
-  // the tool.
-  signal(SIGXFSZ, SIG_IGN);
-  // SIGINT/SIGTERM while a file is written remove its temporary file (io/AtomicFile.h).
-  hostsync::trace::removeTemporaryFilesOnSignal();
+int symbolize(int argc, char **argv) {
   SymbolizeOptions options;
   std::vector<std::string> inputs;
   for (int i = 1; i < argc; ++i) {
@@ -68,7 +62,8 @@ int main(int argc, char **argv) {
                   "Each trace is rewritten in place; frames resolved by an earlier run are kept "
                   "where a binary\nis missing here.\n"
                   "Exit codes: 0 done; 1 frames left unresolved (a binary missing here: see "
-                  "--search);\n2 bad usage, or a trace that could not be read or written.\n");
+                  "--search);\n2 bad usage, or a trace that could not be read or written; 3 an "
+                  "internal error.\n");
       return 0;
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "hostsync-trace symbolize: error: unknown option '%s'\n", a.c_str());
@@ -107,4 +102,26 @@ int main(int argc, char **argv) {
       status = 1;
   }
   return status;
+}
+} // namespace
+
+// An exception that reaches here is a bug of the symbolizer, not of its inputs (those are
+// said as errors on their file): one line and exit 3, never an abort.
+int main(int argc, char **argv) {
+  // Under a file-size limit (ulimit -f) a write that passes it fails with EFBIG and is
+  // reported as any write error (exit 2, the earlier file kept), instead of SIGXFSZ killing
+  // the tool.
+  signal(SIGXFSZ, SIG_IGN);
+  // SIGINT/SIGTERM while a file is written remove its temporary file (io/AtomicFile.h).
+  hostsync::trace::removeTemporaryFilesOnSignal();
+  try {
+    return symbolize(argc, argv);
+  } catch (const std::exception &e) {
+    std::fprintf(stderr, "hostsync-trace symbolize: internal error: %s (please report it)\n",
+                 hostsync::text::validUtf8(e.what()).c_str());
+  } catch (...) {
+    std::fprintf(stderr, "hostsync-trace symbolize: internal error: an unknown exception "
+                         "(please report it)\n");
+  }
+  return 3;
 }

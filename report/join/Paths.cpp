@@ -1,9 +1,12 @@
 #include "join/Paths.h"
 
+#include "common/Lines.h"
+#include "common/Utf8.h"
 #include "io/RegularFile.h"
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 
 namespace hostsync::report {
 
@@ -65,13 +68,16 @@ std::string sourceLine(const std::string &file, int line, const std::string &roo
     // (one from /dev/zero would be a line without end).
     if (!trace::isRegularFile(path))
       continue;
-    std::ifstream in(path);
-    std::string text;
-    for (int i = 1; in && std::getline(in, text); ++i)
-      if (i == line) {
-        size_t a = text.find_first_not_of(" \t");
-        return a == std::string::npos ? "" : text.substr(a);
-      }
+    std::ifstream in(path, std::ios::binary);
+    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    // Lines as compilers count them ("\r" alone ends one too); the text under the rule of
+    // common/Utf8.h, as every hostsync output shows text from a user's file.
+    size_t at = text::offsetOf(content, static_cast<unsigned>(std::max(line, 1)), 1);
+    if (line < 1 || text::lineColumnOf(content, at).first != static_cast<unsigned>(line))
+      return ""; // past the file's end
+    std::string text(text::lineAt(content, at));
+    size_t a = text.find_first_not_of(" \t");
+    return a == std::string::npos ? "" : text::validUtf8(text.substr(a));
   }
   return "";
 }

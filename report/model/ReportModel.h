@@ -84,6 +84,7 @@ struct Site {
   uint64_t bytes = 0;
   std::string op;                  // the ATen op of its first stall (TracedStall::op)
   bool in_autograd_engine = false; // its first stall ran in autograd's backward
+  bool module_move = false;        // every stall of it is in torch::nn::Module::to (setup)
   std::string rule;                // the finding's rule, or the guessed one
   int finding = -1;                // index into Report::findings, -1: missed statically
   std::string matched_by;          // "line", "function", or "" (no finding)

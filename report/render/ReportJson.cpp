@@ -2,6 +2,8 @@
 
 #include "render/Format.h"
 
+#include "common/JsonText.h"
+
 #include <nlohmann/json.hpp>
 
 namespace hostsync::report {
@@ -130,7 +132,7 @@ std::string reportJson(const Report &r) {
   doc["findings"] = all;
   if (r.has_baseline)
     doc["new_findings"] = r.new_findings;
-  return doc.dump(1) + "\n";
+  return text::outputJson(doc, 1) + "\n";
 }
 
 } // namespace hostsync::report

@@ -4,10 +4,18 @@
 // compared in tests/lit/speed.
 #include "cache/LeadingInclude.h"
 #include "cache/PrefixPch.h"
+#include "cache/ResultCache.h"
 #include "cache/TUResultJson.h"
+#include "common/Utf8.h"
 #include "driver/Progress.h"
 
 #include <gtest/gtest.h>
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <stdexcept>
 
 using namespace hostsync;
 
@@ -104,7 +112,9 @@ TEST(PchFlags, ForcedIncludesThePchHoldsAreDropped) {
             (std::vector<std::string>{"x", "-include", "mine.h", "-include-pch", "t.pch"}));
 }
 
-TEST(TUResultJson, EveryFieldComesBack) {
+namespace {
+// A result with every field set.
+TUResult everyField() {
   TUResult R;
   R.File = "a.cpp";
   R.Errors = 2;
@@ -141,7 +151,13 @@ TEST(TUResultJson, EveryFieldComesBack) {
   R.Facts.Contributions = {{"ret:g", F.Open, "a.cpp:9", "returned by `h()`"}};
   R.Facts.Opaque = {{"arg:k#1", "its address is taken in k.cpp"}};
   R.Facts.Names = {{"arg:f#0", "parameter 't' of f()"}};
+  return R;
+}
+} // namespace
 
+TEST(TUResultJson, EveryFieldComesBack) {
+  TUResult R = everyField();
+  const Finding &F = R.Findings[0];
   TUResult Back;
   ASSERT_TRUE(fromJson(toJson(R), Back));
   EXPECT_EQ(toJson(Back), toJson(R));
@@ -149,6 +165,49 @@ TEST(TUResultJson, EveryFieldComesBack) {
   EXPECT_EQ(Back.Findings[0].Period, std::optional<int64_t>(10));
   EXPECT_EQ(Back.Findings[0].Open.Keys, F.Open.Keys);
   EXPECT_EQ(Back.Facts.Contributions[0].Why, "returned by `h()`");
+}
+
+// A comment in GBK on a finding's line, a file name in Latin-1, an edit inside a Shift-JIS
+// string: the cache stores valid UTF-8 and gives back every byte (a cached rerun prints what
+// the first run printed, and --fix writes what the first run would have written).
+TEST(ResultCache, TextThatIsNotUtf8ComesBackByteForByte) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("hostsync-cache-test", Dir));
+  ContentHashes Hashes;
+  ResultCache Cache(std::string(Dir.str()), Hashes);
+  TUResult R = everyField();
+  R.File = "/p/caf\xe9.cpp";
+  R.FirstError = "/p/caf\xe9.cpp:1:1: error";
+  Finding &F = R.Findings[0];
+  F.File = R.File;
+  F.SourceLine = "  t.item(); // \xd6\xd0\xce\xc4";
+  F.Replacements = {{R.File, 10, 4, "f(\"\x82\xa0\")"}};
+  R.Facts.Names = {{"arg:/p/caf\xe9.cpp:f#0", "parameter 't' of f()"}};
+  std::string Key(64, 'a');
+  Cache.store(Key, R, {});
+  auto Stored =
+      llvm::MemoryBuffer::getFile(std::string(Dir.str()) + "/results/aa/" + Key + ".json");
+  ASSERT_TRUE(bool(Stored));
+  EXPECT_TRUE(hostsync::text::isValidUtf8((*Stored)->getBuffer().str()));
+  TUResult Back;
+  ASSERT_TRUE(Cache.load(Key, Back));
+  EXPECT_EQ(Back.File, R.File);
+  EXPECT_EQ(Back.FirstError, R.FirstError);
+  EXPECT_EQ(Back.Findings[0].SourceLine, F.SourceLine);
+  EXPECT_EQ(Back.Findings[0].Replacements[0].Text, F.Replacements[0].Text);
+  EXPECT_EQ(Back.Facts.Names, R.Facts.Names);
+  llvm::sys::fs::remove_directories(Dir);
+}
+
+// One file's exception is that file's failure, with the reason; the run goes on.
+TEST(Runner, AFileWhoseAnalysisThrowsIsAFailedFile) {
+  TUResult R = unlessItThrows(
+      "a\xd6.cpp", []() -> TUResult { throw std::out_of_range("vector::_M_range_check"); });
+  EXPECT_EQ(R.status(), TUResult::Status::Failed);
+  EXPECT_EQ(R.File, "a\xd6.cpp");
+  EXPECT_EQ(describeStatus(R), "could not be analysed (internal error: vector::_M_range_check (a "
+                               "bug of hostsync-lint: please report it))");
+  EXPECT_EQ(unlessItThrows("b.cpp", [] { return everyField(); }).Findings.size(), 1u);
 }
 
 TEST(TUResultJson, ADamagedEntryIsRefused) {
