@@ -24,12 +24,14 @@ bool sameFunction(const std::string &a, const std::string &b) {
   return !a.empty() && !b.empty() && (a == b || tailOf(a, b) || tailOf(b, a));
 }
 
-std::string stackText(const TracedStall &s, size_t max_frames = 14) {
+constexpr size_t MaxFramesShown = 14;
+
+std::string stackText(const TracedStall &s) {
   std::string out;
-  for (size_t i = 0; i < s.stack.size() && i < max_frames; ++i)
-    out += s.stack[i] + "\n";
-  if (s.stack.size() > max_frames)
-    out += "... " + std::to_string(s.stack.size() - max_frames) + " more frames\n";
+  for (size_t i = 0; i < s.stack.size() && i < MaxFramesShown; ++i)
+    out += s.stack[i].text() + "\n";
+  if (s.stack.size() > MaxFramesShown)
+    out += "... " + std::to_string(s.stack.size() - MaxFramesShown) + " more frames\n";
   return out;
 }
 
@@ -66,6 +68,8 @@ void buildSites(Report &r, const JoinOptions &o) {
         key.in_autograd_engine = s.in_autograd_engine;
         key.stack_state = s.stack_state;
         key.example_stack = stackText(s);
+        key.example_frames.assign(s.stack.begin(),
+                                  s.stack.begin() + std::min(s.stack.size(), MaxFramesShown));
         r.sites.push_back(key);
         lengths.emplace_back();
       }
