@@ -14,6 +14,7 @@
 #include "render/Html.h"
 #include "render/Markdown.h"
 #include "render/ReportJson.h"
+#include "verdict/Verdict.h"
 
 #include <CLI/CLI.hpp>
 
@@ -165,6 +166,7 @@ static int run(int argc, char **argv) {
   options.source_root = root.empty() ? currentDir() : root;
   joinReport(report, options);
   lineUpRanks(report);
+  report.verdict = judgeVerdict(report.runs);
   printWarnings(report.warnings);
   if (!baseline.empty()) {
     report.has_baseline = true;

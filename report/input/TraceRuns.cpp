@@ -48,10 +48,10 @@ void readStack(const J &stack, TracedStall &s) {
       continue;
     s.in_autograd_engine |=
         f.value("function", "").find("torch::autograd::Engine::") != std::string::npos;
-    std::string text = f.value("function", "??");
-    if (!f.value("file", "").empty())
-      text += " " + f.value("file", "") + ":" + std::to_string(integerValue(f, "line", 0));
-    s.stack.push_back(text);
+    std::string file = f.value("file", "");
+    s.stack.push_back(
+        {f.value("function", "??"),
+         file.empty() ? "" : file + ":" + std::to_string(integerValue(f, "line", 0))});
     // Only the frames between the CUDA call and the user's code say which op it was.
     if (user < 0 || static_cast<int>(i) < user)
       functions.push_back(f.value("function", ""));
@@ -67,8 +67,9 @@ void readStack(const J &stack, TracedStall &s) {
   const J python = stack.value("python", J::array());
   int pyUser = integerValue(stack, "python_user_frame", -1);
   for (const J &f : python)
-    s.stack.push_back(f.value("function", "?") + " " + f.value("file", "") + ":" +
-                      std::to_string(integerValue(f, "line", 0)) + " [python]");
+    s.stack.push_back({f.value("function", "?"),
+                       f.value("file", "") + ":" + std::to_string(integerValue(f, "line", 0)),
+                       true});
   if (user < 0 && pyUser >= 0 && pyUser < static_cast<int>(python.size())) {
     const J &f = python.at(pyUser);
     s.user = {f.value("file", ""), integerValue(f, "line", 0), f.value("function", ""), true};
@@ -174,9 +175,21 @@ TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
       throw TraceRecordError(where + ": busy_ns longer than window_ns");
     addTime(run.gpu_busy_ns, busy, "summary.devices[].busy_ns");
     addTime(run.gpu_window_ns, window, "summary.devices[].window_ns");
+    // How the tracer attributed the idle gaps (absent in early traces: 0). The sync bubbles
+    // are summary.sync_bubble_ns already; the others feed the verdict.
+    Ns parts = 0, overhead = wholeNumber(d, "overhead_ns", where, 0),
+       host = wholeNumber(d, "launch_bound_ns", where, 0);
+    for (Ns part : {wholeNumber(d, "sync_bubble_ns", where, 0), overhead, host})
+      addTime(parts, part, "summary.devices[]: the idle parts");
+    if (parts > window - busy)
+      throw TraceRecordError(where + ": sync_bubble_ns, overhead_ns and launch_bound_ns add up "
+                                     "past its idle time (window_ns - busy_ns)");
+    addTime(run.idle_overhead_ns, overhead, "summary.devices[].overhead_ns");
+    addTime(run.idle_host_ns, host, "summary.devices[].launch_bound_ns");
   }
   where = "records";
   run.dropped = static_cast<uint64_t>(wholeNumber(doc.at("records"), "dropped", where));
+  run.gpu_items = static_cast<uint64_t>(wholeNumber(doc.at("records"), "gpu", where, 0));
   where = "sources";
   run.source_hashes = hostsync::trace::sourceHashesOf(doc);
   const J stacks = doc.value("stacks", J::array());

@@ -27,18 +27,20 @@ bool sameFunction(const std::string &a, const std::string &b) {
 // A module's move to a device (model->to(device)): LibTorch copies each parameter once, a
 // cost of the program's setup that no rule is meant to flag.
 bool inModuleMove(const TracedStall &s) {
-  return std::any_of(s.stack.begin(), s.stack.end(), [](const std::string &frame) {
-    return frame.rfind("torch::nn::Module::to(", 0) == 0 ||
-           frame.find(" torch::nn::Module::to_impl<") != std::string::npos;
+  return std::any_of(s.stack.begin(), s.stack.end(), [](const StackFrame &frame) {
+    return frame.function.rfind("torch::nn::Module::to(", 0) == 0 ||
+           frame.function.find(" torch::nn::Module::to_impl<") != std::string::npos;
   });
 }
 
-std::string stackText(const TracedStall &s, size_t max_frames = 14) {
+constexpr size_t MaxFramesShown = 14;
+
+std::string stackText(const TracedStall &s) {
   std::string out;
-  for (size_t i = 0; i < s.stack.size() && i < max_frames; ++i)
-    out += s.stack[i] + "\n";
-  if (s.stack.size() > max_frames)
-    out += "... " + std::to_string(s.stack.size() - max_frames) + " more frames\n";
+  for (size_t i = 0; i < s.stack.size() && i < MaxFramesShown; ++i)
+    out += s.stack[i].text() + "\n";
+  if (s.stack.size() > MaxFramesShown)
+    out += "... " + std::to_string(s.stack.size() - MaxFramesShown) + " more frames\n";
   return out;
 }
 
@@ -76,6 +78,8 @@ void buildSites(Report &r, const JoinOptions &o) {
         key.stack_state = s.stack_state;
         key.example_stack = stackText(s);
         key.module_move = true; // until a stall of it is not
+        key.example_frames.assign(s.stack.begin(),
+                                  s.stack.begin() + std::min(s.stack.size(), MaxFramesShown));
         r.sites.push_back(key);
         lengths.emplace_back();
       }

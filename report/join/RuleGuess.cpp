@@ -5,15 +5,26 @@
 namespace hostsync::report {
 
 std::string bareFunctionName(const std::string &f) {
-  std::string s = f.substr(0, f.find('('));
+  // The parameter list is the first '(' that opens no "(anonymous namespace)" and does
+  // not name "operator()".
+  size_t paren = f.find('(');
+  while (paren != std::string::npos) {
+    if (f.compare(paren, 21, "(anonymous namespace)") == 0)
+      paren = f.find('(', paren + 21);
+    else if (paren >= 8 && f.compare(paren - 8, 10, "operator()") == 0)
+      paren = f.find('(', paren + 2);
+    else
+      break;
+  }
+  std::string s = f.substr(0, paren);
   // Drop a return type ("void at::native::foo<...>") but not template arguments, nor the
   // type of a conversion operator ("thrust::reference<...>::operator float").
   int depth = 0;
   size_t lastSpace = std::string::npos;
   for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '<')
+    if (s[i] == '<' || s[i] == '(')
       ++depth;
-    else if (s[i] == '>')
+    else if (s[i] == '>' || s[i] == ')')
       --depth;
     else if (s[i] == ' ' && depth == 0 && !(i >= 8 && s.compare(i - 8, 8, "operator") == 0))
       lastSpace = i;

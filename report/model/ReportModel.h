@@ -28,6 +28,16 @@ struct SourceLocation {
   bool known() const { return !file.empty() && line > 0; }
 };
 
+// One frame of a stall's stack, innermost first.
+struct StackFrame {
+  std::string function;      // as demangled: "void train<Loader>(Loader&)", or "??"
+  std::string location;      // "file:line", or "" when unknown
+  bool python = false;       // a frame of the program's Python code
+  std::string text() const { // "function file:line", "[python]" marked
+    return function + (location.empty() ? "" : " " + location) + (python ? " [python]" : "");
+  }
+};
+
 struct TracedStall {
   std::string api, cls;
   uint64_t thread = 0; // system thread id
@@ -42,7 +52,7 @@ struct TracedStall {
   // Why there is no user frame, when there is none: no stack was captured, or frames of
   // the program's own binaries could not be symbolized (binary not found or rebuilt).
   enum class StackState { Resolved, None, Unresolved } stack_state = StackState::None;
-  std::vector<std::string> stack; // "function file:line" of every frame, innermost first
+  std::vector<StackFrame> stack; // every frame but the tracer's, innermost first
   Ns length() const { return end - start; }
 };
 
@@ -59,6 +69,11 @@ struct TracedRun {
   std::string source;                         // the trace file
   std::string command;
   Ns window_ns = 0, stall_ns = 0, bubble_ns = 0, gpu_busy_ns = 0, gpu_window_ns = 0;
+  // The rest of the GPU's idle time as the tracer attributed its gaps (summary.devices[]):
+  // tool or driver overhead, and the host launching nothing while it was not in a sync
+  // (the trace's launch_bound_ns). 0 in traces written before they were added.
+  Ns idle_overhead_ns = 0, idle_host_ns = 0;
+  uint64_t gpu_items = 0; // kernels, copies and memsets the host issued (records.gpu)
   double multi_stream_pct = 0, copy_under_compute_pct = 0;
   uint64_t dropped = 0, stacks_without_frames = 0;
   std::vector<TracedStall> stalls;
@@ -91,9 +106,10 @@ struct Site {
   std::string missed_reason;       // for missed ones: library / not analysed / unknown op /
                                    // no stack / not symbolized
   TracedStall::StackState stack_state = TracedStall::StackState::Resolved;
-  std::string example_stack;   // one stack, for the reader
-  bool source_changed = false; // its file was edited since the trace was symbolized
-  std::string code;            // the source line, when it can be read
+  std::string example_stack;              // one stack, for the reader, as text
+  std::vector<StackFrame> example_frames; // its frames shown (the first 14)
+  bool source_changed = false;            // its file was edited since the trace was symbolized
+  std::string code;                       // the source line, when it can be read
 };
 
 // A distributed job's ranks lined up by their collectives (join/Ranks.h).
@@ -130,6 +146,22 @@ struct Headline {
   double gpu_busy_pct = 0, lost_to_sync_pct = 0, multi_stream_pct = 0, copy_overlap_pct = 0;
 };
 
+// What bounds the job, from the GPU's busy time and its idle time by cause (verdict/Verdict.h).
+enum class Bound { NoGpu, Gpu, Sync, Launch, Input, Unexplained };
+struct Verdict {
+  Bound bound = Bound::NoGpu;
+  Ns gpu_window_ns = 0, busy_ns = 0, idle_ns = 0;
+  // The idle time by cause; they add up to idle_ns.
+  Ns sync_ns = 0, launch_ns = 0, input_ns = 0, unexplained_ns = 0;
+  uint64_t gpu_items = 0;   // work items the host issued, each a launch (or copy) call
+  bool syncs_minor = false; // syncs explain too little of the idle time to fix them first
+  double busyPct() const { return share(busy_ns, gpu_window_ns); }
+  double idlePct(Ns part) const { return share(part, idle_ns); } // a share of the idle time
+  static double share(Ns part, Ns of) {
+    return of > 0 ? 100.0 * static_cast<double>(part) / static_cast<double>(of) : 0.0;
+  }
+};
+
 struct Report {
   std::vector<StaticFinding> findings;
   std::vector<std::string> analysed_files; // translation units the lint run covered
@@ -138,6 +170,7 @@ struct Report {
   std::vector<Site> sites;        // measured, by GPU idle, then host stall, then rank
   std::vector<int> cold_findings; // findings no traced stall reached
   Headline headline;
+  Verdict verdict;           // when has_trace
   long steps = 0;            // --steps: per-step costs when > 0
   uint64_t new_findings = 0; // not in --baseline (when given)
   bool has_lint = false, has_trace = false, has_baseline = false;

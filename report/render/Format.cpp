@@ -1,5 +1,6 @@
 #include "render/Format.h"
 
+#include "render/ReadableName.h"
 #include "rules/Catalog.h"
 
 #include <cstdio>
@@ -20,7 +21,7 @@ std::string pct(double p) {
 
 std::string siteName(const Site &s) {
   return s.where.known() ? s.where.file + ":" + std::to_string(s.where.line)
-                         : "in " + s.library_site + " (library)";
+                         : "in " + readableName(s.library_site) + " (library)";
 }
 
 std::string savingText(const Site &s, const Report &r) {

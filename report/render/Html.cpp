@@ -2,7 +2,10 @@
 
 #include "render/Format.h"
 #include "render/RanksSvg.h"
+#include "render/ReadableName.h"
 #include "render/TimelineSvg.h"
+#include "render/VerdictBar.h"
+#include "render/VerdictText.h"
 
 #include "rules/Catalog.h"
 
@@ -24,6 +27,9 @@ code,pre{font:12px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}pre{backgroun
 .tag.miss{background:#fdecea;color:#b42318}.fixes{display:grid;grid-template-columns:1fr 1fr;gap:8px}
 details summary{cursor:pointer;color:#1f4db8}svg text{font:11px system-ui,sans-serif}
 .note{color:#5b6675;font-size:12px}
+.verdict{font-size:15px;border-left:4px solid #3b82f6;background:#f1f5fd;padding:8px 12px;margin:8px 0 12px}
+.verdict.sync_bound{border-color:#b42318;background:#fdf1ef}.verdict p{margin:0}
+.verdict svg{display:block;margin-top:6px}
 @media print{body{margin:0;max-width:none}details{display:block}details>*{display:block}.card{break-inside:avoid}tr{break-inside:avoid}}
 )css";
 
@@ -48,6 +54,25 @@ std::string fixBlock(const std::string &rule, bool python) {
          htmlEscape(fix.after) + "</pre></div></div></details>";
 }
 
+// A function by its readable name, with the whole name on hover where they differ: the page
+// stays readable and nothing is lost.
+std::string readableHtml(const std::string &function) {
+  std::string name = readableName(function);
+  return name == function ? htmlEscape(name)
+                          : "<span class=\"fn\" title=\"" + htmlEscape(function) + "\">" +
+                                htmlEscape(name) + "</span>";
+}
+
+// The example stack, each function by its readable name.
+std::string stackHtml(const Site &s) {
+  std::string h;
+  for (const StackFrame &f : s.example_frames)
+    h += readableHtml(f.function) + htmlEscape(StackFrame{"", f.location, f.python}.text()) + "\n";
+  if (size_t more = s.example_stack.rfind("\n... "); more != std::string::npos)
+    h += htmlEscape(s.example_stack.substr(more + 1));
+  return h;
+}
+
 std::string siteRow(size_t i, const Site &s, const Report &r) {
   std::string status =
       s.finding >= 0 ? "<span class=\"tag\">finding " + htmlEscape(matchText(s, r)) + "</span>"
@@ -56,7 +81,7 @@ std::string siteRow(size_t i, const Site &s, const Report &r) {
                            htmlEscape(s.missed_reason) + "</span>";
   std::string where = "<code>" + htmlEscape(siteName(s)) + "</code>";
   if (!s.where.function.empty())
-    where += " <span class=\"note\">in " + htmlEscape(s.where.function) + "</span>";
+    where += " <span class=\"note\">in " + readableHtml(s.where.function) + "</span>";
   if (!s.op.empty())
     where += " <span class=\"note\">op <code>" + htmlEscape(s.op) + "</code></span>";
   if (!s.code.empty())
@@ -64,11 +89,10 @@ std::string siteRow(size_t i, const Site &s, const Report &r) {
   return "<tr class=\"site\"><td class=\"num\">" + std::to_string(i + 1) + "</td><td>" + where +
          "<div><span class=\"rule\">" + htmlEscape(s.rule) + "</span> " + status + "</div>" +
          fixBlock(s.rule, s.where.python) + "<details><summary>stack</summary><pre>" +
-         htmlEscape(s.example_stack) + "</pre></details></td><td class=\"num\">" +
-         std::to_string(s.count) + "</td><td class=\"num\">" + ms(s.stall_ns) +
-         "<br><span class=\"note\">p50 " + ms(s.p50_ns) + "<br>p99 " + ms(s.p99_ns) +
-         "</span></td><td class=\"num\">" + ms(s.idle_ns) + "</td><td>" +
-         htmlEscape(savingText(s, r)) + "</td></tr>";
+         stackHtml(s) + "</pre></details></td><td class=\"num\">" + std::to_string(s.count) +
+         "</td><td class=\"num\">" + ms(s.stall_ns) + "<br><span class=\"note\">p50 " +
+         ms(s.p50_ns) + "<br>p99 " + ms(s.p99_ns) + "</span></td><td class=\"num\">" +
+         ms(s.idle_ns) + "</td><td>" + htmlEscape(savingText(s, r)) + "</td></tr>";
 }
 
 std::string findingRow(const StaticFinding &f) {
@@ -142,8 +166,19 @@ std::string reportHtml(const Report &r, size_t top) {
       "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>hostsync "
       "report</title><style>" +
       std::string(kStyle) + "</style></head><body>";
-  out += "<h1>hostsync report</h1><p class=\"sub\">" + htmlEscape(findingCount(r)) + ", " +
-         std::to_string(r.runs.size()) + " traced process(es)</p>";
+  out += "<h1>hostsync report</h1>";
+  // The first thing to know: what bounds the job, and whether syncs matter. The bound in
+  // bold ("Launch-bound:"), then the numbers.
+  if (r.has_trace) {
+    std::string text = verdictText(r.verdict);
+    size_t colon = text.find(": ");
+    out += "<div id=\"verdict\" class=\"verdict " + std::string(boundId(r.verdict.bound)) +
+           "\"><p id=\"verdict-text\"><strong>" + htmlEscape(text.substr(0, colon + 1)) +
+           "</strong>" + htmlEscape(text.substr(colon + 1)) + "</p>" + verdictBar(r.verdict) +
+           "</div>";
+  }
+  out += "<p class=\"sub\">" + htmlEscape(findingCount(r)) + ", " + std::to_string(r.runs.size()) +
+         " traced process(es)</p>";
   for (const std::string &w : r.warnings)
     out += "<p class=\"warn\"><b>warning:</b> " + htmlEscape(w) + "</p>";
   if (r.has_trace) {
@@ -159,9 +194,13 @@ std::string reportHtml(const Report &r, size_t top) {
         topSites.push_back(i);
       (r.sites[i].finding >= 0 ? measured : missed).push_back(i);
     }
-    out += "<h2>Fix first</h2><p class=\"note\">Sorted by the GPU idle each site caused, then "
-           "host stall. A saving is an upper bound: fixing a site saves at most the idle "
-           "charged to it.</p>" +
+    out += "<h2 id=\"sites-title\">" + htmlEscape(syncTableTitle(r.verdict)) + "</h2>";
+    if (r.verdict.syncs_minor)
+      out += "<p class=\"note\" id=\"syncs-minor\">Syncs are not what bounds this job (the "
+             "verdict above): fixing them is worth doing where they are cheap to fix, but it "
+             "will not make this job much faster.</p>";
+    out += "<p class=\"note\">Sorted by the GPU idle each site caused, then host stall. A "
+           "saving is an upper bound: fixing a site saves at most the idle charged to it.</p>" +
            siteTable("top-sites", topSites, r);
     if (r.job.present())
       out += ranksSection(r.job) + ranksSvg(r);

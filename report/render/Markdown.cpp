@@ -2,6 +2,7 @@
 
 #include "render/Format.h"
 #include "render/MarkdownText.h"
+#include "render/VerdictText.h"
 
 #include <set>
 
@@ -40,6 +41,8 @@ std::string ranksSection(const JobView &job) {
 std::string reportMarkdown(const Report &r, size_t top) {
   const Headline &h = r.headline;
   std::string md = "# hostsync report\n\n";
+  if (r.has_trace) // the first thing to know: what bounds the job, and whether syncs matter
+    md += "**" + markdownText(verdictText(r.verdict)) + "**\n\n";
   for (const std::string &w : r.warnings)
     md += "> **warning:** " + markdownText(w) + "\n\n";
   if (r.has_trace) {
@@ -48,7 +51,8 @@ std::string reportMarkdown(const Report &r, size_t top) {
     md += "| " + pct(h.gpu_busy_pct) + " | " + ms(h.bubble_ns) + " (" + pct(h.lost_to_sync_pct) +
           " of GPU time) | " + ms(h.stall_ns) + " | " + pct(h.multi_stream_pct) + " | " +
           pct(h.copy_overlap_pct) + " |\n\n";
-    md += "## Fix first\n\n| # | site | rule | stalls | host stall | GPU idle after | "
+    md += "## " + markdownText(syncTableTitle(r.verdict)) +
+          "\n\n| # | site | rule | stalls | host stall | GPU idle after | "
           "static finding |\n|---|---|---|---|---|---|---|\n";
     for (size_t i = 0; i < r.sites.size() && i < top; ++i) {
       const Site &s = r.sites[i];

@@ -1,6 +1,8 @@
 #include "render/ReportJson.h"
 
 #include "render/Format.h"
+#include "render/ReadableName.h"
+#include "render/VerdictText.h"
 
 #include "common/JsonText.h"
 
@@ -22,6 +24,7 @@ J siteJson(const Site &s, const Report &r) {
   J j = {{"file", s.where.known() ? J(s.where.file) : J(nullptr)},
          {"line", s.where.known() ? J(s.where.line) : J(nullptr)},
          {"function", s.where.function},
+         {"function_short", readableName(s.where.function)},
          {"library_site", s.library_site},
          {"language", s.where.python ? "python" : "cpp"},
          {"op", s.op},
@@ -58,6 +61,26 @@ J siteJson(const Site &s, const Report &r) {
     j["source_changed"] = true;
   return j;
 }
+J verdictJson(const Verdict &v) {
+  return {{"bound", boundId(v.bound)},
+          {"text", verdictText(v)},
+          {"syncs_minor", v.syncs_minor},
+          {"gpu_window_ns", v.gpu_window_ns},
+          {"busy_ns", v.busy_ns},
+          {"busy_pct", v.busyPct()},
+          {"idle_ns", v.idle_ns},
+          {"idle",
+           {{"sync_ns", v.sync_ns},
+            {"launch_ns", v.launch_ns},
+            {"input_ns", v.input_ns},
+            {"unexplained_ns", v.unexplained_ns}}},
+          {"idle_pct",
+           {{"sync", v.idlePct(v.sync_ns)},
+            {"launch", v.idlePct(v.launch_ns)},
+            {"input", v.idlePct(v.input_ns)},
+            {"unexplained", v.idlePct(v.unexplained_ns)}}},
+          {"gpu_items", v.gpu_items}};
+}
 J jobJson(const JobView &job) {
   J ranks = J::array(), causes = J::array();
   for (const RankRow &r : job.ranks)
@@ -93,6 +116,8 @@ std::string reportJson(const Report &r) {
   doc["version"] = ReportJsonVersion;
   doc["inputs"] = {{"lint", r.has_lint}, {"trace", r.has_trace}, {"baseline", r.has_baseline}};
   doc["warnings"] = r.warnings;
+  if (r.has_trace)
+    doc["verdict"] = verdictJson(r.verdict);
   doc["headline"] = {{"window_ns", h.window_ns},
                      {"gpu_window_ns", h.gpu_window_ns},
                      {"gpu_busy_ns", h.gpu_busy_ns},

@@ -1,4 +1,4 @@
-// report.json, version 1 (docs/report-json.md): the joined data, for tools.
+// report.json, version 2 (docs/report-json.md): the joined data, for tools.
 #pragma once
 
 #include "model/ReportModel.h"
@@ -7,7 +7,7 @@
 
 namespace hostsync::report {
 
-constexpr int ReportJsonVersion = 1;
+constexpr int ReportJsonVersion = 2; // 2: verdict, sites' function_short
 std::string reportJson(const Report &r);
 
 } // namespace hostsync::report

@@ -1,6 +1,7 @@
 #include "render/TimelineSvg.h"
 
 #include "render/Format.h"
+#include "render/ReadableName.h"
 #include "render/SvgParts.h"
 
 #include <algorithm>
@@ -87,7 +88,9 @@ std::string timelineSvg(const Report &r) {
         svg += "<rect x=\"" + svgNumber(x(e.start)) + "\" y=\"" + svgNumber(y + 2) + "\" width=\"" +
                svgNumber(std::max(0.6, x(e.end) - x(e.start))) + "\" height=\"" +
                svgNumber(TrackH - 4) + "\" fill=\"" + colour(e) + "\"><title>" +
-               htmlEscape(e.name) + " " + ms(e.end - e.start) + "</title></rect>";
+               htmlEscape(readableName(e.name)) + " " + ms(e.end - e.start) +
+               (readableName(e.name) == e.name ? "" : "\n" + htmlEscape(e.name)) +
+               "</title></rect>";
     for (const TimelineEvent &s : run->timeline_stalls)
       if (s.track == track)
         svg += "<rect class=\"stall\" x=\"" + svgNumber(x(s.start)) + "\" y=\"" + svgNumber(y) +

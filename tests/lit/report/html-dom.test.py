@@ -59,7 +59,7 @@ class Dom(html.parser.HTMLParser):
             self.text_of[self.current] += data
 
     def handle_endtag(self, tag):
-        if tag in ("b", "table"):
+        if tag in ("b", "table", "p"):
             self.current = None
 
 
@@ -71,6 +71,9 @@ expect = {"gpu-busy": f"{h['gpu_busy_pct']:.1f}%", "lost-to-sync": f"{h['lost_to
           "overlap": f"{h['multi_stream_pct']:.1f}%"}
 for key, want in expect.items():
     assert d.text_of.get(key, "").strip() == want, (key, d.text_of.get(key), want)
+# The verdict opens the page, as report.json words it.
+assert d.text_of.get("verdict-text", "").strip() == r["verdict"]["text"], \
+    (d.text_of.get("verdict-text"), r["verdict"]["text"])
 sites = len(r["findings_with_cost"]) + len(r["missed_statically"])
 assert d.site_rows == min(10, sites) and sites > 0, (d.site_rows, sites)
 assert d.svg, "no timeline SVG"

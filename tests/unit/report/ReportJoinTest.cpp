@@ -134,6 +134,10 @@ TEST(RuleGuess, TheOutermostLibTorchOpDecidesElseTheStallClass) {
   EXPECT_EQ(bareFunctionName("void at::native::f<bool>(at::Tensor const&)"), "at::native::f<bool>");
   EXPECT_EQ(bareFunctionName("float thrust::reference<float>::operator float() const"),
             "thrust::reference<float>::operator float");
+  // Parentheses that open no parameter list.
+  EXPECT_EQ(bareFunctionName("(anonymous namespace)::Net::forward(at::Tensor)"),
+            "(anonymous namespace)::Net::forward");
+  EXPECT_EQ(bareFunctionName("Net::operator()(at::Tensor) const"), "Net::operator()");
 }
 
 TEST(RuleGuess, RawCudaAndThrustStallsNameTheirRules) {

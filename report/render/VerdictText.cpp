@@ -1,0 +1,89 @@
+#include "render/VerdictText.h"
+
+#include "render/Format.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+namespace hostsync::report {
+
+namespace {
+// Each bound's id in report.json and its name in the sentence.
+const struct {
+  Bound bound;
+  const char *id, *label;
+} kBounds[] = {{Bound::NoGpu, "no_gpu", "No GPU activity"},
+               {Bound::Gpu, "gpu_bound", "GPU-bound"},
+               {Bound::Sync, "sync_bound", "Sync-bound"},
+               {Bound::Launch, "launch_bound", "Launch-bound"},
+               {Bound::Input, "input_bound", "Input-bound"},
+               {Bound::Unexplained, "unexplained", "Idle time unexplained"}};
+
+const char *label(Bound b) {
+  for (const auto &k : kBounds)
+    if (k.bound == b)
+      return k.label;
+  return "";
+}
+
+// "100.000 ms", "2.54 s": a whole run's GPU time reads in seconds.
+std::string duration(Ns ns) {
+  if (ns < 1000000000)
+    return ms(ns);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f s", static_cast<double>(ns) / 1e9);
+  return buf;
+}
+
+// "62.0% is the host launching work (...), 37.8% ..., 0.2% follows host syncs": the causes
+// with any share, largest first.
+std::string causes(const Verdict &v) {
+  std::vector<std::pair<Ns, std::string>> parts = {
+      {v.sync_ns, "follows host syncs"},
+      {v.launch_ns, "is the host launching work (short kernels, host overhead)"},
+      {v.input_ns, "is the host busy elsewhere, with no launch to explain it (data loading, CPU "
+                   "work)"},
+      {v.unexplained_ns, "is not explained by the trace"}};
+  std::stable_sort(parts.begin(), parts.end(),
+                   [](const auto &a, const auto &b) { return a.first > b.first; });
+  std::string out;
+  for (const auto &[ns, what] : parts)
+    if (ns > 0)
+      out += (out.empty() ? "" : ", ") + pct(v.idlePct(ns)) + " " + what;
+  return out;
+}
+} // namespace
+
+const char *boundId(Bound b) {
+  for (const auto &k : kBounds)
+    if (k.bound == b)
+      return k.id;
+  return "unexplained";
+}
+
+std::string verdictText(const Verdict &v) {
+  if (v.bound == Bound::NoGpu)
+    return std::string(label(v.bound)) +
+           ": the trace records no kernel, copy or memset on a GPU (or none that took time), so "
+           "there is no GPU time to explain.";
+  std::string text = std::string(label(v.bound)) + ": the GPU is busy " + pct(v.busyPct()) +
+                     " of its traced " + duration(v.gpu_window_ns);
+  if (v.idle_ns == 0)
+    return text + "; it was never idle.";
+  text += "; of its idle time, " + causes(v) + ".";
+  if (v.syncs_minor)
+    return text + " Syncs are not this job's problem: fixing every one would give back at most " +
+           pct(Verdict::share(v.sync_ns, v.gpu_window_ns)) + " of the GPU's time.";
+  if (v.bound == Bound::Sync)
+    return text + " Fix the syncs below first.";
+  return text + " Syncs explain " + pct(v.idlePct(v.sync_ns)) + " of it: the sites below.";
+}
+
+std::string syncTableTitle(const Verdict &v) {
+  return v.syncs_minor ? "Syncs (secondary: they explain " + pct(v.idlePct(v.sync_ns)) +
+                             " of the GPU's idle time)"
+                       : "Fix first";
+}
+
+} // namespace hostsync::report

@@ -1,0 +1,56 @@
+#include "verdict/Verdict.h"
+
+#include <algorithm>
+
+namespace hostsync::report {
+
+namespace {
+// One run's idle time by cause. The tracer's parts of a device's idle time add up to it;
+// parts that claim more (a hand-made trace) are cut to what is left, in this order, so the
+// causes never add up past the idle time.
+void addRun(const TracedRun &run, Verdict &v) {
+  Ns idle = run.gpu_window_ns - std::min(run.gpu_busy_ns, run.gpu_window_ns);
+  Ns sync = std::min(run.bubble_ns, idle);
+  Ns overhead = std::min(run.idle_overhead_ns, idle - sync);
+  Ns host = std::min(run.idle_host_ns, idle - sync - overhead);
+  // Each work item the host issued explains at most LaunchBudgetNs of idle as launching.
+  Ns launching = run.gpu_items >= static_cast<uint64_t>(host / LaunchBudgetNs + 1)
+                     ? host
+                     : std::min(host, static_cast<Ns>(run.gpu_items) * LaunchBudgetNs);
+  v.gpu_window_ns += run.gpu_window_ns;
+  v.busy_ns += run.gpu_window_ns - idle;
+  v.idle_ns += idle;
+  v.sync_ns += sync;
+  v.launch_ns += overhead + launching;
+  v.input_ns += host - launching;
+  v.unexplained_ns += idle - sync - overhead - host;
+  v.gpu_items += run.gpu_items;
+}
+} // namespace
+
+Verdict judgeVerdict(const std::vector<TracedRun> &runs) {
+  Verdict v;
+  for (const TracedRun &run : runs)
+    addRun(run, v);
+  if (v.gpu_window_ns <= 0) {
+    v.bound = Bound::NoGpu; // nothing ran on a GPU, or it ran for no time
+    return v;
+  }
+  v.syncs_minor = v.idlePct(v.sync_ns) < SyncsMinorIdlePct;
+  if (v.busyPct() >= GpuBoundBusyPct) {
+    v.bound = Bound::Gpu;
+    return v;
+  }
+  // The cause that explains the most idle time; on a tie, the first of these.
+  const std::pair<Bound, Ns> causes[] = {{Bound::Sync, v.sync_ns},
+                                         {Bound::Launch, v.launch_ns},
+                                         {Bound::Input, v.input_ns},
+                                         {Bound::Unexplained, v.unexplained_ns}};
+  v.bound =
+      std::max_element(std::begin(causes), std::end(causes), [](const auto &a, const auto &b) {
+        return a.second < b.second;
+      })->first;
+  return v;
+}
+
+} // namespace hostsync::report
