@@ -1,5 +1,7 @@
 #include "driver/Merge.h"
 
+#include "common/Utf8.h"
+
 #include "driver/Finish.h"
 #include "driver/OutputFile.h"
 #include "driver/SarifWriter.h"
@@ -25,7 +27,7 @@ namespace {
 using J = nlohmann::ordered_json;
 
 int fail(const std::string &Message) {
-  llvm::errs() << "hostsync-lint: error: merge: " << Message << "\n";
+  llvm::errs() << "hostsync-lint: error: merge: " << text::validUtf8(Message) << "\n";
   return 2;
 }
 

@@ -52,7 +52,7 @@ namespace {
 enum ExitCode { Clean = 0, HaveFindings = 1, UsageError = 2, ParseFailure = 3, InternalError = 4 };
 
 int usageError(const std::string &Message) {
-  llvm::errs() << "hostsync-lint: error: " << Message << "\n";
+  llvm::errs() << "hostsync-lint: error: " << text::validUtf8(Message) << "\n";
   return UsageError;
 }
 
