@@ -134,8 +134,7 @@ void CuptiCollector::bufferCompleted(CUctx_st *ctx, uint32_t stream, uint8_t *bu
     std::lock_guard<std::mutex> lock(self.mutex_);
     self.model_.dropped_records += dropped;
   }
-  self.consume(buffer, valid);
-  self.pool_->release(buffer, valid); // zeroed again, for CUPTI's next request
+  self.consumer_->submit(buffer, valid); // read on the consumer thread, then back to the pool
 }
 
 void CuptiCollector::consume(const uint8_t *buffer, size_t valid) {
@@ -297,6 +296,9 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
   }
   pool_ = std::make_unique<BufferPool>(
       options.buffer_bytes, std::max<size_t>(1, options.max_buffer_bytes / options.buffer_bytes));
+  consumer_ = std::make_unique<ActivityConsumer>(
+      *pool_, [this](const uint8_t *buffer, size_t valid) { consume(buffer, valid); });
+  consumer_->start();
   // Our buffers come zero-filled: CUPTI would otherwise zero each new one on the thread that
   // needs it, inside that thread's first recorded call (5.5 ms for 8 MB on an H100).
   uint8_t zeroed = 1;
@@ -326,6 +328,7 @@ std::string CuptiCollector::enableRuntimeRecords() { return enable({CUPTI_ACTIVI
 TraceModel &CuptiCollector::finish() {
   if (running_) {
     cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+    consumer_->drain(); // every buffer CUPTI handed over is in the model
     running_ = false;
     // A buffer CUPTI never gave back went to another client's callbacks: someone (the
     // PyTorch profiler, Nsight...) registered theirs after ours, and its records are lost.

@@ -3,6 +3,7 @@
 // this file sees a CUPTI type.
 #pragma once
 
+#include "buffers/ActivityConsumer.h"
 #include "buffers/BufferPool.h"
 #include "model/TraceModel.h"
 
@@ -63,6 +64,7 @@ private:
   std::mutex mutex_;
   TraceModel model_;
   std::unique_ptr<BufferPool> pool_;
+  std::unique_ptr<ActivityConsumer> consumer_; // reads completed buffers off CUPTI's thread
   CollectorOptions options_;
   std::atomic<uint64_t> buffers_requested_{0}, buffers_completed_{0};
   bool running_ = false;
