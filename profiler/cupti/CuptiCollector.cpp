@@ -298,7 +298,6 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
       options.buffer_bytes, std::max<size_t>(1, options.max_buffer_bytes / options.buffer_bytes));
   consumer_ = std::make_unique<ActivityConsumer>(
       *pool_, [this](const uint8_t *buffer, size_t valid) { consume(buffer, valid); });
-  consumer_->start();
   // Our buffers come zero-filled: CUPTI would otherwise zero each new one on the thread that
   // needs it, inside that thread's first recorded call (5.5 ms for 8 MB on an H100).
   uint8_t zeroed = 1;
@@ -319,6 +318,8 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
   std::string err = enable(kinds);
   if (!err.empty())
     return err;
+  // Only once tracing is on: a program that runs untraced gets no thread of ours.
+  consumer_->start();
   running_ = true;
   return "";
 }
