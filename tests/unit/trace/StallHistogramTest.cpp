@@ -80,8 +80,8 @@ TEST(StallHistogram, TwoHalvesMergedReadAsTheWhole) {
 
 TEST(StallHistogram, LengthsPastEitherEndAreKept) {
   StallHistogram h;
-  h.add(500);                          // under a microsecond: the first bucket
-  h.add(Ns(1) << 62);                  // longer than any bucket: the last
+  h.add(500);         // under a microsecond: the first bucket
+  h.add(Ns(1) << 62); // longer than any bucket: the last
   EXPECT_EQ(h.count(), 2u);
   EXPECT_EQ(h.min(), 500);
   EXPECT_EQ(h.max(), Ns(1) << 62);
