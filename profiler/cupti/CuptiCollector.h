@@ -3,9 +3,12 @@
 // this file sees a CUPTI type.
 #pragma once
 
+#include "buffers/ActivityConsumer.h"
+#include "buffers/BufferPool.h"
 #include "model/TraceModel.h"
 
 #include <atomic>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -26,6 +29,7 @@ enum class ApiRecording : uint8_t {
 struct CollectorOptions {
   size_t buffer_bytes = 8 << 20;  // each CUPTI activity buffer
   size_t max_bytes = 1024u << 20; // the records kept in memory; later ones are counted, not kept
+  size_t max_buffer_bytes = 1024u << 20; // CUPTI's activity buffers, all together
   // Comma-separated activity kinds: runtime, kernel, memcpy, memset, sync, overhead,
   // external ("" = those the recording needs: see defaultKinds).
   std::string kinds;
@@ -52,13 +56,15 @@ private:
   static void bufferRequested(uint8_t **buffer, size_t *size, size_t *max_records);
   static void bufferCompleted(CUctx_st *ctx, uint32_t stream, uint8_t *buffer, size_t size,
                               size_t valid);
-  void consume(uint8_t *buffer, size_t valid);
+  void consume(const uint8_t *buffer, size_t valid);
 
   bool overCap() const;
   std::string enable(const std::vector<int> &kinds);
 
   std::mutex mutex_;
   TraceModel model_;
+  std::unique_ptr<BufferPool> pool_;
+  std::unique_ptr<ActivityConsumer> consumer_; // reads completed buffers off CUPTI's thread
   CollectorOptions options_;
   std::atomic<uint64_t> buffers_requested_{0}, buffers_completed_{0};
   bool running_ = false;

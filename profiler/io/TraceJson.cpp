@@ -122,6 +122,8 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                     {"invalid", m.invalid_records},
                     {"over_cap", m.over_cap_records},
                     {"lost_buffers", m.lost_buffers},
+                    {"activity_buffers", m.activity_buffers},
+                    {"activity_buffers_refused", m.activity_buffers_refused},
                     {"stacks", m.stacks.size()},
                     {"stacks_dropped", m.stacks_dropped},
                     {"external", m.external.size()},

@@ -109,7 +109,9 @@ struct TraceModel {
   uint64_t invalid_records = 0;  // zero or inverted timestamps: counted, not used
   uint64_t over_cap_records = 0; // arrived after the memory cap was reached: counted, not kept
   uint64_t lost_buffers = 0;     // activity buffers taken over by another CUPTI client
-  std::string clock = "CLOCK_REALTIME"; // what every *_ns time is read from (CUPTI's default)
+  uint64_t activity_buffers = 0; // CUPTI activity buffers allocated (reused, never freed)
+  uint64_t activity_buffers_refused = 0; // requests refused at the buffers' memory cap
+  std::string clock = "CLOCK_REALTIME";  // what every *_ns time is read from (CUPTI's default)
   // Which runtime calls `api` holds (--api): "launches" (the sync-relevant calls, launches,
   // capture marks, profiler start/stop), "syncs" (those less the launches), "all".
   std::string api_recording = "all";

@@ -49,9 +49,17 @@ if best:
 else:
     check("two-stream overlap found", False, "no stream pair overlapped")
 
-sync_threads = {s["thread"] for s in stalls if s["api"] == "cudaStreamSynchronize"}
-check("syncs from several threads are kept apart", len(sync_threads) >= truth["sync_threads"],
-      f"{len(sync_threads)} threads with cudaStreamSynchronize stalls")
+# Each thread's own wait, as the thread timed it, must be that thread's one stall: counting
+# threads passed while the tracer shortened the waits it traced (issue 34).
+kept, parts = 0, []
+for tid, w0, w1 in truth["thread_waits"]:
+    mine = [s for s in stalls if s["api"] == "cudaStreamSynchronize" and s["thread"] == tid]
+    want = ms(w1 - w0)
+    got = ms(mine[0]["end_ns"] - mine[0]["start_ns"]) if len(mine) == 1 else None
+    kept += got is not None and abs(got - want) <= 0.05 * want
+    parts.append(f"{tid}: {len(mine)} stall(s) {got or 0:.3f} ms, waited {want:.3f} ms")
+check("syncs from several threads are kept apart, each its own thread's wait (5%)",
+      kept == truth["sync_threads"] == len(truth["thread_waits"]), "; ".join(parts))
 
 polled = [s for s in stalls if s["api"] == "cudaEventQuery"]
 if polled:

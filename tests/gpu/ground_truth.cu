@@ -11,7 +11,10 @@
 
 #include <chrono>
 #include <cstdio>
+#include <string>
+#include <sys/syscall.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 static double ms_since(std::chrono::steady_clock::time_point t0) {
@@ -67,18 +70,31 @@ int main(int argc, char **argv) {
   spin<<<1, 1, 0, s2>>>(cycles(30));
   CHECK(cudaDeviceSynchronize());
 
-  // 4. Four threads, each syncing its own stream after a 10 ms spin.
+  // 4. Four threads, each syncing its own stream after a 10 ms spin; each times its own
+  // wait, which the trace must show as that thread's stall (not merely four threads).
+  struct ThreadWait {
+    long tid;
+    long long start_ns, end_ns;
+  };
+  std::vector<ThreadWait> thread_waits(4);
   std::vector<std::thread> threads;
   for (int i = 0; i < 4; ++i)
-    threads.emplace_back([&] {
+    threads.emplace_back([&, i] {
       cudaStream_t s;
       cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking);
       spin<<<1, 1, 0, s>>>(cycles(10));
+      auto w0 = std::chrono::steady_clock::now();
       cudaStreamSynchronize(s);
+      auto w1 = std::chrono::steady_clock::now();
+      thread_waits[i] = {static_cast<long>(syscall(SYS_gettid)), ns(w0), ns(w1)};
       cudaStreamDestroy(s);
     });
   for (auto &t : threads)
     t.join();
+  std::string waits_json;
+  for (const ThreadWait &w : thread_waits)
+    waits_json += (waits_json.empty() ? "" : ", ") + std::string("[") + std::to_string(w.tid) +
+                  ", " + std::to_string(w.start_ns) + ", " + std::to_string(w.end_ns) + "]";
 
   // 5. Polling an event until a 10 ms spin is done (no blocking call at all).
   cudaEvent_t ev;
@@ -112,9 +128,9 @@ int main(int argc, char **argv) {
   std::fprintf(f,
                "{\"d2h_wait_ms\": %.4f, \"pageable_call_ms\": %.4f, \"pinned_call_ms\": %.4f, "
                "\"pageable_bytes\": %zu, \"pair_overlap_ms\": 20.0, \"pair_busy_ms\": 30.0, "
-               "\"sync_threads\": 4, \"d2h_steady_start_ns\": %lld, \"d2h_steady_end_ns\": %lld, \"poll_wait_ms\": %.4f, \"polls\": %d, "
+               "\"sync_threads\": 4, \"thread_waits\": [%s], \"d2h_steady_start_ns\": %lld, \"d2h_steady_end_ns\": %lld, \"poll_wait_ms\": %.4f, \"polls\": %d, "
                "\"captured_launches\": %d, \"graph_launches\": %d}\n",
-               d2h_wait_ms, pageable_call_ms, pinned_call_ms, big, d2h_steady_start_ns,
+               d2h_wait_ms, pageable_call_ms, pinned_call_ms, big, waits_json.c_str(), d2h_steady_start_ns,
                d2h_steady_end_ns, poll_wait_ms, polls, captured_launches, graph_launches);
   std::fclose(f);
   std::printf("ground truth: blocking DtoH waited %.3f ms; pageable async copy call %.3f ms, "

@@ -68,6 +68,9 @@ else
   echo "INFO: one GPU: the two-GPU checks (tests/gpu/run_multi_gpu.sh, run_rank_checks.sh) need a machine with two"
 fi
 
+echo "== threads: each thread's own waits as untraced, and as its stalls, in every --api mode"
+tests/gpu/run_thread_checks.sh "$results" || status=1
+
 echo "== Python: every stall to its .py line, op, rule and fix; no crash or hang"
 tests/gpu/run_python_checks.sh "$results" || status=1
 
