@@ -2,6 +2,7 @@
 
 #include "driver/AbsolutePath.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 #include <set>
@@ -38,10 +39,15 @@ std::vector<std::string> ReadFiles::placesOfMissing(const std::vector<std::strin
       else if (A.size() > Flag.size() && A.substr(0, Flag.size()) == Flag && Flag == "-I")
         Dirs.insert(absolute(A.drop_front(2)));
     }
+  // A place where such a file exists now was not searched (the header is missing all the
+  // same): an angle-bracket include does not look beside its includer, and LibTorch's
+  // python_headers.h asks for Python's <structseq.h> from a folder that holds LibTorch's own
+  // structseq.h. Kept, such a place would make the result stale from the start.
   std::vector<std::string> Out;
   for (const std::string &Name : Missing)
     for (const std::string &D : Dirs)
-      Out.push_back(absolutePathIn(D, Name));
+      if (std::string Place = absolutePathIn(D, Name); !llvm::sys::fs::exists(Place))
+        Out.push_back(Place);
   return Out;
 }
 

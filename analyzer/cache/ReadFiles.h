@@ -22,7 +22,8 @@ public:
   std::vector<std::string> paths() const;
   // Where the headers not found would have been found, had they existed: each name under
   // every directory a header was read from, every include directory of Args, and the
-  // default system ones. A result stays valid while none of these exists.
+  // default system ones, less the places where such a file exists already (they were not
+  // searched). A result stays valid while none of these exists.
   std::vector<std::string> placesOfMissing(const std::vector<std::string> &Args) const;
   // A header outside the system include directories was read (not Main itself).
   bool readProjectHeader() const { return ProjectHeader; }
