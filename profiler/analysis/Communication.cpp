@@ -20,7 +20,7 @@ double CommunicationResult::hiddenPercent() const {
   return comm_ns ? 100.0 * static_cast<double>(hidden_ns) / static_cast<double>(comm_ns) : 0;
 }
 
-CommunicationResult findCommunication(const TraceModel &m) {
+CommunicationResult findCommunication(const TraceModel &m, const TimeRange &within) {
   CommunicationResult r;
   std::map<uint32_t, std::vector<Span>> comm, compute;
   std::map<uint32_t, bool> isComm; // by interned name: a job has few distinct kernels
@@ -30,19 +30,24 @@ CommunicationResult findCommunication(const TraceModel &m) {
     auto it = isComm.find(g.name);
     if (it == isComm.end())
       it = isComm.emplace(g.name, isCommunicationKernel(m.name(g.name))).first;
+    Span cut = within.clip(g.start, g.end);
     if (it->second) {
-      comm[g.device].push_back({g.start, g.end});
-      r.collectives.push_back({g.start, g.end, g.device, g.stream, g.name});
+      comm[g.device].push_back(cut);
+      if (within.holds(g.end))
+        r.collectives.push_back({g.start, g.end, g.device, g.stream, g.name});
     } else {
-      compute[g.device].push_back({g.start, g.end});
+      compute[g.device].push_back(cut);
     }
   }
   std::sort(r.collectives.begin(), r.collectives.end(),
             [](const Collective &a, const Collective &b) { return a.start < b.start; });
+  r.collective_count = r.collectives.size();
   for (auto &[device, spans] : comm) {
     DeviceCommunication d;
     d.device = device;
-    d.collectives = spans.size();
+    d.collectives = static_cast<uint64_t>(
+        std::count_if(r.collectives.begin(), r.collectives.end(),
+                      [&](const Collective &c) { return c.device == device; }));
     auto united = unite(spans);
     d.comm_ns = total(united);
     d.hidden_ns = total(intersect(united, unite(compute[device])));

@@ -5,6 +5,7 @@
 // across the ranks of a job to find the rank the others waited for.
 #pragma once
 
+#include "analysis/Intervals.h"
 #include "model/TraceModel.h"
 
 #include <string>
@@ -29,12 +30,14 @@ struct DeviceCommunication {
 };
 
 struct CommunicationResult {
-  std::vector<Collective> collectives; // by start
+  std::vector<Collective> collectives; // by start (a folded run lists the first 100,000)
+  uint64_t collective_count = 0;       // all of them
   std::vector<DeviceCommunication> devices;
   Ns comm_ns = 0, hidden_ns = 0; // sums over devices
   double hiddenPercent() const;  // of comm_ns
 };
 
-CommunicationResult findCommunication(const TraceModel &m);
+// Times cut to `within`; the collectives that end in it (a record comes when work ends).
+CommunicationResult findCommunication(const TraceModel &m, const TimeRange &within = {});
 
 } // namespace hostsync::trace

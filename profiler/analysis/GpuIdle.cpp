@@ -25,10 +25,14 @@ double DeviceIdle::busyPercent() const {
   return window > 0 ? 100.0 * static_cast<double>(busy_ns) / static_cast<double>(window) : 0;
 }
 
-std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &stalls) {
+std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &stalls,
+                                 const std::map<uint32_t, Ns> &busy_until) {
   std::map<uint32_t, std::vector<Span>> byDevice;
   for (const GpuActivity &g : m.gpu)
     byDevice[g.device].push_back({g.start, g.end});
+  for (const auto &[device, until] : busy_until)
+    if (auto it = byDevice.find(device); it != byDevice.end())
+      it->second.push_back({until - 1, until});
   // Which host thread launched the work that ends each gap: the bubble is a wait's doing
   // only if that thread was the one waiting (a worker thread's wait does not stop the
   // launching thread).
@@ -92,6 +96,7 @@ std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &
             g.cause = GapCause::Overhead;
             break;
           }
+      d.cause_ns[static_cast<int>(g.cause)] += g.length();
       d.gaps.push_back(g);
     }
     out.push_back(std::move(d));

@@ -7,11 +7,13 @@
 #include "analysis/Stalls.h"
 #include "model/TraceModel.h"
 
+#include <map>
 #include <vector>
 
 namespace hostsync::trace {
 
 enum class GapCause : uint8_t { SyncBubble, Overhead, LaunchBound };
+constexpr int GapCauses = 3;
 const char *gapCauseName(GapCause C);
 
 struct IdleGap {
@@ -25,10 +27,14 @@ struct DeviceIdle {
   uint32_t device = 0;
   Ns window_start = 0, window_end = 0; // first to last GPU activity on the device
   Ns busy_ns = 0, idle_ns = 0;
-  std::vector<IdleGap> gaps;
+  std::vector<IdleGap> gaps; // every gap, or none once the run is folded (analysis/RunFold)
+  Ns cause_ns[GapCauses] = {}; // idle time by GapCause: the gaps' lengths added up
   double busyPercent() const;
 };
 
-std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &stalls);
+// busy_until: per device, a time until which it is known busy although m may not hold the
+// work (a folded run lets go of old records: analysis/RunFold): no gap starts before it.
+std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &stalls,
+                                 const std::map<uint32_t, Ns> &busy_until = {});
 
 } // namespace hostsync::trace

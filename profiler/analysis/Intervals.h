@@ -4,6 +4,8 @@
 
 #include "model/TraceModel.h"
 
+#include <algorithm>
+#include <limits>
 #include <vector>
 
 namespace hostsync::trace {
@@ -11,6 +13,19 @@ namespace hostsync::trace {
 struct Span {
   Ns start = 0, end = 0;
   Ns length() const { return end - start; }
+};
+
+// A half-open range of time [lo, hi), everything by default. The run is analysed in slices
+// (analysis/RunFold): a slice's busy time is its spans cut to the slice, so that the times of
+// consecutive slices add up to the whole run's.
+struct TimeRange {
+  Ns lo = std::numeric_limits<Ns>::min(), hi = std::numeric_limits<Ns>::max();
+  bool holds(Ns t) const { return lo <= t && t < hi; }
+  // The span cut to the range; empty (start == end) when they do not meet.
+  Span clip(Ns start, Ns end) const {
+    Ns a = std::max(start, lo), b = std::min(end, hi);
+    return a < b ? Span{a, b} : Span{a, a};
+  }
 };
 
 // Sorted, non-overlapping union of the spans.

@@ -13,13 +13,15 @@ double OverlapResult::copyOverlapPercent() const {
   return copy_ns ? 100.0 * copy_under_compute_ns / copy_ns : 0;
 }
 
-OverlapResult findOverlap(const TraceModel &m) {
+OverlapResult findOverlap(const TraceModel &m, const TimeRange &within) {
   OverlapResult r;
   std::map<std::pair<uint32_t, uint32_t>, std::vector<Span>> byStream;
   std::map<uint32_t, std::vector<Span>> kernels, copies;
   std::vector<Span> all;
   for (const GpuActivity &g : m.gpu) {
-    Span s{g.start, g.end};
+    Span s = within.clip(g.start, g.end);
+    if (s.length() == 0)
+      continue;
     byStream[{g.device, g.stream}].push_back(s);
     all.push_back(s);
     if (g.kind == GpuKind::Kernel)

@@ -3,6 +3,7 @@
 // prefetcher or a two-stream pipeline works.
 #pragma once
 
+#include "analysis/Intervals.h"
 #include "model/TraceModel.h"
 
 #include <vector>
@@ -29,6 +30,7 @@ struct OverlapResult {
   double copyOverlapPercent() const; // of copy_ns
 };
 
-OverlapResult findOverlap(const TraceModel &m);
+// The GPU work's times cut to `within`.
+OverlapResult findOverlap(const TraceModel &m, const TimeRange &within = {});
 
 } // namespace hostsync::trace

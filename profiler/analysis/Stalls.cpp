@@ -97,6 +97,9 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
     s.start = begin;
     s.end = a.end;
     s.site = a.site ? a.site : a.name;
+    s.api = a.name;
+    s.correlation = a.correlation;
+    s.stack = a.stack;
     switch (role) {
     case ApiRole::DeviceSync:
     case ApiRole::StreamSync: {

@@ -32,6 +32,11 @@ struct Stall {
   uint64_t bytes = 0; // moved by the copy the call waited for
   Ns queued_ns = 0;   // GPU work still to run when the wait began (launched before it)
   uint32_t site = 0;  // call site (interned), or the API name when no site is known
+  // Of the call, copied so that a stall outlives the records it was found in (the run is
+  // folded as it goes: analysis/RunFold).
+  uint32_t api = 0; // interned API name
+  uint32_t correlation = 0;
+  int32_t stack = -1;
   Ns length() const { return end - start; }
 };
 

@@ -52,10 +52,14 @@ std::vector<std::pair<Ns, Ns>> captureSpans(const TraceModel &m) {
 }
 } // namespace
 
-Summary summarize(const TraceModel &m, Ns min_stall_ns) {
+Summary summarize(const TraceModel &m, Ns min_stall_ns, const Earlier &earlier) {
   Summary s;
   s.stalls = findStalls(m, min_stall_ns);
-  s.idle = findIdle(m, s.stalls);
+  s.stalls.erase(std::remove_if(s.stalls.begin(), s.stalls.end(),
+                                [&](const Stall &st) { return st.end < earlier.until; }),
+                 s.stalls.end());
+  s.stalls.insert(s.stalls.end(), earlier.stalls.begin(), earlier.stalls.end());
+  s.idle = findIdle(m, s.stalls, earlier.busy_until);
   s.overlap = findOverlap(m);
   s.communication = findCommunication(m);
   Ns lo = 0, hi = 0;
@@ -69,25 +73,12 @@ Summary summarize(const TraceModel &m, Ns min_stall_ns) {
     see(g.start, g.end);
   s.window_ns = hi - lo;
 
-  std::unordered_set<uint32_t> withWork;
-  for (const GpuActivity &g : m.gpu)
-    withWork.insert(g.correlation);
-  const auto captures = captureSpans(m);
-  auto captured = [&](Ns t) { // the last span starting at or before t holds it, if any does
-    auto after = std::upper_bound(captures.begin(), captures.end(), t,
-                                  [](Ns x, const std::pair<Ns, Ns> &c) { return x < c.first; });
-    return after != captures.begin() && t <= std::prev(after)->second;
-  };
-  for (const ApiCall &a : m.api)
-    if (m.name(a.name).rfind("cudaLaunchKernel", 0) == 0) {
-      ++s.launches;
-      if (withWork.count(a.correlation))
-        continue;
-      if (captured(a.start))
-        ++s.launches_captured;
-      else
-        ++s.launches_without_work;
-    }
+  LaunchCounts launches = countLaunches(m);
+  s.launches = launches.launches;
+  s.launches_without_work = launches.without_work;
+  s.launches_captured = launches.captured;
+  s.records = {m.api.size(), m.gpu.size(), m.syncs.size(), m.overheads.size(),
+               m.external.size()};
 
   s.stall_idle_ns.assign(s.stalls.size(), 0);
   for (const DeviceIdle &d : s.idle)
@@ -103,7 +94,33 @@ Summary summarize(const TraceModel &m, Ns min_stall_ns) {
     s.stall_ns += st.length();
   }
   s.sites = costBySite(costs);
+  s.stall_count = s.stalls.size();
+  s.timeline = representativeSlice(m, s);
   return s;
+}
+
+LaunchCounts countLaunches(const TraceModel &m, const TimeRange &within) {
+  LaunchCounts n;
+  std::unordered_set<uint32_t> withWork;
+  for (const GpuActivity &g : m.gpu)
+    withWork.insert(g.correlation);
+  const auto captures = captureSpans(m);
+  auto captured = [&](Ns t) { // the last span starting at or before t holds it, if any does
+    auto after = std::upper_bound(captures.begin(), captures.end(), t,
+                                  [](Ns x, const std::pair<Ns, Ns> &c) { return x < c.first; });
+    return after != captures.begin() && t <= std::prev(after)->second;
+  };
+  for (const ApiCall &a : m.api)
+    if (within.holds(a.end) && m.name(a.name).rfind("cudaLaunchKernel", 0) == 0) {
+      ++n.launches;
+      if (withWork.count(a.correlation))
+        continue;
+      if (captured(a.start))
+        ++n.captured;
+      else
+        ++n.without_work;
+    }
+  return n;
 }
 
 std::vector<SiteCost> costBySite(const std::vector<StallCost> &stalls) {

@@ -6,6 +6,7 @@
 #include "analysis/GpuIdle.h"
 #include "analysis/Overlap.h"
 #include "analysis/Stalls.h"
+#include "analysis/Timeline.h"
 
 #include <string>
 #include <vector>
@@ -31,8 +32,22 @@ struct StallCost {
 // first. The tracer builds it at exit, the symbolize step again once sites have lines.
 std::vector<SiteCost> costBySite(const std::vector<StallCost> &stalls);
 
+// Records of each kind that the analyses read, over the whole run.
+struct RecordCounts {
+  uint64_t api = 0, gpu = 0, sync = 0, overhead = 0, external = 0;
+};
+
+struct LaunchCounts {
+  uint64_t launches = 0, without_work = 0, captured = 0;
+};
+// Kernel launches that end in `within` (a call is recorded when it returns), and those of them with no kernel record.
+LaunchCounts countLaunches(const TraceModel &m, const TimeRange &within = {});
+
 struct Summary {
+  // Every stall; once the run is folded as it goes (analysis/RunFold), the costliest ones
+  // and those in the timeline. stall_count counts them all.
   std::vector<Stall> stalls;
+  uint64_t stall_count = 0;
   std::vector<Ns> stall_idle_ns; // GPU idle charged to each stall (same order as stalls)
   std::vector<DeviceIdle> idle;
   OverlapResult overlap;
@@ -46,9 +61,19 @@ struct Summary {
   // Launches made while a stream was being captured into a CUDA graph run nothing (their
   // kernels run, and are recorded, when the graph is launched): counted apart.
   uint64_t launches = 0, launches_without_work = 0, launches_captured = 0;
+  RecordCounts records;
+  TimelineSlice timeline;
 };
 
-Summary summarize(const TraceModel &m, Ns min_stall_ns = 20000);
+// What a run folded as it goes (analysis/RunFold) knows beyond the records it still holds.
+struct Earlier {
+  std::map<uint32_t, Ns> busy_until; // as for findIdle (analysis/GpuIdle.h)
+  // The stalls that ended before `until`, as found when all their calls were held: m may
+  // hold only part of them (a polling loop's last answers), which would read as others.
+  Ns until = std::numeric_limits<Ns>::min();
+  std::vector<Stall> stalls;
+};
+Summary summarize(const TraceModel &m, Ns min_stall_ns = 20000, const Earlier &earlier = {});
 
 // The p-quantile (0..1) of a sample, nearest rank; 0 for an empty one.
 Ns percentile(std::vector<Ns> v, double p);

@@ -1,5 +1,7 @@
 #include "analysis/Timeline.h"
 
+#include "analysis/Summary.h"
+
 #include <algorithm>
 
 namespace hostsync::trace {
@@ -11,11 +13,13 @@ std::pair<Ns, Ns> chooseSpan(const TraceModel &m, const Summary &s) {
     for (const Stall &st : s.stalls)
       if (st.site == s.sites.front().site)
         atTop.push_back(&st);
-    size_t k = atTop.size() / 2;
-    if (k + 1 < atTop.size())
-      return {atTop[k]->start, atTop[k + 1]->end};
-    Ns len = atTop[k]->length();
-    return {atTop[k]->start - len, atTop[k]->end + len};
+    if (!atTop.empty()) {
+      size_t k = atTop.size() / 2;
+      if (k + 1 < atTop.size())
+        return {atTop[k]->start, atTop[k + 1]->end};
+      Ns len = atTop[k]->length();
+      return {atTop[k]->start - len, atTop[k]->end + len};
+    }
   }
   // No stalls: a slice from the middle of the run.
   Ns lo = 0, hi = 0;
@@ -28,8 +32,8 @@ std::pair<Ns, Ns> chooseSpan(const TraceModel &m, const Summary &s) {
 }
 } // namespace
 
-TimelineWindow representativeWindow(const TraceModel &m, const Summary &s, size_t max_events) {
-  TimelineWindow w;
+TimelineSlice representativeSlice(const TraceModel &m, const Summary &s, size_t max_events) {
+  TimelineSlice w;
   auto [lo, hi] = chooseSpan(m, s);
   // Cut the end back until the slice holds at most max_events events.
   std::vector<Ns> starts;
@@ -45,15 +49,23 @@ TimelineWindow representativeWindow(const TraceModel &m, const Summary &s, size_
   }
   w.start = lo;
   w.end = hi;
-  for (size_t i = 0; i < m.api.size(); ++i)
-    if (m.api[i].end >= lo && m.api[i].start < hi)
-      w.api.push_back(i);
-  for (size_t i = 0; i < m.gpu.size(); ++i)
-    if (m.gpu[i].end >= lo && m.gpu[i].start < hi)
-      w.gpu.push_back(i);
+  auto inside = [&](const auto &e) { return e.end >= lo && e.start < hi; };
+  std::copy_if(m.api.begin(), m.api.end(), std::back_inserter(w.api), inside);
+  std::copy_if(m.gpu.begin(), m.gpu.end(), std::back_inserter(w.gpu), inside);
+  std::vector<long> sliceIndex(s.stalls.size(), -1);
   for (size_t i = 0; i < s.stalls.size(); ++i)
-    if (s.stalls[i].end >= lo && s.stalls[i].start < hi)
-      w.stalls.push_back(i);
+    if (inside(s.stalls[i])) {
+      sliceIndex[i] = static_cast<long>(w.stalls.size());
+      w.stalls.push_back(s.stalls[i]);
+    }
+  for (const DeviceIdle &d : s.idle)
+    for (IdleGap g : d.gaps)
+      if (g.end >= lo && g.start < hi) {
+        g.stall = g.stall >= 0 && static_cast<size_t>(g.stall) < sliceIndex.size()
+                      ? sliceIndex[g.stall]
+                      : -1;
+        w.gaps.push_back({d.device, g});
+      }
   return w;
 }
 

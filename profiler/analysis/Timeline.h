@@ -1,20 +1,34 @@
 // The representative slice of a trace that the report draws: one step around the costliest
 // call site's median stall (from that stall to the next one at the same site), cut to at
-// most max_events events so the picture stays small whatever the length of the run.
+// most max_events events so the picture stays small whatever the length of the run. The
+// slice holds copies of its events: it outlives the records it was cut from, which a run
+// folded as it goes (analysis/RunFold) lets go of.
 #pragma once
 
-#include "analysis/Summary.h"
+#include "analysis/GpuIdle.h"
+#include "analysis/Stalls.h"
+
+#include <vector>
 
 namespace hostsync::trace {
 
-struct TimelineWindow {
-  Ns start = 0, end = 0;
-  std::vector<size_t> api;    // indices into TraceModel::api
-  std::vector<size_t> gpu;    // indices into TraceModel::gpu
-  std::vector<size_t> stalls; // into Summary::stalls
+struct Summary;
+
+struct TimelineGap {
+  uint32_t device = 0;
+  IdleGap gap; // gap.stall: an index into the slice's stalls, or -1
 };
 
-TimelineWindow representativeWindow(const TraceModel &m, const Summary &s,
-                                    size_t max_events = 2000);
+struct TimelineSlice {
+  Ns start = 0, end = 0;
+  std::vector<ApiCall> api;
+  std::vector<GpuActivity> gpu;
+  std::vector<Stall> stalls;
+  std::vector<TimelineGap> gaps;
+  bool empty() const { return api.empty() && gpu.empty(); }
+};
+
+TimelineSlice representativeSlice(const TraceModel &m, const Summary &s,
+                                  size_t max_events = 2000);
 
 } // namespace hostsync::trace

@@ -1,12 +1,12 @@
 #include "io/TraceJson.h"
 
-#include "analysis/Timeline.h"
 #include "io/JsonFile.h"
 #include "io/JsonNumbers.h"
 
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <map>
 #include <unordered_map>
 
 namespace hostsync::trace {
@@ -19,19 +19,16 @@ std::string shortName(const std::string &name) {
   return name.size() > 160 ? name.substr(0, 157) + "..." : name;
 }
 
-J timelineJson(const TraceModel &m, const Summary &s) {
-  TimelineWindow w = representativeWindow(m, s);
+// The timeline slice; its stalls as indices into trace.json's stall list (`indexOf`).
+J timelineJson(const TraceModel &m, const TimelineSlice &w, const std::vector<long> &indexOf) {
   J api = J::array(), gpu = J::array(), stalls = J::array(), gaps = J::array();
-  for (size_t i : w.api) {
-    const ApiCall &a = m.api[i];
+  for (const ApiCall &a : w.api)
     api.push_back({{"thread", a.thread},
                    {"name", m.name(a.name)},
                    {"start_ns", a.start},
                    {"end_ns", a.end},
                    {"correlation", a.correlation}});
-  }
-  for (size_t i : w.gpu) {
-    const GpuActivity &g = m.gpu[i];
+  for (const GpuActivity &g : w.gpu)
     gpu.push_back({{"device", g.device},
                    {"stream", g.stream},
                    {"kind", g.kind == GpuKind::Kernel   ? "kernel"
@@ -41,20 +38,38 @@ J timelineJson(const TraceModel &m, const Summary &s) {
                    {"start_ns", g.start},
                    {"end_ns", g.end},
                    {"correlation", g.correlation}});
-  }
-  for (size_t i : w.stalls)
+  for (long i : indexOf)
     stalls.push_back(i);
-  for (const DeviceIdle &d : s.idle)
-    for (const IdleGap &g : d.gaps)
-      if (g.end >= w.start && g.start < w.end)
-        gaps.push_back({{"device", d.device},
-                        {"cause", gapCauseName(g.cause)},
-                        {"start_ns", g.start},
-                        {"end_ns", g.end},
-                        {"stall", g.stall}});
+  for (const TimelineGap &t : w.gaps)
+    gaps.push_back({{"device", t.device},
+                    {"cause", gapCauseName(t.gap.cause)},
+                    {"start_ns", t.gap.start},
+                    {"end_ns", t.gap.end},
+                    {"stall", t.gap.stall >= 0 ? indexOf[t.gap.stall] : -1}});
   return {{"start_ns", w.start}, {"end_ns", w.end},  {"api", api},
           {"gpu", gpu},          {"stalls", stalls}, {"idle_gaps", gaps}};
 }
+
+// Where a stall of the timeline is in the list (by thread and start: a thread waits in one
+// call at a time); appended when the list left it out.
+std::vector<long> placeTimelineStalls(const TimelineSlice &w, std::vector<Stall> &stalls,
+                                      std::vector<Ns> &idle) {
+  std::map<std::pair<uint32_t, Ns>, long> at;
+  for (size_t i = 0; i < stalls.size(); ++i)
+    at.emplace(std::make_pair(stalls[i].thread, stalls[i].start), static_cast<long>(i));
+  std::vector<long> indexOf;
+  for (const Stall &st : w.stalls) {
+    auto [it, fresh] =
+        at.emplace(std::make_pair(st.thread, st.start), static_cast<long>(stalls.size()));
+    if (fresh) {
+      stalls.push_back(st);
+      idle.push_back(0);
+    }
+    indexOf.push_back(it->second);
+  }
+  return indexOf;
+}
+
 // Each collective in order (what hostsync-report lines up across ranks), its kernel named by
 // an index into `names`: a job runs a few distinct NCCL kernels thousands of times.
 constexpr size_t MaxCollectiveEvents = 100000;
@@ -78,7 +93,7 @@ J communicationJson(const TraceModel &m, const CommunicationResult &c) {
                       {"start_ns", e.start},
                       {"end_ns", e.end}});
   }
-  return {{"collectives", c.collectives.size()},
+  return {{"collectives", c.collective_count},
           {"comm_ns", c.comm_ns},
           {"hidden_ns", c.hidden_ns},
           {"exposed_ns", c.comm_ns - c.hidden_ns},
@@ -86,7 +101,7 @@ J communicationJson(const TraceModel &m, const CommunicationResult &c) {
           {"devices", devices},
           {"names", names},
           {"events", events},
-          {"events_left_out", c.collectives.size() - events.size()}};
+          {"events_left_out", c.collective_count - events.size()}};
 }
 } // namespace
 
@@ -114,10 +129,10 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
   doc["profiler_windows"] = p.windows;
   doc["steps"] = {
       {"range", m.step_range}, {"seen", m.step_starts.size()}, {"skipped", p.skipped_steps}};
-  doc["records"] = {{"api", m.api.size()},
-                    {"gpu", m.gpu.size()},
-                    {"sync", m.syncs.size()},
-                    {"overhead", m.overheads.size()},
+  doc["records"] = {{"api", s.records.api},
+                    {"gpu", s.records.gpu},
+                    {"sync", s.records.sync},
+                    {"overhead", s.records.overhead},
                     {"dropped", m.dropped_records},
                     {"invalid", m.invalid_records},
                     {"over_cap", m.over_cap_records},
@@ -126,18 +141,16 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                     {"activity_buffers_refused", m.activity_buffers_refused},
                     {"stacks", m.stacks.size()},
                     {"stacks_dropped", m.stacks_dropped},
-                    {"external", m.external.size()},
+                    {"external", s.records.external},
                     {"stacks_via_external", m.stacks_via_external},
                     {"launches", s.launches},
                     {"launches_without_kernel", s.launches_without_work},
                     {"launches_captured", s.launches_captured}};
   J devices = J::array();
   for (const DeviceIdle &d : s.idle) {
-    Ns bubbles = 0, overhead = 0, launch = 0;
-    for (const IdleGap &g : d.gaps)
-      (g.cause == GapCause::SyncBubble ? bubbles
-       : g.cause == GapCause::Overhead ? overhead
-                                       : launch) += g.length();
+    Ns bubbles = d.cause_ns[static_cast<int>(GapCause::SyncBubble)],
+       overhead = d.cause_ns[static_cast<int>(GapCause::Overhead)],
+       launch = d.cause_ns[static_cast<int>(GapCause::LaunchBound)];
     devices.push_back({{"device", d.device},
                        {"window_ns", d.window_end - d.window_start},
                        {"busy_ns", d.busy_ns},
@@ -148,6 +161,7 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                        {"launch_bound_ns", launch}});
   }
   doc["summary"] = {{"window_ns", s.window_ns},
+                    {"stalls", s.stall_count},
                     {"stall_ns", s.stall_ns},
                     {"sync_bubble_ns", s.bubble_ns},
                     {"multi_stream_pct", s.overlap.multiStreamPercent()},
@@ -165,11 +179,14 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
       list = J::array();
     list.push_back({l.kind, l.id});
   }
+  std::vector<Stall> listed = s.stalls;
+  std::vector<Ns> listedIdle = s.stall_idle_ns;
+  listedIdle.resize(listed.size());
+  std::vector<long> timelineStalls = placeTimelineStalls(s.timeline, listed, listedIdle);
   J stalls = J::array();
-  for (size_t i = 0; i < s.stalls.size(); ++i) {
-    const Stall &st = s.stalls[i];
-    const ApiCall &a = m.api[st.api_index];
-    stalls.push_back({{"api", m.name(a.name)},
+  for (size_t i = 0; i < listed.size(); ++i) {
+    const Stall &st = listed[i];
+    stalls.push_back({{"api", m.name(st.api)},
                       {"site", m.name(st.site)},
                       {"class", stallClassName(st.cls)},
                       {"thread", st.thread},
@@ -177,10 +194,10 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                       {"end_ns", st.end},
                       {"bytes", st.bytes},
                       {"queued_ns", st.queued_ns},
-                      {"idle_charged_ns", s.stall_idle_ns[i]},
-                      {"correlation", a.correlation},
-                      {"stack", a.stack}});
-    if (auto e = externalOf.find(a.correlation); e != externalOf.end())
+                      {"idle_charged_ns", listedIdle[i]},
+                      {"correlation", st.correlation},
+                      {"stack", st.stack}});
+    if (auto e = externalOf.find(st.correlation); e != externalOf.end())
       stalls.back()["external"] = e->second;
   }
   doc["stalls"] = stalls;
@@ -221,7 +238,7 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
     stacks.push_back(stack);
   }
   doc["stacks"] = stacks;
-  doc["timeline"] = timelineJson(m, s);
+  doc["timeline"] = timelineJson(m, s.timeline, timelineStalls);
   return jsonText(doc, 1);
 }
 
@@ -247,7 +264,7 @@ std::string textSummary(const TraceModel &m, const Summary &s, size_t top,
   std::snprintf(line, sizeof line,
                 "| host stalled %.3f ms in %zu syncs, GPU idle after them %.3f ms | "
                 "2+ streams busy %.1f%% of GPU time, copies under compute %.1f%%",
-                s.stall_ns / 1e6, s.stalls.size(), s.bubble_ns / 1e6,
+                s.stall_ns / 1e6, static_cast<size_t>(s.stall_count), s.bubble_ns / 1e6,
                 s.overlap.multiStreamPercent(), s.overlap.copyOverlapPercent());
   out += line;
   if (m.dropped_records || m.invalid_records) {
@@ -256,10 +273,10 @@ std::string textSummary(const TraceModel &m, const Summary &s, size_t top,
                   static_cast<unsigned long long>(m.invalid_records));
     out += line;
   }
-  if (const CommunicationResult &c = s.communication; !c.collectives.empty()) {
+  if (const CommunicationResult &c = s.communication; c.collective_count) {
     std::snprintf(line, sizeof line,
                   " | communication %.3f ms in %zu collectives, %.1f%% hidden under compute",
-                  c.comm_ns / 1e6, c.collectives.size(), c.hiddenPercent());
+                  c.comm_ns / 1e6, static_cast<size_t>(c.collective_count), c.hiddenPercent());
     out += line;
   }
   out += "\n";

@@ -54,12 +54,12 @@ TEST(Timeline, TheSliceRunsFromTheTopSitesMedianStallToTheNext) {
   Builder b = threeSteps();
   Summary s = summarize(b.m);
   ASSERT_EQ(s.stalls.size(), 3u);
-  TimelineWindow w = representativeWindow(b.m, s);
+  TimelineSlice w = representativeSlice(b.m, s);
   EXPECT_EQ(w.start, s.stalls[1].start);
   EXPECT_EQ(w.end, s.stalls[2].end);
   EXPECT_EQ(w.stalls.size(), 2u);
   // Capped: at most the given number of events, cut from the end.
-  TimelineWindow small = representativeWindow(b.m, s, 3);
+  TimelineSlice small = representativeSlice(b.m, s, 3);
   EXPECT_LE(small.api.size() + small.gpu.size(), 4u);
   EXPECT_LT(small.end, w.end);
 }

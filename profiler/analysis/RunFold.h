@@ -1,0 +1,114 @@
+// A run analysed as it goes, in memory that does not grow with its length (issue 34;
+// docs/trace.md, "Constant memory"). Records are added to `model()` as CUPTI hands them
+// over; every few seconds fold(cut) runs the analyses (analysis/Summary) over the records
+// still held and adds to the run's totals what they found before `cut`: each result is taken
+// once, in the fold whose slice [previous cut, cut) holds its anchor:
+//   - a stall, by its end (it is recorded when the call returns);
+//   - an idle gap, by its end (it is known when the GPU starts again), charged to the stall's
+//     site and to the stall itself while the stall is among those kept;
+//   - busy, overlap and communication times, by cutting every span at the slice's edges;
+//   - a record (counts, launches, collectives, the run's first and last event), by its end:
+//     CUPTI hands a record over once its call or work has ended.
+// Then the records that nothing after `cut` can need are let go: those that ended more than
+// `context_ns` before it, except what a later result may still reach back to (the last
+// work of each device, the stalls that may still cover its next gap, launches whose work
+// has not been recorded, open graph captures and polling loops, each thread's last copy).
+//
+// The caller picks cuts that no record still to come can precede (CuptiCollector flushes
+// CUPTI first; safeCut() holds the cut before launches whose work is not recorded yet).
+// Folding the same records at any sequence of cuts gives the same totals as one fold of
+// the whole run, but for p50/p99 (StallHistogram, within 2.2%) and the stall list, which
+// keeps the costliest `keep_stalls`.
+#pragma once
+
+#include "analysis/StallHistogram.h"
+#include "analysis/Summary.h"
+
+#include <map>
+#include <string>
+
+namespace hostsync::trace {
+
+struct FoldOptions {
+  Ns min_stall_ns = 20000;
+  Ns context_ns = 2'000'000'000;   // records kept behind the cut, for what reaches back
+  Ns outstanding_ns = 30'000'000'000; // a launch with no work recorded after this: none comes
+  size_t keep_stalls = 10000;      // the costliest stalls kept in the list
+  // The part of the run analysed: from skip_ns after its first event, from the start of
+  // step number skip_steps (TraceModel::step_starts), within the cudaProfilerStart..Stop
+  // windows when the program marks any (analysis/Window.h says the same for one model).
+  Ns skip_ns = 0;
+  size_t skip_steps = 0;
+};
+
+class RunFold {
+public:
+  explicit RunFold(FoldOptions options = {}) : options_(options) {}
+  // The records held: add new ones to its vectors (any order), names and stacks as usual.
+  TraceModel &model() { return model_; }
+  const TraceModel &model() const { return model_; }
+  // The latest cut at or before `flushed` (the time CUPTI was last flushed) that no record
+  // still to come can precede: before the earliest launch whose GPU work is not recorded.
+  Ns safeCut(Ns flushed) const;
+  // Folds the results anchored before `cut` into the totals and lets go of what no later
+  // fold needs. A cut at or before the previous one does nothing.
+  void fold(Ns cut);
+  Ns lastCut() const { return cut_; }
+  // The whole run so far, as one summarize() of every record would give it (bounded lists).
+  Summary summary() const;
+  // cudaProfilerStart..Stop windows seen (0: the whole run is analysed), their total length.
+  size_t profilerWindows() const { return windowCount_; }
+  // The step skip: "" or why nothing was analysed (fewer steps than skip_steps).
+  std::string stepNote() const;
+
+private:
+  struct SiteTotals {
+    uint64_t bytes = 0;
+    Ns idle_ns = 0;
+    StallHistogram lengths;
+  };
+  struct DeviceTotals {
+    Ns first = 0, last = 0, busy_ns = 0;
+    Ns cause_ns[GapCauses] = {};
+  };
+  struct KeptStall {
+    Stall stall;
+    Ns idle_ns = 0;
+  };
+  using StallKey = std::pair<uint32_t, Ns>; // thread, start: a thread waits once at a time
+
+  void keepAnalysedPart(Ns cut);
+  void addResults(const Summary &s, const TimeRange &slice);
+  void letGo(Ns cut, const Summary &s);
+  void resetTotals();
+  void pruneStalls();
+
+  FoldOptions options_;
+  TraceModel model_;
+  Ns cut_ = std::numeric_limits<Ns>::min();
+  Ns first_ = 0; // the run's first event, once seen
+  // cudaProfilerStart/Stop: every mark seen (few), and whether any was.
+  std::vector<std::pair<Ns, bool>> marks_;
+  size_t windowCount_ = 0;
+
+  // The totals.
+  Ns lo_ = 0, hi_ = 0; // first and last event analysed
+  uint64_t stallCount_ = 0;
+  Ns stallNs_ = 0, bubbleNs_ = 0;
+  std::map<uint32_t, SiteTotals> sites_;
+  std::map<uint32_t, DeviceTotals> devices_;
+  OverlapResult overlap_;
+  std::map<std::pair<uint32_t, uint32_t>, Ns> streamBusy_;
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t>, Ns> pairOverlap_;
+  CommunicationResult communication_;
+  std::map<uint32_t, DeviceCommunication> commDevices_;
+  LaunchCounts launches_;
+  RecordCounts records_;
+  std::map<StallKey, KeptStall> kept_;
+  std::map<StallKey, Ns> idleAhead_; // charged to a stall not folded yet
+  std::vector<Stall> held_; // folded stalls that may cover a device's next gap
+  TimelineSlice timeline_;
+  Ns timelineCost_ = -1;
+};
+
+} // namespace hostsync::trace
