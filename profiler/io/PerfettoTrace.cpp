@@ -11,6 +11,7 @@
 #include <ctime>
 #include <fcntl.h>
 #include <new>
+#include <stdexcept>
 #include <unistd.h>
 #include <vector>
 
@@ -406,6 +407,8 @@ bool PerfettoTraceWriter::append(const TraceModel &m, const Summary &s, std::str
     return writePackets(a.packets(), why);
   } catch (const std::bad_alloc &) {
     why = "out of memory";
+  } catch (const std::exception &e) { // std::length_error: a string past max_size()
+    why = e.what();
   }
   closeAfterFailure();
   return false;
