@@ -67,7 +67,7 @@ if $test_set; then
     llvm-14-tools libclang-rt-14-dev libgtest-dev googletest python3-jsonschema python3-yaml
     clang-tools-14 clang-tidy-14 clang-tidy-22 clang-format-14
     llvm-22-dev libclang-22-dev libclang-cpp22-dev clang-22 llvm-22-tools
-    chromium firefox-esr pre-commit
+    chromium firefox-esr pre-commit protobuf-compiler
   )
 fi
 if $print; then

@@ -1,5 +1,7 @@
 #include "io/AtomicFile.h"
 
+#include "io/WriteAll.h"
+
 #include <atomic>
 #include <cerrno>
 #include <csignal>
@@ -18,24 +20,6 @@ namespace {
 std::string temporaryName(const std::string &path) {
   static std::atomic<unsigned> counter{0};
   return temporaryPrefixFor(path) + std::to_string(getpid()) + "-" + std::to_string(counter++);
-}
-
-bool writeAll(int fd, const std::string &content) {
-  const char *p = content.data();
-  size_t left = content.size();
-  while (left > 0) {
-    ssize_t n = write(fd, p, left);
-    if (n < 0 && errno == EINTR)
-      continue;
-    if (n <= 0) {
-      if (n == 0)
-        errno = EIO;
-      return false;
-    }
-    p += n;
-    left -= static_cast<size_t>(n);
-  }
-  return true;
 }
 
 bool failed(std::string &error) {
@@ -130,8 +114,8 @@ bool writeFileAtomically(const std::string &path, const std::string &content, st
     return failed(error);
   // Flushed before the rename: after a crash the new name holds the whole content, never
   // an empty file whose data had not reached the disk yet.
-  bool ok =
-      (!exists || fchmod(fd, old.st_mode & 07777) == 0) && writeAll(fd, content) && fsync(fd) == 0;
+  bool ok = (!exists || fchmod(fd, old.st_mode & 07777) == 0) &&
+            writeAll(fd, content.data(), content.size()) && fsync(fd) == 0;
   int saved = errno;
   if (close(fd) != 0 && ok) {
     ok = false;

@@ -1,6 +1,7 @@
 #include "io/PerfettoJson.h"
 
 #include "io/JsonFile.h"
+#include "io/PerfettoNames.h"
 
 #include <nlohmann/json.hpp>
 
@@ -40,25 +41,22 @@ J meta(const char *what, int pid, long tid, const std::string &name) {
 
 std::string perfettoJson(const TraceModel &m, const Summary &s, const ProcessInfo &p) {
   J events = J::array();
-  events.push_back(meta("process_name", p.pid, 0,
-                        "host (pid " + std::to_string(p.pid) +
-                            (p.rank.empty() ? "" : ", rank " + p.rank) + ")"));
+  events.push_back(meta("process_name", p.pid, 0, hostProcessName(p)));
   std::set<uint32_t> threads;
   for (const ApiCall &a : m.api)
     threads.insert(a.thread);
   for (uint32_t t : threads)
-    events.push_back(meta("thread_name", p.pid, t, "thread " + std::to_string(t)));
+    events.push_back(meta("thread_name", p.pid, t, threadTrackName(t)));
   std::set<std::pair<uint32_t, uint32_t>> streams;
   for (const GpuActivity &g : m.gpu)
     streams.insert({g.device, g.stream});
   std::set<uint32_t> devices;
   for (const auto &[device, stream] : streams) {
     if (devices.insert(device).second) {
-      events.push_back(meta("process_name", gpuPid(device), 0, "GPU " + std::to_string(device)));
-      events.push_back(meta("thread_name", gpuPid(device), IdleTrack, "idle gaps"));
+      events.push_back(meta("process_name", gpuPid(device), 0, deviceTrackName(device)));
+      events.push_back(meta("thread_name", gpuPid(device), IdleTrack, IdleTrackName));
     }
-    events.push_back(
-        meta("thread_name", gpuPid(device), stream, "stream " + std::to_string(stream)));
+    events.push_back(meta("thread_name", gpuPid(device), stream, streamTrackName(stream)));
   }
 
   std::unordered_map<uint32_t, const ApiCall *> launcher;
@@ -68,18 +66,11 @@ std::string perfettoJson(const TraceModel &m, const Summary &s, const ProcessInf
     launcher[a.correlation] = &a;
   }
   for (const GpuActivity &g : m.gpu) {
-    const char *cat = g.kind == GpuKind::Kernel   ? "kernel"
-                      : g.kind == GpuKind::Memcpy ? "memcpy"
-                                                  : "memset";
-    std::string name = g.kind == GpuKind::Kernel ? m.name(g.name)
-                       : g.kind == GpuKind::Memcpy
-                           ? std::string("memcpy ") + copyKindName(g.copy) + " (" +
-                                 memoryKindName(g.src) + " -> " + memoryKindName(g.dst) + ")"
-                           : std::string("memset");
     J args = {{"correlation", g.correlation}, {"device", g.device}, {"stream", g.stream}};
     if (g.kind != GpuKind::Kernel)
       args["bytes"] = g.bytes;
-    events.push_back(slice(name, cat, gpuPid(g.device), g.stream, g.start, g.end, args));
+    events.push_back(slice(gpuSliceName(m, g), gpuCategory(g), gpuPid(g.device), g.stream, g.start,
+                           g.end, args));
     // The flow arrow: from the launching call to the work it queued.
     auto it = launcher.find(g.correlation);
     if (it == launcher.end())
@@ -103,8 +94,7 @@ std::string perfettoJson(const TraceModel &m, const Summary &s, const ProcessInf
   }
   for (size_t i = 0; i < s.stalls.size(); ++i) {
     const Stall &st = s.stalls[i];
-    events.push_back(slice(std::string("stall: ") + stallClassName(st.cls), "stall", p.pid,
-                           st.thread, st.start, st.end,
+    events.push_back(slice(stallSliceName(st), "stall", p.pid, st.thread, st.start, st.end,
                            {{"site", m.name(st.site)},
                             {"bytes", st.bytes},
                             {"queued_ns", st.queued_ns},
@@ -115,10 +105,8 @@ std::string perfettoJson(const TraceModel &m, const Summary &s, const ProcessInf
       J args = {{"cause", gapCauseName(g.cause)}};
       if (g.stall >= 0)
         args["stall_site"] = m.name(s.stalls[g.stall].site);
-      events.push_back(slice(g.cause == GapCause::SyncBubble ? "sync bubble"
-                             : g.cause == GapCause::Overhead ? "tool/driver overhead"
-                                                             : "launch-bound idle",
-                             "idle", gpuPid(d.device), IdleTrack, g.start, g.end, args));
+      events.push_back(
+          slice(gapSliceName(g), "idle", gpuPid(d.device), IdleTrack, g.start, g.end, args));
     }
   J doc = {{"displayTimeUnit", "ns"},
            {"otherData",

@@ -74,6 +74,13 @@ if shutil.which("git"):
 if shutil.which("pre-commit"):
     config.available_features.add("pre-commit")
 
+# The native Perfetto trace of a synthetic run, decoded by protoc (Debian protobuf-compiler)
+# with the vendored schema (third_party/perfetto).
+if config.perfetto_sample:
+    config.substitutions.append(("%hostsync-perfetto-sample", config.perfetto_sample))
+if shutil.which("protoc"):
+    config.available_features.add("protoc")
+
 # The tracer's launcher, where the CUDA toolkit let it be built; "no-gpu" where this
 # machine has no NVIDIA device (CI): the tracer must then step aside.
 if config.hostsync_trace:
