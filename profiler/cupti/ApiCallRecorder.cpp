@@ -43,18 +43,33 @@ void ApiCallRecorder::record(uint32_t cbid, Ns start, Ns end, uint32_t correlati
     ++over_cap_;
     return;
   }
-  if (used_ % ChunkCalls == 0)
-    chunks_.emplace_back(new Call[ChunkCalls]);
-  chunks_.back()[used_ % ChunkCalls] = {start, end, thread, cbid, correlation, result};
+  if (used_ / ChunkCalls == chunks_.size()) { // full: a chunk an earlier take gave back, or new
+    if (spare_.empty()) {
+      chunks_.emplace_back(new Call[ChunkCalls]);
+    } else {
+      chunks_.push_back(std::move(spare_.back()));
+      spare_.pop_back();
+    }
+  }
+  chunks_[used_ / ChunkCalls][used_ % ChunkCalls] = {start, end, thread, cbid, correlation, result};
   ++used_;
 }
 
-void ApiCallRecorder::attachTo(TraceModel &m) {
-  std::lock_guard<std::mutex> lock(mutex_);
+void ApiCallRecorder::takeInto(TraceModel &m) {
+  std::vector<std::unique_ptr<Call[]>> chunks;
+  size_t used = 0;
+  uint64_t overCap = 0;
+  {
+    // Only the swap under the lock: the program's threads record while the calls are read.
+    std::lock_guard<std::mutex> lock(mutex_);
+    chunks.swap(chunks_);
+    std::swap(used, used_);
+    std::swap(overCap, over_cap_);
+  }
   std::unordered_map<uint32_t, uint32_t> names; // cbid -> interned name
   size_t first = m.api.size();
-  for (size_t i = 0; i < used_; ++i) {
-    const Call &c = chunks_[i / ChunkCalls][i % ChunkCalls];
+  for (size_t i = 0; i < used; ++i) {
+    const Call &c = chunks[i / ChunkCalls][i % ChunkCalls];
     auto it = names.find(c.cbid);
     if (it == names.end())
       it = names.emplace(c.cbid, m.intern(runtimeApiName(c.cbid))).first;
@@ -69,7 +84,11 @@ void ApiCallRecorder::attachTo(TraceModel &m) {
   }
   std::sort(m.api.begin() + static_cast<long>(first), m.api.end(),
             [](const ApiCall &a, const ApiCall &b) { return a.start < b.start; });
-  m.over_cap_records += over_cap_;
+  m.over_cap_records += overCap;
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto &chunk : chunks)
+    if (spare_.size() < 4)
+      spare_.push_back(std::move(chunk));
 }
 
 } // namespace hostsync::trace

@@ -20,8 +20,8 @@ namespace hostsync::trace {
 class ApiCallRecorder {
 public:
   static ApiCallRecorder &instance();
-  // Keeps at most max_calls calls; later ones are counted as over the cap. With
-  // with_launches false (--api syncs) the calls that only launch work are left out.
+  // Keeps at most max_calls calls between two takes; later ones are counted as over the
+  // cap. With with_launches false (--api syncs) the calls that only launch work are left out.
   void start(size_t max_calls, bool with_launches);
   // Is this runtime call (named as ApiRegistry names it) one to record?
   bool wants(const std::string &api) const;
@@ -29,8 +29,9 @@ public:
   bool running() const { return running_; }
   // From the callback, on the call's exit.
   void record(uint32_t cbid, Ns start, Ns end, uint32_t correlation, int32_t result);
-  // Appends the calls to m.api, sorted by start, with their names interned.
-  void attachTo(TraceModel &m);
+  // Moves the calls recorded since the last take to m.api, sorted by start, with their
+  // names interned (the run is folded as it goes: analysis/RunFold).
+  void takeInto(TraceModel &m);
 
 private:
   ApiCallRecorder() = default;
@@ -41,7 +42,7 @@ private:
   };
   static constexpr size_t ChunkCalls = 1 << 16;
   std::mutex mutex_;
-  std::vector<std::unique_ptr<Call[]>> chunks_;
+  std::vector<std::unique_ptr<Call[]>> chunks_, spare_; // spare_: taken chunks, reused
   size_t used_ = 0, max_ = 0;
   uint64_t over_cap_ = 0;
   bool running_ = false, with_launches_ = true;

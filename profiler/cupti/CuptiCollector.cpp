@@ -9,6 +9,7 @@
 #include <dlfcn.h>
 #include <algorithm>
 #include <cstring>
+#include <utility>
 #include <vector>
 #include <unordered_map>
 
@@ -326,20 +327,59 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
 
 std::string CuptiCollector::enableRuntimeRecords() { return enable({CUPTI_ACTIVITY_KIND_RUNTIME}); }
 
-TraceModel &CuptiCollector::finish() {
-  if (running_) {
-    cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
-    consumer_->drain(); // every buffer CUPTI handed over is in the model
-    running_ = false;
-    // A buffer CUPTI never gave back went to another client's callbacks: someone (the
-    // PyTorch profiler, Nsight...) registered theirs after ours, and its records are lost.
-    uint64_t req = buffers_requested_.load(), done = buffers_completed_.load();
-    model_.lost_buffers = req > done ? req - done : 0;
-    BufferPool::Stats pool = pool_->stats();
-    model_.activity_buffers = pool.allocated;
-    model_.activity_buffers_refused = pool.refused;
+void CuptiCollector::flush() {
+  if (!running_)
+    return;
+  cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  consumer_->drain(); // every buffer CUPTI handed over is read
+}
+
+void CuptiCollector::takeRecords(TraceModel &into) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  auto nameOf = [&](uint32_t id) {
+    if (id >= nameIn_.size())
+      nameIn_.resize(id + 1, UINT32_MAX);
+    if (nameIn_[id] == UINT32_MAX)
+      nameIn_[id] = into.intern(model_.name(id));
+    return nameIn_[id];
+  };
+  for (ApiCall &a : model_.api) {
+    a.name = nameOf(a.name);
+    into.api.push_back(a);
   }
-  return model_;
+  for (GpuActivity &g : model_.gpu) {
+    g.name = nameOf(g.name);
+    into.gpu.push_back(g);
+  }
+  for (Overhead &o : model_.overheads) {
+    o.name = nameOf(o.name);
+    into.overheads.push_back(o);
+  }
+  into.syncs.insert(into.syncs.end(), model_.syncs.begin(), model_.syncs.end());
+  into.external.insert(into.external.end(), model_.external.begin(), model_.external.end());
+  model_.api.clear();
+  model_.gpu.clear();
+  model_.overheads.clear();
+  model_.syncs.clear();
+  model_.external.clear();
+  into.dropped_records += std::exchange(model_.dropped_records, 0);
+  into.invalid_records += std::exchange(model_.invalid_records, 0);
+  into.over_cap_records += std::exchange(model_.over_cap_records, 0);
+  into.clock = model_.clock;
+}
+
+void CuptiCollector::finish(TraceModel &into) {
+  if (!running_)
+    return;
+  flush();
+  running_ = false;
+  // A buffer CUPTI never gave back went to another client's callbacks: someone (the
+  // PyTorch profiler, Nsight...) registered theirs after ours, and its records are lost.
+  uint64_t req = buffers_requested_.load(), done = buffers_completed_.load();
+  into.lost_buffers = req > done ? req - done : 0;
+  BufferPool::Stats pool = pool_->stats();
+  into.activity_buffers = pool.allocated;
+  into.activity_buffers_refused = pool.refused;
 }
 
 } // namespace hostsync::trace

@@ -47,8 +47,13 @@ public:
   // The fallback when the callbacks that time the API calls cannot be had (another CUPTI
   // subscriber came first): the runtime activity records, as with ApiRecording::All.
   std::string enableRuntimeRecords();
-  // Forces CUPTI to hand over every record it holds, then returns the model.
-  TraceModel &finish();
+  // Forces CUPTI to hand over every record it holds and waits until they are read.
+  void flush();
+  // Moves the records read since the last take into `into` (names interned there) with the
+  // counters of what was dropped: the run is folded as it goes (analysis/RunFold).
+  void takeRecords(TraceModel &into);
+  // The last flush: after it no record comes. The buffers' counts go into `into`.
+  void finish(TraceModel &into);
   bool running() const { return running_; }
 
 private:
@@ -63,6 +68,7 @@ private:
 
   std::mutex mutex_;
   TraceModel model_;
+  std::vector<uint32_t> nameIn_; // model_'s name id -> the id in the model records go to
   std::unique_ptr<BufferPool> pool_;
   std::unique_ptr<ActivityConsumer> consumer_; // reads completed buffers off CUPTI's thread
   CollectorOptions options_;

@@ -82,11 +82,13 @@ void StackCapture::capture(uint32_t correlation, uint64_t external) {
   int depth = backtrace(frames, options_.depth);
   if (depth <= 0)
     return;
-  size_t slot = used_.fetch_add(1, std::memory_order_relaxed);
+  std::lock_guard<std::mutex> lock(slots_); // a long call's exit only: no contention to speak of
+  size_t slot = used_;
   if (slot >= options_.max_stacks) {
     dropped_.fetch_add(1, std::memory_order_relaxed);
     return;
   }
+  ++used_;
   uint64_t *into = &pcs_[slot * options_.depth];
   for (int i = 0; i < depth; ++i)
     into[i] = reinterpret_cast<uintptr_t>(frames[i]);
@@ -98,32 +100,33 @@ void StackCapture::capture(uint32_t correlation, uint64_t external) {
   external_[slot] = external;
 }
 
-void StackCapture::attachTo(TraceModel &m) {
+void StackCapture::takeInto(TraceModel &m) {
   if (!running_)
     return;
-  size_t n = std::min(used_.load(), options_.max_stacks);
   m.python_frames = python_.active() ? python_.version() : pythonNote_;
   std::vector<std::string> pyStrings = python_.strings();
-  // The same native stack runs many Python lines (the interpreter's frames do not change
-  // with them): stacks are shared only when both parts are the same.
-  std::map<std::pair<std::vector<uint64_t>, std::vector<PythonFrame>>, int32_t> ids;
-  std::unordered_map<uint32_t, int32_t> byCorrelation;
-  std::unordered_map<uint64_t, int32_t> byExternal;
-  for (size_t i = 0; i < n; ++i) {
-    const uint64_t *p = &pcs_[i * options_.depth];
-    std::vector<uint64_t> pcs(p, p + depth_[i]);
-    std::vector<PythonFrame> python;
-    for (int k = 0; pyDepth_ && k < pyDepth_[i]; ++k) {
-      const PythonFrameRef &f = pyFrames_[i * options_.python_depth + k];
-      python.push_back({pyStrings[f.file], pyStrings[f.function], f.line});
+  {
+    // The slots are read and freed under the lock: a thread capturing meanwhile waits.
+    std::lock_guard<std::mutex> lock(slots_);
+    for (size_t i = 0; i < used_; ++i) {
+      const uint64_t *p = &pcs_[i * options_.depth];
+      std::vector<uint64_t> pcs(p, p + depth_[i]);
+      std::vector<PythonFrame> python;
+      for (int k = 0; pyDepth_ && k < pyDepth_[i]; ++k) {
+        const PythonFrameRef &f = pyFrames_[i * options_.python_depth + k];
+        python.push_back({pyStrings[f.file], pyStrings[f.function], f.line});
+      }
+      // The same native stack runs many Python lines (the interpreter's frames do not
+      // change with them): stacks are shared only when both parts are the same.
+      auto [it, fresh] =
+          ids_.emplace(std::make_pair(pcs, python), static_cast<int32_t>(m.stacks.size()));
+      if (fresh)
+        m.stacks.push_back({std::move(pcs), std::move(python)});
+      byCorrelation_[correlation_[i]] = {it->second, 0};
+      if (external_[i])
+        byExternal_[external_[i]] = {it->second, 0};
     }
-    auto [it, fresh] =
-        ids.emplace(std::make_pair(pcs, python), static_cast<int32_t>(m.stacks.size()));
-    if (fresh)
-      m.stacks.push_back({std::move(pcs), std::move(python)});
-    byCorrelation[correlation_[i]] = it->second;
-    if (external_[i])
-      byExternal[external_[i]] = it->second;
+    used_ = 0;
   }
   // The external correlation records CUPTI wrote for our kind tie a call to the id pushed
   // on its entry; the callback's own correlation id is the fallback (records lost, or the
@@ -133,15 +136,28 @@ void StackCapture::attachTo(TraceModel &m) {
     if (l.kind == static_cast<uint32_t>(cupti_compat::HostsyncExternalKind))
       externalOf[l.correlation] = l.id;
   for (ApiCall &a : m.api) {
+    if (a.stack >= 0)
+      continue;
     if (auto e = externalOf.find(a.correlation); e != externalOf.end())
-      if (auto it = byExternal.find(e->second); it != byExternal.end()) {
-        a.stack = it->second;
+      if (auto it = byExternal_.find(e->second); it != byExternal_.end()) {
+        a.stack = it->second.stack;
         ++m.stacks_via_external;
+        byExternal_.erase(it);
+        byCorrelation_.erase(a.correlation);
         continue;
       }
-    if (auto it = byCorrelation.find(a.correlation); it != byCorrelation.end())
-      a.stack = it->second;
+    if (auto it = byCorrelation_.find(a.correlation); it != byCorrelation_.end()) {
+      a.stack = it->second.stack;
+      byCorrelation_.erase(it);
+    }
   }
+  // A stack whose call has not come in three takes never will (its record was lost).
+  auto age = [](auto &waiting) {
+    for (auto it = waiting.begin(); it != waiting.end();)
+      it = ++it->second.takes > 3 ? waiting.erase(it) : std::next(it);
+  };
+  age(byCorrelation_);
+  age(byExternal_);
   m.stacks_dropped = dropped_.load();
 }
 

@@ -12,7 +12,10 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <vector>
 #include <string>
 #include <unordered_map>
 
@@ -31,9 +34,11 @@ public:
   // Prepares the pool (cupti/Callbacks subscribes). Returns "" or why stacks are off.
   std::string start(const StackOptions &options);
   bool running() const { return running_; }
-  // Attaches the captured stacks to the API calls with the same correlation id, sharing
-  // identical stacks, and counts what did not fit.
-  void attachTo(TraceModel &m);
+  // Moves the stacks captured since the last take into m.stacks (identical stacks shared,
+  // across takes too) and attaches them to the API calls of m with the same correlation id;
+  // a stack whose call has not come yet waits for the next takes. Frees the pool's slots:
+  // max_stacks bounds the stacks between two takes, not over the run.
+  void takeInto(TraceModel &m);
 
   // Called from the CUPTI callback trampoline; `length` is how long the call has run.
   void onEnter();
@@ -56,8 +61,17 @@ private:
   std::string pythonNote_;
   std::unique_ptr<PythonFrameRef[]> pyFrames_;
   std::unique_ptr<uint8_t[]> pyDepth_;
-  std::atomic<size_t> used_{0};
+  std::mutex slots_; // a capture's slot against a take's reset
+  size_t used_ = 0;
   std::atomic<uint64_t> dropped_{0};
+  // Across takes: the stacks already in the model, and those whose calls have not come.
+  std::map<std::pair<std::vector<uint64_t>, std::vector<PythonFrame>>, int32_t> ids_;
+  struct Waiting {
+    int32_t stack;
+    int takes; // how many takes it has waited
+  };
+  std::unordered_map<uint32_t, Waiting> byCorrelation_;
+  std::unordered_map<uint64_t, Waiting> byExternal_;
   bool running_ = false;
 };
 

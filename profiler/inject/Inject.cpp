@@ -4,9 +4,10 @@
 // exit() from any thread, or a fatal signal) the records are flushed, analysed, and written
 // to $HOSTSYNC_OUT/trace-<pid>[-rank<R>].json. Failures never stop the program: one line on
 // stderr, and it runs untraced.
-#include "analysis/Window.h"
+#include "analysis/RunFold.h"
 #include "cupti/ApiCallRecorder.h"
 #include "cupti/Callbacks.h"
+#include "cupti/Clock.h"
 #include "cupti/CuptiCollector.h"
 #include "cupti/StackCapture.h"
 #include "cupti/StepMarks.h"
@@ -17,6 +18,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <limits>
+#include <memory>
+#include <thread>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -90,29 +96,47 @@ std::map<uint32_t, std::string> summaryLines(const TraceModel &m, const Summary 
   return siteLines(m, s.sites, addresses, 5, SymbolizeOptions());
 }
 
-void finishAndWrite(const char *ended_by) {
-  static std::mutex once;
-  std::lock_guard<std::mutex> lock(once);
-  CuptiCollector &c = CuptiCollector::instance();
-  if (!c.running() || getpid() != g_pid)
-    return;
-  TraceModel &raw = c.finish();
-  raw.api_recording = g_apiRecording;
-  ApiCallRecorder::instance().attachTo(raw); // before the stacks: they join by correlation
-  StackCapture::instance().attachTo(raw);
-  StepMarks::instance().attachTo(raw);
-  raw.modules = loadedModules();
-  std::map<uint32_t, uint64_t> siteAddresses = assignCallSites(raw);
-  WindowInfo window;
-  std::string stepNote;
-  size_t skipStepCount = static_cast<size_t>(envNumber("HOSTSYNC_SKIP_STEPS", 0));
-  TraceModel m = restrictToProfilerWindows(
-      skipSteps(skipWarmup(raw, envNumber("HOSTSYNC_SKIP_MS", 0) * 1000000), skipStepCount,
-                stepNote),
-      window);
-  if (!stepNote.empty())
-    std::fprintf(stderr, "hostsync-trace: %s\n", stepNote.c_str());
-  Summary s = summarize(m, envNumber("HOSTSYNC_MIN_STALL_US", 20) * 1000);
+// The run, folded as it goes (analysis/RunFold): a thread takes what CUPTI and the
+// callbacks recorded every HOSTSYNC_FOLD_MS, folds it up to a cut no record still to come
+// can precede, and every HOSTSYNC_WRITE_S replaces trace.json with the totals so far
+// (process.ended_by "running"), so a job killed without warning keeps what it measured.
+struct Folding {
+  std::mutex mutex; // the fold and the records it holds
+  std::unique_ptr<RunFold> fold;
+  std::map<uint32_t, uint64_t> siteAddresses;
+  size_t stacksSeen = 0;
+  Ns margin = 0; // held back from the flush time: calls still returning (see start())
+  std::atomic<bool> stop{false};
+  std::mutex wake;
+  std::condition_variable cv;
+  std::thread thread;
+};
+Folding *g_folding = nullptr; // never destroyed: used from atexit and signal handlers
+
+// Moves what was recorded into the fold's model and names each new stall's site.
+void takeRecorded(Folding &f) {
+  TraceModel &m = f.fold->model();
+  CuptiCollector::instance().takeRecords(m);
+  ApiCallRecorder::instance().takeInto(m); // before the stacks: they join by correlation
+  StackCapture::instance().takeInto(m);
+  StepMarks::instance().attachTo(m);
+  if (m.stacks.size() != f.stacksSeen) { // new code paths: modules may have been loaded
+    m.modules = loadedModules();
+    f.stacksSeen = m.stacks.size();
+  }
+  for (const auto &site : assignCallSites(m))
+    f.siteAddresses.insert(site);
+}
+
+void foldNow(Folding &f) {
+  Ns flushed = static_cast<Ns>(traceClockNs());
+  CuptiCollector::instance().flush();
+  std::lock_guard<std::mutex> lock(f.mutex);
+  takeRecorded(f);
+  f.fold->fold(f.fold->safeCut(flushed - f.margin));
+}
+
+ProcessInfo processInfo(const char *ended_by) {
   ProcessInfo p;
   p.pid = static_cast<int>(g_pid);
   JobRank job = jobRankFrom([](const char *name) { return envString(name); });
@@ -125,10 +149,75 @@ void finishAndWrite(const char *ended_by) {
   p.host = host;
   p.command = commandLine();
   p.ended_by = ended_by;
-  p.windows = window.windows;
-  p.skipped_steps = skipStepCount;
-  std::string out =
-      envString("HOSTSYNC_OUT").empty() ? "hostsync-trace-out" : envString("HOSTSYNC_OUT");
+  p.windows = g_folding->fold->profilerWindows();
+  p.skipped_steps = static_cast<size_t>(envNumber("HOSTSYNC_SKIP_STEPS", 0));
+  return p;
+}
+
+std::string outDir() {
+  std::string out = envString("HOSTSYNC_OUT");
+  return out.empty() ? "hostsync-trace-out" : out;
+}
+
+// The totals so far, written while the program runs (f.mutex held).
+void writeRunning(Folding &f) {
+  TraceFiles written = writeTraceFiles(outDir(), f.fold->model(), f.fold->summary(),
+                                       processInfo("running"), PerfettoFiles::None);
+  for (const std::string &e : written.errors)
+    std::fprintf(stderr, "hostsync-trace: %s\n", e.c_str());
+}
+
+void foldLoop(Folding &f, Ns period_ns, Ns write_ns) {
+  Ns lastWrite = static_cast<Ns>(traceClockNs());
+  std::unique_lock<std::mutex> lock(f.wake);
+  while (!f.stop) {
+    f.cv.wait_for(lock, std::chrono::nanoseconds(period_ns));
+    if (f.stop)
+      break;
+    try {
+      foldNow(f);
+      Ns now = static_cast<Ns>(traceClockNs());
+      if (write_ns > 0 && now - lastWrite >= write_ns) {
+        std::lock_guard<std::mutex> held(f.mutex);
+        writeRunning(f);
+        lastWrite = now;
+      }
+    } catch (const std::exception &e) { // never the program's end: one line, and no more folds
+      std::fprintf(stderr, "hostsync-trace: folding stopped: %s\n", e.what());
+      return;
+    }
+  }
+}
+
+void finishAndWrite(const char *ended_by) {
+  static std::mutex once;
+  std::lock_guard<std::mutex> lock(once);
+  CuptiCollector &c = CuptiCollector::instance();
+  if (!c.running() || getpid() != g_pid || !g_folding)
+    return;
+  Folding &f = *g_folding;
+  // The fold thread ends first (a fatal signal may have stopped it mid-fold: then the
+  // signal's thread does not wait for it).
+  f.stop = true;
+  f.cv.notify_all();
+  if (std::string(ended_by) == "exit" && f.thread.joinable() &&
+      f.thread.get_id() != std::this_thread::get_id())
+    f.thread.join();
+  std::lock_guard<std::mutex> held(f.mutex);
+  TraceModel &m = f.fold->model();
+  c.finish(m);
+  takeRecorded(f);
+  m.api_recording = g_apiRecording;
+  m.modules = loadedModules();
+  for (const auto &site : assignCallSites(m))
+    f.siteAddresses.insert(site);
+  // What the Perfetto files show: the records still held (the run's last seconds).
+  Summary recent = summarize(m, envNumber("HOSTSYNC_MIN_STALL_US", 20) * 1000);
+  f.fold->fold(std::numeric_limits<Ns>::max());
+  Summary s = f.fold->summary();
+  if (std::string note = f.fold->stepNote(); !note.empty())
+    std::fprintf(stderr, "hostsync-trace: %s\n", note.c_str());
+  ProcessInfo p = processInfo(ended_by);
   // Signs of a second CUPTI client: buffers that never came back, or launches whose
   // kernels were never recorded (more than a stray one).
   if (m.lost_buffers || s.launches_without_work > std::max<uint64_t>(2, s.launches / 100))
@@ -140,13 +229,18 @@ void finishAndWrite(const char *ended_by) {
                  static_cast<unsigned long long>(s.launches_without_work),
                  static_cast<unsigned long long>(s.launches),
                  static_cast<unsigned long long>(m.lost_buffers));
-  TraceFiles written = writeTraceFiles(out, m, s, p, envString("HOSTSYNC_PERFETTO") != "0");
+  std::string perfetto = envString("HOSTSYNC_PERFETTO");
+  TraceFiles written = writeTraceFiles(outDir(), m, s, p,
+                                       perfetto == "0"      ? PerfettoFiles::None
+                                       : perfetto == "json" ? PerfettoFiles::NativeAndJson
+                                                            : PerfettoFiles::Native,
+                                       &recent);
   for (const std::string &e : written.errors)
     std::fprintf(stderr, "hostsync-trace: %s\n", e.c_str());
   if (written.trace.empty())
     return;
   std::fprintf(stderr, "%s  trace: %s\n",
-               textSummary(m, s, 5, summaryLines(m, s, siteAddresses, ended_by)).c_str(),
+               textSummary(m, s, 5, summaryLines(m, s, f.siteAddresses, ended_by)).c_str(),
                written.trace.c_str());
 }
 
@@ -279,6 +373,20 @@ void start() {
   g_apiRecording = byCallbacks ? (options.api == ApiRecording::Syncs ? "syncs" : "launches")
                    : options.api == ApiRecording::None ? "none"
                                                        : "all";
+  FoldOptions fold;
+  fold.min_stall_ns = envNumber("HOSTSYNC_MIN_STALL_US", 20) * 1000;
+  fold.skip_ns = envNumber("HOSTSYNC_SKIP_MS", 0) * 1000000;
+  fold.skip_steps = static_cast<size_t>(envNumber("HOSTSYNC_SKIP_STEPS", 0));
+  fold.keep_stalls = static_cast<size_t>(envNumber("HOSTSYNC_KEEP_STALLS", 2000));
+  g_folding = new Folding();
+  g_folding->fold = std::make_unique<RunFold>(fold);
+  // Calls still returning when CUPTI is flushed are not recorded yet: the cut stays behind
+  // them. With launches recorded that is a launch's length; without (--api syncs, none) the
+  // cut cannot wait for work whose launch it never saw, and stays a second behind.
+  g_folding->margin = byCallbacks && options.api == ApiRecording::Syncs ? 1000000000 : 2000000;
+  Ns period = std::max<long>(envNumber("HOSTSYNC_FOLD_MS", 2000), 10) * 1000000;
+  Ns write = envNumber("HOSTSYNC_WRITE_S", 10) * 1000000000;
+  g_folding->thread = std::thread(foldLoop, std::ref(*g_folding), period, write);
   std::atexit(atExit);
   installSignalHandlers();
 }

@@ -100,7 +100,7 @@ Message packetAt(Ns ts, uint32_t clock_id) {
 }
 
 // One slice before it is written: its track and times, and its SLICE_BEGIN event whole.
-struct Span {
+struct TrackSlice {
   uint64_t track = 0;
   Ns start = 0, end = 0;
   Message begin;
@@ -126,11 +126,11 @@ struct PerfettoAppend {
   const TraceModel &m;
   Message descriptors; // Trace.packet fields: tracks described for the first time
   Message interned;    // InternedData fields: names interned for the first time
-  std::vector<Span> spans;
+  std::vector<TrackSlice> spans;
 
   Ns firstTime() const {
     Ns t = spans.empty() ? 0 : spans.front().start;
-    for (const Span &s : spans)
+    for (const TrackSlice &s : spans)
       t = std::min(t, s.start);
     return t;
   }
@@ -187,7 +187,7 @@ struct PerfettoAppend {
   // A slice: its BEGIN event has the name, the track and, through the arguments below, the
   // debug annotations and flows.
   Message &slice(uint64_t track_uuid, Ns start, Ns end, const std::string &name) {
-    Span s;
+    TrackSlice s;
     s.track = track_uuid;
     s.start = start;
     s.end = end;
@@ -279,7 +279,7 @@ std::string PerfettoAppend::packets() {
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    const Span &x = spans[a], &y = spans[b];
+    const TrackSlice &x = spans[a], &y = spans[b];
     if (x.track != y.track)
       return x.track < y.track;
     if (x.start != y.start)
@@ -297,7 +297,7 @@ std::string PerfettoAppend::packets() {
   };
   for (size_t k = 0; k < order.size(); ++k) {
     size_t i = order[k];
-    Span &s = spans[i];
+    TrackSlice &s = spans[i];
     if (k > 0 && spans[order[k - 1]].track != s.track)
       closeUntil(INT64_MAX);
     closeUntil(s.start);
@@ -315,7 +315,7 @@ std::string PerfettoAppend::packets() {
     out.message(TracePacketField,
                 packetAt(firstTime(), w.clock_id_).message(packet::InternedData, interned));
   for (const Edge &e : edges) {
-    const Span &s = spans[e.span];
+    const TrackSlice &s = spans[e.span];
     Message end;
     if (!e.begin)
       end.varint(event::Type, event::SliceEnd).varint(event::TrackUuid, s.track);

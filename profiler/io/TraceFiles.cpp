@@ -2,6 +2,7 @@
 
 #include "io/AtomicFile.h"
 #include "io/PerfettoJson.h"
+#include "io/PerfettoTrace.h"
 
 #include <exception>
 #include <functional>
@@ -26,7 +27,8 @@ bool writeOne(const std::string &path, const std::function<std::string()> &rende
 } // namespace
 
 TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Summary &s,
-                           const ProcessInfo &p, bool perfetto) {
+                           const ProcessInfo &p, PerfettoFiles perfetto,
+                           const Summary *recentSummary) {
   TraceFiles out;
   mkdir(dir.c_str(), 0755); // the launcher made it; HOSTSYNC_OUT alone may name a new one
   std::string stem =
@@ -37,9 +39,18 @@ TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Su
     return out;
   }
   out.trace = stem + ".json";
-  if (perfetto)
+  const Summary &recent = recentSummary ? *recentSummary : s;
+  if (perfetto == PerfettoFiles::NativeAndJson)
     writeOne(
-        stem + ".perfetto.json", [&] { return perfettoJson(m, s, p); }, out.errors);
+        stem + ".perfetto.json", [&] { return perfettoJson(m, recent, p); }, out.errors);
+  if (perfetto != PerfettoFiles::None) {
+    PerfettoTraceWriter native;
+    std::string why;
+    std::string path = stem + ".perfetto-trace";
+    if (!native.open(path, p, m.clock, why) || !native.append(m, recent, why) ||
+        !native.close(why))
+      out.errors.push_back("cannot write " + path + ": " + why);
+  }
   return out;
 }
 

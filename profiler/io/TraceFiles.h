@@ -21,7 +21,15 @@ struct TraceFiles {
 // Writes into dir (created when missing). Never throws: the tracer runs inside the user's
 // program at its exit, where an exception would end it with std::terminate, and a trace that
 // cannot be written must cost one line on stderr, never the program's exit status.
+// Which Perfetto files go beside trace.json: none, the native protobuf trace
+// (trace-<pid>.perfetto-trace, the default), or that and the Chrome JSON (.perfetto.json).
+enum class PerfettoFiles : uint8_t { None, Native, NativeAndJson };
+
+// `m` and `s` are the run's: its names, stacks and totals. `recent` holds the records the
+// Perfetto files show (a folded run holds only its last seconds: analysis/RunFold), and
+// `recentSummary` their analysis.
 TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Summary &s,
-                           const ProcessInfo &p, bool perfetto);
+                           const ProcessInfo &p, PerfettoFiles perfetto,
+                           const Summary *recentSummary = nullptr);
 
 } // namespace hostsync::trace

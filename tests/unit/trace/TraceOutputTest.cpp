@@ -108,7 +108,7 @@ TEST(TraceFiles, WrittenAtExitBesideEachOtherWithNoTemporaryLeft) {
   p.rank = "1";
   p.command = "train --name=caf\xe9"; // a Latin-1 byte: written by the rule, not a lost trace
   std::string dir = ::testing::TempDir() + "trace-files-" + std::to_string(getpid());
-  TraceFiles written = writeTraceFiles(dir, b.m, s, p, true);
+  TraceFiles written = writeTraceFiles(dir, b.m, s, p, PerfettoFiles::NativeAndJson);
   EXPECT_TRUE(written.errors.empty()) << written.errors[0];
   EXPECT_EQ(written.trace, dir + "/trace-44-rank1.json");
   J doc;
@@ -116,7 +116,8 @@ TEST(TraceFiles, WrittenAtExitBesideEachOtherWithNoTemporaryLeft) {
   ASSERT_TRUE(loadTraceJson(written.trace, doc, error)) << error;
   EXPECT_EQ(doc["process"]["command"], "train --name=caf\\xe9"); // common/Utf8.h
   ASSERT_TRUE(readJsonFile(dir + "/trace-44-rank1.perfetto.json", doc, error)) << error;
-  EXPECT_EQ(std::system(("test $(ls " + dir + " | wc -l) -eq 2").c_str()), 0);
+  EXPECT_EQ(std::system(("test -s " + dir + "/trace-44-rank1.perfetto-trace").c_str()), 0);
+  EXPECT_EQ(std::system(("test $(ls " + dir + " | wc -l) -eq 3").c_str()), 0);
 }
 
 TEST(TraceFiles, AnUnwritableDirectoryIsOneLineAndNoThrow) {
@@ -127,7 +128,7 @@ TEST(TraceFiles, AnUnwritableDirectoryIsOneLineAndNoThrow) {
   // A regular file where the directory should be: fails as root too.
   std::string file = ::testing::TempDir() + "not-a-dir-" + std::to_string(getpid());
   ASSERT_TRUE(writeFileAtomically(file, "x"));
-  TraceFiles written = writeTraceFiles(file, b.m, s, p, true);
+  TraceFiles written = writeTraceFiles(file, b.m, s, p, PerfettoFiles::NativeAndJson);
   EXPECT_TRUE(written.trace.empty());
   ASSERT_EQ(written.errors.size(), 1u); // no second line for the Perfetto file
   EXPECT_EQ(written.errors[0],
