@@ -27,7 +27,7 @@ struct DeviceIdle {
   uint32_t device = 0;
   Ns window_start = 0, window_end = 0; // first to last GPU activity on the device
   Ns busy_ns = 0, idle_ns = 0;
-  std::vector<IdleGap> gaps; // every gap, or none once the run is folded (analysis/RunFold)
+  std::vector<IdleGap> gaps;   // every gap, or none once the run is folded (analysis/RunFold)
   Ns cause_ns[GapCauses] = {}; // idle time by GapCause: the gaps' lengths added up
   double busyPercent() const;
 };

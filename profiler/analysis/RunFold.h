@@ -31,9 +31,9 @@ namespace hostsync::trace {
 
 struct FoldOptions {
   Ns min_stall_ns = 20000;
-  Ns context_ns = 2'000'000'000;   // records kept behind the cut, for what reaches back
+  Ns context_ns = 2'000'000'000;      // records kept behind the cut, for what reaches back
   Ns outstanding_ns = 30'000'000'000; // a launch with no work recorded after this: none comes
-  size_t keep_stalls = 10000;      // the costliest stalls kept in the list
+  size_t keep_stalls = 10000;         // the costliest stalls kept in the list
   // The part of the run analysed: from skip_ns after its first event, from the start of
   // step number skip_steps (TraceModel::step_starts), within the cudaProfilerStart..Stop
   // windows when the program marks any (analysis/Window.h says the same for one model).
@@ -106,7 +106,7 @@ private:
   RecordCounts records_;
   std::map<StallKey, KeptStall> kept_;
   std::map<StallKey, Ns> idleAhead_; // charged to a stall not folded yet
-  std::vector<Stall> held_; // folded stalls that may cover a device's next gap
+  std::vector<Stall> held_;          // folded stalls that may cover a device's next gap
   TimelineSlice timeline_;
   Ns timelineCost_ = -1;
 };

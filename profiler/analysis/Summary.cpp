@@ -77,8 +77,7 @@ Summary summarize(const TraceModel &m, Ns min_stall_ns, const Earlier &earlier) 
   s.launches = launches.launches;
   s.launches_without_work = launches.without_work;
   s.launches_captured = launches.captured;
-  s.records = {m.api.size(), m.gpu.size(), m.syncs.size(), m.overheads.size(),
-               m.external.size()};
+  s.records = {m.api.size(), m.gpu.size(), m.syncs.size(), m.overheads.size(), m.external.size()};
 
   s.stall_idle_ns.assign(s.stalls.size(), 0);
   for (const DeviceIdle &d : s.idle)

@@ -40,7 +40,8 @@ struct RecordCounts {
 struct LaunchCounts {
   uint64_t launches = 0, without_work = 0, captured = 0;
 };
-// Kernel launches that end in `within` (a call is recorded when it returns), and those of them with no kernel record.
+// Kernel launches that end in `within` (a call is recorded when it returns), and those of them with
+// no kernel record.
 LaunchCounts countLaunches(const TraceModel &m, const TimeRange &within = {});
 
 struct Summary {

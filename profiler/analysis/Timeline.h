@@ -28,7 +28,6 @@ struct TimelineSlice {
   bool empty() const { return api.empty() && gpu.empty(); }
 };
 
-TimelineSlice representativeSlice(const TraceModel &m, const Summary &s,
-                                  size_t max_events = 2000);
+TimelineSlice representativeSlice(const TraceModel &m, const Summary &s, size_t max_events = 2000);
 
 } // namespace hostsync::trace

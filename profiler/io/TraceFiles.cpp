@@ -47,8 +47,7 @@ TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Su
     PerfettoTraceWriter native;
     std::string why;
     std::string path = stem + ".perfetto-trace";
-    if (!native.open(path, p, m.clock, why) || !native.append(m, recent, why) ||
-        !native.close(why))
+    if (!native.open(path, p, m.clock, why) || !native.append(m, recent, why) || !native.close(why))
       out.errors.push_back("cannot write " + path + ": " + why);
   }
   return out;

@@ -46,8 +46,13 @@ cat "$work/lines.err"
 $tracer symbolize --relative-to . "$work/lines" || status=1
 python3 tests/gpu/check_sync_lines.py "$work"/lines/trace-*[0-9].json tests/gpu/sync_lines.cpp 5 \
   "$work/lines.err" || status=1
+# The native Perfetto trace by default; its Chrome JSON only when asked (HOSTSYNC_PERFETTO=json).
+test -s "$work"/lines/trace-*[0-9].perfetto-trace && ! ls "$work"/lines/*.perfetto.json 2>/dev/null &&
+  echo "PASS: trace.perfetto-trace written, no JSON unasked" ||
+  { echo "FAIL: trace.perfetto-trace"; status=1; }
+HOSTSYNC_PERFETTO=json $tracer -o "$work/lines-json" -- build-gpu/tests-gpu/sync_lines >/dev/null 2>&1
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))["traceEvents"]' \
-  "$work"/lines/trace-*.perfetto.json && echo "PASS: trace.perfetto.json is valid JSON" ||
+  "$work"/lines-json/trace-*.perfetto.json && echo "PASS: trace.perfetto.json is valid JSON" ||
   { echo "FAIL: trace.perfetto.json"; status=1; }
 
 echo "== steps marked with NVTX (Python): --skip-steps leaves out the first ones"

@@ -75,8 +75,8 @@ TraceModel simulatedRun() {
                     s.pick(100, 600) * us);
     // A collective: under compute, or (every third step) after the compute streams drain.
     Ns drained = std::max(s.free[{0, 7}], s.free[{0, 9}]);
-    t2 = s.launch(2, step % 3 ? t2 + 10 * us : std::max(t2, drained), 0, 11,
-                  s.pick(200, 800) * us, "ncclDevKernel_AllReduce");
+    t2 = s.launch(2, step % 3 ? t2 + 10 * us : std::max(t2, drained), 0, 11, s.pick(200, 800) * us,
+                  "ncclDevKernel_AllReduce");
     if (step % 5 == 0)
       s.launch(1, t1 + 20 * us, 1, 3, s.pick(100, 3000) * us); // the second device, now and then
     switch (step % 4) {
@@ -146,8 +146,7 @@ Summary folded(const TraceModel &whole, const std::vector<Ns> &flushes, size_t k
   }
   m.api.insert(m.api.end(), api.begin() + static_cast<long>(ai), api.end());
   m.gpu.insert(m.gpu.end(), gpu.begin() + static_cast<long>(gi), gpu.end());
-  m.overheads.insert(m.overheads.end(), overheads.begin() + static_cast<long>(oi),
-                     overheads.end());
+  m.overheads.insert(m.overheads.end(), overheads.begin() + static_cast<long>(oi), overheads.end());
   fold.fold(std::numeric_limits<Ns>::max());
   return fold.summary();
 }
