@@ -45,9 +45,10 @@ CommunicationResult findCommunication(const TraceModel &m, const TimeRange &with
   for (auto &[device, spans] : comm) {
     DeviceCommunication d;
     d.device = device;
-    d.collectives = static_cast<uint64_t>(
-        std::count_if(r.collectives.begin(), r.collectives.end(),
-                      [&](const Collective &c) { return c.device == device; }));
+    uint32_t on = device; // a structured binding cannot be captured before C++20
+    d.collectives =
+        static_cast<uint64_t>(std::count_if(r.collectives.begin(), r.collectives.end(),
+                                            [on](const Collective &c) { return c.device == on; }));
     auto united = unite(spans);
     d.comm_ns = total(united);
     d.hidden_ns = total(intersect(united, unite(compute[device])));

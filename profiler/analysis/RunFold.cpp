@@ -3,6 +3,7 @@
 #include "model/ApiRegistry.h"
 
 #include <algorithm>
+#include <chrono>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -23,15 +24,28 @@ void minMax(Ns &lo, Ns &hi, Ns start, Ns end) {
 }
 } // namespace
 
-Ns RunFold::safeCut(Ns flushed) const {
+// A call whose GPU work the cut waits for: a kernel launch or a copy that succeeded. Not a
+// memset: PyTorch's memsets of nothing leave no record (pytorch/examples word_language_model
+// held the cut back 30 s behind the run waiting for them), and a memset recorded late is at
+// most a memset's length of busy time missed.
+bool RunFold::awaitsWork(const ApiCall &a) const {
+  const std::string &n = model_.name(a.name);
+  return a.result == 0 && (n.rfind("cudaLaunch", 0) == 0 || n.rfind("cuLaunch", 0) == 0 ||
+                           roleOf(n) == ApiRole::Memcpy);
+}
+
+Ns RunFold::safeCut(Ns flushed) {
   std::unordered_set<uint32_t> withWork;
   for (const GpuActivity &g : model_.gpu)
     withWork.insert(g.correlation);
   Ns cut = flushed;
+  stats_.held_by = 0;
   for (const ApiCall &a : model_.api)
     if (a.start < cut && a.start >= flushed - options_.outstanding_ns &&
-        !withWork.count(a.correlation) && launchesWork(model_.name(a.name)))
+        !withWork.count(a.correlation) && awaitsWork(a)) {
       cut = a.start;
+      stats_.held_by = a.name;
+    }
   return cut;
 }
 
@@ -219,6 +233,23 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
   }
 }
 
+void RunFold::showWorst(const Summary &s, const TimeRange &slice) {
+  if (!onWorst_)
+    return;
+  const Stall *worst = nullptr;
+  Ns cost = worstCost_;
+  for (size_t i = 0; i < s.stalls.size(); ++i)
+    if (slice.holds(s.stalls[i].end) && s.stalls[i].length() + s.stall_idle_ns[i] > cost) {
+      worst = &s.stalls[i];
+      cost = worst->length() + s.stall_idle_ns[i];
+    }
+  if (!worst)
+    return;
+  worstCost_ = cost;
+  Ns half = options_.window_ns / 2;
+  onWorst_(model_, s, {worst->start - half, std::min(slice.hi, worst->end + half)});
+}
+
 void RunFold::pruneStalls() {
   if (kept_.size() <= 2 * options_.keep_stalls)
     return;
@@ -279,7 +310,7 @@ void RunFold::letGo(Ns cut, const Summary &s) {
     const std::string &n = model_.name(a.name);
     return a.start >= cut - options_.outstanding_ns &&
            (captureMarkOf(n) != CaptureMark::None ||
-            (launchesWork(n) && !withWork.count(a.correlation)));
+            (awaitsWork(a) && !withWork.count(a.correlation)));
   };
   std::vector<ApiCall> api;
   for (const ApiCall &a : model_.api)
@@ -317,9 +348,25 @@ void RunFold::fold(Ns cut) {
   TimeRange slice{cut_, cut};
   addResults(s, slice);
   pruneStalls();
+  showWorst(s, slice);
   cut_ = cut;
   if (cut != Never)
     letGo(cut, s);
+}
+
+void RunFold::foldAt(Ns flushed) {
+  auto began = std::chrono::steady_clock::now();
+  Ns cut = safeCut(flushed);
+  fold(cut);
+  Ns took =
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - began)
+          .count();
+  ++stats_.folds;
+  stats_.fold_ns += took;
+  stats_.most_fold_ns = std::max(stats_.most_fold_ns, took);
+  stats_.most_cut_lag_ns = std::max(stats_.most_cut_lag_ns, flushed - cut);
+  stats_.most_held = std::max(stats_.most_held, model_.api.size() + model_.gpu.size() +
+                                                    model_.syncs.size() + model_.overheads.size());
 }
 
 std::string RunFold::stepNote() const {
@@ -393,6 +440,7 @@ Summary RunFold::summary() const {
   s.launches_captured = launches_.captured;
   s.records = records_;
   s.timeline = timeline_;
+  s.folding = stats_;
   return s;
 }
 

@@ -24,6 +24,7 @@
 #include "analysis/StallHistogram.h"
 #include "analysis/Summary.h"
 
+#include <functional>
 #include <map>
 #include <string>
 
@@ -32,28 +33,39 @@ namespace hostsync::trace {
 struct FoldOptions {
   Ns min_stall_ns = 20000;
   Ns context_ns = 2'000'000'000;      // records kept behind the cut, for what reaches back
-  Ns outstanding_ns = 30'000'000'000; // a launch with no work recorded after this: none comes
+  Ns outstanding_ns = 10'000'000'000; // a launch with no work recorded after this: none comes
   size_t keep_stalls = 10000;         // the costliest stalls kept in the list
   // The part of the run analysed: from skip_ns after its first event, from the start of
   // step number skip_steps (TraceModel::step_starts), within the cudaProfilerStart..Stop
   // windows when the program marks any (analysis/Window.h says the same for one model).
   Ns skip_ns = 0;
   size_t skip_steps = 0;
+  Ns window_ns = 200'000'000; // the worst window: this long around the costliest stall
 };
+
+// The worst window so far: a fold found a stall costlier (its length and the GPU idle charged
+// to it in that fold) than any before, and the held records around it can be shown. Called
+// inside fold(), with the records held and their analysis, before they are let go.
+using WorstWindow =
+    std::function<void(const TraceModel &m, const Summary &held, const TimeRange &window)>;
 
 class RunFold {
 public:
   explicit RunFold(FoldOptions options = {}) : options_(options) {}
+  void onWorstWindow(WorstWindow call) { onWorst_ = std::move(call); }
   // The records held: add new ones to its vectors (any order), names and stacks as usual.
   TraceModel &model() { return model_; }
   const TraceModel &model() const { return model_; }
   // The latest cut at or before `flushed` (the time CUPTI was last flushed) that no record
   // still to come can precede: before the earliest launch whose GPU work is not recorded.
-  Ns safeCut(Ns flushed) const;
+  Ns safeCut(Ns flushed);
   // Folds the results anchored before `cut` into the totals and lets go of what no later
   // fold needs. A cut at or before the previous one does nothing.
   void fold(Ns cut);
+  // As fold(safeCut(flushed)), and counts the fold in the statistics.
+  void foldAt(Ns flushed);
   Ns lastCut() const { return cut_; }
+  bool showedWorst() const { return worstCost_ >= 0; }
   // The whole run so far, as one summarize() of every record would give it (bounded lists).
   Summary summary() const;
   // cudaProfilerStart..Stop windows seen (0: the whole run is analysed), their total length.
@@ -77,11 +89,13 @@ private:
   };
   using StallKey = std::pair<uint32_t, Ns>; // thread, start: a thread waits once at a time
 
+  bool awaitsWork(const ApiCall &a) const;
   void keepAnalysedPart(Ns cut);
   void addResults(const Summary &s, const TimeRange &slice);
   void letGo(Ns cut, const Summary &s);
   void resetTotals();
   void pruneStalls();
+  void showWorst(const Summary &s, const TimeRange &slice);
 
   FoldOptions options_;
   TraceModel model_;
@@ -109,6 +123,9 @@ private:
   std::vector<Stall> held_;          // folded stalls that may cover a device's next gap
   TimelineSlice timeline_;
   Ns timelineCost_ = -1;
+  FoldStats stats_;
+  WorstWindow onWorst_;
+  Ns worstCost_ = -1;
 };
 
 } // namespace hostsync::trace

@@ -37,6 +37,16 @@ struct RecordCounts {
   uint64_t api = 0, gpu = 0, sync = 0, overhead = 0, external = 0;
 };
 
+// The tracer's own folding (analysis/RunFold): how far behind the run the cut stayed and how
+// much it held, so that a run whose tracer holds too much says why.
+struct FoldStats {
+  uint64_t folds = 0;
+  size_t most_held = 0;             // records held after a fold, at most
+  Ns most_cut_lag_ns = 0;           // flush time less the cut, at most (launches without work yet)
+  Ns fold_ns = 0, most_fold_ns = 0; // the analyses' time, all folds and the longest
+  uint32_t held_by = 0;             // the call whose work the last cut waited for (interned), or 0
+};
+
 struct LaunchCounts {
   uint64_t launches = 0, without_work = 0, captured = 0;
 };
@@ -64,6 +74,7 @@ struct Summary {
   uint64_t launches = 0, launches_without_work = 0, launches_captured = 0;
   RecordCounts records;
   TimelineSlice timeline;
+  FoldStats folding;
 };
 
 // What a run folded as it goes (analysis/RunFold) knows beyond the records it still holds.

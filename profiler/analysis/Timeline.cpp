@@ -34,7 +34,8 @@ std::pair<Ns, Ns> chooseSpan(const TraceModel &m, const Summary &s) {
 
 TimelineSlice representativeSlice(const TraceModel &m, const Summary &s, size_t max_events) {
   TimelineSlice w;
-  auto [lo, hi] = chooseSpan(m, s);
+  std::pair<Ns, Ns> span = chooseSpan(m, s);
+  Ns lo = span.first, hi = span.second;
   // Cut the end back until the slice holds at most max_events events.
   std::vector<Ns> starts;
   for (const ApiCall &a : m.api)

@@ -105,7 +105,10 @@ struct Folding {
   std::unique_ptr<RunFold> fold;
   std::map<uint32_t, uint64_t> siteAddresses;
   size_t stacksSeen = 0;
-  Ns margin = 0; // held back from the flush time: calls still returning (see start())
+  Ns margin = 0;      // held back from the flush time: calls still returning (see start())
+  bool stats = false; // HOSTSYNC_FOLD_STATS=1: a line per fold on stderr
+  Ns windowNs = 0;
+  std::string windowError; // the last failure to write the worst window, said once
   std::atomic<bool> stop{false};
   std::mutex wake;
   std::condition_variable cv;
@@ -133,7 +136,17 @@ void foldNow(Folding &f) {
   CuptiCollector::instance().flush();
   std::lock_guard<std::mutex> lock(f.mutex);
   takeRecorded(f);
-  f.fold->fold(f.fold->safeCut(flushed - f.margin));
+  f.fold->foldAt(flushed - f.margin);
+  if (f.stats) {
+    const TraceModel &m = f.fold->model();
+    std::fprintf(stderr,
+                 "hostsync-trace: fold %llu: cut %.3f s behind the flush, holding %zu calls, "
+                 "%zu GPU records, %zu stacks%s%s\n",
+                 static_cast<unsigned long long>(f.fold->summary().folding.folds),
+                 (flushed - f.fold->lastCut()) / 1e9, m.api.size(), m.gpu.size(), m.stacks.size(),
+                 f.fold->summary().folding.held_by ? "; waiting for the work of " : "",
+                 m.name(f.fold->summary().folding.held_by).c_str());
+  }
 }
 
 ProcessInfo processInfo(const char *ended_by) {
@@ -189,6 +202,19 @@ void foldLoop(Folding &f, Ns period_ns, Ns write_ns) {
   }
 }
 
+// HOSTSYNC_FOLD_STATS=1: how long each part of the exit work took, on stderr.
+struct ExitClock {
+  bool on;
+  std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+  void mark(const char *what) {
+    auto now = std::chrono::steady_clock::now();
+    if (on)
+      std::fprintf(stderr, "hostsync-trace: at exit, %s: %.3f s\n", what,
+                   std::chrono::duration<double>(now - last).count());
+    last = now;
+  }
+};
+
 void finishAndWrite(const char *ended_by) {
   static std::mutex once;
   std::lock_guard<std::mutex> lock(once);
@@ -204,17 +230,32 @@ void finishAndWrite(const char *ended_by) {
       f.thread.get_id() != std::this_thread::get_id())
     f.thread.join();
   std::lock_guard<std::mutex> held(f.mutex);
+  ExitClock clock{f.stats};
   TraceModel &m = f.fold->model();
   c.finish(m);
+  clock.mark("flush");
   takeRecorded(f);
   m.api_recording = g_apiRecording;
   m.modules = loadedModules();
   for (const auto &site : assignCallSites(m))
     f.siteAddresses.insert(site);
   // What the Perfetto files show: the records still held (the run's last seconds).
-  Summary recent = summarize(m, envNumber("HOSTSYNC_MIN_STALL_US", 20) * 1000);
+  clock.mark("take");
+  // The Perfetto files: the worst window, written as the run went (and by the last fold);
+  // with no stall in the run, the last of the records held; the Chrome JSON of those only
+  // when asked.
+  std::string perfetto = envString("HOSTSYNC_PERFETTO");
+  Summary recent;
+  Ns lastEnd = 0;
+  if (perfetto == "json" || (perfetto != "0" && !f.fold->showedWorst())) {
+    recent = summarize(m, envNumber("HOSTSYNC_MIN_STALL_US", 20) * 1000);
+    for (const GpuActivity &g : m.gpu)
+      lastEnd = std::max(lastEnd, g.end);
+    clock.mark("the held records' analysis");
+  }
   f.fold->fold(std::numeric_limits<Ns>::max());
   Summary s = f.fold->summary();
+  clock.mark("last fold");
   if (std::string note = f.fold->stepNote(); !note.empty())
     std::fprintf(stderr, "hostsync-trace: %s\n", note.c_str());
   ProcessInfo p = processInfo(ended_by);
@@ -229,12 +270,14 @@ void finishAndWrite(const char *ended_by) {
                  static_cast<unsigned long long>(s.launches_without_work),
                  static_cast<unsigned long long>(s.launches),
                  static_cast<unsigned long long>(m.lost_buffers));
-  std::string perfetto = envString("HOSTSYNC_PERFETTO");
-  TraceFiles written = writeTraceFiles(outDir(), m, s, p,
-                                       perfetto == "0"      ? PerfettoFiles::None
-                                       : perfetto == "json" ? PerfettoFiles::NativeAndJson
-                                                            : PerfettoFiles::Native,
-                                       &recent);
+  TraceFiles written = writeTraceFiles(
+      outDir(), m, s, p, perfetto == "json" ? PerfettoFiles::Json : PerfettoFiles::None, &recent);
+  if (perfetto != "0" && !f.fold->showedWorst())
+    if (std::string why =
+            writePerfettoWindow(outDir(), m, recent, p, {lastEnd - f.windowNs, lastEnd + 1});
+        !why.empty())
+      written.errors.push_back(why);
+  clock.mark("files");
   for (const std::string &e : written.errors)
     std::fprintf(stderr, "hostsync-trace: %s\n", e.c_str());
   if (written.trace.empty())
@@ -242,6 +285,7 @@ void finishAndWrite(const char *ended_by) {
   std::fprintf(stderr, "%s  trace: %s\n",
                textSummary(m, s, 5, summaryLines(m, s, f.siteAddresses, ended_by)).c_str(),
                written.trace.c_str());
+  clock.mark("top sites' lines");
 }
 
 // The trace is written from atexit and from signal handlers, inside the user's program: an
@@ -378,13 +422,25 @@ void start() {
   fold.skip_ns = envNumber("HOSTSYNC_SKIP_MS", 0) * 1000000;
   fold.skip_steps = static_cast<size_t>(envNumber("HOSTSYNC_SKIP_STEPS", 0));
   fold.keep_stalls = static_cast<size_t>(envNumber("HOSTSYNC_KEEP_STALLS", 2000));
+  fold.window_ns = std::max<long>(envNumber("HOSTSYNC_WINDOW_MS", 200), 1) * 1000000;
   g_folding = new Folding();
   g_folding->fold = std::make_unique<RunFold>(fold);
+  g_folding->stats = envString("HOSTSYNC_FOLD_STATS") == "1";
+  g_folding->windowNs = fold.window_ns;
+  if (envString("HOSTSYNC_PERFETTO") != "0")
+    g_folding->fold->onWorstWindow(
+        [](const TraceModel &m, const Summary &held, const TimeRange &window) {
+          // A full disk ends this window with one line; the aggregates go on.
+          std::string why = writePerfettoWindow(outDir(), m, held, processInfo("running"), window);
+          if (!why.empty() && why != g_folding->windowError)
+            std::fprintf(stderr, "hostsync-trace: %s\n", why.c_str());
+          g_folding->windowError = why;
+        });
   // Calls still returning when CUPTI is flushed are not recorded yet: the cut stays behind
   // them. With launches recorded that is a launch's length; without (--api syncs, none) the
   // cut cannot wait for work whose launch it never saw, and stays a second behind.
   g_folding->margin = byCallbacks && options.api == ApiRecording::Syncs ? 1000000000 : 2000000;
-  Ns period = std::max<long>(envNumber("HOSTSYNC_FOLD_MS", 2000), 10) * 1000000;
+  Ns period = std::max<long>(envNumber("HOSTSYNC_FOLD_MS", 1000), 10) * 1000000;
   Ns write = envNumber("HOSTSYNC_WRITE_S", 10) * 1000000000;
   g_folding->thread = std::thread(foldLoop, std::ref(*g_folding), period, write);
   std::atexit(atExit);

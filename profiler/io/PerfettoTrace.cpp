@@ -124,6 +124,10 @@ uint32_t perfettoBuiltinClock(const std::string &clock) {
 struct PerfettoAppend {
   PerfettoTraceWriter &w;
   const TraceModel &m;
+  TimeRange within; // the events that overlap it
+  template <typename Event> bool shown(const Event &e) const {
+    return e.end >= within.lo && e.start < within.hi;
+  }
   Message descriptors; // Trace.packet fields: tracks described for the first time
   Message interned;    // InternedData fields: names interned for the first time
   std::vector<TrackSlice> spans;
@@ -222,13 +226,17 @@ void PerfettoAppend::addEvents(const Summary &s) {
   // in a process, so they serve as flow ids).
   std::unordered_set<uint32_t> launched, worked;
   for (const ApiCall &a : m.api)
-    launched.insert(a.correlation);
+    if (shown(a))
+      launched.insert(a.correlation);
   for (const GpuActivity &g : m.gpu)
-    worked.insert(g.correlation);
+    if (shown(g))
+      worked.insert(g.correlation);
 
   // Stalls first: a stall that spans exactly one call then encloses it on the thread's track.
   for (size_t i = 0; i < s.stalls.size(); ++i) {
     const Stall &st = s.stalls[i];
+    if (!shown(st))
+      continue;
     Message &e = slice(threadTrack(st.thread), st.start, st.end, stallSliceName(st));
     arg(e, "site", m.name(st.site));
     arg(e, "bytes", st.bytes);
@@ -236,12 +244,16 @@ void PerfettoAppend::addEvents(const Summary &s) {
     signedArg(e, "idle_charged_ns", i < s.stall_idle_ns.size() ? s.stall_idle_ns[i] : 0);
   }
   for (const ApiCall &a : m.api) {
+    if (!shown(a))
+      continue;
     Message &e = slice(threadTrack(a.thread), a.start, a.end, m.name(a.name));
     arg(e, "correlation", a.correlation);
     if (a.correlation != 0 && worked.count(a.correlation))
       e.fixed64(event::FlowIds, a.correlation);
   }
   for (const GpuActivity &g : m.gpu) {
+    if (!shown(g))
+      continue;
     uint64_t uuid =
         deviceChildTrack(TrackKind::Stream, g.device, g.stream, streamTrackName(g.stream));
     Message &e = slice(uuid, g.start, g.end, gpuSliceName(m, g));
@@ -255,6 +267,8 @@ void PerfettoAppend::addEvents(const Summary &s) {
   }
   for (const DeviceIdle &d : s.idle)
     for (const IdleGap &g : d.gaps) {
+      if (!shown(g))
+        continue;
       uint64_t uuid = deviceChildTrack(TrackKind::Idle, d.device, 0, IdleTrackName);
       Message &e = slice(uuid, g.start, g.end, gapSliceName(g));
       arg(e, "cause", std::string(gapCauseName(g.cause)));
@@ -396,13 +410,14 @@ bool PerfettoTraceWriter::open(const std::string &path, const ProcessInfo &p,
   return false;
 }
 
-bool PerfettoTraceWriter::append(const TraceModel &m, const Summary &s, std::string &why) {
+bool PerfettoTraceWriter::append(const TraceModel &m, const Summary &s, std::string &why,
+                                 const TimeRange &within) {
   if (fd_ < 0) {
     why = "the trace file is not open";
     return false;
   }
   try {
-    PerfettoAppend a{*this, m, {}, {}, {}};
+    PerfettoAppend a{*this, m, within, {}, {}, {}};
     a.addEvents(s);
     return writePackets(a.packets(), why);
   } catch (const std::bad_alloc &) {

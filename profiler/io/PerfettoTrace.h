@@ -38,7 +38,9 @@ public:
   // names are written the first time each is needed, across appends. False with `why` on a
   // write error (e.g. ENOSPC: a full disk) — after which the writer is closed and further
   // calls do nothing.
-  bool append(const TraceModel &m, const Summary &s, std::string &why);
+  // Only the events that overlap `within`, when given.
+  bool append(const TraceModel &m, const Summary &s, std::string &why,
+              const TimeRange &within = {});
   // True when nothing is open (never opened, closed already, or closed by a failed append).
   bool close(std::string &why);
   uint64_t bytesWritten() const { return bytes_; }

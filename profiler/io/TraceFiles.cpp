@@ -4,6 +4,9 @@
 #include "io/PerfettoJson.h"
 #include "io/PerfettoTrace.h"
 
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
 #include <exception>
 #include <functional>
 #include <sys/stat.h>
@@ -26,13 +29,37 @@ bool writeOne(const std::string &path, const std::function<std::string()> &rende
 }
 } // namespace
 
+namespace {
+std::string stemOf(const std::string &dir, const ProcessInfo &p) {
+  return dir + "/trace-" + std::to_string(p.pid) + (p.rank.empty() ? "" : "-rank" + p.rank);
+}
+} // namespace
+
+std::string writePerfettoWindow(const std::string &dir, const TraceModel &m, const Summary &s,
+                                const ProcessInfo &p, const TimeRange &window) {
+  mkdir(dir.c_str(), 0755);
+  std::string path = stemOf(dir, p) + ".perfetto-trace", temporary = path + ".partial";
+  PerfettoTraceWriter native;
+  std::string why;
+  if (!native.open(temporary, p, m.clock, why) || !native.append(m, s, why, window) ||
+      !native.close(why)) {
+    std::remove(temporary.c_str()); // a full disk: the earlier window stays as it was
+    return "cannot write " + path + ": " + why;
+  }
+  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
+    why = std::strerror(errno);
+    std::remove(temporary.c_str());
+    return "cannot write " + path + ": " + why;
+  }
+  return "";
+}
+
 TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Summary &s,
                            const ProcessInfo &p, PerfettoFiles perfetto,
                            const Summary *recentSummary) {
   TraceFiles out;
   mkdir(dir.c_str(), 0755); // the launcher made it; HOSTSYNC_OUT alone may name a new one
-  std::string stem =
-      dir + "/trace-" + std::to_string(p.pid) + (p.rank.empty() ? "" : "-rank" + p.rank);
+  std::string stem = stemOf(dir, p);
   if (!writeOne(
           stem + ".json", [&] { return traceJson(m, s, p); }, out.errors)) {
     out.errors.back() += "; no trace for pid " + std::to_string(p.pid);
@@ -40,7 +67,7 @@ TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Su
   }
   out.trace = stem + ".json";
   const Summary &recent = recentSummary ? *recentSummary : s;
-  if (perfetto == PerfettoFiles::NativeAndJson)
+  if (perfetto == PerfettoFiles::Json || perfetto == PerfettoFiles::NativeAndJson)
     writeOne(
         stem + ".perfetto.json", [&] { return perfettoJson(m, recent, p); }, out.errors);
   if (perfetto != PerfettoFiles::None) {

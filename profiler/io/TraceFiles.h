@@ -21,13 +21,18 @@ struct TraceFiles {
 // Writes into dir (created when missing). Never throws: the tracer runs inside the user's
 // program at its exit, where an exception would end it with std::terminate, and a trace that
 // cannot be written must cost one line on stderr, never the program's exit status.
-// Which Perfetto files go beside trace.json: none, the native protobuf trace
-// (trace-<pid>.perfetto-trace, the default), or that and the Chrome JSON (.perfetto.json).
-enum class PerfettoFiles : uint8_t { None, Native, NativeAndJson };
+// Which Perfetto files go beside trace.json: none, the Chrome JSON (.perfetto.json), the
+// native protobuf trace (.perfetto-trace: writePerfettoWindow), or both.
+enum class PerfettoFiles : uint8_t { None, Json, Native, NativeAndJson };
 
 // `m` and `s` are the run's: its names, stacks and totals. `recent` holds the records the
 // Perfetto files show (a folded run holds only its last seconds: analysis/RunFold), and
 // `recentSummary` their analysis.
+// trace-<pid>[-rank<R>].perfetto-trace: the native Perfetto trace of the events of m that
+// overlap `window`, replacing the file whole (written beside it, then renamed). "" or why not.
+std::string writePerfettoWindow(const std::string &dir, const TraceModel &m, const Summary &s,
+                                const ProcessInfo &p, const TimeRange &window);
+
 TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Summary &s,
                            const ProcessInfo &p, PerfettoFiles perfetto,
                            const Summary *recentSummary = nullptr);

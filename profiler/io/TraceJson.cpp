@@ -145,7 +145,13 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                     {"stacks_via_external", m.stacks_via_external},
                     {"launches", s.launches},
                     {"launches_without_kernel", s.launches_without_work},
-                    {"launches_captured", s.launches_captured}};
+                    {"launches_captured", s.launches_captured},
+                    {"folding",
+                     {{"folds", s.folding.folds},
+                      {"most_held", s.folding.most_held},
+                      {"most_cut_lag_ns", s.folding.most_cut_lag_ns},
+                      {"fold_ns", s.folding.fold_ns},
+                      {"most_fold_ns", s.folding.most_fold_ns}}}};
   J devices = J::array();
   for (const DeviceIdle &d : s.idle) {
     Ns bubbles = d.cause_ns[static_cast<int>(GapCause::SyncBubble)],

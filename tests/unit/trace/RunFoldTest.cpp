@@ -303,3 +303,37 @@ TEST(RunFold, ProfilerWindowsAndSkippedWarmUpAsForOneModel) {
   Summary w = summarize(restrictToProfilerWindows(m, info));
   expectSame(w, folded(m, {mid - 5 * ms, mid + 3 * ms, mid + 40 * ms}), "profiler window");
 }
+
+TEST(RunFold, TheWorstWindowIsShownAsItIsFound) {
+  TraceModel m = simulatedRun();
+  FoldOptions options;
+  options.window_ns = 4 * ms;
+  RunFold fold(options);
+  fold.model() = emptied(m);
+  std::vector<std::pair<TimeRange, Ns>> shown; // window, the costliest stall's length in it
+  fold.onWorstWindow([&](const TraceModel &held, const Summary &s, const TimeRange &w) {
+    Ns longest = 0;
+    for (const Stall &st : s.stalls)
+      if (st.start >= w.lo && st.end <= w.hi)
+        longest = std::max(longest, st.length());
+    shown.push_back({w, longest});
+    EXPECT_FALSE(held.api.empty());
+  });
+  fold.model().api = m.api;
+  fold.model().gpu = m.gpu;
+  Ns lo = m.api.front().start;
+  for (Ns cut = lo + 20 * ms; cut < lo + 400 * ms; cut += 20 * ms)
+    fold.fold(cut);
+  fold.fold(std::numeric_limits<Ns>::max());
+  ASSERT_FALSE(shown.empty());
+  EXPECT_TRUE(fold.showedWorst());
+  // Each window holds its stall and at most window_ns besides.
+  Ns longestOfRun = 0;
+  for (const Stall &st : summarize(m).stalls)
+    longestOfRun = std::max(longestOfRun, st.length());
+  for (const auto &[w, longest] : shown) {
+    EXPECT_GT(longest, 0);
+    EXPECT_LE(w.hi - w.lo, options.window_ns + longest);
+  }
+  EXPECT_GE(shown.back().second * 2, longestOfRun); // the last is among the costliest
+}

@@ -120,6 +120,21 @@ TEST(TraceFiles, WrittenAtExitBesideEachOtherWithNoTemporaryLeft) {
   EXPECT_EQ(std::system(("test $(ls " + dir + " | wc -l) -eq 3").c_str()), 0);
 }
 
+TEST(TraceFiles, APerfettoWindowReplacesTheFileWholeOrSaysWhyNot) {
+  Builder b = threeSteps();
+  Summary s = summarize(b.m);
+  ProcessInfo p;
+  p.pid = 45;
+  std::string dir = ::testing::TempDir() + "perfetto-window-" + std::to_string(getpid());
+  EXPECT_EQ(writePerfettoWindow(dir, b.m, s, p, {}), "");
+  EXPECT_EQ(writePerfettoWindow(dir, b.m, s, p, {s.stalls[0].start, s.stalls[0].end}), "");
+  EXPECT_EQ(std::system(("test -s " + dir + "/trace-45.perfetto-trace").c_str()), 0);
+  EXPECT_EQ(std::system(("test $(ls " + dir + " | wc -l) -eq 1").c_str()), 0); // no .partial
+  std::string why = writePerfettoWindow("/proc/no-such-dir", b.m, s, p, {});
+  EXPECT_NE(why.find("cannot write /proc/no-such-dir/trace-45.perfetto-trace: "), std::string::npos)
+      << why;
+}
+
 TEST(TraceFiles, AnUnwritableDirectoryIsOneLineAndNoThrow) {
   Builder b = threeSteps();
   Summary s = summarize(b.m);
