@@ -1,5 +1,6 @@
 #include "analysis/RunFold.h"
 
+#include "analysis/Window.h"
 #include "model/ApiRegistry.h"
 
 #include <algorithm>
@@ -85,18 +86,7 @@ void RunFold::keepAnalysedPart(Ns cut) {
   // folded before it was seen.
   if (!hadMarks && !marks_.empty())
     resetTotals();
-  std::sort(marks_.begin(), marks_.end());
-  std::vector<std::pair<Ns, Ns>> windows;
-  Ns open = -1;
-  for (const auto &[t, isStart] : marks_)
-    if (isStart && open < 0)
-      open = t;
-    else if (!isStart && open >= 0) {
-      windows.push_back({open, t});
-      open = -1;
-    }
-  if (open >= 0)
-    windows.push_back({open, Never});
+  std::vector<std::pair<Ns, Ns>> windows = windowsOfMarks(marks_);
   windowCount_ = windows.size();
 
   if (first_ == 0) {

@@ -30,18 +30,7 @@ TraceModel keepStartingInside(const TraceModel &m, const std::vector<std::pair<N
 }
 } // namespace
 
-TraceModel restrictToProfilerWindows(const TraceModel &m, WindowInfo &info) {
-  std::vector<std::pair<Ns, bool>> marks; // (time, is start)
-  for (const ApiCall &a : m.api) {
-    const std::string &n = m.name(a.name);
-    if (n == "cudaProfilerStart")
-      marks.push_back({a.end, true});
-    else if (n == "cudaProfilerStop")
-      marks.push_back({a.start, false});
-  }
-  info = {};
-  if (marks.empty())
-    return m;
+std::vector<std::pair<Ns, Ns>> windowsOfMarks(std::vector<std::pair<Ns, bool>> marks) {
   std::sort(marks.begin(), marks.end());
   std::vector<std::pair<Ns, Ns>> windows;
   Ns open = -1;
@@ -55,6 +44,22 @@ TraceModel restrictToProfilerWindows(const TraceModel &m, WindowInfo &info) {
   }
   if (open >= 0)
     windows.push_back({open, std::numeric_limits<Ns>::max()});
+  return windows;
+}
+
+TraceModel restrictToProfilerWindows(const TraceModel &m, WindowInfo &info) {
+  std::vector<std::pair<Ns, bool>> marks; // (time, is start)
+  for (const ApiCall &a : m.api) {
+    const std::string &n = m.name(a.name);
+    if (n == "cudaProfilerStart")
+      marks.push_back({a.end, true});
+    else if (n == "cudaProfilerStop")
+      marks.push_back({a.start, false});
+  }
+  info = {};
+  if (marks.empty())
+    return m;
+  std::vector<std::pair<Ns, Ns>> windows = windowsOfMarks(std::move(marks));
   TraceModel out = keepStartingInside(m, windows);
   info.windows = windows.size();
   for (const auto &[lo, hi] : windows)

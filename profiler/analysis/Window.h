@@ -6,6 +6,8 @@
 #include "model/TraceModel.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace hostsync::trace {
 
@@ -13,6 +15,11 @@ struct WindowInfo {
   size_t windows = 0; // 0: no profiler markers, the whole trace was kept
   Ns kept_ns = 0;     // total length of the windows
 };
+
+// The windows that profiler marks open and close, in time order: (time, is a start) pairs, a
+// start's time being when cudaProfilerStart returned, a stop's when cudaProfilerStop began.
+// A start without a stop runs to the end (the largest time).
+std::vector<std::pair<Ns, Ns>> windowsOfMarks(std::vector<std::pair<Ns, bool>> marks);
 
 // Returns the events inside the cudaProfilerStart..Stop windows (all of them when there
 // are no markers). A Start without a Stop runs to the end of the trace.
