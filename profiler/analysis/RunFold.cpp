@@ -131,6 +131,8 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
     SiteTotals &site = sites_[st.site];
     site.lengths.add(st.length());
     site.bytes += st.bytes;
+    if (site.stack < 0)
+      site.stack = st.stack;
     StallKey key{st.thread, st.start};
     KeptStall &k = kept_[key];
     k.stall = st;
@@ -416,12 +418,11 @@ Summary RunFold::summary() const {
     c.p99_ns = t.lengths.percentile(0.99);
     c.idle_charged_ns = t.idle_ns;
     c.bytes = t.bytes;
+    c.stack = t.stack;
+    c.lengths = t.lengths;
     s.sites.push_back(c);
   }
-  std::sort(s.sites.begin(), s.sites.end(), [](const SiteCost &a, const SiteCost &b) {
-    return a.idle_charged_ns != b.idle_charged_ns ? a.idle_charged_ns > b.idle_charged_ns
-                                                  : a.stall_ns > b.stall_ns;
-  });
+  sortByCost(s.sites);
   s.window_ns = hi_ - lo_;
   s.stall_ns = stallNs_;
   s.bubble_ns = bubbleNs_;

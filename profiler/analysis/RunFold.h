@@ -75,6 +75,7 @@ public:
 
 private:
   struct SiteTotals {
+    int32_t stack = -1;
     uint64_t bytes = 0;
     Ns idle_ns = 0;
     StallHistogram lengths;

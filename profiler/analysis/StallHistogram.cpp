@@ -32,6 +32,32 @@ void StallHistogram::merge(const StallHistogram &other) {
   count_ += other.count_;
 }
 
+StallHistogram::Parts StallHistogram::parts() const {
+  Parts p{count_, total_, min(), max_, {}};
+  for (int i = 0; i < Buckets; ++i)
+    if (counts_[i])
+      p.buckets.push_back({i, counts_[i]});
+  return p;
+}
+
+bool StallHistogram::fromParts(const Parts &p, StallHistogram &out) {
+  StallHistogram h;
+  uint64_t n = 0;
+  for (const auto &[i, c] : p.buckets) {
+    if (i < 0 || i >= Buckets || __builtin_add_overflow(n, c, &n))
+      return false;
+    h.counts_[i] += c;
+  }
+  if (n != p.count || p.min < 0 || p.max < p.min || p.total < 0)
+    return false;
+  h.count_ = p.count;
+  h.total_ = p.total;
+  h.min_ = p.min;
+  h.max_ = p.max;
+  out = h;
+  return true;
+}
+
 Ns StallHistogram::percentile(double p) const {
   if (!count_)
     return 0;

@@ -11,6 +11,8 @@
 
 #include <array>
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 namespace hostsync::trace {
 
@@ -29,6 +31,18 @@ public:
   // The p-quantile (0..1), by the rank that percentile() in analysis/Summary takes of a
   // sorted sample; 0 when empty.
   Ns percentile(double p) const;
+
+  // As trace.json keeps it (a site's `lengths`): the exact figures and the non-empty buckets,
+  // so that the symbolize step can merge the sites of one line exactly.
+  struct Parts {
+    uint64_t count = 0;
+    Ns total = 0, min = 0, max = 0;
+    std::vector<std::pair<int, uint64_t>> buckets; // (index, stalls), index in [0, Buckets)
+  };
+  Parts parts() const;
+  // False when the parts do not make a histogram (an index out of range, counts that do not
+  // add up to count).
+  static bool fromParts(const Parts &p, StallHistogram &out);
 
 private:
   static int bucketOf(Ns length);

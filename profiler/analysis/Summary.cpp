@@ -89,7 +89,7 @@ Summary summarize(const TraceModel &m, Ns min_stall_ns, const Earlier &earlier) 
   std::vector<StallCost> costs;
   for (size_t i = 0; i < s.stalls.size(); ++i) {
     const Stall &st = s.stalls[i];
-    costs.push_back({st.site, st.length(), st.bytes, s.stall_idle_ns[i]});
+    costs.push_back({st.site, st.stack, st.length(), st.bytes, s.stall_idle_ns[i]});
     s.stall_ns += st.length();
   }
   s.sites = costBySite(costs);
@@ -132,6 +132,9 @@ std::vector<SiteCost> costBySite(const std::vector<StallCost> &stalls) {
     c.stall_ns += st.length;
     c.bytes += st.bytes;
     c.idle_charged_ns += st.idle;
+    c.lengths.add(st.length);
+    if (c.stack < 0)
+      c.stack = st.stack;
     lengths[st.site].push_back(st.length);
   }
   std::vector<SiteCost> sites;
@@ -140,11 +143,15 @@ std::vector<SiteCost> costBySite(const std::vector<StallCost> &stalls) {
     c.p99_ns = percentile(lengths[site], 0.99);
     sites.push_back(c);
   }
+  sortByCost(sites);
+  return sites;
+}
+
+void sortByCost(std::vector<SiteCost> &sites) {
   std::sort(sites.begin(), sites.end(), [](const SiteCost &a, const SiteCost &b) {
     return a.idle_charged_ns != b.idle_charged_ns ? a.idle_charged_ns > b.idle_charged_ns
                                                   : a.stall_ns > b.stall_ns;
   });
-  return sites;
 }
 
 } // namespace hostsync::trace

@@ -5,6 +5,7 @@
 #include "analysis/Communication.h"
 #include "analysis/GpuIdle.h"
 #include "analysis/Overlap.h"
+#include "analysis/StallHistogram.h"
 #include "analysis/Stalls.h"
 #include "analysis/Timeline.h"
 
@@ -14,7 +15,9 @@
 namespace hostsync::trace {
 
 struct SiteCost {
-  uint32_t site = 0; // interned call site (or API name)
+  uint32_t site = 0;      // interned call site (or API name)
+  int32_t stack = -1;     // a stack of one of its stalls (they share the site's frame), or -1
+  StallHistogram lengths; // the stalls' lengths
   uint64_t count = 0;
   Ns stall_ns = 0, p50_ns = 0, p99_ns = 0;
   Ns idle_charged_ns = 0; // GPU idle of the sync bubbles these stalls caused
@@ -24,6 +27,7 @@ struct SiteCost {
 // One stall as the per-site table needs it.
 struct StallCost {
   uint32_t site = 0;
+  int32_t stack = -1;
   Ns length = 0;
   uint64_t bytes = 0;
   Ns idle = 0; // GPU idle charged to it
@@ -31,6 +35,8 @@ struct StallCost {
 // The per-site table: count, totals and percentiles; costliest (GPU idle, then host stall)
 // first. The tracer builds it at exit, the symbolize step again once sites have lines.
 std::vector<SiteCost> costBySite(const std::vector<StallCost> &stalls);
+// Costliest first: by GPU idle charged, then host stall.
+void sortByCost(std::vector<SiteCost> &sites);
 
 // Records of each kind that the analyses read, over the whole run.
 struct RecordCounts {

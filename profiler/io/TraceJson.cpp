@@ -106,9 +106,23 @@ J communicationJson(const TraceModel &m, const CommunicationResult &c) {
 } // namespace
 
 nlohmann::ordered_json siteJson(const std::string &name, const SiteCost &c) {
-  return {{"site", name},       {"count", c.count},   {"stall_ns", c.stall_ns},
-          {"p50_ns", c.p50_ns}, {"p99_ns", c.p99_ns}, {"idle_charged_ns", c.idle_charged_ns},
-          {"bytes", c.bytes}};
+  StallHistogram::Parts parts = c.lengths.parts();
+  J buckets = J::array();
+  for (const auto &[index, stalls] : parts.buckets)
+    buckets.push_back({index, stalls});
+  return {{"site", name},
+          {"count", c.count},
+          {"stall_ns", c.stall_ns},
+          {"p50_ns", c.p50_ns},
+          {"p99_ns", c.p99_ns},
+          {"idle_charged_ns", c.idle_charged_ns},
+          {"bytes", c.bytes},
+          {"stack", c.stack},
+          {"lengths",
+           {{"min_ns", parts.min},
+            {"max_ns", parts.max},
+            {"per_octave", StallHistogram::PerOctave},
+            {"buckets", buckets}}}};
 }
 
 std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &p) {

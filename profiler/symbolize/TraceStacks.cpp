@@ -100,16 +100,62 @@ bool loadTraceJson(const std::string &path, J &doc, std::string &error) {
   return true;
 }
 
+namespace {
+// The label of a stack's site: its first user frame, where symbolized.
+std::string labelOf(int64_t stack, const std::vector<std::string> &labels,
+                    const std::string &otherwise) {
+  return stack >= 0 && static_cast<size_t>(stack) < labels.size() && !labels[stack].empty()
+             ? labels[stack]
+             : otherwise;
+}
+
+// A site of trace.json as the tracer wrote it: its figures and its stall lengths.
+SiteCost readSite(const J &site, const std::string &where) {
+  SiteCost c;
+  c.count = integerValue(site, "count", uint64_t(0));
+  c.stall_ns = integerValue(site, "stall_ns", Ns(0));
+  c.idle_charged_ns = integerValue(site, "idle_charged_ns", Ns(0));
+  c.bytes = integerValue(site, "bytes", uint64_t(0));
+  c.stack = static_cast<int32_t>(integerValue(site, "stack", int64_t(-1)));
+  const J &lengths = site.at("lengths");
+  StallHistogram::Parts parts{c.count,
+                              c.stall_ns,
+                              integerValue(lengths, "min_ns", Ns(0)),
+                              integerValue(lengths, "max_ns", Ns(0)),
+                              {}};
+  for (const J &b : lengths.value("buckets", J::array())) {
+    if (!b.is_array() || b.size() != 2)
+      throw JsonNumberError(where + ".lengths.buckets: not [index, stalls] pairs");
+    parts.buckets.push_back(
+        {integerOf<int>(b[0], "a bucket"), integerOf<uint64_t>(b[1], "stalls")});
+  }
+  if (integerValue(lengths, "per_octave", 0) != StallHistogram::PerOctave ||
+      !StallHistogram::fromParts(parts, c.lengths))
+    throw JsonNumberError(where + ".lengths: not a histogram of its count and stall_ns");
+  return c;
+}
+} // namespace
+
 // Names each stall's site by its stack's first user frame (`function file:line`) and
 // rebuilds the per-site table: return addresses of one line (two calls on it, or a
-// binary seen by several runs) become one site. The table adds the stalls' times up: each
-// must be one (from 0, end not before start) and their sums must fit, or it throws.
-// Each site also gets the ATen op of its first stall's stack (`op`, AtenOps.h).
+// binary seen by several runs) become one site. The tracer folds a run as it goes and
+// lists only its costliest stalls, so the table is the tracer's sites merged by label
+// (their stall lengths are histograms, which add); a trace without them (written before)
+// has every stall listed, and the table adds those up. Times must be times and their sums
+// must fit, or it throws. Each site also gets the ATen op of its stack (`op`, AtenOps.h).
 void renameSites(J &doc, const std::vector<std::string> &labels,
                  const std::vector<std::string> &ops) {
   std::vector<std::string> opOfSite;
   std::map<std::string, uint32_t> ids;
   std::vector<std::string> names;
+  auto idOf = [&](const std::string &site, int64_t stack) {
+    auto [it, fresh] = ids.emplace(site, static_cast<uint32_t>(names.size()));
+    if (fresh) {
+      names.push_back(site);
+      opOfSite.push_back(stack >= 0 && static_cast<size_t>(stack) < ops.size() ? ops[stack] : "");
+    }
+    return it->second;
+  };
   std::vector<StallCost> costs;
   Ns stalled = 0, idled = 0;
   for (J &st : doc["stalls"]) {
@@ -122,18 +168,43 @@ void renameSites(J &doc, const std::vector<std::string> &labels,
         __builtin_add_overflow(idled, idle, &idled))
       throw JsonNumberError(where + ": the stalls' times add up past 2^63 ns");
     int64_t stack = integerValue(st, "stack", int64_t(-1));
-    if (stack >= 0 && static_cast<size_t>(stack) < labels.size() && !labels[stack].empty())
-      st["site"] = labels[stack];
-    std::string site = st.value("site", "");
-    auto [it, fresh] = ids.emplace(site, static_cast<uint32_t>(names.size()));
-    if (fresh) {
-      names.push_back(site);
-      opOfSite.push_back(stack >= 0 && static_cast<size_t>(stack) < ops.size() ? ops[stack] : "");
+    st["site"] = labelOf(stack, labels, st.value("site", ""));
+    costs.push_back({idOf(st["site"], stack), static_cast<int32_t>(stack), end - start,
+                     integerValue(st, "bytes", uint64_t(0)), idle});
+  }
+  bool histograms = !doc["sites"].empty();
+  for (const J &site : doc["sites"])
+    histograms &= site.is_object() && site.contains("lengths");
+  std::vector<SiteCost> table;
+  if (histograms) {
+    std::map<uint32_t, SiteCost> merged;
+    size_t i = 0;
+    for (const J &site : doc["sites"]) {
+      std::string where = "sites[" + std::to_string(i++) + "]";
+      SiteCost c = readSite(site, where);
+      c.site = idOf(labelOf(c.stack, labels, site.value("site", "")), c.stack);
+      auto [it, fresh] = merged.emplace(c.site, c);
+      if (fresh)
+        continue;
+      SiteCost &into = it->second;
+      if (__builtin_add_overflow(into.stall_ns, c.stall_ns, &into.stall_ns) ||
+          __builtin_add_overflow(into.idle_charged_ns, c.idle_charged_ns, &into.idle_charged_ns))
+        throw JsonNumberError(where + ": the sites' times add up past 2^63 ns");
+      into.count += c.count;
+      into.bytes += c.bytes;
+      into.lengths.merge(c.lengths);
     }
-    costs.push_back({it->second, end - start, integerValue(st, "bytes", uint64_t(0)), idle});
+    for (auto &[id, c] : merged) {
+      c.p50_ns = c.lengths.percentile(0.5);
+      c.p99_ns = c.lengths.percentile(0.99);
+      table.push_back(c);
+    }
+    sortByCost(table);
+  } else {
+    table = costBySite(costs);
   }
   J sites = J::array();
-  for (const SiteCost &c : costBySite(costs)) {
+  for (const SiteCost &c : table) {
     J site = siteJson(names[c.site], c);
     if (!opOfSite[c.site].empty())
       site["op"] = opOfSite[c.site];

@@ -4,6 +4,7 @@
 #include "elf/Modules.h"
 #include "symbolize/CallSites.h"
 #include "symbolize/Symbolizer.h"
+#include "io/TraceJson.h"
 #include "symbolize/TraceStacks.h"
 
 #include <gtest/gtest.h>
@@ -186,6 +187,45 @@ TEST(CallSites, SymbolizingATraceRenamesItsSitesAndRebuildsTheTable) {
   EXPECT_EQ(sites[0]["bytes"], 8);
   EXPECT_EQ(sites[1]["site"], "cudaStreamSynchronize");
   EXPECT_EQ(doc["stalls"][1]["site"], sites[0]["site"]);
+}
+
+// A folded run lists only its costliest stalls: the table is its sites (with their stall
+// lengths) merged by line, whatever the list holds.
+TEST(CallSites, AFoldedTracesSitesOfOneLineMergeWithTheirLengths) {
+  Stack s = captureHere();
+  nlohmann::ordered_json doc;
+  doc["modules"] = modulesJson(loadedModules());
+  doc["stacks"] = {{{"pcs", s.pcs}}};
+  doc["stalls"] = {{{"site", "a+0x1"}, {"stack", 0}, {"start_ns", 100}, {"end_ns", 400000}}};
+  SiteCost a, b, c;
+  for (Ns length : {400000, 30000, 30000})
+    a.lengths.add(length);
+  for (Ns length : {20000, 20000})
+    b.lengths.add(length);
+  c.lengths.add(90000);
+  auto site = [](const char *name, SiteCost &x, int stack, Ns idle) {
+    x.count = x.lengths.count();
+    x.stall_ns = x.lengths.total();
+    x.stack = stack;
+    x.idle_charged_ns = idle;
+    return siteJson(name, x);
+  };
+  doc["sites"] = {site("a+0x1", a, 0, 50), site("a+0x2", b, 0, 0),
+                  site("cudaStreamSynchronize", c, -1, 0)};
+  symbolizeTraceDoc(doc, {});
+  const auto &sites = doc["sites"];
+  ASSERT_EQ(sites.size(), 2u) << sites;
+  std::string line = "SymbolizeTest.cpp:" + std::to_string(g_captureLine);
+  EXPECT_NE(sites[0]["site"].get<std::string>().find(line), std::string::npos) << sites;
+  EXPECT_EQ(sites[0]["count"], 5); // not the one stall listed
+  EXPECT_EQ(sites[0]["stall_ns"], 500000);
+  EXPECT_EQ(sites[0]["idle_charged_ns"], 50);
+  EXPECT_EQ(sites[0]["p99_ns"], 400000);
+  EXPECT_NEAR(sites[0]["p50_ns"].get<double>(), 30000, 30000 * 0.023);
+  EXPECT_EQ(sites[1]["site"], "cudaStreamSynchronize");
+  // Lengths that do not add up to the count: named, not read as they are.
+  doc["sites"][1]["count"] = 7;
+  EXPECT_THROW(symbolizeTraceDoc(doc, {}), std::exception);
 }
 
 // Symbolized where the binaries are, then again where the test binary "is missing": the
