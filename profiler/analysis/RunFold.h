@@ -66,6 +66,7 @@ public:
   void foldAt(Ns flushed);
   Ns lastCut() const { return cut_; }
   bool showedWorst() const { return worstCost_ >= 0; }
+  const FoldStats &stats() const { return stats_; }
   // The whole run so far, as one summarize() of every record would give it (bounded lists).
   Summary summary() const;
   // cudaProfilerStart..Stop windows seen (0: the whole run is analysed), their total length.

@@ -142,10 +142,10 @@ void foldNow(Folding &f) {
     std::fprintf(stderr,
                  "hostsync-trace: fold %llu: cut %.3f s behind the flush, holding %zu calls, "
                  "%zu GPU records, %zu stacks%s%s\n",
-                 static_cast<unsigned long long>(f.fold->summary().folding.folds),
+                 static_cast<unsigned long long>(f.fold->stats().folds),
                  (flushed - f.fold->lastCut()) / 1e9, m.api.size(), m.gpu.size(), m.stacks.size(),
-                 f.fold->summary().folding.held_by ? "; waiting for the work of " : "",
-                 m.name(f.fold->summary().folding.held_by).c_str());
+                 f.fold->stats().held_by ? "; waiting for the work of " : "",
+                 m.name(f.fold->stats().held_by).c_str());
   }
 }
 
