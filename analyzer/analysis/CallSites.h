@@ -11,7 +11,7 @@
 // unseen). `model(x)` on TORCH_MODULE's holder is a call of the module's forward. Without it,
 // callers seen passing a CUDA tensor are still evidence that the function works on CUDA tensors;
 // and when only the main file is missing (callersKnowable), the project's other files hold the rest
-// of its calls (core/DeviceFacts.h).
+// of its calls (model/DeviceFacts.h).
 #pragma once
 
 #include "clang/AST/ASTContext.h"
@@ -62,7 +62,7 @@ public:
   // may call it (std::function, std::thread), to a template of the project's own, or to a
   // call that resolves only per instantiation (a generic lambda), or called through its
   // holder with several forwards to choose from? (Other files tell their own:
-  // core/DeviceFacts.h's opaque keys.)
+  // model/DeviceFacts.h's opaque keys.)
   bool forwardOutOfView(const clang::CXXRecordDecl *R);
   // Those classes, each with why ("hands the module to LibTorch, whose templates may call it").
   const llvm::DenseMap<const clang::CXXRecordDecl *, const char *> &modulesForwardOutOfView() {

@@ -206,7 +206,7 @@ TensorFacts::FactKey fillKey(const FunctionDecl *F, unsigned I) {
   TensorFacts::FactKey Arg = TensorFacts::argumentKey(F, I);
   if (Arg.Key.empty())
     return {};
-  return {"fill:" + Arg.Key.substr(4), "what " + Arg.Name + " is filled with"};
+  return {factkey::fillKey(TensorFacts::signature(F), I), "what " + Arg.Name + " is filled with"};
 }
 
 std::optional<std::vector<const Expr *>> containerConstructionParts(const Expr *E) {

@@ -1,11 +1,11 @@
-// What one translation unit contributes to the project's device facts (core/DeviceFacts.h):
+// What one translation unit contributes to the project's device facts (model/DeviceFacts.h):
 // the devices its calls pass to the project's functions, what its functions return, what it
 // stores into data members, and the functions whose address it takes. Read after the rules
 // have run, from the same TensorFacts (its summaries are reused).
 #pragma once
 
 #include "analysis/TensorFacts.h"
-#include "core/DeviceFacts.h"
+#include "model/DeviceFacts.h"
 
 #include "clang/AST/ASTContext.h"
 

@@ -6,7 +6,7 @@
 // main, set-up code).
 #pragma once
 
-#include "core/Finding.h"
+#include "model/Finding.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

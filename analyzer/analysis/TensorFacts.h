@@ -7,7 +7,8 @@
 #include "analysis/CallSites.h"
 #include "analysis/Definitions.h"
 #include "analysis/KernelLaunches.h"
-#include "core/DeviceFacts.h"
+#include "model/DeviceFacts.h"
+#include "model/FactKeys.h"
 #include "match/TensorOps.h"
 
 #include "clang/AST/ASTContext.h"
@@ -111,10 +112,11 @@ public:
   // The project-wide key of what F returns, of its parameter I, of a data member (Key ""
   // for a declaration no other translation unit can name: a local class, a lambda's), and
   // how reasons name it; both built from the first declaration, so that every file gives
-  // the same.
-  struct FactKey {
-    std::string Key, Name;
-  };
+  // the same (model/FactKeys.h spells the keys).
+  using FactKey = hostsync::FactKey;
+  // `<qualified name>(<parameter types>)` of F's first declaration, "" when no other
+  // translation unit can name F (a local, a lambda's, a static function).
+  static std::string signature(const clang::FunctionDecl *F);
   static FactKey returnKey(const clang::FunctionDecl *F);
   static FactKey argumentKey(const clang::FunctionDecl *F, unsigned I);
   static FactKey fieldKey(const clang::FieldDecl *F);

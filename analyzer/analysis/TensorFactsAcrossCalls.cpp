@@ -60,20 +60,27 @@ bool nameableElsewhere(const Decl *D) {
 
 } // namespace
 
-TensorFacts::FactKey TensorFacts::returnKey(const FunctionDecl *F) {
+std::string TensorFacts::signature(const FunctionDecl *F) {
   F = F->getCanonicalDecl();
   if (!nameableElsewhere(F) || F->getStorageClass() == SC_Static)
     return {};
-  return {"ret:" + F->getQualifiedNameAsString() + "(" + typeList(F) + ")",
-          "what " + quotedName(F) + " returns"};
+  return F->getQualifiedNameAsString() + "(" + typeList(F) + ")";
+}
+
+TensorFacts::FactKey TensorFacts::returnKey(const FunctionDecl *F) {
+  F = F->getCanonicalDecl();
+  std::string Signature = signature(F);
+  if (Signature.empty())
+    return {};
+  return {factkey::returnKey(Signature), "what " + quotedName(F) + " returns"};
 }
 
 TensorFacts::FactKey TensorFacts::argumentKey(const FunctionDecl *F, unsigned I) {
   F = F->getCanonicalDecl();
-  FactKey R = returnKey(F);
-  if (R.Key.empty() || I >= F->getNumParams())
+  std::string Signature = signature(F);
+  if (Signature.empty() || I >= F->getNumParams())
     return {};
-  return {"arg:" + R.Key.substr(4) + "#" + std::to_string(I),
+  return {factkey::argumentKey(Signature, I),
           "parameter `" + F->getParamDecl(I)->getName().str() + "` of " + quotedName(F)};
 }
 
@@ -82,7 +89,7 @@ TensorFacts::FactKey TensorFacts::fieldKey(const FieldDecl *F) {
   if (!nameableElsewhere(C) || !C->getIdentifier())
     return {};
   std::string Class = C->getQualifiedNameAsString();
-  return {"field:" + Class + "::" + F->getName().str(),
+  return {factkey::fieldKey(Class, F->getName().str()),
           "the member `" + F->getName().str() + "` of `" + Class + "`"};
 }
 
@@ -280,7 +287,7 @@ TensorFacts::FactKey TensorFacts::moduleKey(const CXXRecordDecl *C) {
   if (!nameableElsewhere(C))
     return {};
   std::string Name = C->getQualifiedNameAsString();
-  return {"module:" + Name, "`" + Name + "` modules"};
+  return {factkey::moduleKey(Name), "`" + Name + "` modules"};
 }
 
 Device TensorFacts::elementDevice(const Expr *Range, int Depth) {

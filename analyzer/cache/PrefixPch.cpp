@@ -5,8 +5,8 @@
 #include "cache/ReadFiles.h"
 #include "commands/CudaSetup.h"
 #include "compat/LLVMCompat.h"
-#include "driver/AbsolutePath.h"
-#include "driver/OutputFile.h"
+#include "support/AbsolutePath.h"
+#include "support/OutputFile.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/FileManager.h"

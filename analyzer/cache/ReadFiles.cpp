@@ -1,6 +1,6 @@
 #include "cache/ReadFiles.h"
 
-#include "driver/AbsolutePath.h"
+#include "support/AbsolutePath.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

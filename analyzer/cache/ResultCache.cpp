@@ -2,7 +2,7 @@
 
 #include "cache/TUResultJson.h"
 #include "common/JsonText.h"
-#include "driver/OutputFile.h"
+#include "support/OutputFile.h"
 
 #include "hostsync_config.h"
 

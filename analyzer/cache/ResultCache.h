@@ -13,7 +13,7 @@
 #pragma once
 
 #include "cache/ContentHashes.h"
-#include "core/TUResult.h"
+#include "model/TUResult.h"
 
 #include <string>
 #include <vector>

@@ -1,5 +1,5 @@
 #include "cache/TUResultJson.h"
-#include "core/DeviceFactsJson.h"
+#include "model/DeviceFactsJson.h"
 
 namespace hostsync {
 

@@ -4,7 +4,7 @@
 // their numbers and nothing is versioned.
 #pragma once
 
-#include "core/TUResult.h"
+#include "model/TUResult.h"
 
 #include <nlohmann/json.hpp>
 

@@ -1,5 +1,5 @@
 #include "core/ProjectFactsFile.h"
-#include "core/DeviceFactsJson.h"
+#include "model/DeviceFactsJson.h"
 #include "common/JsonText.h"
 
 #include "hostsync_config.h"

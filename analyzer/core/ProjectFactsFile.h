@@ -4,7 +4,7 @@
 // hostsync-lint run that keeps a result cache writes each file's facts to
 // <cache>/project-facts.json; the module adds the facts of every other file whose content
 // is still what it was when they were taken, and solves the keys as hostsync-lint's
-// project pass does (core/DeviceFacts.h).
+// project pass does (model/DeviceFacts.h).
 //
 // A run's files replace their own entries and keep the others' (linting one file does not
 // forget the project); entries whose file is gone are dropped. The format is versioned and
@@ -12,7 +12,7 @@
 // file of another version is not read.
 #pragma once
 
-#include "core/DeviceFacts.h"
+#include "model/DeviceFacts.h"
 
 #include <nlohmann/json.hpp>
 

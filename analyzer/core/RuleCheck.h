@@ -8,7 +8,7 @@
 #include "analysis/ProgramEvidence.h"
 #include "analysis/TensorFacts.h"
 #include "rules/Catalog.h"
-#include "core/Finding.h"
+#include "model/Finding.h"
 #include "core/Suppressions.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"

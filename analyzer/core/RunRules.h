@@ -3,7 +3,7 @@
 // declarations are traversed; LibTorch's headers are skipped.
 #pragma once
 
-#include "core/Finding.h"
+#include "model/Finding.h"
 #include "core/RuleCheck.h"
 
 #include "clang/AST/ASTContext.h"
@@ -16,7 +16,7 @@ namespace hostsync {
 struct RulesResult {
   std::vector<Finding> Findings;
   std::vector<std::string> SourceErrors; // unmatched NOLINTBEGIN/END
-  TUFacts Facts;                         // for the project pass (core/DeviceFacts.h)
+  TUFacts Facts;                         // for the project pass (model/DeviceFacts.h)
 };
 
 // The top-level declarations outside system headers (what the rules look at).

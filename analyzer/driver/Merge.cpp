@@ -2,11 +2,10 @@
 
 #include "common/Utf8.h"
 
-#include "driver/Finish.h"
-#include "driver/OutputFile.h"
-#include "driver/SarifWriter.h"
-#include "driver/ShardFacts.h"
-#include "rules/Catalog.h"
+#include "driver/AfterProjectPass.h"
+#include "support/OutputFile.h"
+#include "output/Writer.h"
+#include "ci/ShardFacts.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -136,7 +135,7 @@ int runMerge(int Argc, const char **Argv) {
     return fail(E);
 
   // The run's files in its order, every shard's configurations, then the project pass over
-  // all of them and what follows it, as one run does (driver/Finish.h).
+  // all of them and what follows it, as one run does (driver/AfterProjectPass.h).
   auto Start = std::chrono::steady_clock::now();
   std::vector<ShardFacts::Unit> Units;
   std::map<std::string, LintConfig> Configs;
@@ -173,11 +172,12 @@ int runMerge(int Argc, const char **Argv) {
   if (!Output.empty() && !(F = OutputFile::create(Output, Error)))
     return fail(Error);
   llvm::raw_ostream &Out = F ? F->stream() : llvm::outs();
-  if (*K == Kind::Findings)
-    writeJson(Out, Findings, Results, jsonRunInfo(After, AnalysisSeconds, ProjectPassSeconds));
-  else
-    writeSarif(Out, Findings, Results, Catalog::embedded(), After.Root, After.Links,
-               After.Accepted.has_value());
+  JsonRunInfo Run = jsonRunInfo(After, AnalysisSeconds, ProjectPassSeconds);
+  const std::string NoGithubRoot;
+  const nlohmann::ordered_json NoShard; // the merged run is whole
+  writerFor(*K == Kind::Findings ? OutputFormat::Json : OutputFormat::Sarif)
+      .write(Out, {Findings, Results, Run, After.Root, NoGithubRoot, After.Links,
+                   /*Color=*/false, NoShard});
   Out.flush();
   return !F || F->commit(Error) ? 0 : fail(Error);
 }

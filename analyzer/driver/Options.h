@@ -4,14 +4,14 @@
 
 #include "rules/Catalog.h"
 #include "core/RuleCheck.h"
-#include "driver/Shard.h"
+#include "ci/Shard.h"
+#include "output/OutputFormat.h"
 
 #include <string>
 #include <vector>
 
 namespace hostsync {
 
-enum class OutputFormat { Text, Json, Github, Sarif, CodeQuality };
 enum class ColorMode { Auto, Always, Never };
 enum class ProgressMode { Auto, Bar, Log, None };
 

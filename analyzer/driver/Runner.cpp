@@ -6,7 +6,7 @@
 #include "checks/HostsyncChecks.h"
 #include "core/RunRules.h"
 #include "commands/CompileCommands.h"
-#include "driver/AbsolutePath.h"
+#include "support/AbsolutePath.h"
 #include "recovery/Recovery.h"
 
 #include "clang/AST/ASTConsumer.h"

@@ -1,8 +1,8 @@
 // Runs the enabled rules over translation units, several at a time.
 #pragma once
 
-#include "core/Finding.h"
-#include "core/TUResult.h"
+#include "model/Finding.h"
+#include "model/TUResult.h"
 #include "core/RuleCheck.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -53,7 +53,7 @@ llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> parseFileSystem();
 
 // Merges the findings of all TUs, one per rule and location (a header seen by many TUs
 // yields one finding; its rank is the highest any TU gave it), in output order, and closes
-// their devices with the facts of every TU (core/DeviceFacts.h).
+// their devices with the facts of every TU (model/DeviceFacts.h).
 std::vector<Finding> mergeFindings(const std::vector<TUResult> &Results);
 
 } // namespace hostsync

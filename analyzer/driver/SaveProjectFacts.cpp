@@ -1,6 +1,6 @@
 #include "driver/SaveProjectFacts.h"
 #include "core/ProjectFactsFile.h"
-#include "driver/OutputFile.h"
+#include "support/OutputFile.h"
 
 namespace hostsync {
 

@@ -2,27 +2,27 @@
 #include "rules/Catalog.h"
 #include "cache/PrefixPch.h"
 #include "cache/ResultCache.h"
-#include "driver/AbsolutePath.h"
-#include "driver/Baseline.h"
-#include "driver/ChangedIncludes.h"
 #include "commands/CompileCommands.h"
-#include "driver/Config.h"
-#include "driver/Diff.h"
-#include "driver/Finish.h"
-#include "driver/Fixes.h"
-#include "driver/Inputs.h"
+#include "commands/Inputs.h"
+#include "config/Config.h"
+#include "config/SarifLinks.h"
+#include "ci/Baseline.h"
+#include "ci/ChangedIncludes.h"
+#include "ci/Diff.h"
+#include "ci/Shard.h"
+#include "ci/ShardFacts.h"
+#include "output/Fixes.h"
+#include "output/Writer.h"
+#include "output/Writers.h"
+#include "support/AbsolutePath.h"
+#include "support/OutputFile.h"
+#include "support/SourceRoot.h"
+#include "driver/AfterProjectPass.h"
 #include "driver/Merge.h"
 #include "driver/Options.h"
-#include "driver/OutputFile.h"
 #include "driver/Progress.h"
 #include "driver/Runner.h"
-#include "driver/SarifLinks.h"
-#include "driver/SarifWriter.h"
-#include "driver/Shard.h"
 #include "driver/SaveProjectFacts.h"
-#include "driver/ShardFacts.h"
-#include "driver/SourceRoot.h"
-#include "driver/Writers.h"
 
 #include "common/Utf8.h"
 
@@ -135,183 +135,208 @@ ProgressStyle progressStyle(const Options &Opts, bool ErrTTY, size_t Files) {
   const char *Ci = std::getenv("CI");
   return Ci && *Ci ? ProgressStyle::Log : ProgressStyle::None;
 }
-} // namespace
 
-static int lint(int Argc, const char **Argv) {
-  // --help and --version print and exit 0 inside parseOptions (llvm::cl's own options).
-  llvm::cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
-    OS << "hostsync-lint " HOSTSYNC_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";
-  });
-  Options Opts;
-  if (std::string E; !parseOptions(Argc, Argv, Opts, E))
-    return E.empty() ? UsageError : usageError(E);
-  const Catalog &C = Catalog::embedded();
-  if (Opts.ListRules) {
-    if (Opts.Format == OutputFormat::Json)
-      llvm::outs() << Catalog::embeddedJson();
-    else
-      writeRuleListText(llvm::outs(), C);
-    return Clean;
-  }
-  ConfigFinder Configs(Opts.ConfigFile.empty() ? "" : absolutePath(Opts.ConfigFile));
-  if (Opts.DumpConfig) {
-    // The config of the first input (for a directory: of a file in it), or of ".".
-    std::string Where = absolutePath(Opts.Inputs.empty() ? "" : Opts.Inputs[0]);
-    if (llvm::sys::fs::is_directory(Where))
-      Where += "/-";
-    std::string E;
-    const LintConfig *Cfg = Configs.forFile(Where, E);
-    if (!Cfg)
-      return usageError(E);
-    llvm::outs() << dumpConfig(*Cfg);
-    return Clean;
-  }
-  RunConfig Config;
-  if (std::string E = selectRules(Opts.Checks, C, Config.EnabledRules); !E.empty())
+int listRules(const Options &Opts, const Catalog &C) {
+  if (Opts.Format == OutputFormat::Json)
+    llvm::outs() << Catalog::embeddedJson();
+  else
+    writeRuleListText(llvm::outs(), C);
+  return Clean;
+}
+
+// --dump-config: the config of the first input (for a directory: of a file in it), or of ".".
+int dumpConfigOfFirstInput(const Options &Opts, ConfigFinder &Configs) {
+  std::string Where = absolutePath(Opts.Inputs.empty() ? "" : Opts.Inputs[0]);
+  if (llvm::sys::fs::is_directory(Where))
+    Where += "/-";
+  std::string E;
+  const LintConfig *Cfg = Configs.forFile(Where, E);
+  if (!Cfg)
     return usageError(E);
-  if (Config.EnabledRules.empty())
-    return usageError("--checks='" + Opts.Checks + "' enables no rule");
+  llvm::outs() << dumpConfig(*Cfg);
+  return Clean;
+}
+
+// What the run analyses and how, decided before any parse: the rules, the cache folder,
+// the files (after their .hostsync.yaml, --shard and --diff) and their compile commands.
+struct Plan {
+  RunConfig Config;
+  std::string CacheDir; // "" with --no-cache
+  std::vector<std::string> Files;
+  std::vector<std::string> Kept; // the run's files before --shard took its share
+  std::vector<std::string> Info; // lines for the user
+  std::unique_ptr<clang::tooling::CompilationDatabase> Db;
+  CudaSetup Cuda;
+  std::vector<std::string> Roots;      // include roots inferred from the tree
+  std::optional<ChangedLines> Changed; // --diff
+};
+
+// The options that need no file: the rules, the inputs, the cache folder; "" or the error.
+std::string checkRunOptions(const Options &Opts, const Catalog &C, Plan &P) {
+  if (std::string E = selectRules(Opts.Checks, C, P.Config.EnabledRules); !E.empty())
+    return E;
+  if (P.Config.EnabledRules.empty())
+    return "--checks='" + Opts.Checks + "' enables no rule";
   if (Opts.Inputs.empty() && Opts.BuildPath.empty())
-    return usageError("no input files (see --help)");
+    return "no input files (see --help)";
   if (Opts.NoCache && !Opts.CacheDir.empty())
-    return usageError("--cache-dir and --no-cache: give one of them");
-  std::string CacheDir =
+    return "--cache-dir and --no-cache: give one of them";
+  P.CacheDir =
       Opts.NoCache ? ""
       : !Opts.CacheDir.empty()
           ? absolutePath(Opts.CacheDir)
           : absolutePath((Opts.BuildPath.empty() ? "" : Opts.BuildPath + "/") + ".hostsync-cache");
-  if (!CacheDir.empty() && llvm::sys::fs::exists(CacheDir) &&
-      !llvm::sys::fs::is_directory(CacheDir))
-    return usageError(CacheDir + ": the cache folder is not a folder");
+  if (!P.CacheDir.empty() && llvm::sys::fs::exists(P.CacheDir) &&
+      !llvm::sys::fs::is_directory(P.CacheDir))
+    return P.CacheDir + ": the cache folder is not a folder";
+  return "";
+}
 
-  std::vector<std::string> Files, Info;
-  if (std::string E = collectSources(Opts.Inputs, Files, Info); !E.empty())
-    return usageError(E);
-  std::unique_ptr<clang::tooling::CompilationDatabase> Db;
-  CudaSetup Cuda = findCuda();
-  std::vector<std::string> Roots;
-  if (std::string E = makeCompilationDatabase(Opts, Cuda, Files, Db, Roots, Info); !E.empty())
-    return usageError(E);
-  if (std::any_of(Files.begin(), Files.end(), [](const std::string &F) { return isCudaFile(F); }))
-    Info.push_back(Cuda.Description);
-  // Each file's .hostsync.yaml: excluded files are not analysed; others may enable other
-  // rules or assume another device (command-line options win).
-  std::vector<std::string> Kept;
+// The input files and their compilation database; "" or the error.
+std::string findFiles(const Options &Opts, Plan &P) {
+  if (std::string E = collectSources(Opts.Inputs, P.Files, P.Info); !E.empty())
+    return E;
+  P.Cuda = findCuda();
+  if (std::string E = makeCompilationDatabase(Opts, P.Cuda, P.Files, P.Db, P.Roots, P.Info);
+      !E.empty())
+    return E;
+  if (std::any_of(P.Files.begin(), P.Files.end(),
+                  [](const std::string &F) { return isCudaFile(F); }))
+    P.Info.push_back(P.Cuda.Description);
+  return "";
+}
+
+// Each file's .hostsync.yaml: excluded files are not analysed; others may enable other
+// rules or assume another device (command-line options win). "" or the error.
+std::string applyFileConfigs(const Options &Opts, const Catalog &C, ConfigFinder &Configs,
+                             Plan &P) {
   std::set<std::string> NoRules;
-  for (const std::string &F : Files) {
+  for (const std::string &F : P.Files) {
     std::string E, Abs = absolutePath(F);
     const LintConfig *Cfg = Configs.forFile(Abs, E);
     if (!Cfg)
-      return usageError(E);
+      return E;
     if (Cfg->excludes(Abs))
       continue;
-    Kept.push_back(F);
+    P.Kept.push_back(F);
     if (Cfg->Path.empty())
       continue;
     FileSettings S;
     std::string Checks = Opts.ChecksGiven ? Opts.Checks : Cfg->Checks.value_or(Opts.Checks);
     if (E = selectRules(Checks, C, S.EnabledRules); !E.empty())
-      return usageError(Cfg->Path + ": Checks: " + E);
+      return Cfg->Path + ": Checks: " + E;
     if (S.EnabledRules.empty()) { // nothing to look for: said once, the file not parsed
       if (NoRules.insert(Cfg->Path).second)
         llvm::errs() << "hostsync-lint: warning: " << Cfg->Path << ": Checks: '" << Checks
                      << "' enables no rule; the files it covers are not checked\n";
-      Kept.pop_back();
+      P.Kept.pop_back();
       continue;
     }
     S.Assume = Opts.AssumeGiven ? Opts.Assume : Cfg->Assume.value_or(Opts.Assume);
-    Config.PerFile[F] = S;
+    P.Config.PerFile[F] = S;
   }
-  Files = Kept;
-  if (Files.empty())
-    return usageError("every input file is excluded by its .hostsync.yaml, or has no rule "
-                      "enabled");
-  if (Opts.Share.Count > 1) { // a share of the files, by their path under --source-root
-    std::string Root = absolutePath(Opts.SourceRoot);
-    Files.erase(std::remove_if(Files.begin(), Files.end(),
+  P.Files = P.Kept;
+  if (P.Files.empty())
+    return "every input file is excluded by its .hostsync.yaml, or has no rule enabled";
+  return "";
+}
+
+// --shard: a share of the files, by their path under --source-root.
+void keepShare(const Options &Opts, Plan &P) {
+  if (Opts.Share.Count <= 1)
+    return;
+  std::string Root = absolutePath(Opts.SourceRoot);
+  P.Files.erase(std::remove_if(P.Files.begin(), P.Files.end(),
                                [&](const std::string &F) {
                                  return !inShard(relativeToRoot(absolutePath(F), Root), Opts.Share);
                                }),
-                Files.end());
-    Info.push_back("shard " + std::to_string(Opts.Share.Index) + "/" +
-                   std::to_string(Opts.Share.Count) + ": " + std::to_string(Files.size()) + " of " +
-                   std::to_string(Kept.size()) + " files");
+                P.Files.end());
+  P.Info.push_back("shard " + std::to_string(Opts.Share.Index) + "/" +
+                   std::to_string(Opts.Share.Count) + ": " + std::to_string(P.Files.size()) +
+                   " of " + std::to_string(P.Kept.size()) + " files");
+}
+
+// --diff: the lines it changed. With the cache every file runs (unchanged ones come from
+// it, and their device facts reach the changed ones); without it, only the files it
+// changed and those that include a changed file, directly or through headers, are analysed.
+// "" or the error.
+std::string keepChanged(const Options &Opts, CommandAdjuster &Commands, Plan &P) {
+  if (Opts.Diff.empty())
+    return "";
+  std::string E;
+  if (Opts.Diff == "-") {
+    auto In = llvm::MemoryBuffer::getSTDIN();
+    if (!In)
+      return "--diff=-: cannot read standard input";
+    E = parseUnifiedDiff(std::string((*In)->getBuffer()), absolutePath(""), P.Changed.emplace());
+  } else {
+    E = changedSince(Opts.Diff, P.Changed.emplace());
   }
+  if (!E.empty() || !P.CacheDir.empty())
+    return E;
+  ChangedIncludes Reached(*P.Changed);
+  P.Files.erase(std::remove_if(P.Files.begin(), P.Files.end(),
+                               [&](const std::string &F) {
+                                 return !P.Changed->count(absolutePath(F)) &&
+                                        !Reached.reaches(absolutePath(F),
+                                                         includeDirsOf(*P.Db, F, Commands));
+                               }),
+                P.Files.end());
+  return "";
+}
 
-  CommandAdjuster Commands({Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, Cuda, Roots});
+// The files the run writes besides the findings: -o, --write-baseline, --export-fixes.
+struct RunOutputs {
+  std::unique_ptr<OutputFile> Findings, Baseline, Fixes;
+};
 
-  // --diff: the lines it changed. With the cache every file runs (unchanged ones come from
-  // it, and their device facts reach the changed ones); without it, only the files it
-  // changed and those that include a changed file, directly or through headers, are analysed.
-  std::optional<ChangedLines> Changed;
-  if (!Opts.Diff.empty()) {
-    std::string E, Text;
-    if (Opts.Diff == "-") {
-      auto In = llvm::MemoryBuffer::getSTDIN();
-      if (!In)
-        return usageError("--diff=-: cannot read standard input");
-      E = parseUnifiedDiff(std::string((*In)->getBuffer()), absolutePath(""), Changed.emplace());
-    } else {
-      E = changedSince(Opts.Diff, Changed.emplace());
-    }
-    if (!E.empty())
-      return usageError(E);
-    if (CacheDir.empty()) {
-      ChangedIncludes Reached(*Changed);
-      Files.erase(std::remove_if(Files.begin(), Files.end(),
-                                 [&](const std::string &F) {
-                                   return !Changed->count(absolutePath(F)) &&
-                                          !Reached.reaches(absolutePath(F),
-                                                           includeDirsOf(*Db, F, Commands));
-                                 }),
-                  Files.end());
-    }
-  }
-
-  // Read the baseline and open every output before the (long) analysis, so that a bad path
-  // fails in a second; never write over one of the run's inputs.
-  Baseline Accepted;
+// Reads the baseline and opens every output before the (long) analysis, so that a bad path
+// fails in a second; never writes over one of the run's inputs. "" or the error.
+std::string openRunOutputs(const Options &Opts, const Plan &P, Baseline &Accepted,
+                           RunOutputs &Out) {
   if (std::string E; !Opts.Baseline.empty() && !readBaseline(Opts.Baseline, Accepted, E))
-    return usageError(E);
-  std::unique_ptr<OutputFile> File, BaselineFile, FixesFile;
-  if (std::string E =
-          openOutputs(inputsOfTheRun(Files, Opts),
-                      {{"-o", Opts.OutputFile, &File},
-                       {"--write-baseline", Opts.WriteBaseline, &BaselineFile, Opts.Baseline},
-                       {"--export-fixes", Opts.ExportFixes, &FixesFile}});
-      !E.empty())
-    return usageError(E);
-  llvm::raw_ostream &Out = File ? File->stream() : llvm::outs();
+    return E;
+  return openOutputs(inputsOfTheRun(P.Files, Opts),
+                     {{"-o", Opts.OutputFile, &Out.Findings},
+                      {"--write-baseline", Opts.WriteBaseline, &Out.Baseline, Opts.Baseline},
+                      {"--export-fixes", Opts.ExportFixes, &Out.Fixes}});
+}
 
+// The analysed files and the findings of the project pass over them.
+struct Analysed {
+  std::vector<TUResult> Results;
+  std::vector<Finding> Findings;
+  double AnalysisSeconds = 0, ProjectPassSeconds = 0;
+};
+
+// Parses every file (or takes its result from the cache), then the project pass closes the
+// devices across files; the project's facts are stored in the cache for the next run.
+Analysed analyse(const Options &Opts, Plan &P, CommandAdjuster &Commands, const char *Argv0) {
   bool ErrTTY = llvm::sys::Process::StandardErrIsDisplayed();
-  if (!Opts.Quiet)
-    for (const std::string &Line : Info)
-      llvm::errs() << "hostsync-lint: " << Line << "\n";
-
-  Config.Assume = Opts.Assume;
-  Config.Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
+  P.Config.Assume = Opts.Assume;
+  P.Config.Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
   auto Seconds = [Start = std::chrono::steady_clock::now()]() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   };
   // Results of unchanged files, and precompiled headers (kept in the cache, or for this run
   // only): see cache/ResultCache.h and cache/PrefixPch.h.
   ContentHashes Hashes;
-  Config.ToolId = toolIdentity(Argv[0]);
+  P.Config.ToolId = toolIdentity(Argv0);
   std::optional<ResultCache> Cache;
-  if (!CacheDir.empty())
-    Config.Cache = &Cache.emplace(CacheDir, Hashes);
+  if (!P.CacheDir.empty())
+    P.Config.Cache = &Cache.emplace(P.CacheDir, Hashes);
   std::optional<TemporaryFolder> PchFolder;
   std::optional<PrefixPchs> Pchs;
   if (!Opts.NoPch && (Cache || !PchFolder.emplace().Path.empty()))
-    Config.Pchs = &Pchs.emplace(
-        Cache ? CacheDir + "/pch" : PchFolder->Path, Config.ToolId, Hashes,
-        [] { return parseFileSystem(); }, /*MayBuild=*/Files.size() > 1);
-  std::vector<TUResult> Results;
+    P.Config.Pchs = &Pchs.emplace(
+        Cache ? P.CacheDir + "/pch" : PchFolder->Path, P.Config.ToolId, Hashes,
+        [] { return parseFileSystem(); }, /*MayBuild=*/P.Files.size() > 1);
+  Analysed A;
   {
-    ProgressReporter Progress(progressStyle(Opts, ErrTTY, Files.size()), Files.size(),
+    ProgressReporter Progress(progressStyle(Opts, ErrTTY, P.Files.size()), P.Files.size(),
                               Opts.ProgressInterval, llvm::errs());
-    Results = runAll(
-        *Db, Files, Config, Commands,
+    A.Results = runAll(
+        *P.Db, P.Files, P.Config, Commands,
         {[&](size_t I, const std::string &F) { Progress.started(I, F); },
          [&](size_t I, const std::string &F, bool Cached) { Progress.finished(I, F, Cached); }});
   }
@@ -321,84 +346,77 @@ static int lint(int Argc, const char **Argv) {
     for (const std::string &Note : Commands.droppedNotes())
       llvm::errs() << "hostsync-lint: note: " << Note << "\n";
 
-  double AnalysisSeconds = Seconds();
-  std::vector<Finding> Findings = mergeFindings(Results);
-  double ProjectPassSeconds = Seconds() - AnalysisSeconds;
+  A.AnalysisSeconds = Seconds();
+  A.Findings = mergeFindings(A.Results);
+  A.ProjectPassSeconds = Seconds() - A.AnalysisSeconds;
   // Shards may run at once over one cache: their read-merge-write of the facts file could
   // lose each other's entries (hostsync-lint merge has all files, but no cache).
-  if (!CacheDir.empty() && !Opts.Sharded)
-    if (std::string E = saveProjectFacts(CacheDir, Results, Hashes); !E.empty() && !Opts.Quiet)
+  if (!P.CacheDir.empty() && !Opts.Sharded)
+    if (std::string E = saveProjectFacts(P.CacheDir, A.Results, Hashes); !E.empty() && !Opts.Quiet)
       llvm::errs() << "hostsync-lint: warning: " << E << "\n";
-  std::string Root = absolutePath(Opts.SourceRoot);
-  SarifLinks Links;
-  if (std::string E; Opts.Format == OutputFormat::Sarif &&
-                     !resolveSarifLinks(Opts, Configs, Root, Argv[0], Links, E))
-    return usageError(E);
-  AfterProjectPass After{Opts.Devices,
-                         Changed,
-                         Opts.Baseline.empty() ? std::nullopt : std::optional<Baseline>(Accepted),
-                         Root,
-                         assumeDeviceName(Opts.Assume),
-                         severityName(Opts.MinSeverity),
-                         Config.EnabledRules,
-                         Links};
-  ConfigLookup ConfigOf = [&](const std::string &F, std::string &E) {
-    return Configs.forFile(F, E);
-  };
-  if (std::string E; !applyAfterProjectPass(Findings, ConfigOf, After, E))
-    return usageError(E);
-  if (BaselineFile)
-    writeBaseline(BaselineFile->stream(), Findings, Root);
-  if (FixesFile)
-    if (unsigned LeftOut = exportFixes(FixesFile->stream(), Findings, Opts.FixNotes);
+  return A;
+}
+
+// --write-baseline, --export-fixes and --fix; "" or the error.
+std::string writeBaselineAndFixes(const Options &Opts, const std::vector<Finding> &Findings,
+                                  const std::string &Root, RunOutputs &Out) {
+  if (Out.Baseline)
+    writeBaseline(Out.Baseline->stream(), Findings, Root);
+  if (Out.Fixes)
+    if (unsigned LeftOut = exportFixes(Out.Fixes->stream(), Findings, Opts.FixNotes);
         LeftOut && !Opts.Quiet)
       llvm::errs() << "hostsync-lint: warning: --export-fixes: " << LeftOut << " fix"
                    << (LeftOut == 1 ? "" : "es")
                    << " left out: a file name or an edit that is not UTF-8, which YAML cannot "
                       "hold byte for byte (--fix applies them)\n";
-  for (OutputFile *Written : {BaselineFile.get(), FixesFile.get()})
+  for (OutputFile *Written : {Out.Baseline.get(), Out.Fixes.get()})
     if (std::string E; Written && !Written->commit(E))
-      return usageError(E);
-  if (Opts.Fix) {
-    FixSummary Fixed;
-    if (std::string E; !applyFixes(Findings, Opts.FixNotes, Fixed, E))
-      return usageError(E);
-    if (!Opts.Quiet)
-      llvm::errs() << "hostsync-lint: applied " << Fixed.Applied << " fix"
-                   << (Fixed.Applied == 1 ? "" : "es") << " in " << Fixed.Files << " file"
-                   << (Fixed.Files == 1 ? "" : "s")
-                   << (Fixed.Conflicts
-                           ? "; " + std::to_string(Fixed.Conflicts) + " overlapping edits left out"
-                           : "")
-                   << "\n";
-  }
-  bool Color = Opts.Color == ColorMode::Always || (Opts.Color == ColorMode::Auto && !File &&
+      return E;
+  if (!Opts.Fix)
+    return "";
+  FixSummary Fixed;
+  if (std::string E; !applyFixes(Findings, Opts.FixNotes, Fixed, E))
+    return E;
+  if (!Opts.Quiet)
+    llvm::errs() << "hostsync-lint: applied " << Fixed.Applied << " fix"
+                 << (Fixed.Applied == 1 ? "" : "es") << " in " << Fixed.Files << " file"
+                 << (Fixed.Files == 1 ? "" : "s")
+                 << (Fixed.Conflicts
+                         ? "; " + std::to_string(Fixed.Conflicts) + " overlapping edits left out"
+                         : "")
+                 << "\n";
+  return "";
+}
+
+// The findings in the format asked for, to -o or the standard output; "" or the error.
+std::string writeFindings(const Options &Opts, const Plan &P, const Analysed &A,
+                          const ConfigLookup &ConfigOf, const AfterProjectPass &After,
+                          RunOutputs &Out) {
+  llvm::raw_ostream &OS = Out.Findings ? Out.Findings->stream() : llvm::outs();
+  bool Color = Opts.Color == ColorMode::Always || (Opts.Color == ColorMode::Auto && !Out.Findings &&
                                                    llvm::sys::Process::StandardOutIsDisplayed());
   nlohmann::ordered_json Shard; // merge's facts, in a shard's JSON or SARIF
   if (Opts.Sharded && (Opts.Format == OutputFormat::Json || Opts.Format == OutputFormat::Sarif)) {
     std::string E;
-    std::optional<ShardFacts> Facts = shardFacts(Opts.Share, Kept, Results, ConfigOf, After, E);
+    std::optional<ShardFacts> Facts = shardFacts(Opts.Share, P.Kept, A.Results, ConfigOf, After, E);
     if (!Facts)
-      return usageError(E);
+      return E;
     Shard = toJson(*Facts);
   }
-  if (Opts.Format == OutputFormat::Json)
-    writeJson(Out, Findings, Results, jsonRunInfo(After, AnalysisSeconds, ProjectPassSeconds),
-              Shard);
-  else if (Opts.Format == OutputFormat::Github)
-    writeGithub(Out, Findings, githubRoot(Opts.SourceRoot));
-  else if (Opts.Format == OutputFormat::CodeQuality)
-    writeCodeQuality(Out, Findings, Root);
-  else if (Opts.Format == OutputFormat::Sarif)
-    writeSarif(Out, Findings, Results, Catalog::embedded(), Root, Links, !Opts.Baseline.empty(),
-               Shard);
-  else
-    writeText(Out, Findings, Color, Root);
-  Out.flush();
-  if (std::string E; File && !File->commit(E))
-    return usageError(E);
+  JsonRunInfo Run = jsonRunInfo(After, A.AnalysisSeconds, A.ProjectPassSeconds);
+  std::string GithubRoot = Opts.Format == OutputFormat::Github ? githubRoot(Opts.SourceRoot) : "";
+  writerFor(Opts.Format)
+      .write(OS, {A.Findings, A.Results, Run, After.Root, GithubRoot, After.Links, Color, Shard});
+  OS.flush();
+  if (std::string E; Out.Findings && !Out.Findings->commit(E))
+    return E;
+  return "";
+}
 
-  // One line per file not analysed fully; a file with gaps keeps its findings.
+// One line per file not analysed fully (a file with gaps keeps its findings), the run's
+// summary, and the exit code.
+int summarise(const Options &Opts, const std::vector<TUResult> &Results,
+              const std::vector<Finding> &Findings, size_t Files) {
   unsigned Full = 0, Gaps = 0, NotAnalysed = 0, MarkerErrors = 0;
   for (const TUResult &R : Results) {
     for (const std::string &E : R.SourceErrors)
@@ -428,21 +446,83 @@ static int lint(int Argc, const char **Argv) {
   }
   size_t Reported = Findings.size() - Suppressed - Known;
   if (!Opts.Quiet)
-    llvm::errs() << "hostsync-lint: " << Reported << " finding" << (Reported == 1 ? "" : "s")
-                 << " (" << Hot << " hot, "
-                 << (Periodic ? std::to_string(Periodic) + " periodic, " : "")
-                 << Reported - Hot - Periodic << " cold) in " << Files.size() << " file"
-                 << (Files.size() == 1 ? "" : "s") << " (" << Full << " analysed fully, " << Gaps
-                 << " with gaps, " << NotAnalysed << " not analysed); " << AtOrAbove
-                 << " at or above " << severityName(Opts.MinSeverity)
-                 << (Suppressed ? "; " + std::to_string(Suppressed) + " suppressed by NOLINT" : "")
-                 << (Opts.Baseline.empty()
-                         ? ""
-                         : "; " + std::to_string(Known) + " known to the baseline")
-                 << "\n";
+    llvm::errs()
+        << "hostsync-lint: " << Reported << " finding" << (Reported == 1 ? "" : "s") << " (" << Hot
+        << " hot, " << (Periodic ? std::to_string(Periodic) + " periodic, " : "")
+        << Reported - Hot - Periodic << " cold) in " << Files << " file" << (Files == 1 ? "" : "s")
+        << " (" << Full << " analysed fully, " << Gaps << " with gaps, " << NotAnalysed
+        << " not analysed); " << AtOrAbove << " at or above " << severityName(Opts.MinSeverity)
+        << (Suppressed ? "; " + std::to_string(Suppressed) + " suppressed by NOLINT" : "")
+        << (Opts.Baseline.empty() ? "" : "; " + std::to_string(Known) + " known to the baseline")
+        << "\n";
   if (NotAnalysed || MarkerErrors || (Opts.Strict && Gaps))
     return ParseFailure;
   return AtOrAbove ? HaveFindings : Clean;
+}
+
+} // namespace
+
+// Plan the run, open its outputs, analyse, apply what follows the project pass, write.
+static int lint(int Argc, const char **Argv) {
+  // --help and --version print and exit 0 inside parseOptions (llvm::cl's own options).
+  llvm::cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "hostsync-lint " HOSTSYNC_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";
+  });
+  Options Opts;
+  if (std::string E; !parseOptions(Argc, Argv, Opts, E))
+    return E.empty() ? UsageError : usageError(E);
+  const Catalog &C = Catalog::embedded();
+  if (Opts.ListRules)
+    return listRules(Opts, C);
+  ConfigFinder Configs(Opts.ConfigFile.empty() ? "" : absolutePath(Opts.ConfigFile));
+  if (Opts.DumpConfig)
+    return dumpConfigOfFirstInput(Opts, Configs);
+
+  Plan P;
+  if (std::string E = checkRunOptions(Opts, C, P); !E.empty())
+    return usageError(E);
+  if (std::string E = findFiles(Opts, P); !E.empty())
+    return usageError(E);
+  if (std::string E = applyFileConfigs(Opts, C, Configs, P); !E.empty())
+    return usageError(E);
+  keepShare(Opts, P);
+  CommandAdjuster Commands(
+      {Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, P.Cuda, P.Roots});
+  if (std::string E = keepChanged(Opts, Commands, P); !E.empty())
+    return usageError(E);
+  Baseline Accepted;
+  RunOutputs Out;
+  if (std::string E = openRunOutputs(Opts, P, Accepted, Out); !E.empty())
+    return usageError(E);
+  if (!Opts.Quiet)
+    for (const std::string &Line : P.Info)
+      llvm::errs() << "hostsync-lint: " << Line << "\n";
+
+  Analysed A = analyse(Opts, P, Commands, Argv[0]);
+  std::string Root = absolutePath(Opts.SourceRoot);
+  SarifLinks Links;
+  if (std::string E;
+      Opts.Format == OutputFormat::Sarif &&
+      !resolveSarifLinks({Opts.RuleDocsUrl, Opts.InformationUri}, Configs, Root, Argv[0], Links, E))
+    return usageError(E);
+  AfterProjectPass After{Opts.Devices,
+                         P.Changed,
+                         Opts.Baseline.empty() ? std::nullopt : std::optional<Baseline>(Accepted),
+                         Root,
+                         assumeDeviceName(Opts.Assume),
+                         severityName(Opts.MinSeverity),
+                         P.Config.EnabledRules,
+                         Links};
+  ConfigLookup ConfigOf = [&](const std::string &F, std::string &E) {
+    return Configs.forFile(F, E);
+  };
+  if (std::string E; !applyAfterProjectPass(A.Findings, ConfigOf, After, E))
+    return usageError(E);
+  if (std::string E = writeBaselineAndFixes(Opts, A.Findings, Root, Out); !E.empty())
+    return usageError(E);
+  if (std::string E = writeFindings(Opts, P, A, ConfigOf, After, Out); !E.empty())
+    return usageError(E);
+  return summarise(Opts, A.Results, A.Findings, P.Files.size());
 }
 
 int main(int Argc, const char **Argv) {

@@ -1,6 +1,6 @@
 // LibTorch modules as types: a user's module class (struct Net : torch::nn::Module), reached
 // through what holds it (TORCH_MODULE's ModuleHolder<NetImpl>, shared_ptr<Net>, a pointer
-// or a reference). Device facts key a module's moves by its class (core/DeviceFacts.h).
+// or a reference). Device facts key a module's moves by its class (model/DeviceFacts.h).
 #pragma once
 
 #include "clang/AST/DeclCXX.h"

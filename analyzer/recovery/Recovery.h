@@ -20,7 +20,7 @@
 // the form the current API spells the same operation (`x.index(t)` -> `x.index({t})`).
 #pragma once
 
-#include "core/Finding.h"
+#include "model/Finding.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"

@@ -1,7 +1,7 @@
 #include "tidy/OtherFilesFacts.h"
 #include "cache/ContentHashes.h"
 #include "core/ProjectFactsFile.h"
-#include "driver/AbsolutePath.h"
+#include "support/AbsolutePath.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"

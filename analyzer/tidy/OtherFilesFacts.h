@@ -6,7 +6,7 @@
 // it (`hostsync-lint` run in the project's root).
 #pragma once
 
-#include "core/DeviceFacts.h"
+#include "model/DeviceFacts.h"
 
 #include <string>
 

@@ -1,7 +1,7 @@
-// hostsync-lint's baseline reader (analyzer/driver/Baseline.h): any bytes end in a set of
+// hostsync-lint's baseline reader (analyzer/ci/Baseline.h): any bytes end in a set of
 // accepted findings or a one-line error.
 #include "FuzzInput.h"
-#include "driver/Baseline.h"
+#include "ci/Baseline.h"
 
 #include <cstdint>
 #include <string>

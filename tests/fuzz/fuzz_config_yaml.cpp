@@ -1,6 +1,6 @@
-// hostsync-lint's .hostsync.yaml reader (analyzer/driver/Config.h), a pure function of the
+// hostsync-lint's .hostsync.yaml reader (analyzer/config/Config.h), a pure function of the
 // text, and --dump-config on what it accepted.
-#include "driver/Config.h"
+#include "config/Config.h"
 
 #include <cstdint>
 #include <string>

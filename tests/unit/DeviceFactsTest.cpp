@@ -1,6 +1,6 @@
-// The project pass of device facts (analyzer/core/DeviceFacts.h): keys solved as the least
+// The project pass of device facts (analyzer/model/DeviceFacts.h): keys solved as the least
 // fixed point over every TU's contributions; never "cpu" without every contribution seen.
-#include "core/DeviceFacts.h"
+#include "model/DeviceFacts.h"
 
 #include <gtest/gtest.h>
 
@@ -25,6 +25,20 @@ TEST(DeviceFacts, CombineKeepsTheLargerState) {
   EXPECT_EQ(combine(DeviceState::Cpu, DeviceState::Unknown), DeviceState::Unknown);
   EXPECT_EQ(combine(DeviceState::Cuda, DeviceState::Unknown), DeviceState::Cuda);
   EXPECT_EQ(combine(DeviceState::Cpu, DeviceState::Cpu), DeviceState::Cpu);
+}
+
+// The keys every translation unit must spell alike (model/FactKeys.h).
+TEST(DeviceFacts, FactKeysAreSpelledFromNamesAndTypes) {
+  EXPECT_EQ(factkey::returnKey("ns::load(int)"), "ret:ns::load(int)");
+  EXPECT_EQ(factkey::argumentKey("ns::load(int)", 0), "arg:ns::load(int)#0");
+  EXPECT_EQ(factkey::fillKey("ns::fill(std::vector<at::Tensor> &)", 1),
+            "fill:ns::fill(std::vector<at::Tensor> &)#1");
+  EXPECT_EQ(factkey::fieldKey("ns::Net", "w"), "field:ns::Net::w");
+  EXPECT_EQ(factkey::moduleKey("ns::Net"), "module:ns::Net");
+  EXPECT_TRUE(factkey::isArgumentKey(factkey::argumentKey("f()", 0)));
+  EXPECT_TRUE(factkey::isReturnKey(factkey::returnKey("f()")));
+  EXPECT_TRUE(isEvidenceKey(factkey::moduleKey("Net")));
+  EXPECT_FALSE(isEvidenceKey(factkey::fieldKey("Net", "w")));
 }
 
 TEST(DeviceFacts, ParameterTakesWhatEveryCallerPasses) {

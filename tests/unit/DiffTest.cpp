@@ -1,6 +1,6 @@
-// --diff's reader (analyzer/driver/Diff.h): the lines of the new text that a unified diff
+// --diff's reader (analyzer/ci/Diff.h): the lines of the new text that a unified diff
 // adds or modifies, per file.
-#include "driver/Diff.h"
+#include "ci/Diff.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
-// --shard=i/n (analyzer/driver/Shard.h): the words it takes, and shares that split any list
+// --shard=i/n (analyzer/ci/Shard.h): the words it takes, and shares that split any list
 // of files into disjoint parts, decided by each path alone.
-#include "driver/Shard.h"
+#include "ci/Shard.h"
 
 #include <gtest/gtest.h>
 

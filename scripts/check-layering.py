@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Fails when a file of analyzer/ includes a header of a folder above its own (the layering
+of docs/contributing.md#the-analyzers-folders): the plain-data model and the file utilities
+at the bottom, the analysis over them, the driver on top. Each folder listed in ALLOWED may
+include from the analyzer's folders named there and from nothing else of analyzer/
+(headers outside it, rules/ and common/, are not checked); a folder not listed is not
+checked.
+
+usage: scripts/check-layering.py [REPO]   (run by the lit test tests/lit/lint-layering)
+"""
+import os
+import re
+import sys
+
+ALLOWED = {
+    # Plain data: no Clang, no other folder of the analyzer.
+    "model": {"model"},
+    # File utilities (LLVM's Support library only).
+    "support": {"support"},
+    "compat": {"compat"},
+    "match": {"match", "compat"},
+    "analysis": {"analysis", "match", "compat", "model"},
+    # The cache stores results (model) and reads files (support); the precompiled headers
+    # are built with the CUDA setup of commands/.
+    "cache": {"cache", "model", "support", "commands", "compat"},
+    # .hostsync.yaml and the SARIF links: read for the driver, never reading its options.
+    "config": {"config", "core", "model", "support"},
+    # Writers take results, never the options or the configuration (SarifLinks is data).
+    "output": {"output", "model", "support", "config"},
+}
+
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"/]+)/')
+
+
+def violations(analyzer):
+    folders = {d for d in os.listdir(analyzer) if os.path.isdir(os.path.join(analyzer, d))}
+    for folder, allowed in sorted(ALLOWED.items()):
+        top = os.path.join(analyzer, folder)
+        for dirpath, _, files in os.walk(top):
+            for name in sorted(files):
+                path = os.path.join(dirpath, name)
+                with open(path, errors="replace") as f:
+                    for number, line in enumerate(f, 1):
+                        m = INCLUDE.match(line)
+                        if m and m.group(1) in folders and m.group(1) not in allowed:
+                            yield "%s:%d: %s/ includes %s/ (allowed: %s)" % (
+                                os.path.relpath(path, os.path.dirname(analyzer)), number,
+                                folder, m.group(1), ", ".join(sorted(allowed)))
+
+
+def main():
+    repo = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(
+        os.path.dirname(os.path.abspath(__file__)))
+    found = list(violations(os.path.join(repo, "analyzer")))
+    for v in found:
+        print(v)
+    if found:
+        print("%d include(s) against the layering (docs/contributing.md)" % len(found))
+        return 1
+    print("layering: ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
