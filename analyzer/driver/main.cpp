@@ -3,13 +3,9 @@
 #include "cache/PrefixPch.h"
 #include "cache/ResultCache.h"
 #include "commands/CompileCommands.h"
-#include "commands/Inputs.h"
 #include "config/Config.h"
 #include "config/SarifLinks.h"
 #include "ci/Baseline.h"
-#include "ci/ChangedIncludes.h"
-#include "ci/Diff.h"
-#include "ci/Shard.h"
 #include "ci/ShardFacts.h"
 #include "output/Fixes.h"
 #include "output/Writer.h"
@@ -21,6 +17,7 @@
 #include "driver/Merge.h"
 #include "driver/Options.h"
 #include "driver/Progress.h"
+#include "driver/RunPlan.h"
 #include "driver/Runner.h"
 #include "driver/SaveProjectFacts.h"
 
@@ -31,7 +28,6 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
@@ -112,16 +108,6 @@ struct TemporaryFolder {
   }
 };
 
-// The -iquote and -I directories of File's compile command, absolute, in order.
-std::vector<std::string> includeDirsOf(const clang::tooling::CompilationDatabase &Db,
-                                       const std::string &File, CommandAdjuster &Commands) {
-  std::vector<clang::tooling::CompileCommand> Cmds = Db.getCompileCommands(File);
-  if (Cmds.empty())
-    return {};
-  return quoteDirs(Commands.adjust(Cmds[0].CommandLine, Cmds[0].Filename, /*CountDropped=*/false),
-                   Cmds[0].Directory);
-}
-
 ProgressStyle progressStyle(const Options &Opts, bool ErrTTY, size_t Files) {
   if (Opts.Quiet || Files < 2 || Opts.Progress == ProgressMode::None)
     return ProgressStyle::None;
@@ -157,134 +143,6 @@ int dumpConfigOfFirstInput(const Options &Opts, ConfigFinder &Configs) {
   return Clean;
 }
 
-// What the run analyses and how, decided before any parse: the rules, the cache folder,
-// the files (after their .hostsync.yaml, --shard and --diff) and their compile commands.
-struct Plan {
-  RunConfig Config;
-  std::string CacheDir; // "" with --no-cache
-  std::vector<std::string> Files;
-  std::vector<std::string> Kept; // the run's files before --shard took its share
-  std::vector<std::string> Info; // lines for the user
-  std::unique_ptr<clang::tooling::CompilationDatabase> Db;
-  CudaSetup Cuda;
-  std::vector<std::string> Roots;      // include roots inferred from the tree
-  std::optional<ChangedLines> Changed; // --diff
-};
-
-// The options that need no file: the rules, the inputs, the cache folder; "" or the error.
-std::string checkRunOptions(const Options &Opts, const Catalog &C, Plan &P) {
-  if (std::string E = selectRules(Opts.Checks, C, P.Config.EnabledRules); !E.empty())
-    return E;
-  if (P.Config.EnabledRules.empty())
-    return "--checks='" + Opts.Checks + "' enables no rule";
-  if (Opts.Inputs.empty() && Opts.BuildPath.empty())
-    return "no input files (see --help)";
-  if (Opts.NoCache && !Opts.CacheDir.empty())
-    return "--cache-dir and --no-cache: give one of them";
-  P.CacheDir =
-      Opts.NoCache ? ""
-      : !Opts.CacheDir.empty()
-          ? absolutePath(Opts.CacheDir)
-          : absolutePath((Opts.BuildPath.empty() ? "" : Opts.BuildPath + "/") + ".hostsync-cache");
-  if (!P.CacheDir.empty() && llvm::sys::fs::exists(P.CacheDir) &&
-      !llvm::sys::fs::is_directory(P.CacheDir))
-    return P.CacheDir + ": the cache folder is not a folder";
-  return "";
-}
-
-// The input files and their compilation database; "" or the error.
-std::string findFiles(const Options &Opts, Plan &P) {
-  if (std::string E = collectSources(Opts.Inputs, P.Files, P.Info); !E.empty())
-    return E;
-  P.Cuda = findCuda();
-  if (std::string E = makeCompilationDatabase(Opts, P.Cuda, P.Files, P.Db, P.Roots, P.Info);
-      !E.empty())
-    return E;
-  if (std::any_of(P.Files.begin(), P.Files.end(),
-                  [](const std::string &F) { return isCudaFile(F); }))
-    P.Info.push_back(P.Cuda.Description);
-  return "";
-}
-
-// Each file's .hostsync.yaml: excluded files are not analysed; others may enable other
-// rules or assume another device (command-line options win). "" or the error.
-std::string applyFileConfigs(const Options &Opts, const Catalog &C, ConfigFinder &Configs,
-                             Plan &P) {
-  std::set<std::string> NoRules;
-  for (const std::string &F : P.Files) {
-    std::string E, Abs = absolutePath(F);
-    const LintConfig *Cfg = Configs.forFile(Abs, E);
-    if (!Cfg)
-      return E;
-    if (Cfg->excludes(Abs))
-      continue;
-    P.Kept.push_back(F);
-    if (Cfg->Path.empty())
-      continue;
-    FileSettings S;
-    std::string Checks = Opts.ChecksGiven ? Opts.Checks : Cfg->Checks.value_or(Opts.Checks);
-    if (E = selectRules(Checks, C, S.EnabledRules); !E.empty())
-      return Cfg->Path + ": Checks: " + E;
-    if (S.EnabledRules.empty()) { // nothing to look for: said once, the file not parsed
-      if (NoRules.insert(Cfg->Path).second)
-        llvm::errs() << "hostsync-lint: warning: " << Cfg->Path << ": Checks: '" << Checks
-                     << "' enables no rule; the files it covers are not checked\n";
-      P.Kept.pop_back();
-      continue;
-    }
-    S.Assume = Opts.AssumeGiven ? Opts.Assume : Cfg->Assume.value_or(Opts.Assume);
-    P.Config.PerFile[F] = S;
-  }
-  P.Files = P.Kept;
-  if (P.Files.empty())
-    return "every input file is excluded by its .hostsync.yaml, or has no rule enabled";
-  return "";
-}
-
-// --shard: a share of the files, by their path under --source-root.
-void keepShare(const Options &Opts, Plan &P) {
-  if (Opts.Share.Count <= 1)
-    return;
-  std::string Root = absolutePath(Opts.SourceRoot);
-  P.Files.erase(std::remove_if(P.Files.begin(), P.Files.end(),
-                               [&](const std::string &F) {
-                                 return !inShard(relativeToRoot(absolutePath(F), Root), Opts.Share);
-                               }),
-                P.Files.end());
-  P.Info.push_back("shard " + std::to_string(Opts.Share.Index) + "/" +
-                   std::to_string(Opts.Share.Count) + ": " + std::to_string(P.Files.size()) +
-                   " of " + std::to_string(P.Kept.size()) + " files");
-}
-
-// --diff: the lines it changed. With the cache every file runs (unchanged ones come from
-// it, and their device facts reach the changed ones); without it, only the files it
-// changed and those that include a changed file, directly or through headers, are analysed.
-// "" or the error.
-std::string keepChanged(const Options &Opts, CommandAdjuster &Commands, Plan &P) {
-  if (Opts.Diff.empty())
-    return "";
-  std::string E;
-  if (Opts.Diff == "-") {
-    auto In = llvm::MemoryBuffer::getSTDIN();
-    if (!In)
-      return "--diff=-: cannot read standard input";
-    E = parseUnifiedDiff(std::string((*In)->getBuffer()), absolutePath(""), P.Changed.emplace());
-  } else {
-    E = changedSince(Opts.Diff, P.Changed.emplace());
-  }
-  if (!E.empty() || !P.CacheDir.empty())
-    return E;
-  ChangedIncludes Reached(*P.Changed);
-  P.Files.erase(std::remove_if(P.Files.begin(), P.Files.end(),
-                               [&](const std::string &F) {
-                                 return !P.Changed->count(absolutePath(F)) &&
-                                        !Reached.reaches(absolutePath(F),
-                                                         includeDirsOf(*P.Db, F, Commands));
-                               }),
-                P.Files.end());
-  return "";
-}
-
 // The files the run writes besides the findings: -o, --write-baseline, --export-fixes.
 struct RunOutputs {
   std::unique_ptr<OutputFile> Findings, Baseline, Fixes;
@@ -292,7 +150,7 @@ struct RunOutputs {
 
 // Reads the baseline and opens every output before the (long) analysis, so that a bad path
 // fails in a second; never writes over one of the run's inputs. "" or the error.
-std::string openRunOutputs(const Options &Opts, const Plan &P, Baseline &Accepted,
+std::string openRunOutputs(const Options &Opts, const RunPlan &P, Baseline &Accepted,
                            RunOutputs &Out) {
   if (std::string E; !Opts.Baseline.empty() && !readBaseline(Opts.Baseline, Accepted, E))
     return E;
@@ -311,7 +169,7 @@ struct Analysed {
 
 // Parses every file (or takes its result from the cache), then the project pass closes the
 // devices across files; the project's facts are stored in the cache for the next run.
-Analysed analyse(const Options &Opts, Plan &P, CommandAdjuster &Commands, const char *Argv0) {
+Analysed analyse(const Options &Opts, RunPlan &P, const char *Argv0) {
   bool ErrTTY = llvm::sys::Process::StandardErrIsDisplayed();
   P.Config.Assume = Opts.Assume;
   P.Config.Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
@@ -336,14 +194,14 @@ Analysed analyse(const Options &Opts, Plan &P, CommandAdjuster &Commands, const 
     ProgressReporter Progress(progressStyle(Opts, ErrTTY, P.Files.size()), P.Files.size(),
                               Opts.ProgressInterval, llvm::errs());
     A.Results = runAll(
-        *P.Db, P.Files, P.Config, Commands,
+        *P.Db, P.Files, P.Config, *P.Commands,
         {[&](size_t I, const std::string &F) { Progress.started(I, F); },
          [&](size_t I, const std::string &F, bool Cached) { Progress.finished(I, F, Cached); }});
   }
   Pchs.reset();
   PchFolder.reset();
   if (!Opts.Quiet)
-    for (const std::string &Note : Commands.droppedNotes())
+    for (const std::string &Note : P.Commands->droppedNotes())
       llvm::errs() << "hostsync-lint: note: " << Note << "\n";
 
   A.AnalysisSeconds = Seconds();
@@ -389,7 +247,7 @@ std::string writeBaselineAndFixes(const Options &Opts, const std::vector<Finding
 }
 
 // The findings in the format asked for, to -o or the standard output; "" or the error.
-std::string writeFindings(const Options &Opts, const Plan &P, const Analysed &A,
+std::string writeFindings(const Options &Opts, const RunPlan &P, const Analysed &A,
                           const ConfigLookup &ConfigOf, const AfterProjectPass &After,
                           RunOutputs &Out) {
   llvm::raw_ostream &OS = Out.Findings ? Out.Findings->stream() : llvm::outs();
@@ -478,17 +336,8 @@ static int lint(int Argc, const char **Argv) {
   if (Opts.DumpConfig)
     return dumpConfigOfFirstInput(Opts, Configs);
 
-  Plan P;
-  if (std::string E = checkRunOptions(Opts, C, P); !E.empty())
-    return usageError(E);
-  if (std::string E = findFiles(Opts, P); !E.empty())
-    return usageError(E);
-  if (std::string E = applyFileConfigs(Opts, C, Configs, P); !E.empty())
-    return usageError(E);
-  keepShare(Opts, P);
-  CommandAdjuster Commands(
-      {Opts.ExtraArgs, Opts.ExtraArgsBefore, Opts.RemoveArgs, P.Cuda, P.Roots});
-  if (std::string E = keepChanged(Opts, Commands, P); !E.empty())
+  RunPlan P;
+  if (std::string E = planRun(Opts, C, Configs, P); !E.empty())
     return usageError(E);
   Baseline Accepted;
   RunOutputs Out;
@@ -498,7 +347,7 @@ static int lint(int Argc, const char **Argv) {
     for (const std::string &Line : P.Info)
       llvm::errs() << "hostsync-lint: " << Line << "\n";
 
-  Analysed A = analyse(Opts, P, Commands, Argv[0]);
+  Analysed A = analyse(Opts, P, Argv[0]);
   std::string Root = absolutePath(Opts.SourceRoot);
   SarifLinks Links;
   if (std::string E;
