@@ -25,6 +25,11 @@ struct TraceFiles {
 // native protobuf trace (.perfetto-trace: writePerfettoWindow), or both.
 enum class PerfettoFiles : uint8_t { None, Json, Native, NativeAndJson };
 
+// dir/trace-<pid>[-rank<R>]: every file of the process is named from it.
+std::string traceStem(const std::string &dir, const ProcessInfo &p);
+// Renames a file written whole as `temporary` to `path`; "" or why not (then it is removed).
+std::string finishPartial(const std::string &temporary, const std::string &path);
+
 // `m` and `s` are the run's: its names, stacks and totals. `recent` holds the records the
 // Perfetto files show (a folded run holds only its last seconds: analysis/RunFold), and
 // `recentSummary` their analysis.
