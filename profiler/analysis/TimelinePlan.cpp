@@ -7,8 +7,7 @@ namespace hostsync::trace {
 
 namespace {
 bool readCount(const std::string &text, size_t &n) {
-  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos ||
-      text.size() > 18)
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos || text.size() > 18)
     return false;
   n = static_cast<size_t>(std::strtoull(text.c_str(), nullptr, 10));
   return true;
@@ -42,9 +41,10 @@ TimelinePlan::update(const TraceModel &m, Ns first, const std::vector<std::pair<
   const std::vector<Ns> &steps = m.step_starts;
   if (options_.steps && steps_ < 0 && steps.size() > options_.first_step &&
       steps[options_.first_step] < cut) {
-    std::string span = std::to_string(options_.first_step) + "-" + std::to_string(options_.last_step);
-    steps_ = static_cast<int>(begin("steps-" + span, "NVTX steps " + span,
-                                    {steps[options_.first_step], Never}));
+    std::string span =
+        std::to_string(options_.first_step) + "-" + std::to_string(options_.last_step);
+    steps_ = static_cast<int>(
+        begin("steps-" + span, "NVTX steps " + span, {steps[options_.first_step], Never}));
   }
   if (steps_ >= 0 && steps.size() > options_.last_step + 1)
     windows_[static_cast<size_t>(steps_)].range.hi = steps[options_.last_step + 1];

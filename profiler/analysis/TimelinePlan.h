@@ -47,17 +47,16 @@ public:
   // first: the run's first event; profiler: its cudaProfilerStart..Stop windows so far
   // (analysis/Window's windowsOfMarks: an open one ends at Never).
   const std::vector<PlannedWindow> &update(const TraceModel &m, Ns first,
-                                           const std::vector<std::pair<Ns, Ns>> &profiler,
-                                           Ns cut);
+                                           const std::vector<std::pair<Ns, Ns>> &profiler, Ns cut);
   const std::vector<PlannedWindow> &windows() const { return windows_; }
 
 private:
   TimelineOptions options_;
   std::vector<PlannedWindow> windows_;
   std::vector<Ns> requests_;
-  int steps_ = -1;           // windows_ index of the step window, once begun
-  size_t every_ = 0;         // periodic windows begun
-  size_t signals_ = 0;       // requests turned into windows
+  int steps_ = -1;                    // windows_ index of the step window, once begun
+  size_t every_ = 0;                  // periodic windows begun
+  size_t signals_ = 0;                // requests turned into windows
   std::vector<size_t> profilerIndex_; // windows_ index of each profiler window begun
 };
 

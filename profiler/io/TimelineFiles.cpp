@@ -55,8 +55,8 @@ void TimelineFiles::onSlice(const TraceModel &m, const Summary &held, const Time
     TimelineEntry &e = entries_[i];
     // The window may have begun before this slice (it is found a fold late): its first
     // append takes what is still held of it.
-    bool closing = slice.hi == Never ||
-                   (w.range.hi != Never && w.range.hi <= slice.hi - options.settle_ns);
+    bool closing =
+        slice.hi == Never || (w.range.hi != Never && w.range.hi <= slice.hi - options.settle_ns);
     TimeRange anchored{first ? std::min(slice.lo, w.range.lo) : slice.lo, slice.hi};
     std::string why;
     if (!o.writer->append(m, held, why, w.range, anchored)) {

@@ -158,6 +158,22 @@ std::string ranksSection(const JobView &job) {
          ms(c.caused_ns) + "</td></tr>";
   return h + "</table>";
 }
+// The timelines the tracer wrote, to open in ui.perfetto.dev.
+std::string timelinesSection(const Report &r) {
+  std::string rows;
+  for (const TracedRun &run : r.runs)
+    for (const TimelineFile &t : run.timelines)
+      rows += "<tr><td>" + htmlEscape(run.label) + "</td><td>" + htmlEscape(t.name) + "</td><td>" +
+              htmlEscape(t.reason) + "</td><td>" + ms(t.end_ns - t.start_ns) + "</td><td>" +
+              std::to_string(t.slices) + "</td><td>" + htmlEscape(t.state) + "</td><td><code>" +
+              htmlEscape(t.path) + "</code></td></tr>";
+  if (rows.empty())
+    return "";
+  return "<h2>Timelines</h2><p class=\"note\">Perfetto traces of chosen windows, for "
+         "ui.perfetto.dev.</p><table id=\"timelines\"><tr><th>run</th><th>window</th><th>why"
+         "</th><th>length</th><th>slices</th><th>state</th><th>file</th></tr>" +
+         rows + "</table>";
+}
 } // namespace
 
 std::string reportHtml(const Report &r, size_t top) {
@@ -204,7 +220,7 @@ std::string reportHtml(const Report &r, size_t top) {
            siteTable("top-sites", topSites, r);
     if (r.job.present())
       out += ranksSection(r.job) + ranksSvg(r);
-    out += "<h2>A representative step</h2>" + timelineSvg(r);
+    out += "<h2>A representative step</h2>" + timelineSvg(r) + timelinesSection(r);
     out += "<h2>GPU streams</h2>" + streamBars(r);
     out += "<h2>Findings with measured cost (" + std::to_string(measured.size()) + ")</h2>" +
            siteTable("measured", measured, r);

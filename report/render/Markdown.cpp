@@ -36,6 +36,22 @@ std::string ranksSection(const JobView &job) {
           ms(r.caused_ns) + " | " + std::to_string(r.last) + " |\n";
   return md;
 }
+// The timelines the tracer wrote, to open in ui.perfetto.dev.
+std::string timelinesSection(const Report &r) {
+  std::string md;
+  for (const TracedRun &run : r.runs)
+    for (const TimelineFile &t : run.timelines)
+      md += "| " + markdownText(run.label) + " | " + markdownText(t.name) + " | " +
+            markdownText(t.reason) + " | " + ms(t.end_ns - t.start_ns) + " | " +
+            std::to_string(t.slices) + " | " + markdownText(t.state) + " | " +
+            markdownCode(t.path) + " |\n";
+  return md.empty()
+             ? ""
+             : "\n## Timelines\n\nPerfetto traces of chosen windows, for ui.perfetto.dev.\n\n"
+               "| run | window | why | length | slices | state | file |\n"
+               "|---|---|---|---|---|---|---|\n" +
+                   md;
+}
 } // namespace
 
 std::string reportMarkdown(const Report &r, size_t top) {
@@ -65,6 +81,7 @@ std::string reportMarkdown(const Report &r, size_t top) {
     md += fixesSection(r, top);
     if (r.job.present())
       md += ranksSection(r.job);
+    md += timelinesSection(r);
   }
   size_t measured = 0, missed = 0;
   for (const Site &s : r.sites)

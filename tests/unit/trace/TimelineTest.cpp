@@ -164,7 +164,9 @@ TEST(TimelineFiles, WindowsWrittenFoldByFoldHoldWhatOneWriteWould) {
       PerfettoTraceWriter once;
       std::string why, path = dir + "/once.perfetto-trace";
       ASSERT_TRUE(once.open(path, ProcessInfo{}, whole.clock, why)) << why;
-      ASSERT_TRUE(once.append(whole, all, why, t.windows[i].range, {std::numeric_limits<Ns>::min(), e.through_ns})) << why;
+      ASSERT_TRUE(once.append(whole, all, why, t.windows[i].range,
+                              {std::numeric_limits<Ns>::min(), e.through_ns}))
+          << why;
       EXPECT_EQ(e.slices, once.slicesWritten());
       std::remove(path.c_str());
     }
