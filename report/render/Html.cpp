@@ -160,19 +160,22 @@ std::string ranksSection(const JobView &job) {
 }
 // The timelines the tracer wrote, to open in ui.perfetto.dev.
 std::string timelinesSection(const Report &r) {
-  std::string rows;
-  for (const TracedRun &run : r.runs)
-    for (const TimelineFile &t : run.timelines)
-      rows += "<tr><td>" + htmlEscape(run.label) + "</td><td>" + htmlEscape(t.name) + "</td><td>" +
-              htmlEscape(t.reason) + "</td><td>" + ms(t.end_ns - t.start_ns) + "</td><td>" +
-              std::to_string(t.slices) + "</td><td>" + htmlEscape(t.state) + "</td><td><code>" +
-              htmlEscape(t.path) + "</code></td></tr>";
+  std::vector<std::vector<std::string>> rows = timelineRows(r);
   if (rows.empty())
     return "";
-  return "<h2>Timelines</h2><p class=\"note\">Perfetto traces of chosen windows, for "
-         "ui.perfetto.dev.</p><table id=\"timelines\"><tr><th>run</th><th>window</th><th>why"
-         "</th><th>length</th><th>slices</th><th>state</th><th>file</th></tr>" +
-         rows + "</table>";
+  std::string h = "<h2>Timelines</h2><p class=\"note\">" + htmlEscape(TimelinesNote) +
+                  "</p><table id=\"timelines\"><tr>";
+  for (const std::string &c : timelineColumns())
+    h += "<th>" + c + "</th>";
+  h += "</tr>";
+  for (const auto &row : rows) {
+    h += "<tr>";
+    for (size_t i = 0; i < row.size(); ++i)
+      h += i + 1 == row.size() ? "<td><code>" + htmlEscape(row[i]) + "</code></td>"
+                               : "<td>" + htmlEscape(row[i]) + "</td>";
+    h += "</tr>";
+  }
+  return h + "</table>";
 }
 } // namespace
 

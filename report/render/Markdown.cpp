@@ -38,19 +38,22 @@ std::string ranksSection(const JobView &job) {
 }
 // The timelines the tracer wrote, to open in ui.perfetto.dev.
 std::string timelinesSection(const Report &r) {
-  std::string md;
-  for (const TracedRun &run : r.runs)
-    for (const TimelineFile &t : run.timelines)
-      md += "| " + markdownText(run.label) + " | " + markdownText(t.name) + " | " +
-            markdownText(t.reason) + " | " + ms(t.end_ns - t.start_ns) + " | " +
-            std::to_string(t.slices) + " | " + markdownText(t.state) + " | " +
-            markdownCode(t.path) + " |\n";
-  return md.empty()
-             ? ""
-             : "\n## Timelines\n\nPerfetto traces of chosen windows, for ui.perfetto.dev.\n\n"
-               "| run | window | why | length | slices | state | file |\n"
-               "|---|---|---|---|---|---|---|\n" +
-                   md;
+  std::vector<std::vector<std::string>> rows = timelineRows(r);
+  if (rows.empty())
+    return "";
+  std::string md = "\n## Timelines\n\n" + std::string(TimelinesNote) + "\n\n|", rule = "|";
+  for (const std::string &c : timelineColumns()) {
+    md += " " + c + " |";
+    rule += "---|";
+  }
+  md += "\n" + rule + "\n";
+  for (const auto &row : rows) {
+    md += "|";
+    for (size_t i = 0; i < row.size(); ++i)
+      md += " " + (i + 1 == row.size() ? markdownCode(row[i]) : markdownText(row[i])) + " |";
+    md += "\n";
+  }
+  return md;
 }
 } // namespace
 
