@@ -32,6 +32,8 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <pthread.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 using namespace hostsync::trace;
@@ -116,6 +118,7 @@ struct Folding {
   std::unique_ptr<TimelinePlan> plan;
   std::unique_ptr<TimelineFiles> timelines;
   std::atomic<bool> stop{false};
+  std::atomic<pid_t> tid{0}; // the fold thread's, once it runs
   std::mutex wake;
   std::condition_variable cv;
   std::thread thread;
@@ -218,6 +221,8 @@ void writeRunning(Folding &f) {
 }
 
 void foldLoop(Folding &f, Ns period_ns, Ns write_ns) {
+  f.tid = static_cast<pid_t>(syscall(SYS_gettid));
+  pthread_setname_np(pthread_self(), "hostsync-fold"); // as top -H and gdb show it
   Ns lastWrite = static_cast<Ns>(traceClockNs());
   std::unique_lock<std::mutex> lock(f.wake);
   while (!f.stop) {
@@ -259,6 +264,16 @@ void finishAndWrite(const char *ended_by) {
   if (!c.running() || getpid() != g_pid || !g_folding)
     return;
   Folding &f = *g_folding;
+  // A fatal signal on the tracer's own thread, perhaps in the middle of a fold that holds the
+  // records: nothing it holds can be waited for or trusted. The program dies of the signal
+  // at once, as untraced; trace.json keeps the totals of the last periodic write.
+  if (std::string(ended_by) != "exit" && f.tid == static_cast<pid_t>(syscall(SYS_gettid))) {
+    std::fprintf(stderr,
+                 "hostsync-trace: %s on the tracer's own thread: trace.json keeps the totals "
+                 "written last (HOSTSYNC_WRITE_S)\n",
+                 ended_by);
+    return;
+  }
   // The fold thread ends first (a fatal signal may have stopped it mid-fold: then the
   // signal's thread does not wait for it).
   f.stop = true;

@@ -95,10 +95,19 @@ tests/gpu/run_python_checks.sh "$results" || status=1
 
 echo "== robustness: the trace survives every way of ending, the exit status is unchanged"
 nvcc -O2 -o "$work/robust" tests/gpu/robustness.cu || status=1
-for how in exit:0 abort:134 sigterm:143 segv:139 exit_thread:3 fork:0; do
+for how in exit:0 abort:134 sigterm:143 segv:139 exit_thread:3 fork:0 segv_tracer:139; do
   mode=${how%%:*} want=${how##*:}
-  $tracer -o "$work/r-$mode" -- "$work/robust" "$mode" >"$work/r-$mode.out" 2>"$work/r-$mode.err"
+  began=$(date +%s%N)
+  HOSTSYNC_WRITE_S=1 $tracer -o "$work/r-$mode" -- "$work/robust" "$mode" >"$work/r-$mode.out" \
+    2>"$work/r-$mode.err"
   rc=$?
+  took=$((($(date +%s%N) - began) / 1000000))
+  if [ "$mode" = segv_tracer ]; then # dead at once, not after the 20 s write alarm
+    [ "$took" -lt 10000 ] && echo "PASS: segv_tracer: ended in $took ms" ||
+      { echo "FAIL: segv_tracer: ended after $took ms"; status=1; }
+    grep -q "SIGSEGV on the tracer's own thread" "$work/r-$mode.err" &&
+      echo "PASS: segv_tracer: one line says so" || { echo "FAIL: segv_tracer: no line"; status=1; }
+  fi
   python3 tests/gpu/check_robustness.py "$work/r-$mode" "$mode" "$rc" "$want" \
     "$work/r-$mode.out" "$work/r-$mode.err" || status=1
 done
