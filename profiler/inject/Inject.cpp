@@ -32,7 +32,6 @@
 #include <map>
 #include <mutex>
 #include <string>
-#include <malloc.h>
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -133,14 +132,6 @@ void sayAll(const std::vector<std::string> &lines) {
     std::fprintf(stderr, "hostsync-trace: %s\n", line.c_str());
 }
 
-// The process's resident memory now, in MB (/proc/self/statm), for HOSTSYNC_FOLD_STATS.
-double residentMb() {
-  std::ifstream statm("/proc/self/statm");
-  unsigned long long size = 0, resident = 0;
-  statm >> size >> resident;
-  return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1 << 20);
-}
-
 // Moves what was recorded into the fold's model and names each new stall's site.
 void takeRecorded(Folding &f) {
   TraceModel &m = f.fold->model();
@@ -168,10 +159,9 @@ void foldNow(Folding &f) {
     const TraceModel &m = f.fold->model();
     std::fprintf(stderr,
                  "hostsync-trace: fold %llu: cut %.3f s behind the flush, holding %zu calls, "
-                 "%zu GPU records, %zu stacks, %llu activity buffers; process RSS %.0f MB%s%s\n",
+                 "%zu GPU records, %zu stacks%s%s\n",
                  static_cast<unsigned long long>(f.fold->stats().folds),
                  (flushed - f.fold->lastCut()) / 1e9, m.api.size(), m.gpu.size(), m.stacks.size(),
-                 static_cast<unsigned long long>(m.activity_buffers), residentMb(),
                  f.fold->stats().held_by ? "; waiting for the work of " : "",
                  m.name(f.fold->stats().held_by).c_str());
   }
@@ -230,20 +220,10 @@ void writeRunning(Folding &f) {
     std::fprintf(stderr, "hostsync-trace: %s\n", e.c_str());
 }
 
-// The fold thread allocates and frees the held records' vectors and the analyses' state
-// every fold; glibc keeps freed memory in its arenas (one per thread), where it counts as
-// the program's RSS. Every trim_ns it is handed back (HOSTSYNC_TRIM_S; 0: never).
-void trimHeap(Ns now, Ns trim_ns, Ns &lastTrim) {
-  if (trim_ns > 0 && now - lastTrim >= trim_ns) {
-    malloc_trim(0);
-    lastTrim = now;
-  }
-}
-
-void foldLoop(Folding &f, Ns period_ns, Ns write_ns, Ns trim_ns) {
+void foldLoop(Folding &f, Ns period_ns, Ns write_ns) {
   f.tid = static_cast<pid_t>(syscall(SYS_gettid));
   pthread_setname_np(pthread_self(), "hostsync-fold"); // as top -H and gdb show it
-  Ns lastWrite = static_cast<Ns>(traceClockNs()), lastTrim = lastWrite;
+  Ns lastWrite = static_cast<Ns>(traceClockNs());
   std::unique_lock<std::mutex> lock(f.wake);
   while (!f.stop) {
     f.cv.wait_for(lock, std::chrono::nanoseconds(period_ns));
@@ -257,7 +237,6 @@ void foldLoop(Folding &f, Ns period_ns, Ns write_ns, Ns trim_ns) {
         writeRunning(f);
         lastWrite = now;
       }
-      trimHeap(now, trim_ns, lastTrim);
     } catch (const std::exception &e) { // never the program's end: one line, and no more folds
       std::fprintf(stderr, "hostsync-trace: folding stopped: %s\n", e.what());
       return;
@@ -570,8 +549,7 @@ void start() {
   g_folding->margin = byCallbacks && options.api == ApiRecording::Syncs ? 1000000000 : 2000000;
   Ns period = std::max<long>(envNumber("HOSTSYNC_FOLD_MS", 1000), 10) * 1000000;
   Ns write = envNumber("HOSTSYNC_WRITE_S", 10) * 1000000000;
-  Ns trim = envNumber("HOSTSYNC_TRIM_S", 10) * 1000000000;
-  g_folding->thread = std::thread(foldLoop, std::ref(*g_folding), period, write, trim);
+  g_folding->thread = std::thread(foldLoop, std::ref(*g_folding), period, write);
   std::atexit(atExit);
   installSignalHandlers();
 }
