@@ -32,6 +32,7 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <malloc.h>
 #include <pthread.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -132,6 +133,14 @@ void sayAll(const std::vector<std::string> &lines) {
     std::fprintf(stderr, "hostsync-trace: %s\n", line.c_str());
 }
 
+// The process's resident memory now, in MB (/proc/self/statm), for HOSTSYNC_FOLD_STATS.
+double residentMb() {
+  std::ifstream statm("/proc/self/statm");
+  unsigned long long size = 0, resident = 0;
+  statm >> size >> resident;
+  return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1 << 20);
+}
+
 // Moves what was recorded into the fold's model and names each new stall's site.
 void takeRecorded(Folding &f) {
   TraceModel &m = f.fold->model();
@@ -159,9 +168,13 @@ void foldNow(Folding &f) {
     const TraceModel &m = f.fold->model();
     std::fprintf(stderr,
                  "hostsync-trace: fold %llu: cut %.3f s behind the flush, holding %zu calls, "
-                 "%zu GPU records, %zu stacks%s%s\n",
+                 "%zu GPU records, %zu stacks, %llu activity buffers; process RSS %.0f MB, "
+                 "heap in use %.0f MB, mapped %.0f MB%s%s\n",
                  static_cast<unsigned long long>(f.fold->stats().folds),
                  (flushed - f.fold->lastCut()) / 1e9, m.api.size(), m.gpu.size(), m.stacks.size(),
+                 static_cast<unsigned long long>(m.activity_buffers), residentMb(),
+                 static_cast<double>(mallinfo2().uordblks) / (1 << 20),
+                 static_cast<double>(mallinfo2().hblkhd) / (1 << 20),
                  f.fold->stats().held_by ? "; waiting for the work of " : "",
                  m.name(f.fold->stats().held_by).c_str());
   }
