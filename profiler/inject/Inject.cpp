@@ -211,16 +211,12 @@ std::string outDir() {
 // Writes the worst window's file and notes it for trace.json; "" or why not.
 std::string writeWorst(Folding &f, const TraceModel &m, const Summary &held,
                        const TimeRange &window, const char *ended_by) {
-  ProcessInfo p = processInfo(ended_by);
-  std::string why = writePerfettoWindow(outDir(), m, held, p, window);
+  TimelineEntry written;
+  std::string why = writePerfettoWindow(outDir(), m, held, processInfo(ended_by), window, &written);
   if (why.empty()) {
-    std::string path = traceStem(outDir(), p) + ".perfetto-trace";
+    f.worst = written;
     f.worst.name = "worst";
     f.worst.reason = "around the costliest stall so far (HOSTSYNC_WINDOW_MS)";
-    f.worst.file = path.substr(path.find_last_of('/') + 1);
-    f.worst.start_ns = window.lo;
-    f.worst.end_ns = window.hi;
-    f.worst.state = "complete";
   }
   return why;
 }

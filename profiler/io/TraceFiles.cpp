@@ -42,7 +42,8 @@ std::string finishPartial(const std::string &temporary, const std::string &path)
 }
 
 std::string writePerfettoWindow(const std::string &dir, const TraceModel &m, const Summary &s,
-                                const ProcessInfo &p, const TimeRange &window) {
+                                const ProcessInfo &p, const TimeRange &window,
+                                TimelineEntry *written) {
   mkdir(dir.c_str(), 0755);
   std::string path = traceStem(dir, p) + ".perfetto-trace", temporary = path + ".partial";
   PerfettoTraceWriter native;
@@ -53,7 +54,17 @@ std::string writePerfettoWindow(const std::string &dir, const TraceModel &m, con
     return "cannot write " + path + ": " + why;
   }
   why = finishPartial(temporary, path);
-  return why.empty() ? "" : "cannot write " + path + ": " + why;
+  if (!why.empty())
+    return "cannot write " + path + ": " + why;
+  if (written) {
+    written->file = path.substr(path.find_last_of('/') + 1);
+    written->start_ns = window.lo;
+    written->end_ns = written->through_ns = window.hi;
+    written->bytes = native.bytesWritten();
+    written->slices = native.slicesWritten();
+    written->state = "complete";
+  }
+  return "";
 }
 
 TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Summary &s,

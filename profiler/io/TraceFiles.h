@@ -34,9 +34,11 @@ std::string finishPartial(const std::string &temporary, const std::string &path)
 // Perfetto files show (a folded run holds only its last seconds: analysis/RunFold), and
 // `recentSummary` their analysis.
 // trace-<pid>[-rank<R>].perfetto-trace: the native Perfetto trace of the events of m that
-// overlap `window`, replacing the file whole (written beside it, then renamed). "" or why not.
+// overlap `window`, replacing the file whole (written beside it, then renamed). "" or why not;
+// `written`, when given and the file is written: its name, window, size and slices.
 std::string writePerfettoWindow(const std::string &dir, const TraceModel &m, const Summary &s,
-                                const ProcessInfo &p, const TimeRange &window);
+                                const ProcessInfo &p, const TimeRange &window,
+                                TimelineEntry *written = nullptr);
 
 TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Summary &s,
                            const ProcessInfo &p, PerfettoFiles perfetto,
