@@ -362,6 +362,15 @@ void RunFold::foldAt(Ns flushed) {
                                                     model_.syncs.size() + model_.overheads.size());
 }
 
+std::string RunFold::keptSizes() const {
+  return "kept stalls " + std::to_string(kept_.size()) + ", idle ahead " +
+         std::to_string(idleAhead_.size()) + ", held stalls " + std::to_string(held_.size()) +
+         ", sites " + std::to_string(sites_.size()) + ", names " +
+         std::to_string(model_.nameCount()) + ", collectives " +
+         std::to_string(communication_.collectives.size()) + ", timeline " +
+         std::to_string(timeline_.api.size() + timeline_.gpu.size());
+}
+
 std::vector<std::pair<Ns, Ns>> RunFold::profilerRanges() const { return windowsOfMarks(marks_); }
 
 std::string RunFold::stepNote() const {

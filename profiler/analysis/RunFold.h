@@ -70,6 +70,9 @@ public:
   Ns lastCut() const { return cut_; }
   bool showedWorst() const { return worstCost_ >= 0; }
   const FoldStats &stats() const { return stats_; }
+  // The sizes of what the totals keep besides the records (HOSTSYNC_FOLD_STATS): they must
+  // not grow with the run.
+  std::string keptSizes() const;
   // The whole run so far, as one summarize() of every record would give it (bounded lists).
   Summary summary() const;
   // cudaProfilerStart..Stop windows seen (0: the whole run is analysed), their total length.

@@ -177,6 +177,10 @@ void foldNow(Folding &f) {
                  static_cast<double>(mallinfo2().hblkhd) / (1 << 20),
                  f.fold->stats().held_by ? "; waiting for the work of " : "",
                  m.name(f.fold->stats().held_by).c_str());
+    std::fprintf(stderr, "hostsync-trace: fold %llu keeps: %s; %s; %zu staging names\n",
+                 static_cast<unsigned long long>(f.fold->stats().folds),
+                 f.fold->keptSizes().c_str(), StackCapture::instance().keptSizes().c_str(),
+                 CuptiCollector::instance().stagingNames());
   }
 }
 
