@@ -32,7 +32,7 @@ namespace hostsync::trace {
 
 struct FoldOptions {
   Ns min_stall_ns = 20000;
-  Ns context_ns = 2'000'000'000;      // records kept behind the cut, for what reaches back
+  Ns context_ns = 1'000'000'000;      // records kept behind the cut, for what reaches back
   Ns outstanding_ns = 10'000'000'000; // a launch with no work recorded after this: none comes
   size_t keep_stalls = 10000;         // the costliest stalls kept in the list
   // The part of the run analysed: from skip_ns after its first event, from the start of
