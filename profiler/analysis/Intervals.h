@@ -10,6 +10,9 @@
 
 namespace hostsync::trace {
 
+// A time no event reaches: the end of what is still open.
+inline constexpr Ns Never = std::numeric_limits<Ns>::max();
+
 struct Span {
   Ns start = 0, end = 0;
   Ns length() const { return end - start; }

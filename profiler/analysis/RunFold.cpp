@@ -11,7 +11,6 @@
 namespace hostsync::trace {
 
 namespace {
-constexpr Ns Never = std::numeric_limits<Ns>::max();
 constexpr size_t MaxCollectives = 100000; // the collectives listed (trace.json's events)
 
 // Removes the elements for which drop() holds, keeping the others' order.
@@ -341,6 +340,8 @@ void RunFold::fold(Ns cut) {
   addResults(s, slice);
   pruneStalls();
   showWorst(s, slice);
+  if (onSlice_)
+    onSlice_(model_, s, slice);
   cut_ = cut;
   if (cut != Never)
     letGo(cut, s);
@@ -360,6 +361,17 @@ void RunFold::foldAt(Ns flushed) {
   stats_.most_held = std::max(stats_.most_held, model_.api.size() + model_.gpu.size() +
                                                     model_.syncs.size() + model_.overheads.size());
 }
+
+std::string RunFold::keptSizes() const {
+  return "kept stalls " + std::to_string(kept_.size()) + ", idle ahead " +
+         std::to_string(idleAhead_.size()) + ", held stalls " + std::to_string(held_.size()) +
+         ", sites " + std::to_string(sites_.size()) + ", names " +
+         std::to_string(model_.nameCount()) + ", collectives " +
+         std::to_string(communication_.collectives.size()) + ", timeline " +
+         std::to_string(timeline_.api.size() + timeline_.gpu.size());
+}
+
+std::vector<std::pair<Ns, Ns>> RunFold::profilerRanges() const { return windowsOfMarks(marks_); }
 
 std::string RunFold::stepNote() const {
   if (options_.skip_steps == 0 || model_.step_starts.size() > options_.skip_steps)

@@ -32,7 +32,7 @@ namespace hostsync::trace {
 
 struct FoldOptions {
   Ns min_stall_ns = 20000;
-  Ns context_ns = 2'000'000'000;      // records kept behind the cut, for what reaches back
+  Ns context_ns = 1'000'000'000;      // records kept behind the cut, for what reaches back
   Ns outstanding_ns = 10'000'000'000; // a launch with no work recorded after this: none comes
   size_t keep_stalls = 10000;         // the costliest stalls kept in the list
   // The part of the run analysed: from skip_ns after its first event, from the start of
@@ -43,16 +43,19 @@ struct FoldOptions {
   Ns window_ns = 200'000'000; // the worst window: this long around the costliest stall
 };
 
-// The worst window so far: a fold found a stall costlier (its length and the GPU idle charged
-// to it in that fold) than any before, and the held records around it can be shown. Called
-// inside fold(), with the records held and their analysis, before they are let go.
-using WorstWindow =
-    std::function<void(const TraceModel &m, const Summary &held, const TimeRange &window)>;
+// A look at the records held, inside fold(), with their analysis, before they are let go:
+//   - onWorstWindow: a fold found a stall costlier (its length and the GPU idle charged to it
+//     in that fold) than any before; `range` is the window around it;
+//   - onSlice: every fold; `range` is its slice [previous cut, cut) (the last one runs to
+//     Never), so that what ends in it is seen once (io/TimelineFiles).
+using HeldRecords =
+    std::function<void(const TraceModel &m, const Summary &held, const TimeRange &range)>;
 
 class RunFold {
 public:
   explicit RunFold(FoldOptions options = {}) : options_(options) {}
-  void onWorstWindow(WorstWindow call) { onWorst_ = std::move(call); }
+  void onWorstWindow(HeldRecords call) { onWorst_ = std::move(call); }
+  void onSlice(HeldRecords call) { onSlice_ = std::move(call); }
   // The records held: add new ones to its vectors (any order), names and stacks as usual.
   TraceModel &model() { return model_; }
   const TraceModel &model() const { return model_; }
@@ -67,10 +70,16 @@ public:
   Ns lastCut() const { return cut_; }
   bool showedWorst() const { return worstCost_ >= 0; }
   const FoldStats &stats() const { return stats_; }
+  // The sizes of what the totals keep besides the records (HOSTSYNC_FOLD_STATS): they must
+  // not grow with the run.
+  std::string keptSizes() const;
   // The whole run so far, as one summarize() of every record would give it (bounded lists).
   Summary summary() const;
   // cudaProfilerStart..Stop windows seen (0: the whole run is analysed), their total length.
   size_t profilerWindows() const { return windowCount_; }
+  // Those windows (analysis/Window's windowsOfMarks), and the run's first event (0: none yet).
+  std::vector<std::pair<Ns, Ns>> profilerRanges() const;
+  Ns firstEvent() const { return first_; }
   // The step skip: "" or why nothing was analysed (fewer steps than skip_steps).
   std::string stepNote() const;
 
@@ -126,7 +135,7 @@ private:
   TimelineSlice timeline_;
   Ns timelineCost_ = -1;
   FoldStats stats_;
-  WorstWindow onWorst_;
+  HeldRecords onWorst_, onSlice_;
   Ns worstCost_ = -1;
 };
 

@@ -366,6 +366,8 @@ void CuptiCollector::takeRecords(TraceModel &into) {
   into.invalid_records += std::exchange(model_.invalid_records, 0);
   into.over_cap_records += std::exchange(model_.over_cap_records, 0);
   into.clock = model_.clock;
+  if (pool_) // as it stands, for the periodic trace.json and HOSTSYNC_FOLD_STATS
+    into.activity_buffers = pool_->stats().allocated;
 }
 
 void CuptiCollector::finish(TraceModel &into) {

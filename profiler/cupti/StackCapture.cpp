@@ -161,4 +161,10 @@ void StackCapture::takeInto(TraceModel &m) {
   m.stacks_dropped = dropped_.load();
 }
 
+std::string StackCapture::keptSizes() {
+  std::lock_guard<std::mutex> lock(slots_);
+  return "stacks " + std::to_string(ids_.size()) + ", waiting " +
+         std::to_string(byCorrelation_.size() + byExternal_.size());
+}
+
 } // namespace hostsync::trace

@@ -31,6 +31,8 @@ struct StackOptions {
 class StackCapture {
 public:
   static StackCapture &instance();
+  // The sizes of what it keeps across takes (HOSTSYNC_FOLD_STATS).
+  std::string keptSizes();
   // Prepares the pool (cupti/Callbacks subscribes). Returns "" or why stacks are off.
   std::string start(const StackOptions &options);
   bool running() const { return running_; }

@@ -5,6 +5,7 @@
 // to $HOSTSYNC_OUT/trace-<pid>[-rank<R>].json. Failures never stop the program: one line on
 // stderr, and it runs untraced.
 #include "analysis/RunFold.h"
+#include "analysis/TimelinePlan.h"
 #include "cupti/ApiCallRecorder.h"
 #include "cupti/Callbacks.h"
 #include "cupti/Clock.h"
@@ -13,6 +14,7 @@
 #include "cupti/StepMarks.h"
 #include "elf/Modules.h"
 #include "io/JobRank.h"
+#include "io/TimelineFiles.h"
 #include "io/TraceFiles.h"
 #include "symbolize/CallSites.h"
 
@@ -30,6 +32,9 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <malloc.h>
+#include <pthread.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 using namespace hostsync::trace;
@@ -109,12 +114,32 @@ struct Folding {
   bool stats = false; // HOSTSYNC_FOLD_STATS=1: a line per fold on stderr
   Ns windowNs = 0;
   std::string windowError; // the last failure to write the worst window, said once
+  TimelineEntry worst;     // the worst window written (name "": none yet)
+  // The chosen windows' timelines (HOSTSYNC_TIMELINE_*), written fold by fold; null: none.
+  std::unique_ptr<TimelinePlan> plan;
+  std::unique_ptr<TimelineFiles> timelines;
   std::atomic<bool> stop{false};
+  std::atomic<pid_t> tid{0}; // the fold thread's, once it runs
   std::mutex wake;
   std::condition_variable cv;
   std::thread thread;
 };
 Folding *g_folding = nullptr; // never destroyed: used from atexit and signal handlers
+// SIGUSR2 (HOSTSYNC_TIMELINE_SIGNAL_S): when it came, for the next fold to begin a window.
+std::atomic<uint64_t> g_timelineAsked{0};
+
+void sayAll(const std::vector<std::string> &lines) {
+  for (const std::string &line : lines)
+    std::fprintf(stderr, "hostsync-trace: %s\n", line.c_str());
+}
+
+// The process's resident memory now, in MB (/proc/self/statm), for HOSTSYNC_FOLD_STATS.
+double residentMb() {
+  std::ifstream statm("/proc/self/statm");
+  unsigned long long size = 0, resident = 0;
+  statm >> size >> resident;
+  return static_cast<double>(resident) * static_cast<double>(sysconf(_SC_PAGESIZE)) / (1 << 20);
+}
 
 // Moves what was recorded into the fold's model and names each new stall's site.
 void takeRecorded(Folding &f) {
@@ -136,16 +161,26 @@ void foldNow(Folding &f) {
   CuptiCollector::instance().flush();
   std::lock_guard<std::mutex> lock(f.mutex);
   takeRecorded(f);
+  if (uint64_t asked = g_timelineAsked.exchange(0); asked && f.plan)
+    f.plan->request(static_cast<Ns>(asked));
   f.fold->foldAt(flushed - f.margin);
   if (f.stats) {
     const TraceModel &m = f.fold->model();
     std::fprintf(stderr,
                  "hostsync-trace: fold %llu: cut %.3f s behind the flush, holding %zu calls, "
-                 "%zu GPU records, %zu stacks%s%s\n",
+                 "%zu GPU records, %zu stacks, %llu activity buffers; process RSS %.0f MB, "
+                 "heap in use %.0f MB, mapped %.0f MB%s%s\n",
                  static_cast<unsigned long long>(f.fold->stats().folds),
                  (flushed - f.fold->lastCut()) / 1e9, m.api.size(), m.gpu.size(), m.stacks.size(),
+                 static_cast<unsigned long long>(m.activity_buffers), residentMb(),
+                 static_cast<double>(mallinfo2().uordblks) / (1 << 20),
+                 static_cast<double>(mallinfo2().hblkhd) / (1 << 20),
                  f.fold->stats().held_by ? "; waiting for the work of " : "",
                  m.name(f.fold->stats().held_by).c_str());
+    std::fprintf(stderr, "hostsync-trace: fold %llu keeps: %s; %s; %zu staging names\n",
+                 static_cast<unsigned long long>(f.fold->stats().folds),
+                 f.fold->keptSizes().c_str(), StackCapture::instance().keptSizes().c_str(),
+                 CuptiCollector::instance().stagingNames());
   }
 }
 
@@ -163,6 +198,11 @@ ProcessInfo processInfo(const char *ended_by) {
   p.command = commandLine();
   p.ended_by = ended_by;
   p.windows = g_folding->fold->profilerWindows();
+  if (!g_folding->worst.name.empty())
+    p.timelines.push_back(g_folding->worst);
+  if (g_folding->timelines)
+    for (const TimelineEntry &t : g_folding->timelines->entries())
+      p.timelines.push_back(t);
   p.skipped_steps = static_cast<size_t>(envNumber("HOSTSYNC_SKIP_STEPS", 0));
   return p;
 }
@@ -170,6 +210,19 @@ ProcessInfo processInfo(const char *ended_by) {
 std::string outDir() {
   std::string out = envString("HOSTSYNC_OUT");
   return out.empty() ? "hostsync-trace-out" : out;
+}
+
+// Writes the worst window's file and notes it for trace.json; "" or why not.
+std::string writeWorst(Folding &f, const TraceModel &m, const Summary &held,
+                       const TimeRange &window, const char *ended_by) {
+  TimelineEntry written;
+  std::string why = writePerfettoWindow(outDir(), m, held, processInfo(ended_by), window, &written);
+  if (why.empty()) {
+    f.worst = written;
+    f.worst.name = "worst";
+    f.worst.reason = "around the costliest stall so far (HOSTSYNC_WINDOW_MS)";
+  }
+  return why;
 }
 
 // The totals so far, written while the program runs (f.mutex held).
@@ -181,6 +234,8 @@ void writeRunning(Folding &f) {
 }
 
 void foldLoop(Folding &f, Ns period_ns, Ns write_ns) {
+  f.tid = static_cast<pid_t>(syscall(SYS_gettid));
+  pthread_setname_np(pthread_self(), "hostsync-fold"); // as top -H and gdb show it
   Ns lastWrite = static_cast<Ns>(traceClockNs());
   std::unique_lock<std::mutex> lock(f.wake);
   while (!f.stop) {
@@ -222,6 +277,16 @@ void finishAndWrite(const char *ended_by) {
   if (!c.running() || getpid() != g_pid || !g_folding)
     return;
   Folding &f = *g_folding;
+  // A fatal signal on the tracer's own thread, perhaps in the middle of a fold that holds the
+  // records: nothing it holds can be waited for or trusted. The program dies of the signal
+  // at once, as untraced; trace.json keeps the totals of the last periodic write.
+  if (std::string(ended_by) != "exit" && f.tid == static_cast<pid_t>(syscall(SYS_gettid))) {
+    std::fprintf(stderr,
+                 "hostsync-trace: %s on the tracer's own thread: trace.json keeps the totals "
+                 "written last (HOSTSYNC_WRITE_S)\n",
+                 ended_by);
+    return;
+  }
   // The fold thread ends first (a fatal signal may have stopped it mid-fold: then the
   // signal's thread does not wait for it).
   f.stop = true;
@@ -258,6 +323,11 @@ void finishAndWrite(const char *ended_by) {
   clock.mark("last fold");
   if (std::string note = f.fold->stepNote(); !note.empty())
     std::fprintf(stderr, "hostsync-trace: %s\n", note.c_str());
+  // The worst window, when no fold showed one: the last of the records (before trace.json,
+  // which lists it).
+  std::string worstWhy;
+  if (perfetto != "0" && !f.fold->showedWorst())
+    worstWhy = writeWorst(f, m, recent, {lastEnd - f.windowNs, lastEnd + 1}, ended_by);
   ProcessInfo p = processInfo(ended_by);
   // Signs of a second CUPTI client: buffers that never came back, or launches whose
   // kernels were never recorded (more than a stray one).
@@ -272,11 +342,8 @@ void finishAndWrite(const char *ended_by) {
                  static_cast<unsigned long long>(m.lost_buffers));
   TraceFiles written = writeTraceFiles(
       outDir(), m, s, p, perfetto == "json" ? PerfettoFiles::Json : PerfettoFiles::None, &recent);
-  if (perfetto != "0" && !f.fold->showedWorst())
-    if (std::string why =
-            writePerfettoWindow(outDir(), m, recent, p, {lastEnd - f.windowNs, lastEnd + 1});
-        !why.empty())
-      written.errors.push_back(why);
+  if (!worstWhy.empty())
+    written.errors.push_back(worstWhy);
   clock.mark("files");
   for (const std::string &e : written.errors)
     std::fprintf(stderr, "hostsync-trace: %s\n", e.c_str());
@@ -361,6 +428,45 @@ ApiRecording apiRecording(const CollectorOptions &options) {
   return ApiRecording::Launches;
 }
 
+// The chosen windows' timelines (docs/trace.md, "Timelines"), from HOSTSYNC_TIMELINE_*: a
+// value that does not read costs one line and that kind of window, never the run.
+TimelineOptions timelineOptions() {
+  TimelineOptions t;
+  if (std::string steps = envString("HOSTSYNC_TIMELINE_STEPS"); !steps.empty()) {
+    std::string why = parseStepRange(steps, t.first_step, t.last_step);
+    t.steps = why.empty();
+    if (!t.steps)
+      std::fprintf(stderr, "hostsync-trace: HOSTSYNC_TIMELINE_STEPS: %s; no step timeline\n",
+                   why.c_str());
+  }
+  t.every_ns = envNumber("HOSTSYNC_TIMELINE_EVERY_S", 0) * 1000000000;
+  t.for_ns = envNumber("HOSTSYNC_TIMELINE_FOR_S", 5) * 1000000000;
+  t.profiler = envString("HOSTSYNC_TIMELINE_PROFILER") == "1";
+  t.signal_ns = envNumber("HOSTSYNC_TIMELINE_SIGNAL_S", 0) * 1000000000;
+  t.max_bytes = static_cast<uint64_t>(std::max<long>(envNumber("HOSTSYNC_TIMELINE_MAX_MB", 256), 1))
+                << 20;
+  return t;
+}
+
+// SIGUSR2 asks for a timeline of the next HOSTSYNC_TIMELINE_SIGNAL_S seconds. Only asked
+// for, and only where the program keeps the default (which would end it): its own handler
+// stays. Async-signal-safe: a clock reading into an atomic.
+void onTimelineSignal(int) { g_timelineAsked = traceClockNs(); }
+void installTimelineSignal() {
+  struct sigaction old {};
+  if (sigaction(SIGUSR2, nullptr, &old) == 0 && old.sa_handler == SIG_DFL &&
+      !(old.sa_flags & SA_SIGINFO)) {
+    struct sigaction on {};
+    on.sa_handler = onTimelineSignal;
+    sigemptyset(&on.sa_mask);
+    on.sa_flags = SA_RESTART;
+    sigaction(SIGUSR2, &on, nullptr);
+  } else {
+    std::fprintf(stderr, "hostsync-trace: the program handles SIGUSR2 itself; no timeline on "
+                         "SIGUSR2\n");
+  }
+}
+
 void start() {
   if (g_started.exchange(true))
     return;
@@ -393,9 +499,10 @@ void start() {
   stacks.max_stacks = static_cast<size_t>(envNumber("HOSTSYNC_MAX_STACKS", 1 << 16));
   stacks.python_depth = static_cast<int>(envNumber("HOSTSYNC_PYTHON_DEPTH", 16));
   StackCapture::instance().start(stacks); // "off" only when asked for no stacks
-  // Steps: NVTX ranges with this name (and a number of them to skip).
+  // Steps: NVTX ranges with this name (to skip a number of them, or for a timeline of some).
+  TimelineOptions timeline = timelineOptions();
   std::string stepRange = envString("HOSTSYNC_STEP_RANGE");
-  if (stepRange.empty() && envNumber("HOSTSYNC_SKIP_STEPS", 0) > 0)
+  if (stepRange.empty() && (envNumber("HOSTSYNC_SKIP_STEPS", 0) > 0 || timeline.steps))
     stepRange = "step";
   if (!stepRange.empty()) {
     err = StepMarks::instance().start(stepRange, 1 << 20);
@@ -431,11 +538,24 @@ void start() {
     g_folding->fold->onWorstWindow(
         [](const TraceModel &m, const Summary &held, const TimeRange &window) {
           // A full disk ends this window with one line; the aggregates go on.
-          std::string why = writePerfettoWindow(outDir(), m, held, processInfo("running"), window);
+          std::string why = writeWorst(*g_folding, m, held, window, "running");
           if (!why.empty() && why != g_folding->windowError)
             std::fprintf(stderr, "hostsync-trace: %s\n", why.c_str());
           g_folding->windowError = why;
         });
+  if (timeline.any()) {
+    g_folding->plan = std::make_unique<TimelinePlan>(timeline);
+    g_folding->timelines = std::make_unique<TimelineFiles>(outDir(), processInfo("running"));
+    g_folding->fold->onSlice([](const TraceModel &m, const Summary &held, const TimeRange &slice) {
+      Folding &f = *g_folding;
+      const auto &windows =
+          f.plan->update(m, f.fold->firstEvent(), f.fold->profilerRanges(), slice.hi);
+      f.timelines->onSlice(m, held, slice, windows, f.plan->options());
+      sayAll(f.timelines->takeMessages());
+    });
+    if (timeline.signal_ns > 0)
+      installTimelineSignal();
+  }
   // Calls still returning when CUPTI is flushed are not recorded yet: the cut stays behind
   // them. With launches recorded that is a launch's length; without (--api syncs, none) the
   // cut cannot wait for work whose launch it never saw, and stays a second behind.

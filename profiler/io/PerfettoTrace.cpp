@@ -124,9 +124,13 @@ uint32_t perfettoBuiltinClock(const std::string &clock) {
 struct PerfettoAppend {
   PerfettoTraceWriter &w;
   const TraceModel &m;
-  TimeRange within; // the events that overlap it
-  template <typename Event> bool shown(const Event &e) const {
+  TimeRange within;   // the events that overlap it
+  TimeRange anchored; // of those, the ones that end in it
+  template <typename Event> bool overlaps(const Event &e) const {
     return e.end >= within.lo && e.start < within.hi;
+  }
+  template <typename Event> bool shown(const Event &e) const {
+    return overlaps(e) && anchored.holds(e.end);
   }
   Message descriptors; // Trace.packet fields: tracks described for the first time
   Message interned;    // InternedData fields: names interned for the first time
@@ -222,14 +226,12 @@ struct PerfettoAppend {
 };
 
 void PerfettoAppend::addEvents(const Summary &s) {
-  // Flows join a call and its work when both are in this append (correlation ids are unique
-  // in a process, so they serve as flow ids).
-  std::unordered_set<uint32_t> launched, worked;
-  for (const ApiCall &a : m.api)
-    if (shown(a))
-      launched.insert(a.correlation);
+  // Flows join a call and its work when both are written: in this append, or the work in a
+  // later one (it overlaps the window and ends after what this append holds). Correlation ids
+  // are unique in a process, so they serve as flow ids.
+  std::unordered_set<uint32_t> worked;
   for (const GpuActivity &g : m.gpu)
-    if (shown(g))
+    if (overlaps(g) && (shown(g) || g.end >= anchored.hi))
       worked.insert(g.correlation);
 
   // Stalls first: a stall that spans exactly one call then encloses it on the thread's track.
@@ -248,8 +250,10 @@ void PerfettoAppend::addEvents(const Summary &s) {
       continue;
     Message &e = slice(threadTrack(a.thread), a.start, a.end, m.name(a.name));
     arg(e, "correlation", a.correlation);
-    if (a.correlation != 0 && worked.count(a.correlation))
+    if (a.correlation != 0 && worked.count(a.correlation)) {
       e.fixed64(event::FlowIds, a.correlation);
+      w.flows_.insert(a.correlation);
+    }
   }
   for (const GpuActivity &g : m.gpu) {
     if (!shown(g))
@@ -262,7 +266,7 @@ void PerfettoAppend::addEvents(const Summary &s) {
     arg(e, "stream", g.stream);
     if (g.kind != GpuKind::Kernel)
       arg(e, "bytes", g.bytes);
-    if (g.correlation != 0 && launched.count(g.correlation))
+    if (g.correlation != 0 && w.flows_.erase(g.correlation))
       e.fixed64(event::TerminatingFlowIds, g.correlation);
   }
   for (const DeviceIdle &d : s.idle)
@@ -358,7 +362,8 @@ bool PerfettoTraceWriter::open(const std::string &path, const ProcessInfo &p,
   try {
     process_ = p;
     clock_id_ = clock_id;
-    bytes_ = 0;
+    bytes_ = slices_ = 0;
+    flows_.clear();
     event_names_.clear();
     annotation_names_.clear();
     tracks_.clear();
@@ -411,15 +416,18 @@ bool PerfettoTraceWriter::open(const std::string &path, const ProcessInfo &p,
 }
 
 bool PerfettoTraceWriter::append(const TraceModel &m, const Summary &s, std::string &why,
-                                 const TimeRange &within) {
+                                 const TimeRange &within, const TimeRange &anchored) {
   if (fd_ < 0) {
     why = "the trace file is not open";
     return false;
   }
   try {
-    PerfettoAppend a{*this, m, within, {}, {}, {}};
+    PerfettoAppend a{*this, m, within, anchored, {}, {}, {}};
     a.addEvents(s);
-    return writePackets(a.packets(), why);
+    if (!writePackets(a.packets(), why))
+      return false;
+    slices_ += a.spans.size();
+    return true;
   } catch (const std::bad_alloc &) {
     why = "out of memory";
   } catch (const std::exception &e) { // std::length_error: a string past max_size()

@@ -38,12 +38,16 @@ public:
   // names are written the first time each is needed, across appends. False with `why` on a
   // write error (e.g. ENOSPC: a full disk) — after which the writer is closed and further
   // calls do nothing.
-  // Only the events that overlap `within`, when given.
-  bool append(const TraceModel &m, const Summary &s, std::string &why,
-              const TimeRange &within = {});
+  // Only the events that overlap `within`, when given, and of those only the ones whose end
+  // is in `anchored`: a window written fold by fold (io/TimelineFiles) appends each event
+  // once, in the fold whose slice holds its end. A launch's flow to its work spans appends
+  // when the work is written by a later one.
+  bool append(const TraceModel &m, const Summary &s, std::string &why, const TimeRange &within = {},
+              const TimeRange &anchored = {});
   // True when nothing is open (never opened, closed already, or closed by a failed append).
   bool close(std::string &why);
   uint64_t bytesWritten() const { return bytes_; }
+  uint64_t slicesWritten() const { return slices_; }
 
 private:
   bool writePackets(const std::string &packets, std::string &why);
@@ -51,11 +55,14 @@ private:
 
   int fd_ = -1;
   uint64_t bytes_ = 0;
+  uint64_t slices_ = 0;
   uint32_t clock_id_ = 0; // BuiltinClock of the timestamps
   ProcessInfo process_;
   // Incremental state already in the file: interned ids by name, described tracks.
   std::unordered_map<std::string, uint64_t> event_names_, annotation_names_;
   std::unordered_set<uint64_t> tracks_;
+  // Launches written with a flow whose work a later append writes (correlation ids).
+  std::unordered_set<uint32_t> flows_;
   friend struct PerfettoAppend;
 };
 

@@ -29,16 +29,23 @@ bool writeOne(const std::string &path, const std::function<std::string()> &rende
 }
 } // namespace
 
-namespace {
-std::string stemOf(const std::string &dir, const ProcessInfo &p) {
+std::string traceStem(const std::string &dir, const ProcessInfo &p) {
   return dir + "/trace-" + std::to_string(p.pid) + (p.rank.empty() ? "" : "-rank" + p.rank);
 }
-} // namespace
+
+std::string finishPartial(const std::string &temporary, const std::string &path) {
+  if (std::rename(temporary.c_str(), path.c_str()) == 0)
+    return "";
+  std::string why = std::strerror(errno);
+  std::remove(temporary.c_str());
+  return why;
+}
 
 std::string writePerfettoWindow(const std::string &dir, const TraceModel &m, const Summary &s,
-                                const ProcessInfo &p, const TimeRange &window) {
+                                const ProcessInfo &p, const TimeRange &window,
+                                TimelineEntry *written) {
   mkdir(dir.c_str(), 0755);
-  std::string path = stemOf(dir, p) + ".perfetto-trace", temporary = path + ".partial";
+  std::string path = traceStem(dir, p) + ".perfetto-trace", temporary = path + ".partial";
   PerfettoTraceWriter native;
   std::string why;
   if (!native.open(temporary, p, m.clock, why) || !native.append(m, s, why, window) ||
@@ -46,10 +53,16 @@ std::string writePerfettoWindow(const std::string &dir, const TraceModel &m, con
     std::remove(temporary.c_str()); // a full disk: the earlier window stays as it was
     return "cannot write " + path + ": " + why;
   }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    why = std::strerror(errno);
-    std::remove(temporary.c_str());
+  why = finishPartial(temporary, path);
+  if (!why.empty())
     return "cannot write " + path + ": " + why;
+  if (written) {
+    written->file = path.substr(path.find_last_of('/') + 1);
+    written->start_ns = window.lo;
+    written->end_ns = written->through_ns = window.hi;
+    written->bytes = native.bytesWritten();
+    written->slices = native.slicesWritten();
+    written->state = "complete";
   }
   return "";
 }
@@ -59,7 +72,7 @@ TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Su
                            const Summary *recentSummary) {
   TraceFiles out;
   mkdir(dir.c_str(), 0755); // the launcher made it; HOSTSYNC_OUT alone may name a new one
-  std::string stem = stemOf(dir, p);
+  std::string stem = traceStem(dir, p);
   if (!writeOne(
           stem + ".json", [&] { return traceJson(m, s, p); }, out.errors)) {
     out.errors.back() += "; no trace for pid " + std::to_string(p.pid);

@@ -25,13 +25,20 @@ struct TraceFiles {
 // native protobuf trace (.perfetto-trace: writePerfettoWindow), or both.
 enum class PerfettoFiles : uint8_t { None, Json, Native, NativeAndJson };
 
+// dir/trace-<pid>[-rank<R>]: every file of the process is named from it.
+std::string traceStem(const std::string &dir, const ProcessInfo &p);
+// Renames a file written whole as `temporary` to `path`; "" or why not (then it is removed).
+std::string finishPartial(const std::string &temporary, const std::string &path);
+
 // `m` and `s` are the run's: its names, stacks and totals. `recent` holds the records the
 // Perfetto files show (a folded run holds only its last seconds: analysis/RunFold), and
 // `recentSummary` their analysis.
 // trace-<pid>[-rank<R>].perfetto-trace: the native Perfetto trace of the events of m that
-// overlap `window`, replacing the file whole (written beside it, then renamed). "" or why not.
+// overlap `window`, replacing the file whole (written beside it, then renamed). "" or why not;
+// `written`, when given and the file is written: its name, window, size and slices.
 std::string writePerfettoWindow(const std::string &dir, const TraceModel &m, const Summary &s,
-                                const ProcessInfo &p, const TimeRange &window);
+                                const ProcessInfo &p, const TimeRange &window,
+                                TimelineEntry *written = nullptr);
 
 TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Summary &s,
                            const ProcessInfo &p, PerfettoFiles perfetto,

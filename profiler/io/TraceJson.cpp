@@ -141,6 +141,18 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
   doc["api_recording"] = m.api_recording;
   doc["python_frames"] = m.python_frames;
   doc["profiler_windows"] = p.windows;
+  J timelines = J::array();
+  for (const TimelineEntry &t : p.timelines)
+    timelines.push_back({{"name", t.name},
+                         {"reason", t.reason},
+                         {"file", t.file},
+                         {"start_ns", t.start_ns},
+                         {"end_ns", t.end_ns},
+                         {"through_ns", t.through_ns},
+                         {"bytes", t.bytes},
+                         {"slices", t.slices},
+                         {"state", t.state}});
+  doc["timelines"] = timelines;
   doc["steps"] = {
       {"range", m.step_range}, {"seen", m.step_starts.size()}, {"skipped", p.skipped_steps}};
   doc["records"] = {{"api", s.records.api},

@@ -9,8 +9,22 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace hostsync::trace {
+
+// One timeline written (io/TimelineFiles, the worst window): trace.json's "timelines".
+struct TimelineEntry {
+  std::string name;            // steps-100-120, every-3, profiler-1, signal-2, worst
+  std::string reason;          // why this window: "NVTX steps 100-120"...
+  std::string file;            // its file's name, in the trace's directory
+  Ns start_ns = 0, end_ns = 0; // the window (end: where it closed)
+  Ns through_ns = 0;           // every event of the window that ended before this is written
+  uint64_t bytes = 0, slices = 0;
+  // writing (still open), complete, "ended with the run" (closed at exit before its end),
+  // "cut at N MB", or "failed: why" (what was written before stays readable)
+  std::string state = "writing";
+};
 
 struct ProcessInfo {
   int pid = 0;
@@ -20,6 +34,7 @@ struct ProcessInfo {
   size_t windows = 0;            // cudaProfilerStart..Stop windows analysed (0: the whole run)
   size_t skipped_steps = 0;      // steps left out (HOSTSYNC_SKIP_STEPS)
   std::string ended_by = "exit"; // or the fatal signal that ended the process
+  std::vector<TimelineEntry> timelines;
 };
 
 constexpr int TraceJsonVersion = 1;

@@ -147,6 +147,28 @@ void readCommunication(const J &c, TracedRun &run, std::string &where) {
   }
 }
 
+// The timelines written (absent in traces written before them): each file's name is read
+// as a name in the trace's directory, never as a path.
+void readTimelines(const J &list, TracedRun &run, std::string &where) {
+  std::string dir = run.source.substr(0, run.source.find_last_of('/') + 1);
+  size_t i = 0;
+  for (const J &t : list) {
+    where = "timelines[" + std::to_string(i++) + "]";
+    TimelineFile f;
+    f.name = t.at("name").get<std::string>();
+    f.reason = t.value("reason", "");
+    f.state = t.at("state").get<std::string>();
+    std::string file = t.at("file").get<std::string>();
+    if (file.empty() || file.find('/') != std::string::npos || file == "." || file == "..")
+      throw TraceRecordError(where + ": file '" + file + "' is not a file name");
+    f.path = dir + file;
+    interval(t, where, f.start_ns, f.end_ns);
+    f.slices = static_cast<uint64_t>(wholeNumber(t, "slices", where));
+    f.bytes = static_cast<uint64_t>(wholeNumber(t, "bytes", where));
+    run.timelines.push_back(std::move(f));
+  }
+}
+
 // Every number through TraceNumbers' strict readers; where names the record being read, for
 // the errors nlohmann throws on a field of the wrong type ("stalls[3]: type must be ...").
 TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
@@ -235,6 +257,8 @@ TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
     readCommunication(doc["communication"], run, where);
   if (doc.contains("timeline"))
     readTimeline(doc["timeline"], run, where);
+  if (doc.contains("timelines"))
+    readTimelines(doc["timelines"], run, where);
   return run;
 }
 } // namespace

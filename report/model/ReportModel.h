@@ -61,6 +61,14 @@ struct TimelineEvent {
   Ns start = 0, end = 0;
 };
 
+// A timeline the tracer wrote (trace.json's "timelines"): a Perfetto file of one window.
+struct TimelineFile {
+  std::string name, reason, state;
+  std::string path; // beside the trace file
+  Ns start_ns = 0, end_ns = 0;
+  uint64_t slices = 0, bytes = 0;
+};
+
 struct TracedRun {
   std::string label;                          // "pid 123" or "rank 1 (pid 123)"
   std::string rank, world_size, host;         // where it stands in a distributed job, or ""
@@ -85,6 +93,7 @@ struct TracedRun {
   std::vector<TimelineEvent> timeline_stalls;      // on their host thread's track
   std::vector<std::pair<Ns, Ns>> timeline_bubbles; // GPU idle after a stall
   std::vector<std::string> timeline_tracks;
+  std::vector<TimelineFile> timelines;
   // Each program source file the symbolizer resolved lines in -> its hash then.
   std::map<std::string, std::string> source_hashes;
 };

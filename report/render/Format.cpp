@@ -117,4 +117,17 @@ std::string stragglerText(const JobView &job) {
   return text + ".";
 }
 
+std::vector<std::string> timelineColumns() {
+  return {"run", "window", "why", "length", "slices", "state", "file"};
+}
+
+std::vector<std::vector<std::string>> timelineRows(const Report &r) {
+  std::vector<std::vector<std::string>> rows;
+  for (const TracedRun &run : r.runs)
+    for (const TimelineFile &t : run.timelines)
+      rows.push_back({run.label, t.name, t.reason, ms(t.end_ns - t.start_ns),
+                      std::to_string(t.slices), t.state, t.path});
+  return rows;
+}
+
 } // namespace hostsync::report

@@ -4,6 +4,7 @@
 #include "model/ReportModel.h"
 
 #include <string>
+#include <vector>
 
 namespace hostsync::report {
 
@@ -28,6 +29,11 @@ std::string lateCauseText(const LateCause &c);
 // One sentence on a job's ranks: the straggler, how long the others waited for it, and its
 // top cause; or that no rank stood out.
 std::string stragglerText(const JobView &job);
+// The timelines table, shared by the HTML and the Markdown: its heading, its columns, and
+// one row of plain text per timeline file (the last cell the file's path).
+constexpr const char *TimelinesNote = "Perfetto traces of chosen windows, for ui.perfetto.dev.";
+std::vector<std::string> timelineColumns();
+std::vector<std::vector<std::string>> timelineRows(const Report &r);
 // How a site met its finding: "matched by line", "matched by line (suppressed: reason)".
 std::string matchText(const Site &s, const Report &r);
 

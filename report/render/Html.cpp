@@ -158,6 +158,25 @@ std::string ranksSection(const JobView &job) {
          ms(c.caused_ns) + "</td></tr>";
   return h + "</table>";
 }
+// The timelines the tracer wrote, to open in ui.perfetto.dev.
+std::string timelinesSection(const Report &r) {
+  std::vector<std::vector<std::string>> rows = timelineRows(r);
+  if (rows.empty())
+    return "";
+  std::string h = "<h2>Timelines</h2><p class=\"note\">" + htmlEscape(TimelinesNote) +
+                  "</p><table id=\"timelines\"><tr>";
+  for (const std::string &c : timelineColumns())
+    h += "<th>" + c + "</th>";
+  h += "</tr>";
+  for (const auto &row : rows) {
+    h += "<tr>";
+    for (size_t i = 0; i < row.size(); ++i)
+      h += i + 1 == row.size() ? "<td><code>" + htmlEscape(row[i]) + "</code></td>"
+                               : "<td>" + htmlEscape(row[i]) + "</td>";
+    h += "</tr>";
+  }
+  return h + "</table>";
+}
 } // namespace
 
 std::string reportHtml(const Report &r, size_t top) {
@@ -204,7 +223,7 @@ std::string reportHtml(const Report &r, size_t top) {
            siteTable("top-sites", topSites, r);
     if (r.job.present())
       out += ranksSection(r.job) + ranksSvg(r);
-    out += "<h2>A representative step</h2>" + timelineSvg(r);
+    out += "<h2>A representative step</h2>" + timelineSvg(r) + timelinesSection(r);
     out += "<h2>GPU streams</h2>" + streamBars(r);
     out += "<h2>Findings with measured cost (" + std::to_string(measured.size()) + ")</h2>" +
            siteTable("measured", measured, r);

@@ -36,6 +36,25 @@ std::string ranksSection(const JobView &job) {
           ms(r.caused_ns) + " | " + std::to_string(r.last) + " |\n";
   return md;
 }
+// The timelines the tracer wrote, to open in ui.perfetto.dev.
+std::string timelinesSection(const Report &r) {
+  std::vector<std::vector<std::string>> rows = timelineRows(r);
+  if (rows.empty())
+    return "";
+  std::string md = "\n## Timelines\n\n" + std::string(TimelinesNote) + "\n\n|", rule = "|";
+  for (const std::string &c : timelineColumns()) {
+    md += " " + c + " |";
+    rule += "---|";
+  }
+  md += "\n" + rule + "\n";
+  for (const auto &row : rows) {
+    md += "|";
+    for (size_t i = 0; i < row.size(); ++i)
+      md += " " + (i + 1 == row.size() ? markdownCode(row[i]) : markdownText(row[i])) + " |";
+    md += "\n";
+  }
+  return md;
+}
 } // namespace
 
 std::string reportMarkdown(const Report &r, size_t top) {
@@ -65,6 +84,7 @@ std::string reportMarkdown(const Report &r, size_t top) {
     md += fixesSection(r, top);
     if (r.job.present())
       md += ranksSection(r.job);
+    md += timelinesSection(r);
   }
   size_t measured = 0, missed = 0;
   for (const Site &s : r.sites)

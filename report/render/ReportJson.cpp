@@ -129,7 +129,17 @@ std::string reportJson(const Report &r) {
                      {"copy_under_compute_pct", h.copy_overlap_pct},
                      {"steps", r.steps}};
   J runs = J::array();
-  for (const TracedRun &run : r.runs)
+  for (const TracedRun &run : r.runs) {
+    J timelines = J::array();
+    for (const TimelineFile &t : run.timelines)
+      timelines.push_back({{"name", t.name},
+                           {"reason", t.reason},
+                           {"file", t.path},
+                           {"start_ns", t.start_ns},
+                           {"end_ns", t.end_ns},
+                           {"slices", t.slices},
+                           {"bytes", t.bytes},
+                           {"state", t.state}});
     runs.push_back({{"label", run.label},
                     {"trace", run.source},
                     {"command", run.command},
@@ -139,7 +149,9 @@ std::string reportJson(const Report &r) {
                     {"gpu_busy_ns", run.gpu_busy_ns},
                     {"gpu_window_ns", run.gpu_window_ns},
                     {"stalls", run.stalls.size()},
-                    {"dropped_records", run.dropped}});
+                    {"dropped_records", run.dropped},
+                    {"timelines", timelines}});
+  }
   doc["runs"] = runs;
   if (r.job.present())
     doc["job"] = jobJson(r.job);

@@ -29,7 +29,8 @@ check("no half-written file left", not glob.glob(f"{out}/*.tmp"))
 if traces:
     try:
         t = json.load(open(traces[0]))
-        ended = {"abort": "SIGABRT", "sigterm": "SIGTERM", "segv": "SIGSEGV"}.get(mode, "exit")
+        ended = {"abort": "SIGABRT", "sigterm": "SIGTERM", "segv": "SIGSEGV",
+                 "segv_tracer": "running"}.get(mode, "exit")
         check("valid JSON naming how it ended", t["process"]["ended_by"] == ended,
               t["process"]["ended_by"])
         check("the stalls before the end are in it", len(t["stalls"]) >= 3,

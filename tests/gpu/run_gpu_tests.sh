@@ -61,6 +61,20 @@ $tracer -o "$work/steps" --skip-steps 3 -- python3 tests/gpu/nvtx_steps.py >"$wo
 cat "$work/steps.err" | cut -c1-300
 python3 tests/gpu/check_steps.py "$work"/steps/trace-*[0-9].json 8 3 || status=1
 
+echo "== timelines of chosen windows: NVTX steps, every N s, cudaProfilerStart..Stop, SIGUSR2"
+$tracer -o "$work/timelines" --timeline-steps 3-5 --timeline-every 2 --timeline-for 1 \
+  --timeline-signal 1 -- python3 tests/gpu/timeline_windows.py "$work/timeline-marks.json" \
+  --signal >"$work/timelines.out" 2>"$work/timelines.err" || status=1
+cut -c1-300 "$work/timelines.err" | head -20
+python3 tests/gpu/check_timelines.py "$work/timelines" "$work/timeline-marks.json" steps-3-5 \
+  every signal-1 || status=1
+# Profiler marks limit what is analysed, and so what the other timelines could show: apart.
+$tracer -o "$work/timelines-prof" --timeline-profiler -- python3 tests/gpu/timeline_windows.py \
+  "$work/timeline-prof-marks.json" --profiler >/dev/null 2>"$work/timelines-prof.err" || status=1
+cut -c1-300 "$work/timelines-prof.err" | head -20
+python3 tests/gpu/check_timelines.py "$work/timelines-prof" "$work/timeline-prof-marks.json" \
+  profiler-1 || status=1
+
 echo "== CUDA runtime calls that block the host (the lint rules' ground truth)"
 tests/gpu/run_cuda_runtime_syncs.sh "$results" || status=1
 
@@ -81,10 +95,19 @@ tests/gpu/run_python_checks.sh "$results" || status=1
 
 echo "== robustness: the trace survives every way of ending, the exit status is unchanged"
 nvcc -O2 -o "$work/robust" tests/gpu/robustness.cu || status=1
-for how in exit:0 abort:134 sigterm:143 segv:139 exit_thread:3 fork:0; do
+for how in exit:0 abort:134 sigterm:143 segv:139 exit_thread:3 fork:0 segv_tracer:139; do
   mode=${how%%:*} want=${how##*:}
-  $tracer -o "$work/r-$mode" -- "$work/robust" "$mode" >"$work/r-$mode.out" 2>"$work/r-$mode.err"
+  began=$(date +%s%N)
+  HOSTSYNC_WRITE_S=1 $tracer -o "$work/r-$mode" -- "$work/robust" "$mode" >"$work/r-$mode.out" \
+    2>"$work/r-$mode.err"
   rc=$?
+  took=$((($(date +%s%N) - began) / 1000000))
+  if [ "$mode" = segv_tracer ]; then # dead at once, not after the 20 s write alarm
+    [ "$took" -lt 10000 ] && echo "PASS: segv_tracer: ended in $took ms" ||
+      { echo "FAIL: segv_tracer: ended after $took ms"; status=1; }
+    grep -q "SIGSEGV on the tracer's own thread" "$work/r-$mode.err" &&
+      echo "PASS: segv_tracer: one line says so" || { echo "FAIL: segv_tracer: no line"; status=1; }
+  fi
   python3 tests/gpu/check_robustness.py "$work/r-$mode" "$mode" "$rc" "$want" \
     "$work/r-$mode.out" "$work/r-$mode.err" || status=1
 done
@@ -152,6 +175,9 @@ for f in glob.glob(f"{work}/lines/trace-*.json.lines.json"):
     doc["checks"]["lines"] = json.load(open(f))
 for f in glob.glob(f"{work}/steps/trace-*.json.steps.json"):
     doc["checks"]["steps"] = json.load(open(f))
+for name in ("timelines", "timelines-prof"):
+    for f in glob.glob(f"{work}/{name}/trace-*.json.timelines.json"):
+        doc["checks"][name] = json.load(open(f))
 for f in glob.glob(f"{work}/r-*.robust.json"):
     doc["checks"][f.split("/")[-1]] = json.load(open(f))
 for name in ("gt", "ml", "py", "lines"):

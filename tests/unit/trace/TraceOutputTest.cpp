@@ -12,6 +12,8 @@
 #include "TraceBuilder.h"
 
 #include <gtest/gtest.h>
+
+#include <sys/stat.h>
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -127,7 +129,16 @@ TEST(TraceFiles, APerfettoWindowReplacesTheFileWholeOrSaysWhyNot) {
   p.pid = 45;
   std::string dir = ::testing::TempDir() + "perfetto-window-" + std::to_string(getpid());
   EXPECT_EQ(writePerfettoWindow(dir, b.m, s, p, {}), "");
-  EXPECT_EQ(writePerfettoWindow(dir, b.m, s, p, {s.stalls[0].start, s.stalls[0].end}), "");
+  TimelineEntry written;
+  EXPECT_EQ(writePerfettoWindow(dir, b.m, s, p, {s.stalls[0].start, s.stalls[0].end}, &written),
+            "");
+  EXPECT_EQ(written.state, "complete");
+  EXPECT_GT(written.slices, 0u);
+  EXPECT_EQ(written.start_ns, s.stalls[0].start);
+  EXPECT_EQ(written.file.find('/'), std::string::npos);
+  struct stat st {};
+  ASSERT_EQ(stat((dir + "/" + written.file).c_str(), &st), 0);
+  EXPECT_EQ(static_cast<uint64_t>(st.st_size), written.bytes);
   EXPECT_EQ(std::system(("test -s " + dir + "/trace-45.perfetto-trace").c_str()), 0);
   EXPECT_EQ(std::system(("test $(ls " + dir + " | wc -l) -eq 1").c_str()), 0); // no .partial
   std::string why = writePerfettoWindow("/proc/no-such-dir", b.m, s, p, {});
