@@ -31,7 +31,17 @@ constexpr const char *ShimNames[] = {"cuda_runtime.h",
                                      "cuda_device_runtime_api.h",
                                      "cublas_v2.h",
                                      "cusparse.h",
-                                     "cusolverDn.h"};
+                                     "cusolverDn.h",
+                                     "cuda_occupancy.h",
+                                     "vector_functions.h",
+                                     "cooperative_groups.h",
+                                     "cooperative_groups/reduce.h",
+                                     "cooperative_groups/memcpy_async.h",
+                                     "math_constants.h",
+                                     "sm_32_intrinsics.h",
+                                     "cuda_texture_types.h",
+                                     "texture_fetch_functions.h",
+                                     "surface_functions.h"};
 
 // CUDA_VERSION from <dir>/include/cuda.h (e.g. 13000), 0 when unreadable.
 int toolkitVersion(const std::string &Dir) {
@@ -80,6 +90,10 @@ std::vector<std::string> CudaSetup::cudaFlags() const {
                                 "-Wno-unknown-cuda-version"};
   if (!ToolkitDir.empty()) {
     F.push_back("--cuda-path=" + ToolkitDir);
+    // CUDA 13 moved CCCL (libcu++, CUB, Thrust) to include/cccl, which nvcc adds by itself
+    // and Clang does not: cooperative_groups.h needs its <cuda/std/...> headers.
+    if (llvm::sys::fs::is_directory(ToolkitDir + "/include/cccl"))
+      F.insert(F.end(), {"-isystem", ToolkitDir + "/include/cccl"});
     return F;
   }
   // Thrust's CUDA back end needs the whole toolkit; its C++ back end declares the same

@@ -8,9 +8,15 @@
 #ifndef HOSTSYNC_CUDA_SHIM
 #define HOSTSYNC_CUDA_SHIM 1
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
 
+// The toolkit headers' guards: Thrust undefines __host__ and __device__ before it includes
+// the runtime's headers unless it sees them (those would define them again).
+#define __HOST_DEFINES_H__
+#define __DRIVER_TYPES_H__
+#define __CUDA_RUNTIME_API_H__
 #define __host__ __attribute__((host))
 #define __device__ __attribute__((device))
 #define __global__ __attribute__((global))
@@ -24,7 +30,35 @@
 // No CUDA_VERSION / CUDART_VERSION: headers that test them (LibTorch's among them) then
 // take their plain C++ paths instead of asking for more of the toolkit.
 
-struct uint3 { unsigned int x, y, z; };
+// The vector types (vector_types.h), one to four components of each scalar, with their
+// make_ functions (vector_functions.h): kernels and the libraries they use (CUB, Thrust)
+// name all of them.
+#define HOSTSYNC_SHIM_VECTOR(T, N)                                                       \
+  struct N##1 { T x; };                                                                  \
+  struct N##2 { T x, y; };                                                               \
+  struct N##3 { T x, y, z; };                                                            \
+  struct N##4 { T x, y, z, w; };                                                         \
+  static __inline__ __host__ __device__ N##1 make_##N##1(T x) { return N##1{x}; }        \
+  static __inline__ __host__ __device__ N##2 make_##N##2(T x, T y) { return N##2{x, y}; } \
+  static __inline__ __host__ __device__ N##3 make_##N##3(T x, T y, T z) {                \
+    return N##3{x, y, z};                                                                \
+  }                                                                                      \
+  static __inline__ __host__ __device__ N##4 make_##N##4(T x, T y, T z, T w) {           \
+    return N##4{x, y, z, w};                                                             \
+  }
+HOSTSYNC_SHIM_VECTOR(signed char, char)
+HOSTSYNC_SHIM_VECTOR(unsigned char, uchar)
+HOSTSYNC_SHIM_VECTOR(short, short)
+HOSTSYNC_SHIM_VECTOR(unsigned short, ushort)
+HOSTSYNC_SHIM_VECTOR(int, int)
+HOSTSYNC_SHIM_VECTOR(unsigned int, uint)
+HOSTSYNC_SHIM_VECTOR(long, long)
+HOSTSYNC_SHIM_VECTOR(unsigned long, ulong)
+HOSTSYNC_SHIM_VECTOR(long long, longlong)
+HOSTSYNC_SHIM_VECTOR(unsigned long long, ulonglong)
+HOSTSYNC_SHIM_VECTOR(float, float)
+HOSTSYNC_SHIM_VECTOR(double, double)
+#undef HOSTSYNC_SHIM_VECTOR
 struct dim3 {
   unsigned int x, y, z;
   __host__ __device__ constexpr dim3(unsigned int vx = 1, unsigned int vy = 1,
@@ -33,13 +67,6 @@ struct dim3 {
   __host__ __device__ constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
   __host__ __device__ constexpr operator uint3() const { return uint3{x, y, z}; }
 };
-struct float2 { float x, y; };
-struct float3 { float x, y, z; };
-struct float4 { float x, y, z, w; };
-struct int2 { int x, y; };
-struct int3 { int x, y, z; };
-struct int4 { int x, y, z, w; };
-struct double2 { double x, y; };
 // The half types convert to anything: LibTorch's c10::Half and BFloat16 convert from them
 // only when the real toolkit's headers are there.
 struct __half { unsigned short __x; template <class T> __host__ __device__ operator T() const; };
@@ -51,16 +78,89 @@ typedef __half half;
 #include "__clang_cuda_builtin_vars.h"
 #endif
 
-typedef enum cudaError { cudaSuccess = 0, cudaErrorInvalidValue = 1,
-                         cudaErrorMemoryAllocation = 2, cudaErrorNotReady = 600 } cudaError_t;
+// The runtime's error codes, with the toolkit's values (CUB and Thrust name them all).
+typedef enum cudaError {
+  cudaSuccess = 0, cudaErrorInvalidValue = 1, cudaErrorMemoryAllocation = 2,
+  cudaErrorInitializationError = 3, cudaErrorCudartUnloading = 4,
+  cudaErrorProfilerDisabled = 5, cudaErrorInvalidConfiguration = 9,
+  cudaErrorInvalidPitchValue = 12, cudaErrorInvalidSymbol = 13,
+  cudaErrorInvalidHostPointer = 16, cudaErrorInvalidDevicePointer = 17,
+  cudaErrorInvalidTexture = 18, cudaErrorInvalidTextureBinding = 19,
+  cudaErrorInvalidChannelDescriptor = 20, cudaErrorInvalidMemcpyDirection = 21,
+  cudaErrorAddressOfConstant = 22, cudaErrorTextureFetchFailed = 23,
+  cudaErrorTextureNotBound = 24, cudaErrorSynchronizationError = 25,
+  cudaErrorInvalidFilterSetting = 26, cudaErrorInvalidNormSetting = 27,
+  cudaErrorMixedDeviceExecution = 28, cudaErrorNotYetImplemented = 31,
+  cudaErrorMemoryValueTooLarge = 32, cudaErrorInsufficientDriver = 35,
+  cudaErrorDuplicateVariableName = 43, cudaErrorDuplicateTextureName = 44,
+  cudaErrorDuplicateSurfaceName = 45, cudaErrorDevicesUnavailable = 46,
+  cudaErrorIncompatibleDriverContext = 49, cudaErrorMissingConfiguration = 52,
+  cudaErrorPriorLaunchFailure = 53, cudaErrorLaunchMaxDepthExceeded = 65,
+  cudaErrorLaunchFileScopedTex = 66, cudaErrorLaunchFileScopedSurf = 67,
+  cudaErrorSyncDepthExceeded = 68, cudaErrorInvalidDeviceFunction = 98,
+  cudaErrorNoDevice = 100, cudaErrorInvalidDevice = 101, cudaErrorStartupFailure = 127,
+  cudaErrorInvalidKernelImage = 200, cudaErrorMapBufferObjectFailed = 205,
+  cudaErrorUnmapBufferObjectFailed = 206, cudaErrorAlreadyMapped = 208,
+  cudaErrorNoKernelImageForDevice = 209, cudaErrorECCUncorrectable = 214,
+  cudaErrorUnsupportedLimit = 215, cudaErrorDeviceAlreadyInUse = 216,
+  cudaErrorPeerAccessUnsupported = 217, cudaErrorSharedObjectSymbolNotFound = 302,
+  cudaErrorSharedObjectInitFailed = 303, cudaErrorOperatingSystem = 304,
+  cudaErrorInvalidResourceHandle = 400, cudaErrorNotReady = 600,
+  cudaErrorLaunchOutOfResources = 701, cudaErrorLaunchTimeout = 702,
+  cudaErrorPeerAccessAlreadyEnabled = 704, cudaErrorPeerAccessNotEnabled = 705,
+  cudaErrorSetOnActiveProcess = 708, cudaErrorAssert = 710, cudaErrorTooManyPeers = 711,
+  cudaErrorHostMemoryAlreadyRegistered = 712, cudaErrorHostMemoryNotRegistered = 713,
+  cudaErrorLaunchFailure = 719, cudaErrorNotPermitted = 800, cudaErrorNotSupported = 801,
+  cudaErrorUnknown = 999,
+  cudaErrorApiFailureBase = 10000 // gone from the toolkit; Thrust 1.x still names it
+} cudaError_t;
+typedef enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault = 0,
+                                   cudaSharedMemBankSizeFourByte = 1,
+                                   cudaSharedMemBankSizeEightByte = 2 } cudaSharedMemConfig;
+typedef enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1,
+                             cudaFuncCachePreferL1 = 2,
+                             cudaFuncCachePreferEqual = 3 } cudaFuncCache;
+struct cudaFuncAttributes { size_t sharedSizeBytes, constSizeBytes, localSizeBytes;
+                            int maxThreadsPerBlock, numRegs, ptxVersion, binaryVersion; };
 typedef enum cudaMemcpyKind { cudaMemcpyHostToHost = 0, cudaMemcpyHostToDevice = 1,
                               cudaMemcpyDeviceToHost = 2, cudaMemcpyDeviceToDevice = 3,
                               cudaMemcpyDefault = 4 } cudaMemcpyKind;
+// Texture objects (CUB's TexObjInputIterator binds one).
+typedef unsigned long long cudaTextureObject_t;
+typedef struct cudaArray *cudaArray_t;
+enum cudaChannelFormatKind { cudaChannelFormatKindSigned = 0, cudaChannelFormatKindUnsigned = 1,
+                             cudaChannelFormatKindFloat = 2, cudaChannelFormatKindNone = 3 };
+struct cudaChannelFormatDesc { int x, y, z, w; enum cudaChannelFormatKind f; };
+enum cudaResourceType { cudaResourceTypeArray = 0, cudaResourceTypeMipmappedArray = 1,
+                        cudaResourceTypeLinear = 2, cudaResourceTypePitch2D = 3 };
+struct cudaResourceDesc {
+  enum cudaResourceType resType;
+  union {
+    struct { cudaArray_t array; } array;
+    struct { void *devPtr; struct cudaChannelFormatDesc desc; size_t sizeInBytes; } linear;
+    struct { void *devPtr; struct cudaChannelFormatDesc desc; size_t width, height,
+             pitchInBytes; } pitch2D;
+  } res;
+};
+enum cudaTextureAddressMode { cudaAddressModeWrap = 0, cudaAddressModeClamp = 1,
+                              cudaAddressModeMirror = 2, cudaAddressModeBorder = 3 };
+enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+struct cudaTextureDesc { enum cudaTextureAddressMode addressMode[3];
+                         enum cudaTextureFilterMode filterMode; enum cudaTextureReadMode readMode;
+                         int sRGB; float borderColor[4]; int normalizedCoords; };
 typedef struct CUstream_st *cudaStream_t;
 typedef struct CUevent_st *cudaEvent_t;
 typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
-typedef int cudaDeviceAttr;
+typedef enum cudaDeviceAttr {
+  cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2, cudaDevAttrMaxGridDimX = 5,
+  cudaDevAttrMaxSharedMemoryPerBlock = 8, cudaDevAttrWarpSize = 10, cudaDevAttrClockRate = 13,
+  cudaDevAttrMultiProcessorCount = 16, cudaDevAttrL2CacheSize = 38,
+  cudaDevAttrMaxThreadsPerMultiProcessor = 39, cudaDevAttrComputeCapabilityMajor = 75,
+  cudaDevAttrComputeCapabilityMinor = 76, cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+  cudaDevAttrMaxRegistersPerMultiprocessor = 82, cudaDevAttrMaxSharedMemoryPerBlockOptin = 97
+} cudaDeviceAttr;
 typedef int CUresult;
 typedef int CUdevice;
 typedef struct CUctx_st *CUcontext;
@@ -140,6 +240,21 @@ cudaError_t cudaEventSynchronize(cudaEvent_t event);
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
 cudaError_t cudaFuncSetAttribute(const void *func, int attr, int value);
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, const void *func);
+cudaError_t cudaCreateTextureObject(cudaTextureObject_t *pTexObject,
+                                    const struct cudaResourceDesc *pResDesc,
+                                    const struct cudaTextureDesc *pTexDesc,
+                                    const void *pResViewDesc);
+cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject);
+cudaError_t cudaFuncSetCacheConfig(const void *func, cudaFuncCache cacheConfig);
+cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig *pConfig);
+cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
+cudaError_t cudaPointerGetAttributes(void *attributes, const void *ptr);
+cudaError_t cudaDriverGetVersion(int *driverVersion);
+cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
+cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize,
+                                               const void *func, size_t dynamicSMemSize = 0,
+                                               int blockSizeLimit = 0);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func,
                                                           int blockSize,
                                                           size_t dynamicSMemSize);
@@ -149,6 +264,15 @@ CUresult cuEventSynchronize(CUevent hEvent);
 CUresult cuMemcpyDtoH_v2(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount);
 CUresult cuMemcpyHtoD_v2(CUdeviceptr dstDevice, const void *srcHost, size_t ByteCount);
 }
+template <class T> cudaChannelFormatDesc cudaCreateChannelDesc(void);
+template <class T>
+cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, T func, int blockSize,
+                                                          size_t dynamicSMemSize);
+template <class T>
+cudaError_t cudaFuncGetAttributes(cudaFuncAttributes *attr, T *func);
+template <class T>
+cudaError_t cudaFuncSetAttribute(T *func, int attr, int value);
+template <class T> __device__ T tex1Dfetch(cudaTextureObject_t texObject, int x);
 // The toolkit's templated overloads of the symbol copies.
 template <class T>
 cudaError_t cudaMemcpyToSymbol(const T &symbol, const void *src, size_t count,
@@ -189,6 +313,28 @@ template <class T> __device__ T __shfl_up_sync(unsigned mask, T var, unsigned d,
 template <class T> __device__ T __shfl_down_sync(unsigned mask, T var, unsigned d, int width = 32);
 template <class T> __device__ T __shfl_xor_sync(unsigned mask, T var, int lane, int width = 32);
 template <class T> __device__ T __ldg(const T *ptr);
+// The warp votes and shuffles before the _sync ones (CUB 1.x still names them).
+__device__ int __syncthreads_count(int pred);
+__device__ int __syncthreads_and(int pred);
+__device__ int __syncthreads_or(int pred);
+__device__ int __any(int pred);
+__device__ int __all(int pred);
+__device__ unsigned __ballot(int pred);
+template <class T> __device__ T __shfl(T var, int src, int width = 32);
+template <class T> __device__ T __shfl_up(T var, unsigned d, int width = 32);
+template <class T> __device__ T __shfl_down(T var, unsigned d, int width = 32);
+template <class T> __device__ T __shfl_xor(T var, int lane, int width = 32);
+__device__ unsigned __brev(unsigned x);
+__device__ unsigned long long __brevll(unsigned long long x);
+__device__ int __popcll(unsigned long long x);
+__device__ int __clzll(long long x);
+__device__ int __ffsll(long long x);
+__device__ unsigned __funnelshift_l(unsigned lo, unsigned hi, unsigned shift);
+__device__ unsigned __funnelshift_r(unsigned lo, unsigned hi, unsigned shift);
+__device__ void __threadfence_block(void);
+__device__ void __threadfence_system(void);
+__device__ long long clock64(void);
+__device__ void __nanosleep(unsigned ns);
 #define HOSTSYNC_SHIM_ATOMIC(T)                                                          \
   __device__ T atomicAdd(T *address, T val);                                             \
   __device__ T atomicSub(T *address, T val);                                             \
@@ -217,6 +363,126 @@ HOSTSYNC_SHIM_MINMAX(unsigned long long)
 HOSTSYNC_SHIM_MINMAX(float)
 HOSTSYNC_SHIM_MINMAX(double)
 #undef HOSTSYNC_SHIM_MINMAX
+// The mixed-sign overloads, which take the unsigned type, as the toolkit's do.
+#define HOSTSYNC_SHIM_MIXED(S, U)                                                        \
+  __host__ __device__ U min(S a, U b);                                                   \
+  __host__ __device__ U min(U a, S b);                                                   \
+  __host__ __device__ U max(S a, U b);                                                   \
+  __host__ __device__ U max(U a, S b);
+HOSTSYNC_SHIM_MIXED(int, unsigned int)
+HOSTSYNC_SHIM_MIXED(long long, unsigned long long)
+#undef HOSTSYNC_SHIM_MIXED
+
+// The math library on the device side (the host side is <math.h>'s): CUDA overloads on
+// __host__/__device__, so kernels that call expf or sqrtf resolve to these.
+#define HOSTSYNC_SHIM_MATH1(F)                                                           \
+  __device__ float F##f(float x);                                                        \
+  __device__ double F(double x);
+HOSTSYNC_SHIM_MATH1(exp)
+HOSTSYNC_SHIM_MATH1(exp2)
+HOSTSYNC_SHIM_MATH1(expm1)
+HOSTSYNC_SHIM_MATH1(log)
+HOSTSYNC_SHIM_MATH1(log2)
+HOSTSYNC_SHIM_MATH1(log10)
+HOSTSYNC_SHIM_MATH1(log1p)
+HOSTSYNC_SHIM_MATH1(sqrt)
+HOSTSYNC_SHIM_MATH1(rsqrt)
+HOSTSYNC_SHIM_MATH1(cbrt)
+HOSTSYNC_SHIM_MATH1(fabs)
+HOSTSYNC_SHIM_MATH1(floor)
+HOSTSYNC_SHIM_MATH1(ceil)
+HOSTSYNC_SHIM_MATH1(round)
+HOSTSYNC_SHIM_MATH1(trunc)
+HOSTSYNC_SHIM_MATH1(rint)
+HOSTSYNC_SHIM_MATH1(sin)
+HOSTSYNC_SHIM_MATH1(cos)
+HOSTSYNC_SHIM_MATH1(tan)
+HOSTSYNC_SHIM_MATH1(asin)
+HOSTSYNC_SHIM_MATH1(acos)
+HOSTSYNC_SHIM_MATH1(atan)
+HOSTSYNC_SHIM_MATH1(sinh)
+HOSTSYNC_SHIM_MATH1(cosh)
+HOSTSYNC_SHIM_MATH1(tanh)
+HOSTSYNC_SHIM_MATH1(erf)
+HOSTSYNC_SHIM_MATH1(erfc)
+HOSTSYNC_SHIM_MATH1(lgamma)
+#undef HOSTSYNC_SHIM_MATH1
+#define HOSTSYNC_SHIM_MATH2(F)                                                           \
+  __device__ float F##f(float x, float y);                                               \
+  __device__ double F(double x, double y);
+HOSTSYNC_SHIM_MATH2(pow)
+HOSTSYNC_SHIM_MATH2(atan2)
+HOSTSYNC_SHIM_MATH2(fmod)
+HOSTSYNC_SHIM_MATH2(fmin)
+HOSTSYNC_SHIM_MATH2(fmax)
+HOSTSYNC_SHIM_MATH2(hypot)
+HOSTSYNC_SHIM_MATH2(copysign)
+#undef HOSTSYNC_SHIM_MATH2
+__device__ float fmaf(float x, float y, float z);
+__device__ void sincosf(float x, float *s, float *c);
+__device__ float __saturatef(float x);
+__device__ float __sinf(float x);
+__device__ float __cosf(float x);
+__device__ float __powf(float x, float y);
+// printf in a kernel: device code takes no C variadic function, a variadic template
+// stands in (the host's printf stays <stdio.h>'s).
+template <class... Args> __device__ int printf(const char *format, Args... args);
+__device__ void __trap(void);
+__device__ void __brkpt(void);
+
+// Cooperative groups (cooperative_groups.h and its reduce.h), as kernels use them.
+namespace cooperative_groups {
+struct thread_group {
+  __device__ void sync() const;
+  __device__ unsigned long long size() const;
+  __device__ unsigned long long num_threads() const;
+  __device__ unsigned long long thread_rank() const;
+};
+struct thread_block : thread_group {
+  __device__ dim3 group_index() const;
+  __device__ dim3 thread_index() const;
+  __device__ dim3 group_dim() const;
+  __device__ dim3 dim_threads() const;
+};
+struct grid_group : thread_group {
+  __device__ bool is_valid() const;
+  __device__ unsigned long long num_blocks() const;
+  __device__ unsigned long long block_rank() const;
+  __device__ dim3 group_dim() const;
+  __device__ dim3 block_index() const;
+  __device__ dim3 dim_blocks() const;
+};
+struct coalesced_group : thread_group {
+  template <class T> __device__ T shfl(T var, int src) const;
+  template <class T> __device__ T shfl_down(T var, unsigned d) const;
+  template <class T> __device__ T shfl_up(T var, unsigned d) const;
+  __device__ int any(int pred) const;
+  __device__ int all(int pred) const;
+  __device__ unsigned ballot(int pred) const;
+  __device__ unsigned long long meta_group_rank() const;
+  __device__ unsigned long long meta_group_size() const;
+};
+template <unsigned N, class Parent = void> struct thread_block_tile : coalesced_group {
+  template <class T> __device__ T shfl_xor(T var, unsigned mask) const;
+};
+__device__ thread_block this_thread_block();
+__device__ grid_group this_grid();
+__device__ coalesced_group coalesced_threads();
+template <unsigned N, class Parent> __device__ thread_block_tile<N, Parent> tiled_partition(const Parent &g);
+__device__ thread_group tiled_partition(const thread_group &g, unsigned tile);
+template <class Group> __device__ void sync(const Group &g);
+template <class T> struct plus { __device__ T operator()(T a, T b) const; };
+template <class T> struct less { __device__ T operator()(T a, T b) const; };
+template <class T> struct greater { __device__ T operator()(T a, T b) const; };
+template <class T> struct bit_and { __device__ T operator()(T a, T b) const; };
+template <class T> struct bit_or { __device__ T operator()(T a, T b) const; };
+template <class T> struct bit_xor { __device__ T operator()(T a, T b) const; };
+template <class Group, class T, class Op> __device__ T reduce(const Group &g, T value, Op op);
+template <class Group, class T, class Op>
+__device__ T inclusive_scan(const Group &g, T value, Op op);
+template <class Group, class T, class Op>
+__device__ T exclusive_scan(const Group &g, T value, Op op);
+} // namespace cooperative_groups
 
 // cuBLAS, cuSPARSE and cuSOLVER handles, which LibTorch's CUDAContext.h declares accessors of.
 typedef struct cublasContext *cublasHandle_t;
