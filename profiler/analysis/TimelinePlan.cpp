@@ -51,14 +51,7 @@ TimelinePlan::update(const TraceModel &m, Ns first, const std::vector<std::pair<
 
   // Every every_ns of the run, for_ns: the first one period after the run's first event. The
   // last fold (cut at Never) begins those up to the last record.
-  Ns upTo = cut;
-  if (cut == Never) {
-    upTo = 0;
-    for (const ApiCall &a : m.api)
-      upTo = std::max(upTo, a.end);
-    for (const GpuActivity &g : m.gpu)
-      upTo = std::max(upTo, g.end);
-  }
+  Ns upTo = cut == Never ? m.lastEnd() : cut;
   if (options_.every_ns > 0 && options_.for_ns > 0 && first > 0)
     for (Ns lo = first + static_cast<Ns>(every_ + 1) * options_.every_ns; lo < upTo;
          lo = first + static_cast<Ns>(every_ + 1) * options_.every_ns) {

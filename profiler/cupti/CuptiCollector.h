@@ -55,6 +55,11 @@ public:
   // The last flush: after it no record comes. The buffers' counts go into `into`.
   void finish(TraceModel &into);
   bool running() const { return running_; }
+  // The names its staging model holds (HOSTSYNC_FOLD_STATS).
+  size_t stagingNames() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return model_.nameCount();
+  }
 
 private:
   CuptiCollector() = default;
@@ -64,15 +69,6 @@ private:
   void consume(const uint8_t *buffer, size_t valid);
 
   bool overCap() const;
-
-public:
-  // The names its staging model holds (HOSTSYNC_FOLD_STATS).
-  size_t stagingNames() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return model_.nameCount();
-  }
-
-private:
   std::string enable(const std::vector<int> &kinds);
 
   std::mutex mutex_;

@@ -118,6 +118,7 @@ struct Folding {
   // The chosen windows' timelines (HOSTSYNC_TIMELINE_*), written fold by fold; null: none.
   std::unique_ptr<TimelinePlan> plan;
   std::unique_ptr<TimelineFiles> timelines;
+  ProcessInfo identity; // processIdentity(), read at start
   std::atomic<bool> stop{false};
   std::atomic<pid_t> tid{0}; // the fold thread's, once it runs
   std::mutex wake;
@@ -184,7 +185,9 @@ void foldNow(Folding &f) {
   }
 }
 
-ProcessInfo processInfo(const char *ended_by) {
+// What does not change while the process runs (its job, host and command line): read once
+// at start, not at every write.
+ProcessInfo processIdentity() {
   ProcessInfo p;
   p.pid = static_cast<int>(g_pid);
   JobRank job = jobRankFrom([](const char *name) { return envString(name); });
@@ -196,6 +199,12 @@ ProcessInfo processInfo(const char *ended_by) {
   gethostname(host, sizeof host - 1);
   p.host = host;
   p.command = commandLine();
+  p.skipped_steps = static_cast<size_t>(envNumber("HOSTSYNC_SKIP_STEPS", 0));
+  return p;
+}
+
+ProcessInfo processInfo(const char *ended_by) {
+  ProcessInfo p = g_folding->identity;
   p.ended_by = ended_by;
   p.windows = g_folding->fold->profilerWindows();
   if (!g_folding->worst.name.empty())
@@ -203,7 +212,6 @@ ProcessInfo processInfo(const char *ended_by) {
   if (g_folding->timelines)
     for (const TimelineEntry &t : g_folding->timelines->entries())
       p.timelines.push_back(t);
-  p.skipped_steps = static_cast<size_t>(envNumber("HOSTSYNC_SKIP_STEPS", 0));
   return p;
 }
 
@@ -532,6 +540,7 @@ void start() {
   fold.window_ns = std::max<long>(envNumber("HOSTSYNC_WINDOW_MS", 200), 1) * 1000000;
   g_folding = new Folding();
   g_folding->fold = std::make_unique<RunFold>(fold);
+  g_folding->identity = processIdentity();
   g_folding->stats = envString("HOSTSYNC_FOLD_STATS") == "1";
   g_folding->windowNs = fold.window_ns;
   if (envString("HOSTSYNC_PERFETTO") != "0")

@@ -7,23 +7,10 @@
 
 namespace hostsync::trace {
 
-namespace {
-std::string baseName(const std::string &path) { return path.substr(path.find_last_of('/') + 1); }
-
-Ns lastEnd(const TraceModel &m) {
-  Ns last = 0;
-  for (const ApiCall &a : m.api)
-    last = std::max(last, a.end);
-  for (const GpuActivity &g : m.gpu)
-    last = std::max(last, g.end);
-  return last;
-}
-} // namespace
-
 void TimelineFiles::onSlice(const TraceModel &m, const Summary &held, const TimeRange &slice,
                             const std::vector<PlannedWindow> &windows,
                             const TimelineOptions &options) {
-  Ns runEnd = slice.hi == Never ? lastEnd(m) : Never;
+  Ns runEnd = slice.hi == Never ? m.lastEnd() : Never;
   for (size_t i = 0; i < windows.size(); ++i) {
     const PlannedWindow &w = windows[i];
     bool first = i == entries_.size();
@@ -37,7 +24,7 @@ void TimelineFiles::onSlice(const TraceModel &m, const Summary &held, const Time
       e.reason = w.reason;
       e.start_ns = w.range.lo;
       std::string path = traceStem(dir_, process_) + "." + w.name + ".perfetto-trace";
-      e.file = baseName(path) + ".partial";
+      e.file = fileName(path) + ".partial";
       auto writer = std::make_unique<PerfettoTraceWriter>();
       std::string why;
       mkdir(dir_.c_str(), 0755);
@@ -93,7 +80,7 @@ void TimelineFiles::close(size_t i, const std::string &state) {
     return;
   }
   e.state = state;
-  e.file = baseName(o.path);
+  e.file = fileName(o.path);
   if (state.rfind("cut at", 0) == 0)
     messages_.push_back("timeline " + e.name + " " + state + " (HOSTSYNC_TIMELINE_MAX_MB)");
 }

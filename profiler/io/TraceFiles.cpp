@@ -33,6 +33,8 @@ std::string traceStem(const std::string &dir, const ProcessInfo &p) {
   return dir + "/trace-" + std::to_string(p.pid) + (p.rank.empty() ? "" : "-rank" + p.rank);
 }
 
+std::string fileName(const std::string &path) { return path.substr(path.find_last_of('/') + 1); }
+
 std::string finishPartial(const std::string &temporary, const std::string &path) {
   if (std::rename(temporary.c_str(), path.c_str()) == 0)
     return "";
@@ -57,7 +59,7 @@ std::string writePerfettoWindow(const std::string &dir, const TraceModel &m, con
   if (!why.empty())
     return "cannot write " + path + ": " + why;
   if (written) {
-    written->file = path.substr(path.find_last_of('/') + 1);
+    written->file = fileName(path);
     written->start_ns = window.lo;
     written->end_ns = written->through_ns = window.hi;
     written->bytes = native.bytesWritten();

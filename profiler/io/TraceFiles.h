@@ -27,6 +27,8 @@ enum class PerfettoFiles : uint8_t { None, Json, Native, NativeAndJson };
 
 // dir/trace-<pid>[-rank<R>]: every file of the process is named from it.
 std::string traceStem(const std::string &dir, const ProcessInfo &p);
+// The last part of a path: how trace.json names the files beside it.
+std::string fileName(const std::string &path);
 // Renames a file written whole as `temporary` to `path`; "" or why not (then it is removed).
 std::string finishPartial(const std::string &temporary, const std::string &path);
 

@@ -1,5 +1,7 @@
 #include "model/TraceModel.h"
 
+#include <algorithm>
+
 namespace hostsync::trace {
 
 const char *copyKindName(CopyKind K) {
@@ -50,6 +52,15 @@ const char *syncTypeName(SyncType T) {
     break;
   }
   return "other";
+}
+
+Ns TraceModel::lastEnd() const {
+  Ns last = 0;
+  for (const ApiCall &a : api)
+    last = std::max(last, a.end);
+  for (const GpuActivity &g : gpu)
+    last = std::max(last, g.end);
+  return last;
 }
 
 uint32_t TraceModel::intern(const std::string &s) {

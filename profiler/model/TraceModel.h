@@ -127,6 +127,8 @@ struct TraceModel {
   uint32_t intern(const std::string &s);
   const std::string &name(uint32_t id) const { return names_[id]; }
   size_t nameCount() const { return names_.size(); }
+  // The latest end of an API call or GPU activity held (0: none).
+  Ns lastEnd() const;
   // Adds the event if its times are valid; otherwise counts it as invalid.
   template <typename Event> void add(std::vector<Event> &into, const Event &e) {
     if (e.start <= 0 || e.end < e.start) {
