@@ -3,7 +3,9 @@
 #include "analysis/DeviceChecks.h"
 #include "compat/LLVMCompat.h"
 
+#include "match/CompileErrors.h"
 #include "match/DataLoaders.h"
+#include "match/OpTable.h"
 #include "match/RewriteParts.h"
 #include "match/TensorOps.h"
 
@@ -16,31 +18,6 @@ namespace hostsync {
 
 namespace {
 constexpr int MaxDepth = 24;
-
-bool isFactory(StringRef N) {
-  return compat::isOneOf(N, {"zeros",     "ones",   "empty",           "full",
-                             "rand",      "randn",  "randint",         "randperm",
-                             "arange",    "range",  "linspace",        "logspace",
-                             "eye",       "tensor", "scalar_tensor",   "empty_strided",
-                             "from_blob", "normal", "bartlett_window", "hann_window"});
-}
-
-bool isComparison(StringRef N) {
-  return compat::isOneOf(N, {"eq",          "ne",          "lt",
-                             "le",          "gt",          "ge",
-                             "greater",     "less",        "greater_equal",
-                             "less_equal",  "not_equal",   "isclose",
-                             "isin",        "logical_and", "logical_or",
-                             "logical_xor", "logical_not", "isnan",
-                             "isinf",       "isfinite",    "isposinf",
-                             "isneginf",    "isreal",      "signbit"});
-}
-
-// Ops that produce integer (long) tensors: never masks.
-bool makesIndices(StringRef N) {
-  return compat::isOneOf(N, {"nonzero", "argwhere", "argmax", "argmin", "argsort", "randint",
-                             "randperm", "arange", "nonzero_static", "count_nonzero", "bucketize"});
-}
 
 // The tensors an op's list argument (TensorList: `torch::cat({a, b})`, `torch::stack(v)`)
 // is made of: a braced list's elements, or the container it views; empty for any other
@@ -85,14 +62,6 @@ bool isScalarTypeExpr(const Expr *E) {
 }
 
 } // namespace
-
-bool keepsDtype(StringRef N) {
-  return compat::isOneOf(
-      N, {"unsqueeze",  "squeeze", "expand",     "expand_as",  "view",   "view_as", "reshape",
-          "reshape_as", "flatten", "permute",    "contiguous", "clone",  "detach",  "cuda",
-          "cpu",        "t",       "transpose",  "repeat",     "narrow", "slice",   "select",
-          "flip",       "roll",    "pin_memory", "index",      "movedim"});
-}
 
 namespace {
 // The values stored into data members, over the user's code of the translation unit.
@@ -316,35 +285,56 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
         D = D ? combine(*D, deviceAt(A, Depth + 1)) : deviceAt(A, Depth + 1);
     return D.value_or(Device::Unknown);
   }
+  // A call Clang could not resolve is read as the op it certainly is (asRecoveredOpCall).
   auto Op = asOpCall(E);
+  if (!Op)
+    Op = asRecoveredOpCall(E);
   if (!Op) {
-    if (auto D = unresolvedCallDevice(E, Depth)) // from_blob over a type that does not compile
-      return *D;
+    if (const CallExpr *Call = asUnresolvedCall(E))
+      if (auto D = templateForwardDevice(Call, Depth))
+        return *D;
     return calleeDevice(E, Depth);
   }
-  StringRef N = Op->Name;
-  if (N == "cpu")
+  return opDevice(*Op, Depth);
+}
+
+Device TensorFacts::opDevice(const OpCall &Op, int Depth) {
+  const OpRow Row = opRow(Op.Name);
+  // Copies, _like ops and factories read the device their arguments name; a factory called
+  // with a tensor first (torch::normal(mean, std)) is where its tensors are instead.
+  bool ReadsNamed = Row.Device == ResultDevice::CopyTarget ||
+                    Row.Device == ResultDevice::LikeSelf ||
+                    (Row.Device == ResultDevice::NamedElseHost && !Op.Self);
+  // An argument of an unresolved call that does not compile may name any device.
+  if (Op.Recovered && ReadsNamed)
+    for (const Expr *A : Op.Args)
+      if (errorsOfItsOwn(A) || A->isTypeDependent())
+        return unknown("an argument of `" + Op.Name.str() + "()` that does not compile");
+  switch (Row.Device) {
+  case ResultDevice::Host:
+  case ResultDevice::PinnedHost:
     return Device::Host;
-  if (N == "cuda")
-    return cudaAt(E);
-  if (N == "pin_memory")
-    return Device::Host;
-  if (N == "to" || N == "copy_to") {
-    if (auto Target = copyTargetAt(*Op, Depth))
+  case ResultDevice::Cuda:
+    return cudaAt(Op.Call);
+  case ResultDevice::CopyTarget:
+    if (auto Target = copyTargetAt(Op, Depth))
       return *Target;
-    return deviceAt(Op->Self, Depth + 1); // a dtype cast stays where it was
-  }
-  bool Like = compat::endsWith(N, "_like") || compat::startsWith(N, "new_");
-  if ((isFactory(N) && !Op->Self) || Like) {
-    for (const Expr *A : Op->Args)
+    return deviceAt(Op.Self, Depth + 1); // a dtype cast stays where it was
+  case ResultDevice::NamedElseHost:
+  case ResultDevice::LikeSelf:
+    if (!ReadsNamed)
+      break;
+    for (const Expr *A : Op.Args)
       if (auto D = namedAt(A, Depth + 1))
         return *D;
-    return Like ? deviceAt(Op->Self, Depth + 1) : Device::Host;
+    return Row.Device == ResultDevice::LikeSelf ? deviceAt(Op.Self, Depth + 1) : Device::Host;
+  case ResultDevice::FromInputs:
+    break;
   }
   std::optional<Device> D;
-  if (Op->Self)
-    D = deviceAt(Op->Self, Depth + 1);
-  for (const Expr *A : Op->Args) {
+  if (Op.Self)
+    D = deviceAt(Op.Self, Depth + 1);
+  for (const Expr *A : Op.Args) {
     if (isTensorType(A->getType()))
       D = D ? combine(*D, deviceAt(A, Depth + 1)) : deviceAt(A, Depth + 1);
     for (const Expr *Part : tensorListParts(A))
@@ -494,27 +484,25 @@ Tri TensorFacts::maskAt(const Expr *E, int Depth) {
   auto Op = asOpCall(E);
   if (!Op)
     return Tri::Unknown;
-  StringRef N = Op->Name;
-  if (isComparison(N))
+  const OpRow Row = opRow(Op->Name);
+  switch (Row.Dtype) {
+  case ResultDtype::Bool:
     return Tri::Yes;
-  if (makesIndices(N))
+  case ResultDtype::Index:
     return Tri::No;
-  if (N == "to" || N == "type" || N == "toType") {
+  case ResultDtype::Keep:
+    return maskAt(Op->Self, Depth + 1);
+  case ResultDtype::FromArgument:
     for (const Expr *A : Op->Args) {
       if (mentionsBoolDtype(A))
         return Tri::Yes;
       if (isScalarTypeExpr(A))
         return Tri::No;
     }
-    return maskAt(Op->Self, Depth + 1);
-  }
-  if (keepsDtype(N))
-    return maskAt(Op->Self, Depth + 1);
-  if (isFactory(N) || compat::endsWith(N, "_like")) {
-    for (const Expr *A : Op->Args)
-      if (mentionsBoolDtype(A))
-        return Tri::Yes;
-    return compat::endsWith(N, "_like") ? maskAt(Op->Self, Depth + 1) : Tri::No;
+    // None named: a factory's default dtype is not bool; a cast or a _like keeps the receiver's.
+    return Row.Device == ResultDevice::NamedElseHost ? Tri::No : maskAt(Op->Self, Depth + 1);
+  case ResultDtype::Unknown:
+    break;
   }
   return Tri::Unknown;
 }
@@ -530,31 +518,38 @@ bool TensorFacts::zeroDimAt(const Expr *E, int Depth, bool IntOnly) {
   auto Op = asOpCall(E);
   if (!Op)
     return false;
-  StringRef N = Op->Name;
-  // Full reductions: 0-dim when no dim is given. Only the arg* ones are integer.
-  bool IntReduction = compat::isOneOf(N, {"argmax", "argmin", "count_nonzero"});
-  if (IntReduction ||
-      (!IntOnly && compat::isOneOf(N, {"sum", "mean", "max", "min", "prod", "norm"}))) {
+  const OpRow Row = opRow(Op->Name);
+  switch (Row.Shape) {
+  case ResultShape::ZeroDimWithoutDim:
+    if (IntOnly && Row.Dtype != ResultDtype::Index)
+      return false;
     for (const Expr *A : Op->Args)
       if (!isDefaultArg(A))
         return false; // a dim (or, for max/min, a second tensor) was given: not 0-dim
     return true;
-  }
-  if ((N == "tensor" || N == "scalar_tensor") && !Op->Args.empty()) {
+  case ResultShape::ZeroDimFromLiteral: {
+    if (Op->Args.empty())
+      return false;
     const Expr *First = unwrapConversions(Op->Args.front()); // tensor(ArrayRef / Scalar)
     if (const auto *U = dyn_cast<UnaryOperator>(First))      // torch::tensor(-1.0)
       if (U->getOpcode() == UO_Minus || U->getOpcode() == UO_Plus)
         First = U->getSubExpr()->IgnoreImplicit();
     return isa<IntegerLiteral>(First) || (!IntOnly && isa<FloatingLiteral>(First));
   }
-  if (N == "squeeze" || N == "to" || N == "cuda")
+  case ResultShape::Keep:
+  case ResultShape::KeepZeroDim:
     return zeroDimAt(Op->Self, Depth + 1, IntOnly);
+  case ResultShape::KeepRank:
+  case ResultShape::SizeList:
+  case ResultShape::Unknown:
+    break;
+  }
   return false;
 }
 
 bool TensorFacts::isPinned(const Expr *E) {
   auto Op = producerVia(E, /*ThroughCopies=*/false);
-  return Op && Op->IsMethod && Op->Name == "pin_memory";
+  return Op && Op->IsMethod && opRow(Op->Name).Device == ResultDevice::PinnedHost;
 }
 
 std::optional<int> TensorFacts::dimAt(const Expr *E, int Depth) {
@@ -568,17 +563,13 @@ std::optional<int> TensorFacts::dimAt(const Expr *E, int Depth) {
   auto Op = asOpCall(E);
   if (!Op)
     return std::nullopt;
-  if (!Op->Self && isFactory(Op->Name) && Op->Name != "tensor") {
+  const OpRow Row = opRow(Op->Name);
+  if (!Op->Self && Row.Shape == ResultShape::SizeList) {
     if (auto Sizes = sizeListArg(Op->Call))
       return static_cast<int>(Sizes->size());
     return std::nullopt;
   }
-  // The ops that keep the shape of their receiver.
-  if (Op->Self &&
-      compat::isOneOf(Op->Name, {"clone", "contiguous", "detach", "to", "cuda", "cpu", "pin_memory",
-                                 "zeros_like", "ones_like", "empty_like", "full_like", "rand_like",
-                                 "randn_like", "randint_like", "masked_fill", "masked_fill_",
-                                 "index_put_", "fill_", "zero_"}))
+  if (Op->Self && (Row.Shape == ResultShape::Keep || Row.Shape == ResultShape::KeepRank))
     return dimAt(Op->Self, Depth + 1);
   return std::nullopt;
 }
@@ -592,7 +583,7 @@ std::optional<OpCall> TensorFacts::producerVia(const Expr *E, bool ThroughCopies
     }
     auto Op = asOpCall(E);
     if (ThroughCopies && Op && Op->Self && Op->IsMethod &&
-        compat::isOneOf(Op->Name, {"to", "cuda", "clone", "contiguous", "detach"})) {
+        opRow(Op->Name).Values == ResultValues::Same) {
       E = Op->Self;
       continue;
     }

@@ -39,10 +39,6 @@ inline Device combine(Device A, Device B) {
 }
 enum class Tri { Yes, No, Unknown };
 
-// Tensor methods whose result has the dtype and device of their receiver (`permute`,
-// `clone`, ...; `cuda` and `cpu` keep the dtype only).
-bool keepsDtype(llvm::StringRef Name);
-
 // What decided the last public device query: its result before Deferred was answered as
 // Unknown, the keys it left open, the expression that made it CUDA, and why it is unknown.
 struct DeviceTrace {
@@ -134,6 +130,8 @@ public:
 
 private:
   Device deviceAt(const clang::Expr *E, int Depth);
+  // Where an op call's result lives: its row's device column (match/OpTable.h).
+  Device opDevice(const OpCall &Op, int Depth);
   std::optional<Device> namedAt(const clang::Expr *Arg, int Depth);
   std::optional<Device> copyTargetAt(const OpCall &To, int Depth);
   Tri maskAt(const clang::Expr *E, int Depth);
@@ -189,12 +187,10 @@ private:
   // dataset's get() puts the examples (LibTorch's own datasets: the CPU); an element of a
   // container of tensors is where the container's tensors are.
   Device elementDevice(const clang::Expr *Range, int Depth);
-  // A call Clang could not resolve because an argument does not compile, or because it is
-  // made in a template (TensorFactsRecovered.cpp): LibTorch's from_blob, tensor methods
-  // called on it, a module's forward given tensors; nullopt for any other.
-  std::optional<Device> unresolvedCallDevice(const clang::Expr *E, int Depth);
+  // A module's forward called in a template on an object of a template parameter's type,
+  // given tensors (TensorFactsRecovered.cpp); nullopt for any other unresolved call.
+  // (LibTorch's ops called so are read as op calls: asRecoveredOpCall.)
   std::optional<Device> templateForwardDevice(const clang::CallExpr *Call, int Depth);
-  bool isRecoveredTensor(const clang::Expr *E);
   // Guards the two above against recursion: a function being summarised adds nothing to
   // its own summary (the least fixed point), and a summary that met such a cut is not
   // remembered, since it may be incomplete.

@@ -1,5 +1,6 @@
 #include "match/TensorOps.h"
 #include "compat/LLVMCompat.h"
+#include "match/OpTable.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
@@ -225,6 +226,63 @@ std::optional<OpCall> asOpCall(const Expr *E) {
   }
   for (unsigned I = First; I < Call->getNumArgs(); ++I)
     Op.Args.push_back(Call->getArg(I));
+  return Op;
+}
+
+namespace {
+// The callee of an unresolved call: every candidate is LibTorch's `from_blob`.
+bool isLibTorchFromBlob(const UnresolvedLookupExpr *L) {
+  if (L->getName().getAsString() != "from_blob" || L->getNumDecls() == 0)
+    return false;
+  for (const NamedDecl *D : L->decls()) {
+    const FunctionDecl *F = D->getUnderlyingDecl()->getAsFunction();
+    if (!F || !isLibTorchDecl(F))
+      return false;
+  }
+  return true;
+}
+
+// The member of an unresolved `x.name(...)` call, when x is not a pointer.
+const CXXDependentScopeMemberExpr *unresolvedMethod(const CallExpr *Call) {
+  const auto *M = dyn_cast<CXXDependentScopeMemberExpr>(Call->getCallee()->IgnoreParenImpCasts());
+  if (!M || M->isImplicitAccess() || M->isArrow() || !M->getMember().isIdentifier())
+    return nullptr;
+  return M;
+}
+} // namespace
+
+const CallExpr *asUnresolvedCall(const Expr *E) {
+  const auto *Call = dyn_cast_or_null<CallExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  if (!Call || Call->getDirectCallee() || !Call->isTypeDependent())
+    return nullptr;
+  return Call;
+}
+
+std::optional<OpCall> asRecoveredOpCall(const Expr *E) {
+  const CallExpr *Call = asUnresolvedCall(E);
+  if (!Call)
+    return std::nullopt;
+  OpCall Op;
+  Op.Call = Call;
+  Op.Recovered = true;
+  if (const auto *L = dyn_cast<UnresolvedLookupExpr>(Call->getCallee()->IgnoreParenImpCasts())) {
+    if (!isLibTorchFromBlob(L))
+      return std::nullopt;
+    Op.Name = "from_blob";
+    for (unsigned I = 2; I < Call->getNumArgs(); ++I) // after the data pointer and the sizes
+      Op.Args.push_back(Call->getArg(I));
+    return Op;
+  }
+  const CXXDependentScopeMemberExpr *M = unresolvedMethod(Call);
+  if (!M || !asRecoveredOpCall(M->getBase()))
+    return std::nullopt;
+  Op.Name = M->getMember().getAsIdentifierInfo()->getName();
+  const OpRow Row = opRow(Op.Name);
+  if (Row.Values != ResultValues::Same && Row.Dtype != ResultDtype::Keep)
+    return std::nullopt; // may return something else than a tensor (max(1): a tuple)
+  Op.IsMethod = true;
+  Op.Self = M->getBase();
+  Op.Args.assign(Call->arg_begin(), Call->arg_end());
   return Op;
 }
 

@@ -54,8 +54,24 @@ struct OpCall {
   const clang::Expr *Self = nullptr;     // the receiver, or the first tensor argument
   std::vector<const clang::Expr *> Args; // the arguments after Self
   bool IsMethod = false;
+  // Read from a call Clang could not resolve (asRecoveredOpCall): no Callee, and its
+  // arguments may not compile.
+  bool Recovered = false;
 };
 std::optional<OpCall> asOpCall(const clang::Expr *E);
+
+// A call Clang could not resolve because an argument does not compile (a type from a header
+// that is not installed: `torch::from_blob(mat.data, ...)` over an OpenCV image), or because
+// it is made in a template; nullptr for any other expression. Such a call is kept in the AST
+// with a dependent type and its candidates or member name.
+const clang::CallExpr *asUnresolvedCall(const clang::Expr *E);
+// The LibTorch op such an unresolved call certainly is, as an OpCall (Recovered), else nullopt:
+// - `from_blob`, when every candidate is LibTorch's: each of its overloads takes the data
+//   pointer and the sizes first, which name no device, so Args are the arguments after them;
+// - a tensor method called on such a call (`.permute(...)`, `.to(kCUDA)`): the receiver is
+//   certainly a tensor, so the name is `at::Tensor`'s method, when its row (OpTable.h) says
+//   it returns a tensor like the receiver (the same values or dtype).
+std::optional<OpCall> asRecoveredOpCall(const clang::Expr *E);
 
 // The element expressions of an index list: x.index({a, b}), x.index_put_({m}, v), x[t].
 std::vector<const clang::Expr *> indexElements(const clang::Expr *IndexArg);
