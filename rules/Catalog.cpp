@@ -94,7 +94,14 @@ bool Catalog::parse(const std::string &Json, Catalog &Out, std::string &Error) {
         Error = "rule " + Info.Id + ": unknown severity";
         return false;
       }
-      Info.Ops = R.at("ops").get<std::vector<std::string>>();
+      // "apis" stands for "ops" and "runtime" (RuleInfo::Apis): a rule names one or the other.
+      if (R.contains("apis") && (R.contains("ops") || R.contains("runtime"))) {
+        Error = "rule '" + Info.Id + "': 'apis' names its ops and runtime; drop 'ops'/'runtime'";
+        return false;
+      }
+      if (R.contains("apis"))
+        Info.Apis = R.at("apis").get<std::vector<std::string>>();
+      Info.Ops = R.contains("apis") ? Info.Apis : R.at("ops").get<std::vector<std::string>>();
       Info.Why = R.at("why").get<std::string>();
       Info.FixSummary = R.at("fix").at("summary").get<std::string>();
       Info.FixBefore = R.at("fix").at("before").get<std::string>();
@@ -104,7 +111,13 @@ bool Catalog::parse(const std::string &Json, Catalog &Out, std::string &Error) {
         Info.PyFixBefore = R.at("fix_python").at("before").get<std::string>();
         Info.PyFixAfter = R.at("fix_python").at("after").get<std::string>();
       }
-      Info.Runtime = R.at("runtime").get<std::vector<std::string>>();
+      Info.Runtime =
+          R.contains("apis") ? Info.Apis : R.at("runtime").get<std::vector<std::string>>();
+      if (!Info.Apis.empty()) {
+        RuleInfo::StallSignature InApis;
+        InApis.Apis = Info.Apis;
+        Info.Stalls.push_back(std::move(InApis));
+      }
       if (!readStalls(R.at("stalls"), Info, Error)) {
         Error = "rule '" + Info.Id + "': stalls: " + Error;
         return false;

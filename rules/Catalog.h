@@ -32,6 +32,11 @@ struct RuleInfo {
   std::string Title;
   Severity DefaultSeverity = Severity::Warning;
   std::vector<std::string> Ops;
+  // A rule whose syncs are CUDA runtime or driver functions names them here, once: they are
+  // its Ops, its Runtime and its first stall signature, its check matches them by name, and
+  // the tracer's registry (profiler/model/ApiRegistry.cpp) gives each of them, and no other
+  // call, the rule's role (tests/unit/report/SyncApiListTest.cpp holds both directions).
+  std::vector<std::string> Apis;
   std::string Why;
   std::string FixSummary;
   std::string FixBefore;

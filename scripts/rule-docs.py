@@ -62,7 +62,17 @@ def stall_signature(rule, code):
     return "; or ".join(ways)
 
 
+def with_apis(rule):
+    """A rule whose syncs are CUDA API functions names them once, in "apis": they are its ops,
+    what a trace shows, and its first stall signature (rules/Catalog.cpp reads them so too)."""
+    if "apis" not in rule:
+        return rule
+    return {**rule, "ops": rule["apis"], "runtime": rule["apis"],
+            "stalls": [{"apis": rule["apis"]}] + rule["stalls"]}
+
+
 def generated_top(rule):
+    rule = with_apis(rule)
     code = lambda items: ", ".join(f"`{i}`" for i in items)
     return "\n".join([
         f"# {rule['id']}",

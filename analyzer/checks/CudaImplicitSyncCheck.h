@@ -1,5 +1,5 @@
 // hostsync-cuda-implicit-sync: CUDA runtime calls that synchronize the device as a side
-// effect (cudaFree, cudaFreeHost, cudaHostUnregister). Documentation:
+// effect: the catalog's "apis" of the rule (cudaFree, cudaFreeHost, ...). Documentation:
 // docs/rules/hostsync-cuda-implicit-sync.md
 #pragma once
 
