@@ -7,8 +7,8 @@
 #pragma once
 
 #include "config/Config.h"
-#include "driver/AfterProjectPass.h"
-#include "driver/Runner.h"
+#include "ci/AfterProjectPass.h"
+#include "model/TUResult.h"
 #include "ci/Shard.h"
 
 #include <nlohmann/json.hpp>

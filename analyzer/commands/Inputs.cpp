@@ -102,16 +102,16 @@ std::string joinFirst(const std::vector<std::string> &Items, size_t N) {
 }
 } // namespace
 
-std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
+std::string makeCompilationDatabase(const DatabaseRequest &Request, const CudaSetup &Cuda,
                                     std::vector<std::string> &Files,
                                     std::unique_ptr<clang::tooling::CompilationDatabase> &Db,
                                     std::vector<std::string> &InferredRoots,
                                     std::vector<std::string> &Info) {
   using namespace clang::tooling;
-  if (!Opts.BuildPath.empty()) {
-    std::string DbFile = Opts.BuildPath + "/compile_commands.json";
-    if (!fs::is_directory(Opts.BuildPath))
-      return Opts.BuildPath + ": -p needs the build folder holding compile_commands.json";
+  if (!Request.BuildPath.empty()) {
+    std::string DbFile = Request.BuildPath + "/compile_commands.json";
+    if (!fs::is_directory(Request.BuildPath))
+      return Request.BuildPath + ": -p needs the build folder holding compile_commands.json";
     if (!exists(DbFile))
       return DbFile + ": no such file (run cmake with -DCMAKE_EXPORT_COMPILE_COMMANDS=ON)";
     CompileDatabase Loaded;
@@ -135,7 +135,7 @@ std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
     return "";
   }
   TorchHeaders Torch;
-  if (std::string E = findTorchHeaders(Opts.TorchInclude, Torch); !E.empty())
+  if (std::string E = findTorchHeaders(Request.TorchInclude, Torch); !E.empty())
     return E;
   // <optional> is included by every LibTorch header from 2.1 on (c10::optional became
   // std::optional), so code written for it uses std::optional without including it; with
@@ -143,13 +143,13 @@ std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
   std::vector<std::string> Flags = {"-xc++", "-std=c++17", "-include", "optional"};
   // No database: the project's own include roots, as a build would have given them. Only
   // includes that nothing else provides make a root.
-  if (!Opts.NoInferIncludes) {
+  if (!Request.NoInferIncludes) {
     std::vector<std::string> Known = {"/usr/include", "/usr/local/include"};
     for (const std::string &F : Torch.Flags)
       Known.push_back(F.substr(strlen("-isystem")));
     if (!Cuda.FoundDir.empty())
       Known.push_back(Cuda.FoundDir + "/include");
-    IncludeRoots Roots = inferIncludeRoots(treesOf(Opts.Inputs), Known);
+    IncludeRoots Roots = inferIncludeRoots(treesOf(Request.Inputs), Known);
     InferredRoots = Roots.Dirs; // ordered per file, nearest first, by the CommandAdjuster
     if (!Roots.Dirs.empty())
       Info.push_back("include roots inferred from " + std::to_string(Roots.FilesScanned) +
@@ -158,7 +158,7 @@ std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
   Flags.insert(Flags.end(), Torch.Flags.begin(), Torch.Flags.end());
   if (!Cuda.FoundDir.empty())
     Flags.push_back("-isystem" + Cuda.FoundDir + "/include");
-  Flags.insert(Flags.end(), Opts.FixedFlags.begin(), Opts.FixedFlags.end());
+  Flags.insert(Flags.end(), Request.FixedFlags.begin(), Request.FixedFlags.end());
   Db = std::make_unique<FixedCompilationDatabase>(".", Flags);
   if (Torch.Found) {
     Info.push_back("using LibTorch headers from " + Torch.Description);

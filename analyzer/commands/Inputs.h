@@ -3,7 +3,6 @@
 #pragma once
 
 #include "commands/CudaSetup.h"
-#include "driver/Options.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 
@@ -19,12 +18,21 @@ namespace hostsync {
 std::string collectSources(const std::vector<std::string> &Inputs, std::vector<std::string> &Files,
                            std::vector<std::string> &Notes);
 
+// What the command line says of the compilation database (driver/Options.h fills it).
+struct DatabaseRequest {
+  std::string BuildPath;               // -p: the folder of compile_commands.json; "" for none
+  std::string TorchInclude;            // --torch-include
+  bool NoInferIncludes = false;        // --no-infer-includes
+  std::vector<std::string> Inputs;     // the files and folders named
+  std::vector<std::string> FixedFlags; // the flags after "--"
+};
+
 // Builds the compilation database the options ask for: the user's, or one made up for a
 // checkout as it comes (LibTorch's headers wherever they are, the include roots inferred
 // from the tree, the CUDA toolkit's headers). Files may be filled from the database when
 // no inputs were given. InferredRoots receives the include roots found in the tree (none
 // with a database). Info receives lines to show the user.
-std::string makeCompilationDatabase(const Options &Opts, const CudaSetup &Cuda,
+std::string makeCompilationDatabase(const DatabaseRequest &Opts, const CudaSetup &Cuda,
                                     std::vector<std::string> &Files,
                                     std::unique_ptr<clang::tooling::CompilationDatabase> &Db,
                                     std::vector<std::string> &InferredRoots,

@@ -2,7 +2,8 @@
 
 #include "common/Utf8.h"
 
-#include "driver/AfterProjectPass.h"
+#include "ci/AfterProjectPass.h"
+#include "driver/Runner.h"
 #include "support/OutputFile.h"
 #include "output/Writer.h"
 #include "ci/ShardFacts.h"
@@ -135,7 +136,7 @@ int runMerge(int Argc, const char **Argv) {
     return fail(E);
 
   // The run's files in its order, every shard's configurations, then the project pass over
-  // all of them and what follows it, as one run does (driver/AfterProjectPass.h).
+  // all of them and what follows it, as one run does (ci/AfterProjectPass.h).
   auto Start = std::chrono::steady_clock::now();
   std::vector<ShardFacts::Unit> Units;
   std::map<std::string, LintConfig> Configs;

@@ -3,7 +3,7 @@
 // their files writes. Each shard's output carries its files' results before the project
 // pass (ci/ShardFacts.h); the merge runs the project pass over all of them, so devices
 // that one shard's file decides for another's are closed as in one run, then applies what
-// one run applies after it (driver/AfterProjectPass.h) and writes with the same writer.
+// one run applies after it (ci/AfterProjectPass.h) and writes with the same writer.
 // Inputs must be every shard of one run, once each, of one format; otherwise a one-line
 // error and nothing written.
 #pragma once

@@ -30,9 +30,9 @@ std::vector<std::string> includeDirsOf(const clang::tooling::CompilationDatabase
 
 // The options that need no file: the rules, the inputs, the cache folder; "" or the error.
 std::string checkRunOptions(const Options &Opts, const Catalog &C, RunPlan &P) {
-  if (std::string E = selectRules(Opts.Checks, C, P.Config.EnabledRules); !E.empty())
+  if (std::string E = selectRules(Opts.Checks, C, P.Config.Defaults.EnabledRules); !E.empty())
     return E;
-  if (P.Config.EnabledRules.empty())
+  if (P.Config.Defaults.EnabledRules.empty())
     return "--checks='" + Opts.Checks + "' enables no rule";
   if (Opts.Inputs.empty() && Opts.BuildPath.empty())
     return "no input files (see --help)";
@@ -54,7 +54,9 @@ std::string findFiles(const Options &Opts, RunPlan &P) {
   if (std::string E = collectSources(Opts.Inputs, P.Files, P.Info); !E.empty())
     return E;
   P.Cuda = findCuda();
-  if (std::string E = makeCompilationDatabase(Opts, P.Cuda, P.Files, P.Db, P.Roots, P.Info);
+  DatabaseRequest Request{Opts.BuildPath, Opts.TorchInclude, Opts.NoInferIncludes, Opts.Inputs,
+                          Opts.FixedFlags};
+  if (std::string E = makeCompilationDatabase(Request, P.Cuda, P.Files, P.Db, P.Roots, P.Info);
       !E.empty())
     return E;
   if (std::any_of(P.Files.begin(), P.Files.end(),

@@ -3,10 +3,9 @@
 
 #include "model/Finding.h"
 #include "model/TUResult.h"
-#include "core/RuleCheck.h"
+#include "parse/ParseFile.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
-#include "llvm/Support/VirtualFileSystem.h"
 
 #include <functional>
 #include <map>
@@ -15,19 +14,12 @@
 
 namespace hostsync {
 
-// What may differ between files (their .hostsync.yaml).
-struct FileSettings {
-  std::vector<std::string> EnabledRules;
-  AssumeDevice Assume = AssumeDevice::Unknown;
-};
-
 class ResultCache;
 class PrefixPchs;
 
 struct RunConfig {
-  std::vector<std::string> EnabledRules;
-  AssumeDevice Assume = AssumeDevice::Unknown;
-  std::map<std::string, FileSettings> PerFile; // overrides the two above for some files
+  FileSettings Defaults;                       // the rules and assumed device of every file
+  std::map<std::string, FileSettings> PerFile; // but these (their own .hostsync.yaml)
   unsigned Jobs = 1;
   ResultCache *Cache = nullptr; // results of unchanged files (cache/ResultCache.h)
   PrefixPchs *Pchs = nullptr;   // precompiled leading headers (cache/PrefixPch.h)
@@ -47,9 +39,6 @@ struct RunProgress {
 std::vector<TUResult> runAll(const clang::tooling::CompilationDatabase &Db,
                              const std::vector<std::string> &Files, const RunConfig &Config,
                              CommandAdjuster &Commands, const RunProgress &Progress);
-
-// The file system a parse sees: the real one with the CUDA stand-in headers over it.
-llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> parseFileSystem();
 
 // Merges the findings of all TUs, one per rule and location (a header seen by many TUs
 // yields one finding; its rank is the highest any TU gave it), in output order, and closes

@@ -13,13 +13,13 @@
 #include "support/AbsolutePath.h"
 #include "support/OutputFile.h"
 #include "support/SourceRoot.h"
-#include "driver/AfterProjectPass.h"
+#include "ci/AfterProjectPass.h"
 #include "driver/Merge.h"
 #include "driver/Options.h"
 #include "driver/Progress.h"
 #include "driver/RunPlan.h"
 #include "driver/Runner.h"
-#include "driver/SaveProjectFacts.h"
+#include "ci/SaveProjectFacts.h"
 
 #include "common/Utf8.h"
 
@@ -171,7 +171,7 @@ struct Analysed {
 // devices across files; the project's facts are stored in the cache for the next run.
 Analysed analyse(const Options &Opts, RunPlan &P, const char *Argv0) {
   bool ErrTTY = llvm::sys::Process::StandardErrIsDisplayed();
-  P.Config.Assume = Opts.Assume;
+  P.Config.Defaults.Assume = Opts.Assume;
   P.Config.Jobs = Opts.Jobs ? Opts.Jobs : std::max(1u, std::thread::hardware_concurrency());
   auto Seconds = [Start = std::chrono::steady_clock::now()]() {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
@@ -360,7 +360,7 @@ static int lint(int Argc, const char **Argv) {
                          Root,
                          assumeDeviceName(Opts.Assume),
                          severityName(Opts.MinSeverity),
-                         P.Config.EnabledRules,
+                         P.Config.Defaults.EnabledRules,
                          Links};
   ConfigLookup ConfigOf = [&](const std::string &F, std::string &E) {
     return Configs.forFile(F, E);

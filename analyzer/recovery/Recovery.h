@@ -1,7 +1,7 @@
 // Recovery: a file that does not compile against the headers at hand (a header missing,
 // code written for another LibTorch) loses more than its invalid statements. Each parse
 // that had errors is searched for what was lost and can be given back by a rewrite, made
-// in memory, of the user's text; the file is then parsed again (driver/Runner.cpp).
+// in memory, of the user's text; the file is then parsed again (parse/ParseFile.cpp).
 //
 // LoopRecovery.cpp: Clang drops a for loop whose range (range-for) or condition (classic
 // for) does not compile, and with it every statement of its body. On real training code

@@ -7,7 +7,7 @@
 #include "ci/Baseline.h"
 #include "config/Config.h"
 #include "ci/Diff.h"
-#include "driver/Runner.h"
+#include "model/TUResult.h"
 #include "config/SarifLinks.h"
 #include "output/Writers.h"
 

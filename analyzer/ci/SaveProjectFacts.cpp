@@ -1,4 +1,4 @@
-#include "driver/SaveProjectFacts.h"
+#include "ci/SaveProjectFacts.h"
 #include "core/ProjectFactsFile.h"
 #include "support/OutputFile.h"
 

@@ -4,7 +4,7 @@
 #pragma once
 
 #include "cache/ContentHashes.h"
-#include "driver/Runner.h"
+#include "model/TUResult.h"
 
 #include <string>
 #include <vector>

@@ -1,4 +1,4 @@
-#include "driver/AfterProjectPass.h"
+#include "ci/AfterProjectPass.h"
 
 #include <algorithm>
 
