@@ -12,7 +12,7 @@ json toJson(const Finding &F) {
   for (const Replacement &R : F.Replacements)
     Edits.push_back({R.File, R.Offset, R.Length, R.Text});
   return {{"rule", F.Rule},
-          {"sev", static_cast<int>(F.Sev)},
+          {"sev", static_cast<int>(F.Level)},
           {"file", F.File},
           {"line", F.Line},
           {"column", F.Column},
@@ -22,7 +22,7 @@ json toJson(const Finding &F) {
           {"open", toJson(F.Open)},
           {"whenUnknown", static_cast<int>(F.WhenUnknown)},
           {"whenUnknownReason", F.WhenUnknownReason},
-          {"rank", static_cast<int>(F.Rnk)},
+          {"rank", static_cast<int>(F.LoopRank)},
           {"rankReason", F.RankReason},
           {"period", F.Period ? json(*F.Period) : json()},
           {"function", F.Function},
@@ -38,7 +38,7 @@ json toJson(const Finding &F) {
 
 void fromJson(const json &J, Finding &F) {
   F.Rule = J.at("rule").get<std::string>();
-  F.Sev = static_cast<Severity>(J.at("sev").get<int>());
+  F.Level = static_cast<Severity>(J.at("sev").get<int>());
   F.File = J.at("file").get<std::string>();
   F.Line = J.at("line").get<unsigned>();
   F.Column = J.at("column").get<unsigned>();
@@ -48,7 +48,7 @@ void fromJson(const json &J, Finding &F) {
   fromJson(J.at("open"), F.Open);
   F.WhenUnknown = static_cast<DeviceConfidence>(J.at("whenUnknown").get<int>());
   F.WhenUnknownReason = J.at("whenUnknownReason").get<std::string>();
-  F.Rnk = static_cast<Rank>(J.at("rank").get<int>());
+  F.LoopRank = static_cast<Rank>(J.at("rank").get<int>());
   F.RankReason = J.at("rankReason").get<std::string>();
   if (!J.at("period").is_null())
     F.Period = J.at("period").get<int64_t>();

@@ -148,13 +148,13 @@ bool parseConfig(const std::string &Path, const std::string &Text, LintConfig &O
         return R.fail(V, "MinRank must be cold, periodic or hot, not '" + S + "'");
       Out.MinRank = Min;
     } else if (Key == "UnknownDeviceSeverity") {
-      std::optional<Severity> Sev;
+      std::optional<Severity> Parsed;
       if (!R.scalar(V, S, Key))
         return false;
-      if (!parseUnknownSeverity(S, Sev))
+      if (!parseUnknownSeverity(S, Parsed))
         return R.fail(V, "UnknownDeviceSeverity must be rule, note, warning or error, not '" + S +
                              "'");
-      Out.Devices.UnknownSeverity = Sev;
+      Out.Devices.UnknownSeverity = Parsed;
     } else if (Key == "ReportCpu") {
       if (!R.scalar(V, S, Key))
         return false;
@@ -189,11 +189,11 @@ bool parseConfig(const std::string &Path, const std::string &Text, LintConfig &O
           return R.fail(KV.getKey(), "Severity of '" + Rule + "' given twice");
         if (!Catalog::embedded().find(Rule))
           return R.fail(KV.getKey(), "unknown rule '" + Rule + "' (see --list-rules)");
-        Severity Sev;
-        if (!parseSeverity(Level, Sev))
+        Severity Parsed;
+        if (!parseSeverity(Level, Parsed))
           return R.fail(KV.getValue(),
                         "severity must be note, warning or error, not '" + Level + "'");
-        Out.SeverityOf[Rule] = Sev;
+        Out.SeverityOf[Rule] = Parsed;
       }
     } else {
       return R.fail(It->getKey(), "unknown key '" + Key + "' (" + KnownKeys + ")");
@@ -208,8 +208,8 @@ std::string dumpConfig(const LintConfig &C) {
   Out += "Checks: '" + C.Checks.value_or("hostsync-*") + "'\n";
   Out += "Severity:";
   Out += C.SeverityOf.empty() ? " {}\n" : "\n";
-  for (const auto &[Rule, Sev] : C.SeverityOf)
-    Out += "  " + Rule + ": " + severityName(Sev) + "\n";
+  for (const auto &[Rule, Level] : C.SeverityOf)
+    Out += "  " + Rule + ": " + severityName(Level) + "\n";
   Out += "Exclude: [";
   for (size_t I = 0; I < C.Exclude.size(); ++I)
     Out += (I ? ", '" : "'") + C.Exclude[I] + "'";
@@ -286,10 +286,10 @@ bool applyConfig(const ConfigLookup &Configs, std::vector<Finding> &Findings,
     const LintConfig *Cfg = Configs(F.File, Error);
     if (!Cfg)
       return false;
-    if (Cfg->excludes(F.File) || (Cfg->MinRank && F.Rnk < *Cfg->MinRank))
+    if (Cfg->excludes(F.File) || (Cfg->MinRank && F.LoopRank < *Cfg->MinRank))
       continue;
     if (auto It = Cfg->SeverityOf.find(F.Rule); It != Cfg->SeverityOf.end())
-      F.Sev = It->second;
+      F.Level = It->second;
     if (applyDevicePolicy(F, CommandLine, Cfg->Devices))
       Kept.push_back(std::move(F));
   }

@@ -140,7 +140,7 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   Finding F;
   setDevice(F, Where);
   F.Rule = Rule.Id;
-  F.Sev = Rule.DefaultSeverity;
+  F.Level = Rule.DefaultSeverity;
   PresumedLoc P = SM.getPresumedLoc(Loc);
   if (P.isInvalid())
     return;
@@ -149,7 +149,7 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   F.Column = P.getColumn();
   F.Op = Op.str();
   RankResult R = TU.Hot.rankOf(At);
-  F.Rnk = R.Value;
+  F.LoopRank = R.Value;
   F.RankReason = R.Reason;
   F.Period = R.Period;
   if (const FunctionDecl *Fn = TU.Hot.enclosingFunction(At))

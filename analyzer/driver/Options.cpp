@@ -327,13 +327,13 @@ bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error)
     return false;
   }
   if (L.UnknownSeverity.getNumOccurrences()) {
-    std::optional<Severity> Sev;
-    if (!parseUnknownSeverity(L.UnknownSeverity, Sev)) {
+    std::optional<Severity> Parsed;
+    if (!parseUnknownSeverity(L.UnknownSeverity, Parsed)) {
       Error = "unknown --unknown-device-severity '" + L.UnknownSeverity +
               "' (expected rule, note, warning or error)";
       return false;
     }
-    Out.Devices.UnknownSeverity = Sev;
+    Out.Devices.UnknownSeverity = Parsed;
   }
   if (L.ReportCpu.getNumOccurrences())
     Out.Devices.ReportCpu = L.ReportCpu.getValue();

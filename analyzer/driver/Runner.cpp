@@ -165,8 +165,8 @@ std::vector<Finding> mergeFindings(const std::vector<TUResult> &Results) {
   // Same rule and place: keep one, ranked by the hottest TU's view of it, on the device that
   // TU gave it (headers: CUDA if any TU says so).
   std::sort(All.begin(), All.end(), [](const Finding &A, const Finding &B) {
-    return std::tie(A.File, A.Line, A.Column, A.Rule, B.Rnk, A.Device) <
-           std::tie(B.File, B.Line, B.Column, B.Rule, A.Rnk, B.Device);
+    return std::tie(A.File, A.Line, A.Column, A.Rule, B.LoopRank, A.Device) <
+           std::tie(B.File, B.Line, B.Column, B.Rule, A.LoopRank, B.Device);
   });
   All.erase(std::unique(All.begin(), All.end(), sameFinding), All.end());
   std::stable_sort(All.begin(), All.end(), findingOrder);

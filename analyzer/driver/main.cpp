@@ -298,9 +298,9 @@ int summarise(const Options &Opts, const std::vector<TUResult> &Results,
       ++Known;
       continue;
     }
-    AtOrAbove += F.Sev >= Opts.MinSeverity;
-    Hot += F.Rnk == Rank::Hot;
-    Periodic += F.Rnk == Rank::Periodic;
+    AtOrAbove += F.Level >= Opts.MinSeverity;
+    Hot += F.LoopRank == Rank::Hot;
+    Periodic += F.LoopRank == Rank::Periodic;
   }
   size_t Reported = Findings.size() - Suppressed - Known;
   if (!Opts.Quiet)

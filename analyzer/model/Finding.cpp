@@ -51,14 +51,14 @@ bool parseUnknownSeverity(const std::string &Word, std::optional<Severity> &Out)
 
 bool applyDevicePolicy(Finding &F, const DevicePolicy &First, const DevicePolicy &Second) {
   if (F.Device == DeviceConfidence::Cpu) {
-    F.Sev = Severity::Note;
+    F.Level = Severity::Note;
     return First.ReportCpu.value_or(Second.ReportCpu.value_or(false));
   }
   if (F.Device == DeviceConfidence::Unknown) {
     std::optional<Severity> S =
         First.UnknownSeverity.value_or(Second.UnknownSeverity.value_or(std::optional<Severity>()));
     if (S)
-      F.Sev = *S;
+      F.Level = *S;
   }
   return true;
 }
@@ -72,8 +72,8 @@ bool parseRank(const std::string &Text, Rank &Out) {
 }
 
 bool findingOrder(const Finding &A, const Finding &B) {
-  return std::make_tuple(-static_cast<int>(A.Rnk), A.File, A.Line, A.Column, A.Rule) <
-         std::make_tuple(-static_cast<int>(B.Rnk), B.File, B.Line, B.Column, B.Rule);
+  return std::make_tuple(-static_cast<int>(A.LoopRank), A.File, A.Line, A.Column, A.Rule) <
+         std::make_tuple(-static_cast<int>(B.LoopRank), B.File, B.Line, B.Column, B.Rule);
 }
 
 std::string lineHash(const std::string &SourceLine) {

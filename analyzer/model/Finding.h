@@ -50,7 +50,7 @@ struct Replacement {
 
 struct Finding {
   std::string Rule; // "hostsync-<name>"
-  Severity Sev = Severity::Warning;
+  Severity Level = Severity::Warning;
   std::string File; // as the compiler saw it, made absolute
   unsigned Line = 0;
   unsigned Column = 0;
@@ -63,7 +63,7 @@ struct Finding {
   OpenDevice Open;
   DeviceConfidence WhenUnknown = DeviceConfidence::Unknown;
   std::string WhenUnknownReason; // "this program names no CUDA device", "--assume-device=cpu"
-  Rank Rnk = Rank::Cold;
+  Rank LoopRank = Rank::Cold;
   std::string RankReason;        // "inside a loop", "in Net::forward()", ...
   std::optional<int64_t> Period; // periodic, once every Period iterations (a constant)
   std::string Function;          // enclosing function, qualified

@@ -57,11 +57,11 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool
     std::string Where = relativeToRoot(F.File, Root) + ":" + std::to_string(F.Line) + ":" +
                         std::to_string(F.Column) + ": ";
     colored(OS, Color, C::SAVEDCOLOR, true, Where);
-    C SevColor = F.Sev == Severity::Error     ? C::RED
-                 : F.Sev == Severity::Warning ? C::MAGENTA
-                                              : C::BLACK;
-    colored(OS, Color, SevColor, true, std::string(severityName(F.Sev)) + ": ");
-    std::string Tag = rankName(F.Rnk);
+    C SevColor = F.Level == Severity::Error     ? C::RED
+                 : F.Level == Severity::Warning ? C::MAGENTA
+                                                : C::BLACK;
+    colored(OS, Color, SevColor, true, std::string(severityName(F.Level)) + ": ");
+    std::string Tag = rankName(F.LoopRank);
     colored(OS, Color, C::SAVEDCOLOR, true,
             F.Message + " (" + Tag + ": " + F.RankReason + "; device: " + confidenceName(F.Device) +
                 (F.DeviceReason.empty() ? "" : " (" + F.DeviceReason + ")") + ") [" + F.Rule + "]");
@@ -114,14 +114,15 @@ void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   for (const Finding &F : Findings) {
     if (F.Suppressed || F.InBaseline)
       continue;
-    const char *Level = F.Sev == Severity::Error     ? "error"
-                        : F.Sev == Severity::Warning ? "warning"
-                                                     : "notice";
+    const char *Level = F.Level == Severity::Error     ? "error"
+                        : F.Level == Severity::Warning ? "warning"
+                                                       : "notice";
     OS << "::" << Level << " file=" << githubEscape(relativeToRoot(F.File, Root), true)
        << ",line=" << F.Line << ",col=" << F.Column << ",title=" << githubEscape(F.Rule, true)
        << "::"
-       << githubEscape(
-              F.Message + " (" + rankName(F.Rnk) + ": " + F.RankReason + ")\nfix: " + F.Fix, false)
+       << githubEscape(F.Message + " (" + rankName(F.LoopRank) + ": " + F.RankReason +
+                           ")\nfix: " + F.Fix,
+                       false)
        << "\n";
   }
 }
@@ -141,14 +142,14 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   int Hot = 0, Periodic = 0, Suppressed = 0, Known = 0;
   for (const Finding &F : Findings) {
     nlohmann::ordered_json Item = {{"rule", F.Rule},
-                                   {"severity", severityName(F.Sev)},
+                                   {"severity", severityName(F.Level)},
                                    {"file", F.File},
                                    {"line", F.Line},
                                    {"column", F.Column},
                                    {"op", F.Op},
                                    {"device", confidenceName(F.Device)},
                                    {"device_reason", F.DeviceReason},
-                                   {"rank", rankName(F.Rnk)},
+                                   {"rank", rankName(F.LoopRank)},
                                    {"rank_reason", F.RankReason}};
     if (F.Period)
       Item["period"] = *F.Period;
@@ -172,8 +173,8 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
         Item["baseline"] = F.InBaseline ? "unchanged" : "new";
       Known += F.InBaseline;
       ++ByRule[F.Rule];
-      Hot += F.Rnk == Rank::Hot;
-      Periodic += F.Rnk == Rank::Periodic;
+      Hot += F.LoopRank == Rank::Hot;
+      Periodic += F.LoopRank == Rank::Periodic;
     }
     Items.push_back(Item);
   }
@@ -218,10 +219,10 @@ void writeCodeQuality(llvm::raw_ostream &OS, const std::vector<Finding> &Finding
     std::string Id = F.Rule + ":" + Path + ":" + lineHash(F.SourceLine);
     Id += ":" + std::to_string(++Seen[Id]);
     // GitLab's scale: hot syncs are what slows training down.
-    const char *Level = F.Sev == Severity::Error  ? "critical"
-                        : F.Sev == Severity::Note ? "info"
-                        : F.Rnk == Rank::Hot      ? "major"
-                                                  : "minor";
+    const char *Level = F.Level == Severity::Error  ? "critical"
+                        : F.Level == Severity::Note ? "info"
+                        : F.LoopRank == Rank::Hot   ? "major"
+                                                    : "minor";
     Items.push_back({{"description", F.Message + " (fix: " + F.Fix + ")"},
                      {"check_name", F.Rule},
                      {"fingerprint", Id},

@@ -156,8 +156,8 @@ struct ParseSetup {
 
 // One parse of File.
 int parseOnce(const tooling::CompilationDatabase &Db, const std::string &File,
-              const FileSettings &Config, CommandAdjuster &Commands, TUResult &R, ErrorCounter &Errors,
-              const ParseSetup &Setup) {
+              const FileSettings &Config, CommandAdjuster &Commands, TUResult &R,
+              ErrorCounter &Errors, const ParseSetup &Setup) {
   std::vector<std::string> Prelude;
   auto FS = parseFileSystem(*Setup.Rewritten, Prelude);
   if (Setup.Pch)
@@ -182,8 +182,7 @@ int parseOnce(const tooling::CompilationDatabase &Db, const std::string &File,
 
 TUResult parseFile(const tooling::CompilationDatabase &Db, const std::string &File,
                    const FileSettings &Settings, CommandAdjuster &Commands,
-                   const PrefixPchs::Use *Pch, std::shared_ptr<ReadFiles> Read,
-                   bool &PchUnusable) {
+                   const PrefixPchs::Use *Pch, std::shared_ptr<ReadFiles> Read, bool &PchUnusable) {
   TUResult R;
   R.File = File;
   ErrorCounter Errors;

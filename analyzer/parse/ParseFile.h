@@ -33,8 +33,7 @@ struct FileSettings {
 // then that of the failed parse, and the caller parses again without it.
 TUResult parseFile(const clang::tooling::CompilationDatabase &Db, const std::string &File,
                    const FileSettings &Settings, CommandAdjuster &Commands,
-                   const PrefixPchs::Use *Pch, std::shared_ptr<ReadFiles> Read,
-                   bool &PchUnusable);
+                   const PrefixPchs::Use *Pch, std::shared_ptr<ReadFiles> Read, bool &PchUnusable);
 
 // The file system a parse sees: the real one with the CUDA stand-in headers over it.
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> parseFileSystem();

@@ -121,8 +121,9 @@ private:
     // own checks do with fixes that need the user's judgement.
     {
       auto D = diag(Loc, "%0 (%1: %2; device: %3 (%4))")
-               << text::validUtf8(F.Message) << rankName(F.Rnk) << text::validUtf8(F.RankReason)
-               << confidenceName(F.Device) << text::validUtf8(F.DeviceReason);
+               << text::validUtf8(F.Message) << rankName(F.LoopRank)
+               << text::validUtf8(F.RankReason) << confidenceName(F.Device)
+               << text::validUtf8(F.DeviceReason);
       if (F.FixCondition.empty())
         addHints(D, F);
     }

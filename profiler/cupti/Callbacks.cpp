@@ -36,13 +36,13 @@ const char *rangeMessage(CUpti_CallbackId cbid, const void *params) {
 
 // What each runtime callback id is for: filled once at subscription, read in every callback.
 enum : uint8_t { TakeStack = 1, PollStack = 2, Record = 4 };
-uint8_t g_use[CUPTI_RUNTIME_TRACE_CBID_SIZE] = {};
+uint8_t g_useOfCallback[CUPTI_RUNTIME_TRACE_CBID_SIZE] = {};
 
 void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                          const void *data) {
   if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
     auto *cb = static_cast<const CUpti_CallbackData *>(data);
-    uint8_t use = cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE ? g_use[cbid] : 0;
+    uint8_t use = cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE ? g_useOfCallback[cbid] : 0;
     // The entry time waits in CUPTI's per-call slot: no thread-local state, and calls that
     // nest (a runtime call made inside another) keep their own.
     if (cb->callbackSite == CUPTI_API_ENTER) {
@@ -88,7 +88,7 @@ std::string subscribeCallbacks() {
       use |= role == ApiRole::Query ? PollStack : TakeStack;
     if (calls && ApiCallRecorder::instance().wants(name))
       use |= Record;
-    g_use[cbid] = use;
+    g_useOfCallback[cbid] = use;
     if (use)
       cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, cbid);
   }

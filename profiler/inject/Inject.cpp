@@ -12,11 +12,11 @@
 #include "cupti/CuptiCollector.h"
 #include "cupti/StackCapture.h"
 #include "cupti/StepMarks.h"
-#include "elf/Modules.h"
+#include "elf/ProcessModules.h"
 #include "io/JobRank.h"
 #include "io/TimelineFiles.h"
 #include "io/TraceFiles.h"
-#include "symbolize/CallSites.h"
+#include "symbolize/StallSites.h"
 
 #include <algorithm>
 #include <atomic>
@@ -153,7 +153,7 @@ void takeRecorded(Folding &f) {
     m.modules = loadedModules();
     f.stacksSeen = m.stacks.size();
   }
-  for (const auto &site : assignCallSites(m))
+  for (const auto &site : assignStallSites(m))
     f.siteAddresses.insert(site);
 }
 
@@ -310,7 +310,7 @@ void finishAndWrite(const char *ended_by) {
   takeRecorded(f);
   m.api_recording = g_apiRecording;
   m.modules = loadedModules();
-  for (const auto &site : assignCallSites(m))
+  for (const auto &site : assignStallSites(m))
     f.siteAddresses.insert(site);
   // What the Perfetto files show: the records still held (the run's last seconds).
   clock.mark("take");

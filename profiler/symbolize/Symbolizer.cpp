@@ -1,6 +1,6 @@
 #include "symbolize/Symbolizer.h"
 
-#include "elf/Modules.h"
+#include "elf/ProcessModules.h"
 #include "io/RegularFile.h"
 #include "io/TraceJson.h"
 

@@ -6,7 +6,7 @@
 #include "io/TraceJson.h"
 #include "analysis/Summary.h"
 #include "symbolize/AtenOps.h"
-#include "symbolize/CallSites.h"
+#include "symbolize/StallSites.h"
 #include "symbolize/KeepResolved.h"
 #include "symbolize/SourceHashes.h"
 

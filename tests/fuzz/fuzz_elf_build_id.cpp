@@ -1,8 +1,8 @@
 // The symbolizer's one in-process ELF reader: the build-id of a module file
-// (profiler/elf/Modules.h), which decides whether a binary is the one that was traced.
+// (profiler/elf/ProcessModules.h), which decides whether a binary is the one that was traced.
 // Everything else the symbolizer learns from ELF/DWARF comes from binutils' addr2line.
 #include "FuzzInput.h"
-#include "elf/Modules.h"
+#include "elf/ProcessModules.h"
 
 #include <cstdint>
 #include <cstdlib>

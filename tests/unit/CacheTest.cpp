@@ -124,7 +124,7 @@ TUResult everyField() {
   R.SourceErrors = {"a.cpp: line 3: unmatched NOLINTBEGIN"};
   Finding F;
   F.Rule = "hostsync-item";
-  F.Sev = Severity::Error;
+  F.Level = Severity::Error;
   F.File = "/p/a.cpp";
   F.Line = 3;
   F.Column = 7;
@@ -136,7 +136,7 @@ TUResult everyField() {
   F.Open.Inverted = true;
   F.WhenUnknown = DeviceConfidence::Assumed;
   F.WhenUnknownReason = "--assume-device=cuda";
-  F.Rnk = Rank::Periodic;
+  F.LoopRank = Rank::Periodic;
   F.RankReason = "every 10 steps";
   F.Period = 10;
   F.Function = "f";

@@ -1,8 +1,8 @@
 // The offline symbolize step on this very test binary: a stack captured here with
 // backtrace() must resolve to this file and line, through the module map and build-id
 // read from memory and from disk. Needs addr2line (binutils) and -g, like real use.
-#include "elf/Modules.h"
-#include "symbolize/CallSites.h"
+#include "elf/ProcessModules.h"
+#include "symbolize/StallSites.h"
 #include "symbolize/Symbolizer.h"
 #include "io/TraceJson.h"
 #include "symbolize/TraceStacks.h"
@@ -111,7 +111,7 @@ TEST(Symbolizer, LibraryFramesAreTorchCudaRuntimeAndHeaders) {
 
 // Call sites: named by the first address in the user's own module at exit, by file:line
 // for the summary, and regrouped by line once the trace is symbolized.
-TEST(CallSites, StallsFromOneCallShareASiteNamedByAddressThenByLine) {
+TEST(StallSites, StallsFromOneCallShareASiteNamedByAddressThenByLine) {
   TraceModel m;
   m.modules = loadedModules();
   m.stacks.push_back(captureHere());
@@ -128,7 +128,7 @@ TEST(CallSites, StallsFromOneCallShareASiteNamedByAddressThenByLine) {
     a.stack = stack;
     m.api.push_back(a);
   }
-  std::map<uint32_t, uint64_t> addresses = assignCallSites(m);
+  std::map<uint32_t, uint64_t> addresses = assignStallSites(m);
   ASSERT_EQ(addresses.size(), 1u);
   EXPECT_NE(m.api[0].site, 0u);
   EXPECT_EQ(m.api[0].site, m.api[1].site);
@@ -152,7 +152,7 @@ TEST(CallSites, StallsFromOneCallShareASiteNamedByAddressThenByLine) {
   EXPECT_NE(lines[top.site].find("captureHere"), std::string::npos);
 }
 
-TEST(CallSites, SymbolizingATraceRenamesItsSitesAndRebuildsTheTable) {
+TEST(StallSites, SymbolizingATraceRenamesItsSitesAndRebuildsTheTable) {
   Stack s = captureHere();
   nlohmann::ordered_json doc;
   doc["modules"] = modulesJson(loadedModules());
@@ -191,7 +191,7 @@ TEST(CallSites, SymbolizingATraceRenamesItsSitesAndRebuildsTheTable) {
 
 // A folded run lists only its costliest stalls: the table is its sites (with their stall
 // lengths) merged by line, whatever the list holds.
-TEST(CallSites, AFoldedTracesSitesOfOneLineMergeWithTheirLengths) {
+TEST(StallSites, AFoldedTracesSitesOfOneLineMergeWithTheirLengths) {
   Stack s = captureHere();
   nlohmann::ordered_json doc;
   doc["modules"] = modulesJson(loadedModules());
@@ -231,7 +231,7 @@ TEST(CallSites, AFoldedTracesSitesOfOneLineMergeWithTheirLengths) {
 // Symbolized where the binaries are, then again where the test binary "is missing": the
 // frames of the first run stay, address by address, and the one line about the binary says
 // so; nothing is counted unresolved.
-TEST(CallSites, SymbolizingAgainWithoutTheBinaryKeepsTheFrames) {
+TEST(StallSites, SymbolizingAgainWithoutTheBinaryKeepsTheFrames) {
   Stack s = captureHere();
   std::vector<Module> mods = loadedModules();
   nlohmann::ordered_json doc;

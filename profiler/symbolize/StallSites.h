@@ -1,4 +1,4 @@
-// Call sites: where in the user's code a sync was called. In the traced process, at exit,
+// Stall sites: where in the user's code a sync was called. In the traced process, at exit,
 // a stall's site is the first return address of its stack that lies in a module the user
 // owns ("train+0x1a2b"): no symbols are needed for that, and stalls from the same line
 // share it. The symbolize step later names sites `function file:line` and regroups them.
@@ -15,7 +15,7 @@ namespace hostsync::trace {
 // Sets ApiCall::site for every call with a stack; returns each site's address. A stack with
 // no frame in the user's native code takes its first user Python frame (`file.py:line
 // (function)`), which needs no address.
-std::map<uint32_t, uint64_t> assignCallSites(TraceModel &m);
+std::map<uint32_t, uint64_t> assignStallSites(TraceModel &m);
 
 // `file:line (function)` for the first `top` sites of the summary that have an address,
 // resolved by addr2line (a child process) from those addresses alone: for the summary

@@ -1,4 +1,4 @@
-#include "elf/Modules.h"
+#include "elf/ProcessModules.h"
 
 #include "io/RegularFile.h"
 

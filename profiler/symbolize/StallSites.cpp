@@ -1,12 +1,12 @@
-#include "symbolize/CallSites.h"
+#include "symbolize/StallSites.h"
 
-#include "elf/Modules.h"
+#include "elf/ProcessModules.h"
 
 #include <cstdio>
 
 namespace hostsync::trace {
 
-std::map<uint32_t, uint64_t> assignCallSites(TraceModel &m) {
+std::map<uint32_t, uint64_t> assignStallSites(TraceModel &m) {
   std::map<uint32_t, uint64_t> addresses;
   std::vector<int64_t> siteOfStack(m.stacks.size(), -1); // -1: not looked at yet
   for (ApiCall &a : m.api) {
