@@ -1,4 +1,5 @@
 #include "analysis/CallSites.h"
+#include "match/LibraryCalls.h"
 
 #include "compat/LLVMCompat.h"
 #include "match/Modules.h"
@@ -80,14 +81,9 @@ const CXXMethodDecl *onlyForward(const CXXRecordDecl *R) {
 bool stdKeepsForwardInView(const FunctionDecl *F) {
   if (const auto *M = dyn_cast<CXXMethodDecl>(F)) {
     const CXXRecordDecl *C = M->getParent();
-    return !(C->getIdentifier() &&
-             compat::isOneOf(C->getName(), {"function", "thread", "jthread", "packaged_task",
-                                            "move_only_function", "reference_wrapper"}));
+    return !(C->getIdentifier() && libraryCallIs(C->getName(), LibraryUse::MayCall));
   }
-  return F->getIdentifier() &&
-         compat::isOneOf(F->getName(), {"make_shared", "make_unique", "allocate_shared", "move",
-                                        "forward", "swap", "addressof", "get", "make_pair",
-                                        "make_tuple", "tie", "forward_as_tuple"});
+  return F->getIdentifier() && libraryCallIs(F->getName(), LibraryUse::Holds);
 }
 
 // LibTorch templates that take a module of class R without calling its forward: the
@@ -96,13 +92,12 @@ bool stdKeepsForwardInView(const FunctionDecl *F) {
 bool keepsForwardInView(const FunctionDecl *F, const CXXRecordDecl *R) {
   if (const auto *M = dyn_cast<CXXMethodDecl>(F))
     if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(M->getParent());
-        S && S->getIdentifier() && compat::isOneOf(S->getName(), {"ModuleHolder", "Cloneable"}) &&
+        S && S->getIdentifier() && libraryCallIs(S->getName(), LibraryUse::HolderOf) &&
         S->getTemplateArgs().size() > 0 &&
         S->getTemplateArgs()[0].getKind() == TemplateArgument::Type &&
         userModuleClass(S->getTemplateArgs()[0].getAsType()) == R)
       return true;
-  return F->getIdentifier() &&
-         compat::isOneOf(F->getName(), {"register_module", "replace_module", "save", "load"});
+  return F->getIdentifier() && libraryCallIs(F->getName(), LibraryUse::RegistersModule);
 }
 
 class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
@@ -273,8 +268,7 @@ bool calledByLibraryTemplates(const CXXMethodDecl *M) {
     return false;
   if (M->isOverloadedOperator())
     return M->getOverloadedOperator() == OO_Call;
-  return M->getIdentifier() &&
-         compat::isOneOf(M->getName(), {"forward", "backward", "get", "get_batch", "apply"});
+  return M->getIdentifier() && libraryCallIs(M->getName(), LibraryUse::CalledByLibrary);
 }
 } // namespace
 

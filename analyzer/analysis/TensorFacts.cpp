@@ -173,7 +173,7 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(E)) // the default the callee gives
     return deviceAt(Default->getExpr(), Depth + 1);
   if (isNoValue(E)) // nullopt, nullptr, an empty optional: no tensor, adds nothing
-    return Device::Host;
+    return Device::Cpu;
   if (const auto *U = dyn_cast<UnaryOperator>(E); // *p, &t: where the tensor pointed to is
       U && (U->getOpcode() == UO_Deref || U->getOpcode() == UO_AddrOf) &&
       carriesTensors(U->getSubExpr()->getType()))
@@ -181,7 +181,7 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   if (const DeclRefExpr *R = asVarRef(E)) {
     const auto *V = cast<VarDecl>(R->getDecl());
     if (auto G = checkedDevice(Ctx, R))
-      return G->Cuda ? cudaAt(G->At) : Device::Host;
+      return G->Cuda ? cudaAt(G->At) : Device::Cpu;
     if (const Expr *Launch = Launches.launchedWith(V))
       return cudaAt(Launch);
     if (const CXXForRangeStmt *For = rangeForOf(Ctx, V)) // for (auto &batch : *loader)
@@ -200,7 +200,7 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
       auto StoredIn = [&](const VarDecl *Var, int Level, auto &Self) -> Device {
         ContainerStores S = containerStores(Ctx, Var);
         std::string Name = "`" + Var->getName().str() + "`";
-        Device Stored = S.UnknownWhy.empty() ? Device::Host : unknown(Name + ": " + S.UnknownWhy);
+        Device Stored = S.UnknownWhy.empty() ? Device::Cpu : unknown(Name + ": " + S.UnknownWhy);
         for (const Expr *Value : S.Values)
           Stored = combine(Stored, deviceAt(Value, Depth + 1));
         for (const ContainerStores::Handoff &H : S.PassedOn) {
@@ -258,7 +258,7 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   // A std::vector of tensors constructed: where the tensors it starts with are (none: it
   // adds nothing).
   if (auto Parts = containerConstructionParts(E)) {
-    Device D = Device::Host;
+    Device D = Device::Cpu;
     for (const Expr *P : *Parts)
       D = combine(D, deviceAt(P, Depth + 1));
     return D;
@@ -304,30 +304,30 @@ Device TensorFacts::opDevice(const OpCall &Op, int Depth) {
   // with a tensor first (torch::normal(mean, std)) is where its tensors are instead.
   bool ReadsNamed = Row.Device == ResultDevice::CopyTarget ||
                     Row.Device == ResultDevice::LikeSelf ||
-                    (Row.Device == ResultDevice::NamedElseHost && !Op.Self);
+                    (Row.Device == ResultDevice::NamedElseCpu && !Op.Self);
   // An argument of an unresolved call that does not compile may name any device.
   if (Op.Recovered && ReadsNamed)
     for (const Expr *A : Op.Args)
       if (errorsOfItsOwn(A) || A->isTypeDependent())
         return unknown("an argument of `" + Op.Name.str() + "()` that does not compile");
   switch (Row.Device) {
-  case ResultDevice::Host:
-  case ResultDevice::PinnedHost:
-    return Device::Host;
+  case ResultDevice::Cpu:
+  case ResultDevice::PinnedCpu:
+    return Device::Cpu;
   case ResultDevice::Cuda:
     return cudaAt(Op.Call);
   case ResultDevice::CopyTarget:
     if (auto Target = copyTargetAt(Op, Depth))
       return *Target;
     return deviceAt(Op.Self, Depth + 1); // a dtype cast stays where it was
-  case ResultDevice::NamedElseHost:
+  case ResultDevice::NamedElseCpu:
   case ResultDevice::LikeSelf:
     if (!ReadsNamed)
       break;
     for (const Expr *A : Op.Args)
       if (auto D = namedAt(A, Depth + 1))
         return *D;
-    return Row.Device == ResultDevice::LikeSelf ? deviceAt(Op.Self, Depth + 1) : Device::Host;
+    return Row.Device == ResultDevice::LikeSelf ? deviceAt(Op.Self, Depth + 1) : Device::Cpu;
   case ResultDevice::FromInputs:
     break;
   }
@@ -409,7 +409,7 @@ std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
   case DeviceMention::Cuda:
     return cudaAt(Arg);
   case DeviceMention::Cpu:
-    return Device::Host;
+    return Device::Cpu;
   case DeviceMention::Other:
     return unknown("a device the analysis cannot read");
   case DeviceMention::None:
@@ -438,7 +438,7 @@ std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
       if (auto D = namedAt(Def, Depth + 1))
         Merge(*D);
       else // options that name no device: the CPU when built by LibTorch alone
-        Merge(isDeviceFreeOptions(Def) ? Device::Host
+        Merge(isDeviceFreeOptions(Def) ? Device::Cpu
                                        : unknown("the options `" + R->getDecl()->getName().str() +
                                                  "`, made where the analysis does not follow"));
     }
@@ -500,7 +500,7 @@ Tri TensorFacts::maskAt(const Expr *E, int Depth) {
         return Tri::No;
     }
     // None named: a factory's default dtype is not bool; a cast or a _like keeps the receiver's.
-    return Row.Device == ResultDevice::NamedElseHost ? Tri::No : maskAt(Op->Self, Depth + 1);
+    return Row.Device == ResultDevice::NamedElseCpu ? Tri::No : maskAt(Op->Self, Depth + 1);
   case ResultDtype::Unknown:
     break;
   }
@@ -549,7 +549,7 @@ bool TensorFacts::zeroDimAt(const Expr *E, int Depth, bool IntOnly) {
 
 bool TensorFacts::isPinned(const Expr *E) {
   auto Op = producerVia(E, /*ThroughCopies=*/false);
-  return Op && Op->IsMethod && opRow(Op->Name).Device == ResultDevice::PinnedHost;
+  return Op && Op->IsMethod && opRow(Op->Name).Device == ResultDevice::PinnedCpu;
 }
 
 std::optional<int> TensorFacts::dimAt(const Expr *E, int Depth) {

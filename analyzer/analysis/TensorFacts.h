@@ -27,13 +27,13 @@ namespace hostsync {
 // Deferred: on the host unless a fact of another translation unit says otherwise (the
 // query's open keys, DeviceFacts.h). Only the analysis sees it: the public queries below
 // answer Unknown for it, and lastTrace() keeps the keys for the project pass.
-enum class Device { Host, Cuda, Unknown, Deferred };
+enum class Device { Cpu, Cuda, Unknown, Deferred };
 // The device of a value that is one of two: CUDA if either is, else unknown if either is,
 // else deferred if either is, else the host. The host is its identity: a source that adds
 // nothing.
 inline Device combine(Device A, Device B) {
   auto Order = [](Device D) {
-    return D == Device::Host ? 0 : D == Device::Deferred ? 1 : D == Device::Unknown ? 2 : 3;
+    return D == Device::Cpu ? 0 : D == Device::Deferred ? 1 : D == Device::Unknown ? 2 : 3;
   };
   return Order(A) < Order(B) ? B : A;
 }
@@ -77,7 +77,7 @@ public:
   const DeviceTrace &matchTrace() const { return Match; }
   void startMatch() {
     Match = DeviceTrace();
-    Match.Raw = Device::Host;
+    Match.Raw = Device::Cpu;
   }
   // The device of an argument passed for a parameter of type T: of the tensor, or the device
   // it names (a torch::Device, options); nullopt for any other parameter. Traced.

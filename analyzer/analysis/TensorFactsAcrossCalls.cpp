@@ -5,6 +5,7 @@
 
 #include "compat/LLVMCompat.h"
 #include "match/DataLoaders.h"
+#include "match/LibraryCalls.h"
 #include "match/Modules.h"
 #include "match/TensorOps.h"
 
@@ -97,7 +98,7 @@ template <typename Compute> Device TensorFacts::summarise(const Decl *Key, Compu
   if (Object.Construct) { // read with one object's construction: neither taken nor kept
     if (!Active.insert(Key).second) {
       ++Cuts;
-      return Device::Host;
+      return Device::Cpu;
     }
     Device D = C();
     Active.erase(Key);
@@ -109,7 +110,7 @@ template <typename Compute> Device TensorFacts::summarise(const Decl *Key, Compu
   }
   if (!Active.insert(Key).second) {
     ++Cuts;
-    return Device::Host; // the identity of combine(): adds nothing
+    return Device::Cpu; // the identity of combine(): adds nothing
   }
   unsigned CutsBefore = Cuts;
   DeviceTrace Outer = Trace; // the summary's own trace, kept with it
@@ -156,12 +157,12 @@ Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
     if (D && (*D == Device::Cuda || Calls.allCallsInView(F)))
       return *D;
     if (!D && LeftEmpty && Calls.allCallsInView(F))
-      return Device::Host; // every call is here and none gives a tensor: dead code
+      return Device::Cpu; // every call is here and none gives a tensor: dead code
     std::string Why = Param + " of " + quotedName(F);
     if (!Calls.callersKnowable(F))
       return unknown(Why + ", which code out of view may call (" + Calls.whyUnknowable(F) + ")");
     // An override also gets what calls of the methods it overrides pass.
-    Device Result = D.value_or(Device::Host);
+    Device Result = D.value_or(Device::Cpu);
     for (const FunctionDecl *Callee : overriddenAndSelf(F))
       Result = combine(Result, open(argumentKey(Callee, P->getFunctionScopeIndex()), Why));
     return Result;
@@ -238,8 +239,7 @@ Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
   // opt.value() of an optional tensor: the tensor it holds; v.at(i), v.front(), v.data()...
   // of a standard container of tensors: where its tensors are.
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-      MC && F->getIdentifier() &&
-      compat::isOneOf(F->getName(), {"value", "at", "front", "back", "data"}) &&
+      MC && F->getIdentifier() && libraryCallIs(F->getName(), LibraryUse::ReadsElement) &&
       !isTensorType(MC->getImplicitObjectArgument()->getType()) &&
       carriesTensors(MC->getImplicitObjectArgument()->getType()))
     return deviceAt(MC->getImplicitObjectArgument(), Depth + 1);
@@ -255,9 +255,8 @@ Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
   // A buffer or parameter a module registers is the tensor given, and moves with the
   // module: where the project moves modules of its class (an evidence key).
-  if (MC && F->getIdentifier() &&
-      compat::isOneOf(F->getName(), {"register_buffer", "register_parameter"})) {
-    Device D = Device::Host;
+  if (MC && F->getIdentifier() && libraryCallIs(F->getName(), LibraryUse::RegistersTensor)) {
+    Device D = Device::Cpu;
     for (const Expr *A : Call->arguments())
       if (isTensorType(A->getType()))
         D = deviceAt(A, Depth + 1);
@@ -278,7 +277,7 @@ Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
       D = D ? combine(*D, Arg) : Arg;
     }
   if (const CXXRecordDecl *C = owningModule(MC ? MC->getImplicitObjectArgument() : Call))
-    return combine(D.value_or(Device::Host),
+    return combine(D.value_or(Device::Cpu),
                    open(moduleKey(C), "a layer of a module only this file can name"));
   return D ? *D : unknown("a module's output");
 }
@@ -293,7 +292,7 @@ TensorFacts::FactKey TensorFacts::moduleKey(const CXXRecordDecl *C) {
 Device TensorFacts::elementDevice(const Expr *Range, int Depth) {
   if (const CXXRecordDecl *Dataset = sourceDataset(Range->getType())) {
     if (isLibTorchDecl(Dataset)) // MNIST and the like read their files into host memory
-      return Device::Host;
+      return Device::Cpu;
     if (const CXXMethodDecl *Get = exampleMaker(Dataset))
       return returnedDevice(Get, Depth, /*OwnBody=*/true);
     return unknown("a batch of `" + Dataset->getNameAsString() +

@@ -94,9 +94,9 @@ std::optional<Device> TensorFacts::objectMember(const FieldDecl *F, int Depth) {
     Stored.push_back(F->getInClassInitializer());
   if (!Active.insert(F).second) { // the constructor reads what it stored before
     ++Cuts;
-    return Device::Host;
+    return Device::Cpu;
   }
-  Device D = Device::Host; // nothing stored: an undefined tensor, no device
+  Device D = Device::Cpu; // nothing stored: an undefined tensor, no device
   for (const Expr *V : Stored)
     D = combine(D, isTensorType(F->getType()) ? deviceAt(V, Depth + 1)
                                               : namedAt(V, Depth + 1).value_or(Device::Unknown));

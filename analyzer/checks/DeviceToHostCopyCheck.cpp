@@ -22,11 +22,11 @@ void DeviceToHostCopyCheck::check(const MatchFinder::MatchResult &Result) {
     Spelled = "cpu";
   } else if (Op->Name == "to") {
     std::optional<Device> Target = facts().copyTarget(*Op);
-    if (Target != Device::Host || passesNonBlocking(Call))
+    if (Target != Device::Cpu || passesNonBlocking(Call))
       return; // a dtype cast, a copy to the GPU, or an asynchronous copy
     Spelled = "to(kCPU)";
   } else { // dst.copy_(src): a copy into a host tensor
-    if (Op->Args.empty() || deviceOf(Op->Self) != Device::Host || passesNonBlocking(Call))
+    if (Op->Args.empty() || deviceOf(Op->Self) != Device::Cpu || passesNonBlocking(Call))
       return;
     Source = Op->Args.front();
     Spelled = "copy_";

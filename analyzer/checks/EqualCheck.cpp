@@ -25,9 +25,9 @@ void EqualCheck::check(const MatchFinder::MatchResult &Result) {
   if (namedVar(Op->Self) && namedVar(Op->Self) == namedVar(Other))
     return;
   Device A = deviceOf(Op->Self), B = deviceOf(Other);
-  Device Where = (A == Device::Cuda || B == Device::Cuda)   ? Device::Cuda
-                 : (A == Device::Host && B == Device::Host) ? Device::Host
-                                                            : Device::Unknown;
+  Device Where = (A == Device::Cuda || B == Device::Cuda) ? Device::Cuda
+                 : (A == Device::Cpu && B == Device::Cpu) ? Device::Cpu
+                                                          : Device::Unknown;
   report(Call, opLocation(Call), Op->Name, Where,
          "'" + Op->Name.str() + "' on " + tensorPhrase(Where) +
              " returns a host bool: the host waits for the comparison to finish");

@@ -14,8 +14,8 @@ void HostToDeviceCopyCheck::registerMatchers(MatchFinder *Finder) {
 
 // A copy from the host syncs for sure; from an unknown place it may be a no-op.
 static Device syncIfFrom(Device Source) {
-  return Source == Device::Host   ? Device::Cuda
-         : Source == Device::Cuda ? Device::Host
+  return Source == Device::Cpu    ? Device::Cuda
+         : Source == Device::Cuda ? Device::Cpu
                                   : Device::Unknown;
 }
 
@@ -25,12 +25,12 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Index)
       return;
     Device Target = deviceOf(Index->Self);
-    if (Target == Device::Host)
+    if (Target == Device::Cpu)
       return;
     for (const Expr *El : Index->Elements) {
       if (!isTensorType(El->getType()) || facts().isMask(El) == Tri::Yes)
         continue; // masks are hostsync-bool-mask-index's
-      if (deviceOf(El) == Device::Host) {
+      if (deviceOf(El) == Device::Cpu) {
         report(E, El->getBeginLoc(), "index(host index)", Target,
                "indexing " + tensorPhrase(Target) +
                    " with a host index tensor copies the index to the GPU and waits for it");
@@ -69,7 +69,7 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
   if (Op->Name == "to") {
     std::optional<Device> Target = facts().copyTarget(*Op);
     // A copy to the host, a dtype cast, or asynchronous: not this rule's.
-    if (!Target || *Target == Device::Host || passesNonBlocking(Call))
+    if (!Target || *Target == Device::Cpu || passesNonBlocking(Call))
       return;
     if (*Target == Device::Unknown) { // `.to(device_)`: a device, but which one?
       if (deviceOf(Op->Self) == Device::Cuda)

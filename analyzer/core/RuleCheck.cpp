@@ -88,7 +88,7 @@ std::string RuleCheck::sourceText(const Expr *E) const {
 void RuleCheck::setDevice(Finding &F, Device Where) const {
   const DeviceTrace &T = TU.Facts.matchTrace();
   switch (Where) {
-  case Device::Host:
+  case Device::Cpu:
     F.Device = DeviceConfidence::Cpu;
     F.DeviceReason = "the tensor is made on the host";
     return;

@@ -80,7 +80,7 @@ protected:
   // "a CUDA tensor" or "a tensor that may be on CUDA", for messages.
   static std::string tensorPhrase(Device Where);
 
-  // Records one finding at At. Device::Host findings are kept as "cpu" (shown with
+  // Records one finding at At. Device::Cpu findings are kept as "cpu" (shown with
   // --report-cpu); Device::Unknown becomes "unknown" until the project pass closes it (or
   // "assumed", or "cpu", by --assume-device and a CPU-only program). Message says
   // what syncs and why; the fix comes from the catalog unless Fix is given.

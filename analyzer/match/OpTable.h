@@ -12,14 +12,14 @@ namespace hostsync {
 
 // Where the result lives.
 enum class ResultDevice {
-  FromInputs,    // where its tensors are (the receiver, tensor arguments, tensor lists)
-  Host,          // the CPU, whatever the input (cpu())
-  PinnedHost,    // the CPU, in pinned memory (pin_memory()): what a non-blocking copy needs
-  Cuda,          // the GPU, whatever the input (cuda())
-  NamedElseHost, // a factory: the device its arguments name, else the CPU; called with a
-                 // tensor first (torch::normal(mean, std)) it is where its tensors are
-  CopyTarget,    // to(): the device or tensor argument names; none (a dtype cast): the receiver's
-  LikeSelf,      // zeros_like, new_zeros: the device its arguments name, else the receiver's
+  FromInputs,   // where its tensors are (the receiver, tensor arguments, tensor lists)
+  Cpu,          // the CPU, whatever the input (cpu())
+  PinnedCpu,    // the CPU, in pinned memory (pin_memory()): what a non-blocking copy needs
+  Cuda,         // the GPU, whatever the input (cuda())
+  NamedElseCpu, // a factory: the device its arguments name, else the CPU; called with a
+                // tensor first (torch::normal(mean, std)) it is where its tensors are
+  CopyTarget,   // to(): the device or tensor argument names; none (a dtype cast): the receiver's
+  LikeSelf,     // zeros_like, new_zeros: the device its arguments name, else the receiver's
 };
 
 // The result's dtype, as far as "is it a boolean mask" and "is it an integer" go.

@@ -10,7 +10,7 @@
 using namespace hostsync;
 
 namespace {
-bool isFactory(const OpRow &R) { return R.Device == ResultDevice::NamedElseHost; }
+bool isFactory(const OpRow &R) { return R.Device == ResultDevice::NamedElseCpu; }
 bool keepsShape(const OpRow &R) {
   return R.Shape == ResultShape::Keep || R.Shape == ResultShape::KeepRank;
 }
@@ -53,15 +53,15 @@ TEST(OpTable, EachRowIsConsistent) {
 }
 
 TEST(OpTable, ColumnsOfOpsFromEachGroup) {
-  EXPECT_EQ(opRow("zeros").Device, ResultDevice::NamedElseHost);
+  EXPECT_EQ(opRow("zeros").Device, ResultDevice::NamedElseCpu);
   EXPECT_EQ(opRow("zeros").Shape, ResultShape::SizeList);
   EXPECT_EQ(opRow("arange").Dtype, ResultDtype::Index);
   EXPECT_EQ(opRow("tensor").Shape, ResultShape::ZeroDimFromLiteral);
   EXPECT_EQ(opRow("to").Device, ResultDevice::CopyTarget);
   EXPECT_EQ(opRow("to").Values, ResultValues::Same);
-  EXPECT_EQ(opRow("cpu").Device, ResultDevice::Host);
+  EXPECT_EQ(opRow("cpu").Device, ResultDevice::Cpu);
   EXPECT_EQ(opRow("cuda").Device, ResultDevice::Cuda);
-  EXPECT_EQ(opRow("pin_memory").Device, ResultDevice::PinnedHost);
+  EXPECT_EQ(opRow("pin_memory").Device, ResultDevice::PinnedCpu);
   EXPECT_EQ(opRow("permute").Dtype, ResultDtype::Keep);
   EXPECT_EQ(opRow("squeeze").Shape, ResultShape::KeepZeroDim);
   EXPECT_EQ(opRow("gt").Dtype, ResultDtype::Bool);

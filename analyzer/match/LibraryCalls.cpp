@@ -1,0 +1,64 @@
+#include "match/LibraryCalls.h"
+
+namespace hostsync {
+
+namespace {
+using U = LibraryUse;
+
+// A name may appear under several uses ("forward" is std::forward and a module's forward).
+const LibraryCall Rows[] = {
+    // std classes that may call what they hold.
+    {"function", U::MayCall},
+    {"thread", U::MayCall},
+    {"jthread", U::MayCall},
+    {"packaged_task", U::MayCall},
+    {"move_only_function", U::MayCall},
+    {"reference_wrapper", U::MayCall},
+    // std functions that make, move or hold a module.
+    {"make_shared", U::Holds},
+    {"make_unique", U::Holds},
+    {"allocate_shared", U::Holds},
+    {"move", U::Holds},
+    {"forward", U::Holds},
+    {"swap", U::Holds},
+    {"addressof", U::Holds},
+    {"get", U::Holds},
+    {"make_pair", U::Holds},
+    {"make_tuple", U::Holds},
+    {"tie", U::Holds},
+    {"forward_as_tuple", U::Holds},
+    // LibTorch's holders of a module class.
+    {"ModuleHolder", U::HolderOf},
+    {"Cloneable", U::HolderOf},
+    // LibTorch's registration and serialization.
+    {"register_module", U::RegistersModule},
+    {"replace_module", U::RegistersModule},
+    {"save", U::RegistersModule},
+    {"load", U::RegistersModule},
+    {"register_buffer", U::RegistersTensor},
+    {"register_parameter", U::RegistersTensor},
+    // User methods LibTorch's templates call.
+    {"forward", U::CalledByLibrary},
+    {"backward", U::CalledByLibrary},
+    {"get", U::CalledByLibrary},
+    {"get_batch", U::CalledByLibrary},
+    {"apply", U::CalledByLibrary},
+    // Element reads of an optional or a standard container.
+    {"value", U::ReadsElement},
+    {"at", U::ReadsElement},
+    {"front", U::ReadsElement},
+    {"back", U::ReadsElement},
+    {"data", U::ReadsElement},
+};
+} // namespace
+
+bool libraryCallIs(llvm::StringRef Name, LibraryUse Use) {
+  for (const LibraryCall &R : Rows)
+    if (R.Use == Use && R.Name == Name)
+      return true;
+  return false;
+}
+
+llvm::ArrayRef<LibraryCall> libraryCalls() { return Rows; }
+
+} // namespace hostsync

@@ -1,0 +1,47 @@
+// The std and LibTorch functions that receive a user's module, callable or tensor, grouped
+// by what they do with it. The call-site analysis (analysis/CallSites) asks whether a
+// module's forward() stays in view when a library function takes it, and which user
+// methods the library calls; the device analysis (analysis/TensorFactsAcrossCalls) asks
+// which calls read an element or register a tensor. One table answers both, by name.
+#pragma once
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace hostsync {
+
+// What the library does with what it is given.
+enum class LibraryUse {
+  // A std class whose object may call the callable it holds, out of the analysis's view
+  // (std::function, std::thread...): a module given to it is called from elsewhere.
+  MayCall,
+  // A std function that makes, moves or holds a module and never calls it (make_shared,
+  // move, make_tuple...).
+  Holds,
+  // A LibTorch class template whose methods hold a module of its argument's class without
+  // calling its forward (ModuleHolder<R>, Cloneable<R>).
+  HolderOf,
+  // A LibTorch function that registers, replaces or serializes a module, never calling it.
+  RegistersModule,
+  // A LibTorch module method that registers a tensor: the tensor given is the buffer, and
+  // moves with the module (register_buffer, register_parameter).
+  RegistersTensor,
+  // A method of a user class derived from LibTorch's that LibTorch's templates call (a
+  // module's forward, a dataset's get, a transform's apply): called, out of view.
+  CalledByLibrary,
+  // A method that reads an element of what holds it: an optional's value(), a standard
+  // container's at(), front(), back(), data().
+  ReadsElement,
+};
+
+struct LibraryCall {
+  llvm::StringRef Name; // the function's or the class template's name, unqualified
+  LibraryUse Use;
+};
+
+// Does the table list Name for Use?
+bool libraryCallIs(llvm::StringRef Name, LibraryUse Use);
+// Every row, in the table's order (for tests and documentation).
+llvm::ArrayRef<LibraryCall> libraryCalls();
+
+} // namespace hostsync

@@ -1,0 +1,37 @@
+// The table of library functions that receive a module, callable or tensor
+// (analyzer/match/LibraryCalls.h), read row by row.
+#include "match/LibraryCalls.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <utility>
+
+using namespace hostsync;
+
+TEST(LibraryCalls, EveryRowIsNamedOnceForItsUseAndFoundByName) {
+  std::set<std::pair<std::string, int>> Seen;
+  for (const LibraryCall &R : libraryCalls()) {
+    EXPECT_FALSE(R.Name.empty());
+    EXPECT_TRUE(Seen.insert({R.Name.str(), static_cast<int>(R.Use)}).second)
+        << R.Name.str() << " twice for one use";
+    EXPECT_TRUE(libraryCallIs(R.Name, R.Use)) << R.Name.str();
+  }
+}
+
+TEST(LibraryCalls, AUseIsOnlyWhatItsRowsSay) {
+  // std::forward holds a module; a module's forward is called by LibTorch's templates.
+  EXPECT_TRUE(libraryCallIs("forward", LibraryUse::Holds));
+  EXPECT_TRUE(libraryCallIs("forward", LibraryUse::CalledByLibrary));
+  // std::thread may call what it holds; it is not a holder that never calls.
+  EXPECT_TRUE(libraryCallIs("thread", LibraryUse::MayCall));
+  EXPECT_FALSE(libraryCallIs("thread", LibraryUse::Holds));
+  // Registering a module and registering a tensor are apart.
+  EXPECT_TRUE(libraryCallIs("register_module", LibraryUse::RegistersModule));
+  EXPECT_FALSE(libraryCallIs("register_module", LibraryUse::RegistersTensor));
+  EXPECT_TRUE(libraryCallIs("register_buffer", LibraryUse::RegistersTensor));
+  EXPECT_TRUE(libraryCallIs("value", LibraryUse::ReadsElement));
+  EXPECT_FALSE(libraryCallIs("push_back", LibraryUse::ReadsElement));
+  EXPECT_FALSE(libraryCallIs("", LibraryUse::Holds));
+}
