@@ -7,7 +7,6 @@
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -100,34 +99,41 @@ bool keepsForwardInView(const FunctionDecl *F, const CXXRecordDecl *R) {
   return F->getIdentifier() && libraryCallIs(F->getName(), LibraryUse::RegistersModule);
 }
 
-class CallIndexer : public RecursiveASTVisitor<CallIndexer> {
+// What the calls of written code tell CallSites: every call by callee, the calls of a
+// module's forward through its holder, and the classes that templates may construct or
+// whose forward code out of view may call.
+class CallIndexer {
 public:
   CallIndexer(llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>> &Calls,
-              llvm::DenseSet<const FunctionDecl *> &AddressTaken,
               llvm::DenseSet<const CXXRecordDecl *> &Indirect,
               llvm::DenseMap<const CXXRecordDecl *, const char *> &ForwardOutOfView)
-      : Calls(Calls), AddressTaken(AddressTaken), Indirect(Indirect),
-        ForwardOutOfView(ForwardOutOfView) {}
-  bool shouldVisitTemplateInstantiations() const { return false; }
+      : Calls(Calls), Indirect(Indirect), ForwardOutOfView(ForwardOutOfView) {}
 
-  bool VisitCallExpr(CallExpr *C) {
-    if (!C->getDirectCallee())
-      noteDependentCall(C);
-    if (const FunctionDecl *F = C->getDirectCallee()) {
-      noteTemplateArguments(F, C, C->getNumArgs());
-      noteModulesHandedOver(F, C->arguments());
-      Calls[canonical(F)].push_back(C);
-      noteHolderCall(C, F);
-      if (const auto *R = dyn_cast<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
-        CalleeRefs.insert(R);
-    }
-    return true;
+  // The calls of written code (an instantiation's are the written template's).
+  void read(const TUIndex &Index) {
+    for (const CallRecord &R : Index.calls())
+      if (!R.InInstantiation && R.Site) {
+        if (const auto *C = dyn_cast<CallExpr>(R.Site))
+          call(C);
+        else if (const auto *K = dyn_cast<CXXConstructExpr>(R.Site))
+          construction(K);
+      }
   }
-  bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+
+private:
+  void call(const CallExpr *C) {
+    const FunctionDecl *F = C->getDirectCallee();
+    if (!F)
+      return noteDependentCall(C);
+    noteTemplateArguments(F, C, C->getNumArgs());
+    noteModulesHandedOver(F, C->arguments());
+    Calls[canonical(F)].push_back(C);
+    noteHolderCall(C, F);
+  }
+  void construction(const CXXConstructExpr *C) {
     noteTemplateArguments(C->getConstructor(), C, C->getNumArgs());
     noteModulesHandedOver(C->getConstructor(), C->arguments());
     Calls[canonical(C->getConstructor())].push_back(C);
-    return true;
   }
   // `model(x)` on TORCH_MODULE's holder: ModuleHolder::operator() calls the module's
   // forward with the same arguments, so it counts as a call of that forward, in view (its
@@ -233,25 +239,9 @@ public:
     if (const auto *S = dyn_cast<ClassTemplateSpecializationDecl>(F->getParent()))
       Note(&S->getTemplateArgs());
   }
-  bool VisitDeclRefExpr(DeclRefExpr *R) {
-    if (const auto *F = dyn_cast<FunctionDecl>(R->getDecl()))
-      Refs.push_back({R, canonical(F)});
-    return true;
-  }
-  // Every reference to a function that is not the callee of a call takes its address.
-  void finish() {
-    for (const auto &[Ref, F] : Refs)
-      if (!CalleeRefs.count(Ref))
-        AddressTaken.insert(F);
-  }
-
-private:
   llvm::DenseMap<const FunctionDecl *, std::vector<const Expr *>> &Calls;
-  llvm::DenseSet<const FunctionDecl *> &AddressTaken;
   llvm::DenseSet<const CXXRecordDecl *> &Indirect;
   llvm::DenseMap<const CXXRecordDecl *, const char *> &ForwardOutOfView;
-  llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
-  std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> Refs;
 };
 // A method LibTorch's own templates call, out of view: an autograd::Function's forward and
 // backward, a dataset's get, a transform's operator() / apply, and a module's forward
@@ -306,22 +296,17 @@ void CallSites::index() {
   if (Indexed)
     return;
   Indexed = true;
-  const SourceManager &SM = Ctx.getSourceManager();
-  CallIndexer Indexer(Calls, AddressTaken, Indirect, ForwardOutOfView);
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-      Indexer.TraverseDecl(D);
-  Indexer.finish();
+  CallIndexer(Calls, Indirect, ForwardOutOfView).read(Index);
 }
 
-std::vector<const Expr *> CallSites::argumentsFor(const FunctionDecl *F, unsigned Index) {
+std::vector<const Expr *> CallSites::argumentsFor(const FunctionDecl *F, unsigned Param) {
   index();
   std::vector<const Expr *> Args;
   auto It = Calls.find(canonical(F));
   if (It == Calls.end())
     return Args;
   for (const Expr *E : It->second)
-    if (const Expr *A = argumentOf(E, F, Index))
+    if (const Expr *A = argumentOf(E, F, Param))
       Args.push_back(A);
   return Args;
 }
@@ -331,7 +316,7 @@ std::string CallSites::whyUnknowable(const FunctionDecl *F) {
   F = canonical(F);
   if (!F)
     return "not a function";
-  if (AddressTaken.count(F))
+  if (Index.addressTaken().count(F))
     return "its address is taken";
   if (F->isMain())
     return "the program's entry";
@@ -343,7 +328,7 @@ std::string CallSites::whyUnknowable(const FunctionDecl *F) {
     if (isa<CXXConstructorDecl>(M) && Indirect.count(M->getParent()->getCanonicalDecl()))
       return "a constructor that a template called here may call (make_shared, a module holder)";
     if (calledByLibraryTemplates(M)) {
-      if (!isModuleForward(M))
+      if (!TUIndex::isModuleForward(M))
         return "LibTorch's templates call it";
       if (forwardOutOfView(M->getParent()))
         return std::string("this file ") +
@@ -351,10 +336,6 @@ std::string CallSites::whyUnknowable(const FunctionDecl *F) {
     }
   }
   return "";
-}
-
-bool CallSites::isModuleForward(const CXXMethodDecl *M) {
-  return M->getIdentifier() && M->getName() == "forward" && asUserModule(M->getParent());
 }
 
 bool CallSites::forwardOutOfView(const CXXRecordDecl *R) {

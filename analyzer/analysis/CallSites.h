@@ -14,6 +14,8 @@
 // of its calls (model/DeviceFacts.h).
 #pragma once
 
+#include "analysis/TUIndex.h"
+
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -35,11 +37,11 @@ std::string quotedName(const clang::FunctionDecl *F);
 
 class CallSites {
 public:
-  explicit CallSites(clang::ASTContext &Ctx) : Ctx(Ctx) {}
+  CallSites(clang::ASTContext &Ctx, const TUIndex &Index) : Ctx(Ctx), Index(Index) {}
 
-  // The arguments passed for parameter Index of F, one per call or construction in the
+  // The arguments passed for parameter Param of F, one per call or construction in the
   // translation unit's own code (default arguments included).
-  std::vector<const clang::Expr *> argumentsFor(const clang::FunctionDecl *F, unsigned Index);
+  std::vector<const clang::Expr *> argumentsFor(const clang::FunctionDecl *F, unsigned Param);
   // Does the translation unit hold every call of F (see above)?
   bool allCallsInView(const clang::FunctionDecl *F);
   // Can the project's code hold every call of F: is it called only directly, by name, or
@@ -54,8 +56,6 @@ public:
     index();
     return Indirect;
   }
-  // A user module's forward() (the one LibTorch's holders and containers call).
-  static bool isModuleForward(const clang::CXXMethodDecl *M);
   // May the forward of modules of class R be called with arguments out of view: is R (or a
   // class deriving from it) handed here to a LibTorch template other than its holder,
   // registration or serialization (Sequential, AnyModule...), to a standard template that
@@ -70,10 +70,7 @@ public:
     return ForwardOutOfView;
   }
   // The functions whose address this translation unit takes.
-  const llvm::DenseSet<const clang::FunctionDecl *> &addressTaken() {
-    index();
-    return AddressTaken;
-  }
+  const llvm::DenseSet<const clang::FunctionDecl *> &addressTaken() { return Index.addressTaken(); }
   // Every call and construction in the translation unit's own code, by canonical callee.
   const llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::Expr *>> &calls() {
     index();
@@ -83,10 +80,10 @@ public:
 private:
   void index();
   clang::ASTContext &Ctx;
+  const TUIndex &Index;
   bool Indexed = false;
   // Calls (CallExpr or CXXConstructExpr) by canonical callee.
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::Expr *>> Calls;
-  llvm::DenseSet<const clang::FunctionDecl *> AddressTaken;
   llvm::DenseSet<const clang::CXXRecordDecl *> Indirect; // constructedByTemplates
   llvm::DenseMap<const clang::CXXRecordDecl *, const char *> ForwardOutOfView;
 };

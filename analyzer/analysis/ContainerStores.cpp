@@ -203,10 +203,10 @@ ContainerStores containerStores(ASTContext &Ctx, const VarDecl *Var) {
 }
 
 TensorFacts::FactKey fillKey(const FunctionDecl *F, unsigned I) {
-  TensorFacts::FactKey Arg = TensorFacts::argumentKey(F, I);
+  TensorFacts::FactKey Arg = argumentKey(F, I);
   if (Arg.Key.empty())
     return {};
-  return {factkey::fillKey(TensorFacts::signature(F), I), "what " + Arg.Name + " is filled with"};
+  return {factkey::fillKey(signature(F), I), "what " + Arg.Name + " is filled with"};
 }
 
 std::optional<std::vector<const Expr *>> containerConstructionParts(const Expr *E) {

@@ -5,7 +5,6 @@
 #include "match/Modules.h"
 #include "match/TensorOps.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Path.h"
 
@@ -14,18 +13,6 @@ using namespace clang;
 namespace hostsync {
 
 namespace {
-// The functions with a body in the user's code: their returns are facts for other files.
-class BodyCollector : public RecursiveASTVisitor<BodyCollector> {
-public:
-  bool shouldVisitTemplateInstantiations() const { return false; }
-  bool VisitFunctionDecl(FunctionDecl *F) {
-    if (F->doesThisDeclarationHaveABody() && !F->isDependentContext())
-      Out.push_back(F);
-    return true;
-  }
-  std::vector<const FunctionDecl *> Out;
-};
-
 class Exporter {
 public:
   Exporter(ASTContext &Ctx, TensorFacts &Facts, bool CpuOnly)
@@ -75,64 +62,46 @@ private:
 // Where the TU moves modules (module:<class> keys): `model->to(device)` and `->cuda()` on a
 // user module, a module held as a member of another (it moves with its owner), and a
 // module class whose user base class is moved (a `shared_ptr<Base>` holds a Derived).
-class ModuleMoves : public RecursiveASTVisitor<ModuleMoves> {
-public:
-  ModuleMoves(TensorFacts &Facts, Exporter &E) : Facts(Facts), E(E) {}
-  bool shouldVisitTemplateInstantiations() const { return false; }
-
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
-    const CXXMethodDecl *M = Call->getMethodDecl();
-    if (!M || !M->getIdentifier() || !isLibTorchDecl(M) ||
-        !compat::isOneOf(M->getName(), {"to", "cuda"}))
-      return true;
-    const CXXRecordDecl *C = calledModule(Call);
-    TensorFacts::FactKey Key = C ? TensorFacts::moduleKey(C) : TensorFacts::FactKey();
-    if (Key.Key.empty())
-      return true;
-    if (M->getName() == "cuda") {
-      OpenDevice Cuda;
-      Cuda.Base = DeviceState::Cuda;
-      E.addValue(Key, Cuda, Call->getBeginLoc());
-      return true;
-    }
-    for (const Expr *A : Call->arguments())
-      if (Facts.namedDevice(A))
-        E.add(Key, Call->getBeginLoc());
-    return true;
+void moduleMove(const CXXMemberCallExpr *Call, TensorFacts &Facts, Exporter &E) {
+  TensorFacts::FactKey Key = moduleKey(calledModule(Call));
+  if (Key.Key.empty())
+    return;
+  if (Call->getMethodDecl()->getName() == "cuda") {
+    OpenDevice Cuda;
+    Cuda.Base = DeviceState::Cuda;
+    E.addValue(Key, Cuda, Call->getBeginLoc());
+    return;
   }
-  bool VisitCXXRecordDecl(CXXRecordDecl *R) {
-    if (!R->isThisDeclarationADefinition())
-      return true;
-    const CXXRecordDecl *Owner = asUserModule(R);
-    TensorFacts::FactKey OwnerKey = Owner ? TensorFacts::moduleKey(Owner) : TensorFacts::FactKey();
-    if (OwnerKey.Key.empty())
-      return true;
-    auto Follows = [&](const CXXRecordDecl *Moved, const TensorFacts::FactKey &From,
-                       SourceLocation At) {
-      TensorFacts::FactKey Key = TensorFacts::moduleKey(Moved);
-      if (Key.Key.empty() || Key.Key == From.Key)
-        return;
-      OpenDevice Value;
-      Value.Keys.insert(From.Key);
-      E.addValue(Key, Value, At);
-    };
-    for (const FieldDecl *F : R->fields())
-      if (const CXXRecordDecl *Member = userModuleClass(F->getType()))
-        Follows(Member, OwnerKey, F->getLocation());
-    for (const CXXBaseSpecifier &B : R->bases())
-      if (const CXXRecordDecl *Base = userModuleClass(B.getType()))
-        Follows(Owner, TensorFacts::moduleKey(Base), B.getBeginLoc());
-    return true;
-  }
+  for (const Expr *A : Call->arguments())
+    if (Facts.namedDevice(A))
+      E.add(Key, Call->getBeginLoc());
+}
 
-private:
-  TensorFacts &Facts;
-  Exporter &E;
-};
+void moduleMovesWith(const CXXRecordDecl *R, Exporter &E) {
+  const CXXRecordDecl *Owner = asUserModule(R);
+  TensorFacts::FactKey OwnerKey = moduleKey(Owner);
+  if (OwnerKey.Key.empty())
+    return;
+  auto Follows = [&](const CXXRecordDecl *Moved, const TensorFacts::FactKey &From,
+                     SourceLocation At) {
+    TensorFacts::FactKey Key = moduleKey(Moved);
+    if (Key.Key.empty() || Key.Key == From.Key)
+      return;
+    OpenDevice Value;
+    Value.Keys.insert(From.Key);
+    E.addValue(Key, Value, At);
+  };
+  for (const FieldDecl *F : R->fields())
+    if (const CXXRecordDecl *Member = userModuleClass(F->getType()))
+      Follows(Member, OwnerKey, F->getLocation());
+  for (const CXXBaseSpecifier &B : R->bases())
+    if (const CXXRecordDecl *Base = userModuleClass(B.getType()))
+      Follows(Owner, moduleKey(Base), B.getBeginLoc());
+}
 
 } // namespace
 
-TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, TensorFacts &Facts,
+TUFacts exportFacts(ASTContext &Ctx, const TUIndex &Index, TensorFacts &Facts,
                     bool CpuOnlyProgram) {
   Exporter E(Ctx, Facts, CpuOnlyProgram);
   CallSites &Calls = Facts.callSites();
@@ -140,7 +109,7 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
     if (isLibTorchDecl(F) || !Calls.callersKnowable(F))
       continue;
     for (unsigned I = 0; I < F->getNumParams(); ++I) {
-      TensorFacts::FactKey Key = TensorFacts::argumentKey(F, I);
+      TensorFacts::FactKey Key = argumentKey(F, I);
       if (Key.Key.empty())
         continue;
       for (const Expr *Site : Sites)
@@ -152,7 +121,7 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
   // Functions that code out of view may call: with the parameters of any argument.
   auto Opaque = [&](const FunctionDecl *F, const std::string &Why) {
     for (unsigned I = 0; I < F->getNumParams(); ++I)
-      if (std::string Key = TensorFacts::argumentKey(F, I).Key; !Key.empty())
+      if (std::string Key = argumentKey(F, I).Key; !Key.empty())
         E.Out.Opaque.emplace(Key, Why);
   };
   for (const FunctionDecl *F : Calls.addressTaken())
@@ -164,25 +133,22 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
   for (const auto &[R, Why] : Calls.modulesForwardOutOfView())
     if (R->hasDefinition())
       for (const CXXMethodDecl *M : R->getDefinition()->methods())
-        if (CallSites::isModuleForward(M))
+        if (TUIndex::isModuleForward(M))
           Opaque(M, E.fileName() + " " + Why);
 
-  BodyCollector Defs;
-  for (Decl *D : TopLevel)
-    Defs.TraverseDecl(D);
   // An override's returns are also what a call of the methods it overrides may return.
-  for (const FunctionDecl *F : Defs.Out) {
+  for (const FunctionDecl *F : Index.bodies()) {
     if (!carriesTensors(F->getReturnType()))
       continue;
     Facts.returnDevice(F, /*OwnBody=*/true);
     for (const FunctionDecl *Callee : overriddenAndSelf(F))
-      if (TensorFacts::FactKey Key = TensorFacts::returnKey(Callee); !Key.Key.empty())
+      if (TensorFacts::FactKey Key = returnKey(Callee); !Key.Key.empty())
         E.add(Key, F->getLocation());
   }
 
   // What each function stores into the containers its parameters refer to (fill: keys),
   // for its own key and the methods it overrides.
-  for (const FunctionDecl *F : Defs.Out)
+  for (const FunctionDecl *F : Index.bodies())
     for (unsigned I = 0; I < F->getNumParams(); ++I) {
       const ParmVarDecl *P = F->getParamDecl(I);
       if (!holdsStoredTensors(P->getType()) ||
@@ -214,16 +180,19 @@ TUFacts exportFacts(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, Tensor
     }
 
   for (const auto &[Field, Values] : Facts.fieldStores()) {
-    TensorFacts::FactKey Key = TensorFacts::fieldKey(Field);
+    TensorFacts::FactKey Key = fieldKey(Field);
     if (Key.Key.empty())
       continue;
     for (const Expr *V : Values)
       if (Facts.argumentDevice(V, Field->getType()))
         E.add(Key, V->getBeginLoc());
   }
-  ModuleMoves Moves(Facts, E);
-  for (Decl *D : TopLevel)
-    Moves.TraverseDecl(D);
+  for (const TUIndex::ModuleMove &M : Index.moduleMoves()) {
+    if (const auto *Call = M.dyn_cast<const CXXMemberCallExpr *>())
+      moduleMove(Call, Facts, E);
+    else if (const auto *Class = M.dyn_cast<const CXXRecordDecl *>())
+      moduleMovesWith(Class, E);
+  }
   E.Out.Names.insert(Facts.keyNames().begin(), Facts.keyNames().end());
   return E.Out;
 }

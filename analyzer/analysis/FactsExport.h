@@ -4,6 +4,7 @@
 // have run, from the same TensorFacts (its summaries are reused).
 #pragma once
 
+#include "analysis/TUIndex.h"
 #include "analysis/TensorFacts.h"
 #include "model/DeviceFacts.h"
 
@@ -15,7 +16,7 @@ namespace hostsync {
 
 // CpuOnlyProgram: this TU defines main() and names no CUDA, so what it cannot tell is on
 // the CPU (ProgramEvidence.h).
-TUFacts exportFacts(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel,
-                    TensorFacts &Facts, bool CpuOnlyProgram);
+TUFacts exportFacts(clang::ASTContext &Ctx, const TUIndex &Index, TensorFacts &Facts,
+                    bool CpuOnlyProgram);
 
 } // namespace hostsync

@@ -6,6 +6,7 @@
 // main, set-up code).
 #pragma once
 
+#include "analysis/TUIndex.h"
 #include "model/Finding.h"
 
 #include "clang/AST/ASTContext.h"
@@ -26,8 +27,8 @@ struct RankResult {
 
 class HotPath {
 public:
-  // Builds the TU's call graph over the given top-level declarations.
-  HotPath(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel);
+  // Reads the TU's call graph from its index.
+  HotPath(clang::ASTContext &Ctx, const TUIndex &Index);
   RankResult rankOf(const clang::Stmt *S);
   // The function (or lambda's call operator) that contains S.
   const clang::FunctionDecl *enclosingFunction(const clang::Stmt *S);

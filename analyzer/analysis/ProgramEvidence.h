@@ -5,15 +5,15 @@
 // (torch::cuda::is_available, c10::cuda streams), a call of .cuda(), a string that mentions
 // "cuda" (torch::Device("cuda:0"), a flag's default), a torch::Device built from a string
 // or device type that is not a constant, a CUDA runtime call, or being a .cu file.
+// (TUIndex's walk gathers the evidence.)
 #pragma once
 
-#include "clang/AST/ASTContext.h"
-#include "clang/AST/Decl.h"
+#include "analysis/TUIndex.h"
 
-#include <vector>
+#include "clang/AST/ASTContext.h"
 
 namespace hostsync {
 
-bool isCpuOnlyProgram(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel);
+bool isCpuOnlyProgram(clang::ASTContext &Ctx, const TUIndex &Index);
 
 } // namespace hostsync

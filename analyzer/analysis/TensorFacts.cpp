@@ -63,100 +63,10 @@ bool isScalarTypeExpr(const Expr *E) {
 
 } // namespace
 
-namespace {
-// The values stored into data members, over the user's code of the translation unit.
-class FieldStores : public RecursiveASTVisitor<FieldStores> {
-public:
-  explicit FieldStores(llvm::DenseMap<const FieldDecl *, std::vector<const Expr *>> &Out)
-      : Out(Out) {}
-  bool VisitCXXConstructorDecl(CXXConstructorDecl *C) {
-    for (const CXXCtorInitializer *I : C->inits())
-      if (I->isMemberInitializer() && I->isWritten())
-        Out[I->getMember()].push_back(I->getInit());
-    return true;
-  }
-  bool VisitFieldDecl(FieldDecl *F) {
-    if (const Expr *Init = F->getInClassInitializer())
-      Out[F].push_back(Init);
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->getOpcode() == BO_Assign)
-      record(B->getLHS(), B->getRHS());
-    return true;
-  }
-  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *C) {
-    if (C->getOperator() == OO_Equal && C->getNumArgs() == 2)
-      record(C->getArg(0), C->getArg(1));
-    return true;
-  }
-  // Aggregate initialization (`return {out, mu, log_var};` into a struct of tensors) stores
-  // each member its value, in declaration order: read in the semantic form, where the values
-  // line up with the members (the visitor sees the syntactic one, or the only one).
-  bool VisitInitListExpr(InitListExpr *Written) {
-    const InitListExpr *IL = Written->isSemanticForm() ? Written : Written->getSemanticForm();
-    if (!Written->isSyntacticForm() || !IL || IL->getType().isNull())
-      return true;
-    const auto *R = IL->getType()->getAsCXXRecordDecl();
-    if (!R || R->isUnion() || !R->isAggregate() || isLibTorchDecl(R) || R->isInStdNamespace())
-      return true;
-    unsigned I = R->getNumBases(); // C++17: the bases come first
-    for (const FieldDecl *F : R->fields()) {
-      if (I >= IL->getNumInits())
-        break;
-      const Expr *Init = IL->getInit(I++);
-      if (carriesTensors(F->getType()) && !isa<ImplicitValueInitExpr>(Init) &&
-          !isa<CXXDefaultInitExpr>(Init)) // a default member initializer: VisitFieldDecl
-        Out[F].push_back(Init);
-    }
-    return true;
-  }
-
-  // A member passed to a non-const reference parameter (`archive.read("x", g.x)`,
-  // `torch::load(g.x, path)`): the call may store anything into it. The call stands for
-  // the value stored, which the analysis reads as unknown.
-  bool VisitCallExpr(CallExpr *C) {
-    const FunctionDecl *Callee = C->getDirectCallee();
-    if (!Callee || isa<CXXOperatorCallExpr>(C))
-      return true;
-    for (unsigned I = 0; I < C->getNumArgs() && I < Callee->getNumParams(); ++I) {
-      QualType P = Callee->getParamDecl(I)->getType();
-      if (P->isLValueReferenceType() && !P.getNonReferenceType().isConstQualified())
-        record(C->getArg(I), C);
-    }
-    return true;
-  }
-
-private:
-  // A store into a data member through `this` or any other object of its class: the
-  // member's values are the class's, whatever the object (field-insensitive per object).
-  void record(const Expr *LHS, const Expr *RHS) {
-    if (const auto *M = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts()))
-      if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()))
-        if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) ||
-            (!isLibTorchDecl(F->getParent()) && carriesTensors(F->getType())))
-          Out[F].push_back(RHS);
-  }
-  llvm::DenseMap<const FieldDecl *, std::vector<const Expr *>> &Out;
-};
-} // namespace
-
-void TensorFacts::indexFields() {
-  if (FieldsIndexed)
-    return;
-  FieldsIndexed = true;
-  const SourceManager &SM = Ctx.getSourceManager();
-  FieldStores Stores(FieldDefs);
-  for (Decl *D : Ctx.getTranslationUnitDecl()->decls())
-    if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
-      Stores.TraverseDecl(D);
-}
-
 const std::vector<const Expr *> &TensorFacts::fieldValues(const FieldDecl *F) {
-  indexFields();
   static const std::vector<const Expr *> None;
-  auto It = FieldDefs.find(F); // never inserts: the exporter walks FieldDefs while asking
-  return It == FieldDefs.end() ? None : It->second;
+  auto It = Index.fieldStores().find(F);
+  return It == Index.fieldStores().end() ? None : It->second;
 }
 
 const Expr *TensorFacts::definitionOf(const Expr *E) {
@@ -182,14 +92,14 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     const auto *V = cast<VarDecl>(R->getDecl());
     if (auto G = checkedDevice(Ctx, R))
       return G->Cuda ? cudaAt(G->At) : Device::Cpu;
-    if (const Expr *Launch = Launches.launchedWith(V))
+    if (const Expr *Launch = Index.launchedWith(V))
       return cudaAt(Launch);
     if (const CXXForRangeStmt *For = rangeForOf(Ctx, V)) // for (auto &batch : *loader)
       return elementDevice(For->getRangeInit(), Depth);
-    Reaching Values = Defs.reaching(V, R->getBeginLoc());
+    Sources Values = Origins.local(R);
     std::optional<Device> D;
     if (Values.Initial)
-      D = parameterDevice(cast<ParmVarDecl>(V), Depth);
+      D = parameterDevice(Values.Initial, Depth);
     for (const Expr *Def : Values.Values)
       D = D ? combine(*D, deviceAt(Def, Depth + 1)) : deviceAt(Def, Depth + 1);
     // A container of tensors (or a pointer to them) also holds what its function stores
@@ -223,14 +133,13 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     return unknown("`" + V->getName().str() + "`, whose value the analysis does not follow");
   }
   // `auto [a, b] = f(x);`: a binding holds a part of what the declaration decomposes.
-  if (const auto *R = dyn_cast<DeclRefExpr>(E))
-    if (const auto *B = dyn_cast<BindingDecl>(R->getDecl()))
-      if (const auto *DD = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl()); DD && DD->getInit())
-        return deviceAt(DD->getInit(), Depth + 1);
+  if (isa<DeclRefExpr>(E))
+    if (Sources Parts = Origins.sourcesOf(E); Parts.Kind == SourceKind::Parts)
+      return deviceAt(Parts.Values.front(), Depth + 1);
   // A data member read through `this`: the device of every value the code stores into it
   // (a buffer made on the CPU in the constructor and never moved is on the CPU). A tensor
   // member of a user class read through another object (`graph.x`): the same, through
-  // whatever object the code stores it (FieldStores).
+  // whatever object the code stores it (TUIndex::fieldStores).
   if (const auto *M = dyn_cast<MemberExpr>(E)) {
     const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
     if (F && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts())) {
@@ -271,8 +180,10 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
         D = D ? combine(*D, deviceAt(P, Depth + 1)) : deviceAt(P, Depth + 1);
     return D ? *D : unknown("a tuple the analysis does not follow");
   }
-  if (const auto *C = dyn_cast<ConditionalOperator>(E))
-    return combine(deviceAt(C->getTrueExpr(), Depth + 1), deviceAt(C->getFalseExpr(), Depth + 1));
+  if (isa<ConditionalOperator>(E)) { // either arm
+    Sources Arms = Origins.sourcesOf(E);
+    return combine(deviceAt(Arms.Values[0], Depth + 1), deviceAt(Arms.Values[1], Depth + 1));
+  }
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (Op->getOperator() == OO_Subscript && !isTensorType(Op->getArg(0)->getType()) &&
         carriesTensors(Op->getArg(0)->getType())) // v[i] of a container: where its tensors are

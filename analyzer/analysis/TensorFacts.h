@@ -1,12 +1,16 @@
-// Flow-sensitive facts about tensor values inside one function: where a tensor lives
-// (host or CUDA), whether it is a boolean mask, whether it is a 0-dim integer.
-// Each question follows variables back to their last assignment (Definitions) and reads
-// the op that produced the value.
+// Facts about tensor values: where a tensor lives (host or CUDA), whether it is a boolean
+// mask, whether it is 0-dim, its rank, the op that made it. Each question follows a value
+// back to where it comes from (ValueSources: the assignments that reach a use, a
+// parameter's callers, a member's stores, a function's returns) and reads the op row
+// (match/OpTable.h) of each value it finds; the device question also follows containers,
+// loop elements and modules, and answers with the keys the project's other files decide.
 #pragma once
 
 #include "analysis/CallSites.h"
+#include "analysis/DeclKeys.h"
 #include "analysis/Definitions.h"
-#include "analysis/KernelLaunches.h"
+#include "analysis/TUIndex.h"
+#include "analysis/ValueSources.h"
 #include "model/DeviceFacts.h"
 #include "model/FactKeys.h"
 #include "match/TensorOps.h"
@@ -51,7 +55,8 @@ struct DeviceTrace {
 
 class TensorFacts {
 public:
-  explicit TensorFacts(clang::ASTContext &Ctx) : Ctx(Ctx), Defs(Ctx), Calls(Ctx) {}
+  TensorFacts(clang::ASTContext &Ctx, const TUIndex &Index)
+      : Ctx(Ctx), Index(Index), Defs(Ctx), Calls(Ctx, Index), Origins(Ctx, Defs, Calls, Index) {}
 
   // Where the tensor that E evaluates to lives.
   Device deviceOf(const clang::Expr *E) {
@@ -86,14 +91,26 @@ public:
   // run instead). Traced.
   Device returnDevice(const clang::FunctionDecl *F, bool OwnBody = false);
   // Is E a boolean mask (a comparison, a logical op, isnan..., to(kBool))?
-  Tri isMask(const clang::Expr *E) { return maskAt(E, 0); }
+  Tri isMask(const clang::Expr *E) {
+    SourceSteps = 0;
+    return maskAt(E, 0);
+  }
   // Is E a 0-dim integer tensor (argmax() with no dim, count_nonzero(), tensor(3))?
-  bool isScalarIntTensor(const clang::Expr *E) { return zeroDimAt(E, 0, true); }
+  bool isScalarIntTensor(const clang::Expr *E) {
+    SourceSteps = 0;
+    return zeroDimAt(E, 0, true);
+  }
   // Is it certainly a 0-dim tensor (a full reduction, torch::tensor(3.0), ...)?
-  bool isZeroDim(const clang::Expr *E) { return zeroDimAt(E, 0, false); }
+  bool isZeroDim(const clang::Expr *E) {
+    SourceSteps = 0;
+    return zeroDimAt(E, 0, false);
+  }
   // The number of dimensions, when the tensor was made by a factory with a braced size
   // list (torch::zeros({B, H, W})) and only passed through shape-keeping ops since.
-  std::optional<int> knownDim(const clang::Expr *E) { return dimAt(E, 0); }
+  std::optional<int> knownDim(const clang::Expr *E) {
+    SourceSteps = 0;
+    return dimAt(E, 0);
+  }
   // The op call that produced the values of E: through variables (their last assignment)
   // and copies that keep values (to, cuda, clone, contiguous, detach); nullopt when that
   // is not a LibTorch op call.
@@ -105,27 +122,15 @@ public:
   CallSites &callSites() { return Calls; }
   // How to name each key a query left open ("parameter `t` of `f()`"), for reasons.
   const std::map<std::string, std::string> &keyNames() const { return KeyNames; }
-  // The project-wide key of what F returns, of its parameter I, of a data member (Key ""
-  // for a declaration no other translation unit can name: a local class, a lambda's), and
-  // how reasons name it; both built from the first declaration, so that every file gives
-  // the same (model/FactKeys.h spells the keys).
+  // The keys of what other translation units decide (analysis/DeclKeys.h).
   using FactKey = hostsync::FactKey;
-  // `<qualified name>(<parameter types>)` of F's first declaration, "" when no other
-  // translation unit can name F (a local, a lambda's, a static function).
-  static std::string signature(const clang::FunctionDecl *F);
-  static FactKey returnKey(const clang::FunctionDecl *F);
-  static FactKey argumentKey(const clang::FunctionDecl *F, unsigned I);
-  static FactKey fieldKey(const clang::FieldDecl *F);
-  // Where the project moves modules of a user module class (an evidence key).
-  static FactKey moduleKey(const clang::CXXRecordDecl *C);
   // Every value this translation unit's code stores into a data member (constructor
   // initializers, default member initializers, assignments through `this`); empty when
   // none is seen.
   const std::vector<const clang::Expr *> &fieldValues(const clang::FieldDecl *F);
   // All of them, by member.
   const llvm::DenseMap<const clang::FieldDecl *, std::vector<const clang::Expr *>> &fieldStores() {
-    indexFields();
-    return FieldDefs;
+    return Index.fieldStores();
   }
 
 private:
@@ -134,10 +139,17 @@ private:
   Device opDevice(const OpCall &Op, int Depth);
   std::optional<Device> namedAt(const clang::Expr *Arg, int Depth);
   std::optional<Device> copyTargetAt(const OpCall &To, int Depth);
+  // Each follows E's sources (ValueSources.h) and reads the op row of each value; the
+  // values' answers must agree (a mask only if every value in view is one).
   Tri maskAt(const clang::Expr *E, int Depth);
   bool zeroDimAt(const clang::Expr *E, int Depth, bool IntOnly);
   std::optional<int> dimAt(const clang::Expr *E, int Depth);
-  // The op call behind E through variables, and through value-keeping copies if asked.
+  // Ask on each value of S (and, for a parameter that still holds its argument, of its
+  // callers' arguments), joined by Join; nullopt when no value is in view.
+  template <typename T, typename Ask, typename Join>
+  std::optional<T> acrossSources(const Sources &S, Ask &&AskValue, Join &&JoinValues);
+  // The op call behind E through a local's one reaching value (a fix rewrites one op: two
+  // values, or a caller's, are not one), and through value-keeping copies if asked.
   std::optional<OpCall> producerVia(const clang::Expr *E, bool ThroughCopies);
   // CUDA, because of the expression At (the first such is the finding's reason).
   Device cudaAt(const clang::Expr *At) {
@@ -157,7 +169,8 @@ private:
   // A data member read through `this`: what the code stores into it (here, and in the
   // project's other files when a header declares its class).
   Device memberDevice(const clang::FieldDecl *F, int Depth);
-  void indexFields();
+  // What sources out of this file's view add: unknown, or their keys left open.
+  Device elsewhere(const Sources &S);
   // A method called on a local object whose construction is in view
   // (TensorFactsObjects.cpp): the construction, the call, and the method; empty outside.
   struct ObjectContext {
@@ -219,9 +232,14 @@ private:
   Device open(const FactKey &K, const std::string &Why);
 
   clang::ASTContext &Ctx;
+  const TUIndex &Index;
   Definitions Defs;
   CallSites Calls;
-  KernelLaunches Launches;
+  ValueSources Origins; // where each value comes from
+  llvm::DenseSet<const clang::Decl *> Following; // the sources a question is inside
+  // The sources one question has read: past a bound (a value passed through many callers
+  // of many callers), the answer is unknown rather than slow.
+  unsigned SourceSteps = 0;
   struct Summary {
     Device D;
     DeviceTrace Trace;
@@ -232,8 +250,6 @@ private:
   llvm::SmallPtrSet<const clang::Decl *, 8> Active;
   unsigned Cuts = 0;
   ObjectContext Object;
-  bool FieldsIndexed = false;
-  llvm::DenseMap<const clang::FieldDecl *, std::vector<const clang::Expr *>> FieldDefs;
 };
 
 } // namespace hostsync

@@ -9,8 +9,6 @@
 #include "match/Modules.h"
 #include "match/TensorOps.h"
 
-#include "clang/AST/RecursiveASTVisitor.h"
-
 using namespace clang;
 
 namespace hostsync {
@@ -35,63 +33,6 @@ Device TensorFacts::open(const FactKey &K, const std::string &Why) {
   Trace.Keys.insert(K.Key);
   KeyNames.emplace(K.Key, K.Name);
   return Device::Deferred;
-}
-
-namespace {
-std::string typeList(const FunctionDecl *F) {
-  std::string Out;
-  for (const ParmVarDecl *P : F->parameters())
-    Out += (Out.empty() ? "" : ",") + P->getType().getCanonicalType().getAsString();
-  return Out;
-}
-
-// Declarations that another translation unit can name: not inside a function, a lambda or
-// an anonymous namespace.
-bool nameableElsewhere(const Decl *D) {
-  for (const DeclContext *C = D->getDeclContext(); C; C = C->getParent()) {
-    if (C->isFunctionOrMethod())
-      return false;
-    if (const auto *R = dyn_cast<CXXRecordDecl>(C); R && (R->isLambda() || !R->getIdentifier()))
-      return false;
-    if (const auto *N = dyn_cast<NamespaceDecl>(C); N && N->isAnonymousNamespace())
-      return false;
-  }
-  return true;
-}
-
-} // namespace
-
-std::string TensorFacts::signature(const FunctionDecl *F) {
-  F = F->getCanonicalDecl();
-  if (!nameableElsewhere(F) || F->getStorageClass() == SC_Static)
-    return {};
-  return F->getQualifiedNameAsString() + "(" + typeList(F) + ")";
-}
-
-TensorFacts::FactKey TensorFacts::returnKey(const FunctionDecl *F) {
-  F = F->getCanonicalDecl();
-  std::string Signature = signature(F);
-  if (Signature.empty())
-    return {};
-  return {factkey::returnKey(Signature), "what " + quotedName(F) + " returns"};
-}
-
-TensorFacts::FactKey TensorFacts::argumentKey(const FunctionDecl *F, unsigned I) {
-  F = F->getCanonicalDecl();
-  std::string Signature = signature(F);
-  if (Signature.empty() || I >= F->getNumParams())
-    return {};
-  return {factkey::argumentKey(Signature, I),
-          "parameter `" + F->getParamDecl(I)->getName().str() + "` of " + quotedName(F)};
-}
-
-TensorFacts::FactKey TensorFacts::fieldKey(const FieldDecl *F) {
-  const RecordDecl *C = F->getParent();
-  if (!nameableElsewhere(C) || !C->getIdentifier())
-    return {};
-  std::string Class = C->getQualifiedNameAsString();
-  return {factkey::fieldKey(Class, F->getName().str()),
-          "the member `" + F->getName().str() + "` of `" + Class + "`"};
 }
 
 template <typename Compute> Device TensorFacts::summarise(const Decl *Key, Compute &&C) {
@@ -130,43 +71,35 @@ Device TensorFacts::returnDevice(const FunctionDecl *F, bool OwnBody) {
 }
 
 Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
-  const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
-  std::string Param = "parameter `" + P->getName().str() + "`";
-  if (!F)
-    return unknown(Param);
   if (auto D = objectArgument(P, Depth))
     return *D;
   if (Object.Construct) // every caller's arguments: none is read with this object
     return outsideObject([&] { return parameterDevice(P, Depth); });
   return summarise(P, [&] {
+    Sources S = Origins.parameter(P);
     std::optional<Device> D;
-    bool LeftEmpty = false;
-    for (const Expr *Arg : Calls.argumentsFor(F, P->getFunctionScopeIndex())) {
-      // A call that leaves an optional empty adds nothing, not even "on the CPU": when no
-      // call gives it a tensor, the code that reads one runs for none of them.
-      if (passesNoValue(Arg)) {
-        LeftEmpty = true;
-        continue;
-      }
+    for (const Expr *Arg : S.Values) {
       Device A = carriesTensors(P->getType()) ? deviceAt(Arg, Depth + 1)
                                               : namedAt(Arg, Depth + 1).value_or(Device::Unknown);
       D = D ? combine(*D, A) : A;
     }
     // Callers seen passing a CUDA tensor are evidence wherever the other calls are; "on the
     // CPU" needs every call in view, here or in the project's other files.
-    if (D && (*D == Device::Cuda || Calls.allCallsInView(F)))
+    if (D && (*D == Device::Cuda || S.AllInView))
       return *D;
-    if (!D && LeftEmpty && Calls.allCallsInView(F))
+    if (!D && S.LeftEmpty && S.AllInView)
       return Device::Cpu; // every call is here and none gives a tensor: dead code
-    std::string Why = Param + " of " + quotedName(F);
-    if (!Calls.callersKnowable(F))
-      return unknown(Why + ", which code out of view may call (" + Calls.whyUnknowable(F) + ")");
-    // An override also gets what calls of the methods it overrides pass.
-    Device Result = D.value_or(Device::Cpu);
-    for (const FunctionDecl *Callee : overriddenAndSelf(F))
-      Result = combine(Result, open(argumentKey(Callee, P->getFunctionScopeIndex()), Why));
-    return Result;
+    return combine(D.value_or(Device::Cpu), elsewhere(S));
   });
+}
+
+Device TensorFacts::elsewhere(const Sources &S) {
+  if (!S.UnknownWhy.empty())
+    return unknown(S.UnknownWhy);
+  Device D = Device::Cpu;
+  for (const FactKey &K : S.Open)
+    D = combine(D, open(K, S.Name));
+  return D;
 }
 
 Device TensorFacts::memberDevice(const FieldDecl *F, int Depth) {
@@ -176,63 +109,38 @@ Device TensorFacts::memberDevice(const FieldDecl *F, int Depth) {
   // Members stored from each other (`probs = softmax(logits)`, `logits = log(probs)`) are
   // a cycle: summarised as a least fixed point, like recursive functions.
   return summarise(F, [&] {
+    Sources S = Origins.member(F);
     std::optional<Device> D;
-    for (const Expr *V : fieldValues(F)) {
-      Device S = isTensorType(F->getType()) ? deviceAt(V, Depth + 1)
-                                            : namedAt(V, Depth + 1).value_or(Device::Unknown);
-      D = D ? combine(*D, S) : S;
+    for (const Expr *V : S.Values) {
+      Device Stored = isTensorType(F->getType()) ? deviceAt(V, Depth + 1)
+                                                 : namedAt(V, Depth + 1).value_or(Device::Unknown);
+      D = D ? combine(*D, Stored) : Stored;
     }
-    // A class that only this file can see has all its stores here. One a header declares
-    // may be stored into by the project's other files too, but the file that defines its
-    // constructor usually holds them: its stores are taken when it has any (which keeps an
-    // index built on the host certainly on the host for the rules), the project's otherwise.
-    std::string Why = "the member `" + F->getName().str() + "`";
-    if (D)
-      return *D;
-    const SourceManager &SM = Ctx.getSourceManager();
-    if (SM.isInMainFile(SM.getExpansionLoc(F->getParent()->getLocation())))
-      return unknown(Why + ", which nothing here stores into");
-    return open(fieldKey(F), Why);
+    // The stores of the file that has any (usually the one that defines the constructor:
+    // which keeps an index built on the host certainly on the host for the rules), the
+    // project's otherwise (ValueSources.h).
+    return D ? *D : elsewhere(S);
   });
 }
 
-namespace {
-class ReturnCollector : public RecursiveASTVisitor<ReturnCollector> {
-public:
-  bool VisitReturnStmt(ReturnStmt *R) {
-    Values.push_back(R->getRetValue());
-    return true;
-  }
-  bool TraverseLambdaExpr(LambdaExpr *) { return true; } // their returns are not ours
-  std::vector<const Expr *> Values;
-};
-} // namespace
-
 Device TensorFacts::returnedDevice(const FunctionDecl *F, int Depth, bool OwnBody) {
-  const FunctionDecl *Def = nullptr;
-  if (!F || isLibTorchDecl(F))
-    return unknown("a call of LibTorch's `" + (F ? F->getNameAsString() : std::string()) + "()`");
-  // A virtual call may run any override: the project's overrides contribute to its key.
-  if (const auto *M = dyn_cast<CXXMethodDecl>(F); M && M->isVirtual() && !OwnBody)
-    return open(returnKey(F), "what " + quotedName(F) + " returns");
-  if (!F->hasBody(Def))
-    return open(returnKey(F), "what " + quotedName(F) + " returns");
-  return summarise(Def, [&] {
-    ReturnCollector Returns;
-    Returns.TraverseStmt(Def->getBody());
+  Sources S = Origins.returned(F, OwnBody);
+  if (!S.Owner)
+    return elsewhere(S);
+  return summarise(S.Owner, [&] {
     std::optional<Device> D;
-    for (const Expr *V : Returns.Values) {
+    for (const Expr *V : S.Values) {
       Device R = V ? deviceAt(V, Depth + 1) : Device::Unknown;
       D = D ? combine(*D, R) : R;
     }
-    return D ? *D : unknown("returned by " + quotedName(Def));
+    return D ? *D : elsewhere(S);
   });
 }
 
 Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
   const auto *Call = dyn_cast<CallExpr>(E);
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
-  if (F && Call->getType()->isVoidType()) // a store through a reference (FieldStores)
+  if (F && Call->getType()->isVoidType()) // a store through a reference (TUIndex::fieldStores)
     return unknown("filled through a reference by " + quotedName(F));
   if (!F || !carriesTensors(Call->getType()))
     return unknown("a value the analysis does not follow");
@@ -280,13 +188,6 @@ Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
     return combine(D.value_or(Device::Cpu),
                    open(moduleKey(C), "a layer of a module only this file can name"));
   return D ? *D : unknown("a module's output");
-}
-
-TensorFacts::FactKey TensorFacts::moduleKey(const CXXRecordDecl *C) {
-  if (!nameableElsewhere(C))
-    return {};
-  std::string Name = C->getQualifiedNameAsString();
-  return {factkey::moduleKey(Name), "`" + Name + "` modules"};
 }
 
 Device TensorFacts::elementDevice(const Expr *Range, int Depth) {

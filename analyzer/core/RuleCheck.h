@@ -7,6 +7,7 @@
 #include "analysis/HotPath.h"
 #include "analysis/ProgramEvidence.h"
 #include "analysis/TensorFacts.h"
+#include "analysis/TUIndex.h"
 #include "rules/Catalog.h"
 #include "model/Finding.h"
 #include "core/Suppressions.h"
@@ -31,9 +32,11 @@ bool parseAssumeDevice(const std::string &Word, AssumeDevice &Out);
 class TUContext {
 public:
   TUContext(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel, AssumeDevice Assume)
-      : Ctx(Ctx), Facts(Ctx), Hot(Ctx, TopLevel), Assume(Assume),
-        CpuOnlyProgram(isCpuOnlyProgram(Ctx, TopLevel)) {}
+      : Ctx(Ctx), Index(Ctx, TopLevel), Facts(Ctx, Index), Hot(Ctx, Index), Assume(Assume),
+        CpuOnlyProgram(isCpuOnlyProgram(Ctx, Index)) {}
   clang::ASTContext &Ctx;
+  // The one walk of the TU's own code that the questions below read.
+  TUIndex Index;
   TensorFacts Facts;
   HotPath Hot;
   AssumeDevice Assume;

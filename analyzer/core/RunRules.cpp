@@ -42,7 +42,7 @@ RulesResult runRules(ASTContext &Ctx, const std::vector<Decl *> &TopLevel,
       }
     }
     Finder.matchAST(Ctx);
-    Out.Facts = exportFacts(Ctx, TopLevel, TU.Facts, TU.CpuOnlyProgram);
+    Out.Facts = exportFacts(Ctx, TU.Index, TU.Facts, TU.CpuOnlyProgram);
     Out.Findings = std::move(TU.Findings);
     Out.SourceErrors = std::move(TU.SourceErrors);
   }

@@ -1,0 +1,29 @@
+// The project-wide keys of a translation unit's declarations (model/FactKeys.h spells them):
+// what a function returns, its parameter I, a data member, where modules of a class are
+// moved. Key "" for a declaration no other translation unit can name (a local class, a
+// lambda's, a static function), which stays unknown. Each is built from the first
+// declaration, so that every file gives the same; Name is how reasons name it
+// ("parameter `t` of `f()`").
+#pragma once
+
+#include "model/FactKeys.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/DeclCXX.h"
+
+#include <string>
+
+namespace hostsync {
+
+// Not inside a function, a lambda or an anonymous namespace.
+bool nameableElsewhere(const clang::Decl *D);
+// `<qualified name>(<parameter types>)` of F's first declaration, "" when no other
+// translation unit can name F.
+std::string signature(const clang::FunctionDecl *F);
+FactKey returnKey(const clang::FunctionDecl *F);
+FactKey argumentKey(const clang::FunctionDecl *F, unsigned I);
+FactKey fieldKey(const clang::FieldDecl *F);
+// Where the project moves modules of a user module class (an evidence key).
+FactKey moduleKey(const clang::CXXRecordDecl *C);
+
+} // namespace hostsync

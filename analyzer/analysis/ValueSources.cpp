@@ -1,0 +1,148 @@
+#include "analysis/ValueSources.h"
+#include "analysis/DeclKeys.h"
+
+#include "match/TensorOps.h"
+
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace hostsync {
+
+namespace {
+// A data member whose stores the analysis follows: one read through `this`, or a member of
+// tensors of the program's own class read through any object (a library's members are
+// stored into by code out of view).
+bool followedMember(const MemberExpr *M, const SourceManager &SM) {
+  const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl());
+  if (!F)
+    return false;
+  if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+    return true;
+  return !isLibTorchDecl(F->getParent()) &&
+         !SM.isInSystemHeader(SM.getExpansionLoc(F->getParent()->getLocation())) &&
+         carriesTensors(F->getType());
+}
+} // namespace
+
+Sources ValueSources::local(const DeclRefExpr *R) {
+  Sources S;
+  S.Kind = SourceKind::Local;
+  Reaching Values = Defs.reaching(cast<VarDecl>(R->getDecl()), R->getBeginLoc());
+  S.Values = std::move(Values.Values);
+  if (Values.Initial)
+    S.Initial = cast<ParmVarDecl>(R->getDecl());
+  return S;
+}
+
+Sources ValueSources::parameter(const ParmVarDecl *P) {
+  Sources S;
+  S.Kind = SourceKind::Parameter;
+  S.Owner = P;
+  S.Name = "parameter `" + P->getName().str() + "`";
+  const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
+  if (!F) {
+    S.UnknownWhy = S.Name;
+    return S;
+  }
+  unsigned I = P->getFunctionScopeIndex();
+  for (const Expr *Arg : Calls.argumentsFor(F, I)) {
+    // A call that leaves an optional empty gives no value, not even one on the CPU.
+    if (passesNoValue(Arg))
+      S.LeftEmpty = true;
+    else
+      S.Values.push_back(Arg);
+  }
+  S.AllInView = Calls.allCallsInView(F);
+  S.Name += " of " + quotedName(F);
+  if (!Calls.callersKnowable(F))
+    S.UnknownWhy = S.Name + ", which code out of view may call (" + Calls.whyUnknowable(F) + ")";
+  else // an override also gets what calls of the methods it overrides pass
+    for (const FunctionDecl *Callee : overriddenAndSelf(F))
+      S.Open.push_back(argumentKey(Callee, I));
+  return S;
+}
+
+Sources ValueSources::member(const FieldDecl *F) {
+  Sources S;
+  S.Kind = SourceKind::Member;
+  S.Owner = F;
+  S.Name = "the member `" + F->getName().str() + "`";
+  auto It = Index.fieldStores().find(F);
+  if (It != Index.fieldStores().end())
+    S.Values = It->second;
+  if (!S.Values.empty())
+    return S;
+  // A class that only this file can see has all its stores here; one a header declares
+  // may be stored into by the project's other files.
+  const SourceManager &SM = Ctx.getSourceManager();
+  if (SM.isInMainFile(SM.getExpansionLoc(F->getParent()->getLocation())))
+    S.UnknownWhy = S.Name + ", which nothing here stores into";
+  else
+    S.Open.push_back(fieldKey(F));
+  return S;
+}
+
+Sources ValueSources::returned(const FunctionDecl *F, bool OwnBody) {
+  Sources S;
+  S.Kind = SourceKind::Return;
+  if (!F || isLibTorchDecl(F)) {
+    S.UnknownWhy = "a call of LibTorch's `" + (F ? F->getNameAsString() : std::string()) + "()`";
+    return S;
+  }
+  S.Name = "what " + quotedName(F) + " returns";
+  const FunctionDecl *Def = nullptr;
+  // A virtual call may run any override: the project's overrides contribute to its key.
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  if ((M && M->isVirtual() && !OwnBody) || !F->hasBody(Def)) {
+    S.Open.push_back(returnKey(F));
+    return S;
+  }
+  S.Owner = Def;
+  // The index walked the user's code: a body in a library's headers is not followed.
+  const std::vector<const Expr *> *Returns = Index.returnsOf(Def);
+  if (!Returns) {
+    S.UnknownWhy = "what the library's " + quotedName(Def) + " returns";
+    return S;
+  }
+  S.Values = *Returns;
+  if (S.Values.empty())
+    S.UnknownWhy = "returned by " + quotedName(Def);
+  return S;
+}
+
+Sources ValueSources::sourcesOf(const Expr *E) {
+  E = stripTensorExpr(E);
+  if (const DeclRefExpr *R = asVarRef(E))
+    return local(R);
+  if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
+    // `auto [a, b] = f(x);`: a binding holds a part of what the declaration decomposes.
+    if (const auto *B = dyn_cast<BindingDecl>(R->getDecl()))
+      if (const auto *DD = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl()); DD && DD->getInit())
+        return parts({DD->getInit()});
+    return Sources();
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E)) {
+    if (followedMember(M, Ctx.getSourceManager()))
+      return member(cast<FieldDecl>(M->getMemberDecl()));
+    return Sources();
+  }
+  if (const auto *C = dyn_cast<ConditionalOperator>(E))
+    return parts({C->getTrueExpr(), C->getFalseExpr()});
+  if (const auto *Call = dyn_cast<CallExpr>(E))
+    if (const FunctionDecl *F = Call->getDirectCallee();
+        F && !isLibTorchDecl(F) && !isa<CXXOperatorCallExpr>(Call) && !F->isInStdNamespace())
+      return returned(F);
+  return Sources();
+}
+
+Sources ValueSources::parts(std::vector<const Expr *> Parts) {
+  Sources S;
+  S.Kind = SourceKind::Parts;
+  S.Values = std::move(Parts);
+  return S;
+}
+
+} // namespace hostsync
