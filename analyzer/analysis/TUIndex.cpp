@@ -38,7 +38,7 @@ bool computedDevice(const CXXConstructExpr *E) {
   if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(Arg))
     Arg = M->getSubExpr()->IgnoreParenImpCasts();
   if (Arg->getType()->getAsCXXRecordDecl() == R)
-    return false; // a copy: the original's construction is looked at where it is
+    return false;              // a copy: the original's construction is looked at where it is
   if (isa<StringLiteral>(Arg)) // a literal names CUDA itself, or not (VisitStringLiteral)
     return false;
   if (const auto *C = dyn_cast<CXXConstructExpr>(Arg)) // std::string("cpu")
@@ -167,8 +167,8 @@ public:
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
-    Out.Calls.push_back({C, Caller, canonical(C->getConstructor()), LoopDepth > 0, period(),
-                         Instantiating > 0});
+    Out.Calls.push_back(
+        {C, Caller, canonical(C->getConstructor()), LoopDepth > 0, period(), Instantiating > 0});
     if (!Instantiating && computedDevice(C))
       Out.NamesCuda = true;
     return true;
@@ -186,7 +186,8 @@ public:
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
-    if (!Instantiating && (nameOf(E->getMemberDecl()) == "cuda" || inCudaNamespace(E->getMemberDecl())))
+    if (!Instantiating &&
+        (nameOf(E->getMemberDecl()) == "cuda" || inCudaNamespace(E->getMemberDecl())))
       Out.NamesCuda = true;
     return true;
   }
@@ -212,8 +213,8 @@ public:
     if (Instantiating)
       return true;
     const CXXMethodDecl *M = Call->getMethodDecl();
-    if (M && M->getIdentifier() && isLibTorchDecl(M) && compat::isOneOf(M->getName(), {"to", "cuda"}) &&
-        calledModule(Call))
+    if (M && M->getIdentifier() && isLibTorchDecl(M) &&
+        compat::isOneOf(M->getName(), {"to", "cuda"}) && calledModule(Call))
       Out.ModuleMoves.push_back(Call);
     return true;
   }

@@ -82,7 +82,8 @@ public:
   // In order: the calls of LibTorch's `to` / `cuda` made on a user module
   // (`model->to(device)`), and the definitions of user module classes (whose members and
   // bases move with them): what FactsExport's module keys read.
-  using ModuleMove = llvm::PointerUnion<const clang::CXXMemberCallExpr *, const clang::CXXRecordDecl *>;
+  using ModuleMove =
+      llvm::PointerUnion<const clang::CXXMemberCallExpr *, const clang::CXXRecordDecl *>;
   const std::vector<ModuleMove> &moduleMoves() const { return ModuleMoves; }
 
   // A user module's forward(): the method LibTorch's holders and containers call.

@@ -357,14 +357,48 @@ std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
   return Result;
 }
 
+constexpr unsigned MaxSourceSteps = 512;
+
+template <typename T, typename Ask, typename Join>
+std::optional<T> TensorFacts::acrossSources(const Sources &S, Ask &&AskValue, Join &&JoinValues) {
+  std::optional<T> Result;
+  // A value that leads straight back into a source being read (a recursive call passing its
+  // own parameter on) adds nothing, as in the device question's least fixed point.
+  auto BackToFollowed = [&](const Expr *V) {
+    Sources Back = Origins.sourcesOf(V);
+    return (Back.Owner && Following.count(Back.Owner)) ||
+           (Back.Initial && Following.count(Back.Initial));
+  };
+  auto Read = [&](const Sources &From) {
+    if (++SourceSteps > MaxSourceSteps) {
+      Result = std::nullopt; // too far to say: unknown
+      return;
+    }
+    if (From.Owner && !Following.insert(From.Owner).second)
+      return; // a cycle (a recursive function, members stored from each other): adds nothing
+    for (const Expr *V : From.Values)
+      if (V && !BackToFollowed(V)) {
+        T A = AskValue(V);
+        Result = Result ? JoinValues(*Result, A) : A;
+      }
+    if (From.Owner)
+      Following.erase(From.Owner);
+  };
+  Read(S);
+  if (S.Initial) // a parameter that still holds its argument: what the callers pass
+    Read(Origins.parameter(S.Initial));
+  return Result;
+}
+
 Tri TensorFacts::maskAt(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return Tri::Unknown;
   E = stripTensorExpr(E);
-  if (const DeclRefExpr *R = asVarRef(E)) {
-    const Expr *Def = definitionOf(R);
-    return Def ? maskAt(Def, Depth + 1) : Tri::Unknown;
-  }
+  if (Sources S = Origins.sourcesOf(E); S.Kind != SourceKind::None)
+    return acrossSources<Tri>(
+               S, [&](const Expr *V) { return maskAt(V, Depth + 1); },
+               [](Tri A, Tri B) { return A == B ? A : Tri::Unknown; })
+        .value_or(Tri::Unknown);
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (!isTensorType(Op->getType()))
       return Tri::Unknown;
@@ -422,10 +456,11 @@ bool TensorFacts::zeroDimAt(const Expr *E, int Depth, bool IntOnly) {
   if (!E || Depth > MaxDepth)
     return false;
   E = stripTensorExpr(E);
-  if (asVarRef(E)) {
-    const Expr *Def = definitionOf(E);
-    return Def && zeroDimAt(Def, Depth + 1, IntOnly);
-  }
+  if (Sources S = Origins.sourcesOf(E); S.Kind != SourceKind::None)
+    return acrossSources<bool>(
+               S, [&](const Expr *V) { return zeroDimAt(V, Depth + 1, IntOnly); },
+               [](bool A, bool B) { return A && B; })
+        .value_or(false);
   auto Op = asOpCall(E);
   if (!Op)
     return false;
@@ -467,10 +502,11 @@ std::optional<int> TensorFacts::dimAt(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return std::nullopt;
   E = stripTensorExpr(E);
-  if (asVarRef(E)) {
-    const Expr *Def = definitionOf(E);
-    return Def ? dimAt(Def, Depth + 1) : std::nullopt;
-  }
+  if (Sources S = Origins.sourcesOf(E); S.Kind != SourceKind::None)
+    return acrossSources<std::optional<int>>(
+               S, [&](const Expr *V) { return dimAt(V, Depth + 1); },
+               [](std::optional<int> A, std::optional<int> B) { return A == B ? A : std::nullopt; })
+        .value_or(std::nullopt);
   auto Op = asOpCall(E);
   if (!Op)
     return std::nullopt;

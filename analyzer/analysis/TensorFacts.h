@@ -235,7 +235,7 @@ private:
   const TUIndex &Index;
   Definitions Defs;
   CallSites Calls;
-  ValueSources Origins; // where each value comes from
+  ValueSources Origins;                          // where each value comes from
   llvm::DenseSet<const clang::Decl *> Following; // the sources a question is inside
   // The sources one question has read: past a bound (a value passed through many callers
   // of many callers), the answer is unknown rather than slow.

@@ -79,7 +79,8 @@ TEST(TUIndex, CallsKeepTheirLoopAndPeriodicGuard) {
     })");
   EXPECT_EQ(callsOf(I, "g"), (std::vector<std::string>{"<none>:-:-:-", "f:-:-:-", "f:loop:-:-",
                                                        "operator():-:-:-", "operator():-:-:-"}));
-  EXPECT_EQ(callsOf(I, "log_every"), (std::vector<std::string>{"f:loop:period:-", "f:loop:period:-"}));
+  EXPECT_EQ(callsOf(I, "log_every"),
+            (std::vector<std::string>{"f:loop:period:-", "f:loop:period:-"}));
   // The edge from f to the lambda defined in its loop (no call site: it runs there).
   int LambdaEdges = 0;
   for (const CallRecord &R : I.Index->calls())

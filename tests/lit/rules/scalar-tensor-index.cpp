@@ -23,3 +23,20 @@ void negatives() {
   auto r = x.index({3});
   (void)rows; (void)best; (void)r;
 }
+
+// A 0-dim index that arrives as a parameter: every call in view passes one.
+static torch::Tensor pick_row(torch::Tensor x, torch::Tensor at) {
+  return x.index({at});
+  // CHECK-DAG: scalar-tensor-index.cpp:[[@LINE-1]]:19: warning: {{.*}}[hostsync-scalar-tensor-index]
+}
+void pick_callers(torch::Tensor x) {
+  pick_row(x, x.argmax());
+  pick_row(x, x.argmin());
+}
+
+// Callers that disagree (a 0-dim index, then a 1-d one): not known to be 0-dim.
+static torch::Tensor take(torch::Tensor x, torch::Tensor at) { return x.index({at}); }
+void take_callers(torch::Tensor x) {
+  take(x, x.argmax());
+  take(x, x.argmax(1));
+}
