@@ -25,11 +25,18 @@ bool followedMember(const MemberExpr *M, const SourceManager &SM) {
          !SM.isInSystemHeader(SM.getExpansionLoc(F->getParent()->getLocation())) &&
          carriesTensors(F->getType());
 }
+// The sources of one kind, owned by a declaration (a parameter, a member) that reasons name.
+Sources ofKind(SourceKind Kind, const Decl *Owner = nullptr, std::string Name = "") {
+  Sources S;
+  S.Kind = Kind;
+  S.Owner = Owner;
+  S.Name = std::move(Name);
+  return S;
+}
 } // namespace
 
 Sources ValueSources::local(const DeclRefExpr *R) {
-  Sources S;
-  S.Kind = SourceKind::Local;
+  Sources S = ofKind(SourceKind::Local);
   Reaching Values = Defs.reaching(cast<VarDecl>(R->getDecl()), R->getBeginLoc());
   S.Values = std::move(Values.Values);
   if (Values.Initial)
@@ -38,10 +45,7 @@ Sources ValueSources::local(const DeclRefExpr *R) {
 }
 
 Sources ValueSources::parameter(const ParmVarDecl *P) {
-  Sources S;
-  S.Kind = SourceKind::Parameter;
-  S.Owner = P;
-  S.Name = "parameter `" + P->getName().str() + "`";
+  Sources S = ofKind(SourceKind::Parameter, P, "parameter `" + P->getName().str() + "`");
   const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
   if (!F) {
     S.UnknownWhy = S.Name;
@@ -66,10 +70,7 @@ Sources ValueSources::parameter(const ParmVarDecl *P) {
 }
 
 Sources ValueSources::member(const FieldDecl *F) {
-  Sources S;
-  S.Kind = SourceKind::Member;
-  S.Owner = F;
-  S.Name = "the member `" + F->getName().str() + "`";
+  Sources S = ofKind(SourceKind::Member, F, "the member `" + F->getName().str() + "`");
   auto It = Index.fieldStores().find(F);
   if (It != Index.fieldStores().end())
     S.Values = It->second;
@@ -86,8 +87,7 @@ Sources ValueSources::member(const FieldDecl *F) {
 }
 
 Sources ValueSources::returned(const FunctionDecl *F, bool OwnBody) {
-  Sources S;
-  S.Kind = SourceKind::Return;
+  Sources S = ofKind(SourceKind::Return);
   if (!F || isLibTorchDecl(F)) {
     S.UnknownWhy = "a call of LibTorch's `" + (F ? F->getNameAsString() : std::string()) + "()`";
     return S;
@@ -139,8 +139,7 @@ Sources ValueSources::sourcesOf(const Expr *E) {
 }
 
 Sources ValueSources::parts(std::vector<const Expr *> Parts) {
-  Sources S;
-  S.Kind = SourceKind::Parts;
+  Sources S = ofKind(SourceKind::Parts);
   S.Values = std::move(Parts);
   return S;
 }
