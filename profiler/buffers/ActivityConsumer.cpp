@@ -1,5 +1,7 @@
 #include "buffers/ActivityConsumer.h"
 
+#include <pthread.h>
+
 namespace hostsync::trace {
 
 void ActivityConsumer::start() {
@@ -43,6 +45,8 @@ void ActivityConsumer::foldOne(const Pending &p) {
 }
 
 void ActivityConsumer::run() {
+  // Named, so that top -H, gdb and heap profiles tell it from the thread that started it.
+  pthread_setname_np(pthread_self(), "hostsync-read");
   std::unique_lock<std::mutex> lock(mutex_);
   for (;;) {
     wake_.wait(lock, [&] { return !queue_.empty() || stopping_; });

@@ -327,10 +327,11 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
 
 std::string CuptiCollector::enableRuntimeRecords() { return enable({CUPTI_ACTIVITY_KIND_RUNTIME}); }
 
-void CuptiCollector::flush() {
+void CuptiCollector::flush(bool last) {
   if (!running_)
     return;
-  cuptiActivityFlushAll(CUPTI_ACTIVITY_FLAG_FLUSH_FORCED);
+  cuptiActivityFlushAll(last || options_.periodic_flush_forced ? CUPTI_ACTIVITY_FLAG_FLUSH_FORCED
+                                                               : 0);
   consumer_->drain(); // every buffer CUPTI handed over is read
 }
 
@@ -373,7 +374,7 @@ void CuptiCollector::takeRecords(TraceModel &into) {
 void CuptiCollector::finish(TraceModel &into) {
   if (!running_)
     return;
-  flush();
+  flush(true);
   running_ = false;
   // A buffer CUPTI never gave back went to another client's callbacks: someone (the
   // PyTorch profiler, Nsight...) registered theirs after ours, and its records are lost.

@@ -36,6 +36,12 @@ struct CollectorOptions {
   ApiRecording api = ApiRecording::Launches;
   bool cupti_clock = false; // leave CUPTI its own clock (HOSTSYNC_CLOCK=cupti: measuring only)
   bool all_api = false;     // record host-side bookkeeping runtime calls too (HOSTSYNC_ALL_API)
+  // The folds' flushes with CUPTI_ACTIVITY_FLAG_FLUSH_FORCED (HOSTSYNC_FLUSH_FORCED=1). Off
+  // by default: a forced flush while kernels run hands over their records unfinished
+  // (counted invalid, lost) and CUPTI never reuses the 3.2 MB timestamp buffer they were in,
+  // ~1-1.6 MB/s of heap on word_language_model (issue 34). CUPTI's default flush hands over
+  // only buffers whose records are all complete. The last flush, at exit, is always forced.
+  bool periodic_flush_forced = false;
 };
 
 class CuptiCollector {
@@ -47,8 +53,9 @@ public:
   // The fallback when the callbacks that time the API calls cannot be had (another CUPTI
   // subscriber came first): the runtime activity records, as with ApiRecording::All.
   std::string enableRuntimeRecords();
-  // Forces CUPTI to hand over every record it holds and waits until they are read.
-  void flush();
+  // Forces CUPTI to hand over every record it holds and waits until they are read (a
+  // periodic flush: as periodic_flush_forced says).
+  void flush(bool last = false);
   // Moves the records read since the last take into `into` (names interned there) with the
   // counters of what was dropped: the run is folded as it goes (analysis/RunFold).
   void takeRecords(TraceModel &into);

@@ -491,6 +491,7 @@ void start() {
   options.kinds = envString("HOSTSYNC_ACTIVITIES");
   options.all_api = envString("HOSTSYNC_ALL_API") == "1";
   options.cupti_clock = envString("HOSTSYNC_CLOCK") == "cupti";
+  options.periodic_flush_forced = envString("HOSTSYNC_FLUSH_FORCED") == "1";
   options.api = apiRecording(options);
   std::string err = CuptiCollector::instance().start(options);
   if (!err.empty()) {
