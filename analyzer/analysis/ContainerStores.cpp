@@ -1,6 +1,6 @@
 #include "analysis/ContainerStores.h"
 
-#include "compat/LLVMCompat.h"
+#include "match/LibraryCalls.h"
 #include "match/TensorOps.h"
 
 #include "clang/AST/ExprCXX.h"
@@ -59,12 +59,12 @@ public:
     if (!M || !M->getIdentifier() || !names(C->getImplicitObjectArgument()))
       return true;
     StringRef N = M->getName();
-    if (compat::isOneOf(N, {"push_back", "emplace_back", "push_front", "emplace_front"})) {
+    if (libraryCallIs(N, LibraryUse::AddsElement)) {
       if (C->getNumArgs() == 1 && isTensorType(C->getArg(0)->getType()))
         Out.Values.push_back(C->getArg(0));
       else if (C->getNumArgs() != 0)
         unknown("a tensor `" + N.str() + "()` constructs in it");
-    } else if (compat::isOneOf(N, {"insert", "emplace", "assign", "resize", "swap"})) {
+    } else if (libraryCallIs(N, LibraryUse::PutsElements)) {
       for (const Expr *A : C->arguments()) {
         QualType T = A->getType();
         if (carriesTensors(T))
@@ -130,7 +130,7 @@ private:
     if (const auto *M = dyn_cast<CXXMemberCallExpr>(E))
       return names(M->getImplicitObjectArgument()) && M->getMethodDecl() &&
              M->getMethodDecl()->getIdentifier() &&
-             compat::isOneOf(M->getMethodDecl()->getName(), {"at", "front", "back"});
+             libraryCallIs(M->getMethodDecl()->getName(), LibraryUse::RefersToElement);
     if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
       return names(S->getBase());
     if (const auto *U = dyn_cast<UnaryOperator>(E))
@@ -145,7 +145,7 @@ private:
     const auto *M = dyn_cast<CXXMemberCallExpr>(A->IgnoreParenImpCasts());
     return M && names(M->getImplicitObjectArgument()) && M->getMethodDecl() &&
            M->getMethodDecl()->getIdentifier() &&
-           compat::isOneOf(M->getMethodDecl()->getName(), {"begin", "end"});
+           libraryCallIs(M->getMethodDecl()->getName(), LibraryUse::GivesIterator);
   }
   // The container itself, its address, its data() or an element, as an argument.
   bool handedOff(const Expr *A) const {
@@ -154,7 +154,7 @@ private:
       A = U->getSubExpr()->IgnoreParenImpCasts();
     if (const auto *M = dyn_cast<CXXMemberCallExpr>(A);
         M && M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
-        compat::isOneOf(M->getMethodDecl()->getName(), {"data", "begin", "end"}))
+        libraryCallIs(M->getMethodDecl()->getName(), LibraryUse::HandsOutStorage))
       A = M->getImplicitObjectArgument()->IgnoreParenImpCasts();
     return names(A) || isElementAccess(A);
   }

@@ -1,10 +1,17 @@
-// What the code's own checks say about where a variable's tensor lives at a use:
-//   if (x.is_cuda()) { ...use... }            if (!x.device().is_cuda()) return ...;
+// What the code's own checks say about where a variable's tensor lives at a use (issue 36:
+// guards decide the device):
+//   if (x.is_cuda()) { ...use... } else { ...use... }   x.is_cuda() ? use : use
+//   if (x.device().type() == torch::kCPU) ...        if (!x.type().is_cuda()) return ...;
+//   if (x.device() != at::kCUDA || !y.is_cuda()) throw ...;   x.is_cuda() && use
 //   TORCH_CHECK(x.is_cuda(), "x must be CUDA");  AT_ASSERTM(x.device().is_cuda(), ...);
-//   CHECK_CUDA(x);  (an extension's macro around one of those)
+//   CHECK_CUDA(x); CHECK_CPU(x);  (an extension's macros around one of those)
+//   if (x.is_cuda()) { return f_cuda(x); } AT_ERROR("...");   (else-less dispatch)
 // A failed TORCH_CHECK calls a [[noreturn]] function, so after it the condition holds, as
-// after an `if (!cond) return;`. Extensions check their inputs this way before they launch
-// kernels on them: it is the evidence their `.cu` files give.
+// after an `if (!cond) return;`. A lambda's body sees the checks around it (AT_DISPATCH
+// runs it in place). Extensions check their inputs this way before they launch kernels on
+// them, and dispatch on them to their `_cpu` and `_cuda` halves: through the arguments of
+// those calls, the project pass carries the check into the halves' parameters. The caller
+// (TensorFacts) drops a check that an assignment between it and the use makes stale.
 #pragma once
 
 #include "clang/AST/ASTContext.h"

@@ -1,4 +1,5 @@
 #include "analysis/HotPath.h"
+#include "analysis/LoopShapes.h"
 #include "analysis/PeriodicGuards.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -117,7 +118,8 @@ HotPath::LoopPlace HotPath::loopPlace(const Stmt *S) {
     const Stmt *C = Child.get<Stmt>();
     if (!Guard)
       Guard = guardBetween(P, C);
-    bool Body = P.get<WhileStmt>() || P.get<DoStmt>();
+    const auto *Do = P.get<DoStmt>();
+    bool Body = P.get<WhileStmt>() || (Do && !runsOnce(Do));
     if (const auto *F = P.get<ForStmt>())
       Body = C != F->getInit();
     else if (const auto *R = P.get<CXXForRangeStmt>())

@@ -1,8 +1,10 @@
 #include "analysis/TUIndex.h"
+#include "analysis/LoopShapes.h"
 
 #include "analysis/PeriodicGuards.h"
 #include "compat/LLVMCompat.h"
 #include "match/Modules.h"
+#include "match/LibraryCalls.h"
 #include "match/TensorOps.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -51,11 +53,7 @@ bool computedDevice(const CXXConstructExpr *E) {
 }
 
 // Methods that hand out a tensor's device memory to a kernel.
-bool givesData(StringRef N) {
-  return compat::isOneOf(N, {"data_ptr", "data", "const_data_ptr", "mutable_data_ptr",
-                             "packed_accessor32", "packed_accessor64", "generic_packed_accessor",
-                             "packed_accessor"});
-}
+bool givesData(StringRef N) { return libraryCallIs(N, LibraryUse::GivesDeviceData); }
 } // namespace
 
 bool TUIndex::isModuleForward(const FunctionDecl *F) {
@@ -130,6 +128,8 @@ public:
     return inLoop([&] { return RecursiveASTVisitor::TraverseWhileStmt(S); });
   }
   bool TraverseDoStmt(DoStmt *S) {
+    if (runsOnce(S))
+      return RecursiveASTVisitor::TraverseDoStmt(S);
     return inLoop([&] { return RecursiveASTVisitor::TraverseDoStmt(S); });
   }
   // Periodic guards (PeriodicGuards.h): a guard counts only inside a loop.

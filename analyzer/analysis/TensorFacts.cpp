@@ -76,6 +76,15 @@ const Expr *TensorFacts::definitionOf(const Expr *E) {
   return Defs.lastBefore(cast<VarDecl>(R->getDecl()), R->getBeginLoc());
 }
 
+bool TensorFacts::assignedAfter(const VarDecl *V, const Expr *At, const DeclRefExpr *Use) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation Check = SM.getExpansionLoc(At->getBeginLoc());
+  for (const Expr *Value : Defs.reaching(V, Use->getBeginLoc()).Values)
+    if (Value && SM.isBeforeInTranslationUnit(Check, SM.getExpansionLoc(Value->getBeginLoc())))
+      return true;
+  return false;
+}
+
 Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return Device::Unknown;
@@ -90,7 +99,9 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     return deviceAt(U->getSubExpr(), Depth + 1);
   if (const DeclRefExpr *R = asVarRef(E)) {
     const auto *V = cast<VarDecl>(R->getDecl());
-    if (auto G = checkedDevice(Ctx, R))
+    // A check of the variable's device that holds here, unless a value assigned after it
+    // reaches the use (`TORCH_CHECK(x.is_cpu()); x = x.cuda();`).
+    if (auto G = checkedDevice(Ctx, R); G && !assignedAfter(V, G->At, R))
       return G->Cuda ? cudaAt(G->At) : Device::Cpu;
     if (const Expr *Launch = Index.launchedWith(V))
       return cudaAt(Launch);

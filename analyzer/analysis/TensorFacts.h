@@ -157,6 +157,8 @@ private:
       Trace.CudaAt = At;
     return Device::Cuda;
   }
+  // Does a value assigned to V after the expression At (a check of its device) reach Use?
+  bool assignedAfter(const clang::VarDecl *V, const clang::Expr *At, const clang::DeclRefExpr *Use);
   // The expression last assigned to the variable that E names, if E names a local.
   const clang::Expr *definitionOf(const clang::Expr *E);
   // Across functions (CallSites.h): what the callers pass for a parameter that still holds

@@ -9,9 +9,23 @@ namespace hostsync {
 
 void DeviceToHostCopyCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(matchers::torchOpCall({"cpu", "to", "copy_"}).bind("call"), this);
+  Finder->addMatcher(matchers::tensorValueAssign().bind("assign"), this);
 }
 
 void DeviceToHostCopyCheck::check(const MatchFinder::MatchResult &Result) {
+  // `host[i] = gpu[j]`: an element (or slice) of a host tensor given values from the GPU.
+  if (const auto *Assign = Result.Nodes.getNodeAs<CXXOperatorCallExpr>("assign")) {
+    if (deviceOf(Assign->getArg(0)) != Device::Cpu)
+      return;
+    Device Where = deviceOf(Assign->getArg(1));
+    report(Assign, opLocation(Assign), "host[i] = tensor", Where,
+           "assigning " + tensorPhrase(Where) +
+               " into an element or slice of a host tensor copies it to the host and blocks "
+               "until every kernel queued before it has finished, once per assignment",
+           "copy the whole tensor to the host once (one .cpu() after the loop), then index "
+           "the host copy");
+    return;
+  }
   const auto *Call = Result.Nodes.getNodeAs<CallExpr>("call");
   auto Op = asOpCall(Call);
   if (!Op || !Op->Self || !Op->IsMethod)

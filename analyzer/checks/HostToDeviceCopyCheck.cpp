@@ -10,6 +10,7 @@ namespace hostsync {
 void HostToDeviceCopyCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(matchers::torchOpCall({"cuda", "to", "tensor"}).bind("call"), this);
   Finder->addMatcher(matchers::tensorIndexCall().bind("index"), this);
+  Finder->addMatcher(matchers::tensorValueAssign().bind("assign"), this);
 }
 
 // A copy from the host syncs for sure; from an unknown place it may be a no-op.
@@ -20,6 +21,18 @@ static Device syncIfFrom(Device Source) {
 }
 
 void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
+  // `gpu[i] = host[j]`: an element (or slice) of a CUDA tensor given values from the host.
+  if (const auto *Assign = Result.Nodes.getNodeAs<CXXOperatorCallExpr>("assign")) {
+    if (deviceOf(Assign->getArg(1)) != Device::Cpu)
+      return;
+    Device Where = deviceOf(Assign->getArg(0));
+    report(Assign, opLocation(Assign), "tensor[i] = host", Where,
+           "assigning a host tensor into an element or slice of " + tensorPhrase(Where) +
+               " copies it to the GPU with a blocking copy, once per assignment",
+           "build the values on the host and copy them once (non_blocking from pinned "
+           "memory), or compute them on the GPU");
+    return;
+  }
   if (const auto *E = Result.Nodes.getNodeAs<Expr>("index")) {
     auto Index = asIndexCall(E);
     if (!Index)

@@ -1,5 +1,6 @@
 #include "core/RuleCheck.h"
 #include "match/CompileErrors.h"
+#include "match/MacroContext.h"
 
 #include "common/Lines.h"
 
@@ -131,11 +132,15 @@ void RuleCheck::setDevice(Finding &F, Device Where) const {
 void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device Where,
                        const std::string &Message, const std::string &Note, const Rewrite &Fix) {
   const SourceManager &SM = TU.Ctx.getSourceManager();
-  Loc = SM.getExpansionLoc(Loc);
+  MacroContext Macros = macroContextOf(TU.Ctx, At, Loc);
+  // An op written in a macro argument is reported where it is written (as Clang does); one
+  // written in a macro body, at the expansion.
+  Loc = SM.getFileLoc(Loc);
   if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
     return;
-  // Never a finding on what does not compile (a file analysed with gaps).
-  if (errorsOfItsOwn(dyn_cast<Expr>(At)))
+  // Never a finding on what does not compile (a file analysed with gaps), nor in a check's
+  // message (built only when the check fails, just before it throws).
+  if (errorsOfItsOwn(dyn_cast<Expr>(At)) || Macros.InCheckMessage)
     return;
   Finding F;
   setDevice(F, Where);
@@ -156,6 +161,15 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
     F.Function = Fn->getQualifiedNameAsString();
   F.Message = Message;
   F.Fix = Note.empty() ? Rule.FixSummary : Note;
+  if (!Macros.Check.empty()) {
+    F.Message += "; it is in the condition of `" + Macros.Check + "`, which runs on every call";
+    F.Fix = "check on the device instead: at::_assert_async(condition) queues the check "
+            "with the GPU's work and fails the stream without a wait; or check once, outside "
+            "the hot path";
+  }
+  if (!Macros.Macro.empty())
+    F.Message +=
+        " (in the expansion of macro `" + Macros.Macro + "`, written at " + Macros.WrittenAt + ")";
   F.SourceLine = lineText(SM, Loc);
   F.Replacements = toReplacements(SM, TU.Ctx.getLangOpts(), Fix.Hints);
   if (!F.Replacements.empty())
@@ -164,6 +178,11 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
     F.Suppressed = true;
     F.SuppressionReason = S->Reason;
   }
+  // One finding per op and place: a macro that spells its argument twice matches twice.
+  for (const Finding &Seen : TU.Findings)
+    if (Seen.Rule == F.Rule && Seen.File == F.File && Seen.Line == F.Line &&
+        Seen.Column == F.Column && Seen.Op == F.Op)
+      return;
   TU.Findings.push_back(std::move(F));
 }
 

@@ -49,6 +49,33 @@ const LibraryCall Rows[] = {
     {"front", U::ReadsElement},
     {"back", U::ReadsElement},
     {"data", U::ReadsElement},
+    // Stores into a standard container, and what hands its elements out.
+    {"push_back", U::AddsElement},
+    {"emplace_back", U::AddsElement},
+    {"push_front", U::AddsElement},
+    {"emplace_front", U::AddsElement},
+    {"insert", U::PutsElements},
+    {"emplace", U::PutsElements},
+    {"assign", U::PutsElements},
+    {"resize", U::PutsElements},
+    {"swap", U::PutsElements},
+    {"at", U::RefersToElement},
+    {"front", U::RefersToElement},
+    {"back", U::RefersToElement},
+    {"begin", U::GivesIterator},
+    {"end", U::GivesIterator},
+    {"data", U::HandsOutStorage},
+    {"begin", U::HandsOutStorage},
+    {"end", U::HandsOutStorage},
+    // A tensor's memory handed to a kernel.
+    {"data_ptr", U::GivesDeviceData},
+    {"data", U::GivesDeviceData},
+    {"const_data_ptr", U::GivesDeviceData},
+    {"mutable_data_ptr", U::GivesDeviceData},
+    {"packed_accessor32", U::GivesDeviceData},
+    {"packed_accessor64", U::GivesDeviceData},
+    {"generic_packed_accessor", U::GivesDeviceData},
+    {"packed_accessor", U::GivesDeviceData},
 };
 } // namespace
 

@@ -1,8 +1,9 @@
 // The std and LibTorch functions that receive a user's module, callable or tensor, grouped
-// by what they do with it. The call-site analysis (analysis/CallSites) asks whether a
-// module's forward() stays in view when a library function takes it, and which user
-// methods the library calls; the device analysis (analysis/TensorFactsAcrossCalls) asks
-// which calls read an element or register a tensor. One table answers both, by name.
+// by what they do with it (and the container and tensor methods the analysis reads). The call-site
+// analysis (analysis/CallSites) asks whether a module's forward() stays in view when a library
+// function takes it, and which user methods the library calls; the device analysis
+// (analysis/TensorFactsAcrossCalls) asks which calls read an element or register a tensor. One
+// table answers both, by name.
 #pragma once
 
 #include "llvm/ADT/ArrayRef.h"
@@ -32,6 +33,19 @@ enum class LibraryUse {
   // A method that reads an element of what holds it: an optional's value(), a standard
   // container's at(), front(), back(), data().
   ReadsElement,
+  // The ways a standard container's tensors are stored into or handed out, which
+  // analysis/ContainerStores follows: a method that adds one element made from its
+  // argument (push_back...), one that may put any of its arguments in (insert, assign...),
+  // one that returns a reference to an element (at, front, back), one that returns an
+  // iterator (begin, end), one that hands out its storage to a callee (data, begin, end).
+  AddsElement,
+  PutsElements,
+  RefersToElement,
+  GivesIterator,
+  HandsOutStorage,
+  // A tensor method that hands the tensor's memory to a kernel (data_ptr, accessors):
+  // analysis/TUIndex's evidence that a launched kernel's tensors are on the GPU.
+  GivesDeviceData,
 };
 
 struct LibraryCall {

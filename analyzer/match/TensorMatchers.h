@@ -48,6 +48,20 @@ inline auto tensorIndexCall() {
                                 hasArgument(1, isTensorExpr()))));
 }
 
+AST_MATCHER(clang::CXXMethodDecl, isRValueQualified) {
+  return Node.getRefQualifier() == clang::RQ_RValue;
+}
+
+// `dst[i] = src[j]`, `dst.slice(0, a, b) = src`: a tensor assigned to a tensor expression
+// that is not a variable (LibTorch's &&-qualified operator=) is copied into it (copy_);
+// assigning to a variable only rebinds it.
+inline auto tensorValueAssign() {
+  using namespace clang::ast_matchers;
+  return cxxOperatorCallExpr(hasOverloadedOperatorName("="),
+                             callee(cxxMethodDecl(ofClass(tensorClass()), isRValueQualified())),
+                             hasArgument(1, isTensorExpr()));
+}
+
 } // namespace matchers
 
 // The parts of an indexing call: the indexed tensor, the index elements, and for

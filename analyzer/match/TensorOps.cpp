@@ -117,7 +117,17 @@ bool carriesTensors(QualType T) {
 
 std::optional<std::vector<const Expr *>> tupleParts(const Expr *E) {
   E = stripTensorExpr(E);
-  if (!E || isTensorType(E->getType()))
+  if (!E)
+    return std::nullopt;
+  // std::get<I>(t), a tensor or a tuple: a part of t, where t's parts are (all combined).
+  if (const auto *Get = dyn_cast<CallExpr>(E)) {
+    const FunctionDecl *F = Get->getDirectCallee();
+    if (F && F->isInStdNamespace() && F->getIdentifier() && F->getName() == "get")
+      return Get->getNumArgs() == 1 && carriesTensors(Get->getArg(0)->getType())
+                 ? std::optional(std::vector<const Expr *>{Get->getArg(0)})
+                 : std::nullopt;
+  }
+  if (isTensorType(E->getType()))
     return std::nullopt;
   std::vector<const Expr *> Parts;
   if (const auto *IL = dyn_cast<InitListExpr>(E)) {
@@ -135,11 +145,8 @@ std::optional<std::vector<const Expr *>> tupleParts(const Expr *E) {
   const auto *Call = dyn_cast<CallExpr>(E);
   const FunctionDecl *F = Call ? Call->getDirectCallee() : nullptr;
   if (!F || !F->isInStdNamespace() || !F->getIdentifier() ||
-      !compat::isOneOf(F->getName(), {"make_tuple", "make_pair", "forward_as_tuple", "tie", "get"}))
+      !compat::isOneOf(F->getName(), {"make_tuple", "make_pair", "forward_as_tuple", "tie"}))
     return std::nullopt;
-  if (F->getName() == "get") // a part of a part: the whole tuple's devices
-    return Call->getNumArgs() == 1 ? std::optional(std::vector<const Expr *>{Call->getArg(0)})
-                                   : std::nullopt;
   Parts.assign(Call->arguments().begin(), Call->arguments().end());
   return Parts;
 }

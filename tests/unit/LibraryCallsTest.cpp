@@ -35,3 +35,21 @@ TEST(LibraryCalls, AUseIsOnlyWhatItsRowsSay) {
   EXPECT_FALSE(libraryCallIs("push_back", LibraryUse::ReadsElement));
   EXPECT_FALSE(libraryCallIs("", LibraryUse::Holds));
 }
+
+TEST(LibraryCalls, ContainerAndTensorMethodsAreRowsOfTheirOwn) {
+  // A container's data() both reads an element and hands out its storage; a tensor's
+  // data() hands its memory to a kernel. begin() gives an iterator that hands storage out.
+  EXPECT_TRUE(libraryCallIs("data", LibraryUse::ReadsElement));
+  EXPECT_TRUE(libraryCallIs("data", LibraryUse::HandsOutStorage));
+  EXPECT_TRUE(libraryCallIs("data", LibraryUse::GivesDeviceData));
+  EXPECT_TRUE(libraryCallIs("begin", LibraryUse::GivesIterator));
+  EXPECT_TRUE(libraryCallIs("begin", LibraryUse::HandsOutStorage));
+  // push_back adds one element; insert may put any of its arguments in.
+  EXPECT_TRUE(libraryCallIs("push_back", LibraryUse::AddsElement));
+  EXPECT_FALSE(libraryCallIs("push_back", LibraryUse::PutsElements));
+  EXPECT_TRUE(libraryCallIs("insert", LibraryUse::PutsElements));
+  // value() reads an optional's element but is no reference into a container.
+  EXPECT_FALSE(libraryCallIs("value", LibraryUse::RefersToElement));
+  EXPECT_TRUE(libraryCallIs("packed_accessor32", LibraryUse::GivesDeviceData));
+  EXPECT_FALSE(libraryCallIs("item", LibraryUse::GivesDeviceData));
+}

@@ -76,6 +76,6 @@ void forward(int P, float3 *means, uint2 *rects, float2 *out, int *num_rendered_
   int num_rendered = 0;
   CHECK_CUDA(cudaMemcpy(&num_rendered, num_rendered_dev, sizeof(int), cudaMemcpyDeviceToHost),
              debug);
-  // CHECK: cuda-extension-parse.cu:[[@LINE-2]]:3: warning: 'cudaMemcpy' (device to host) is synchronous{{.*}}[hostsync-cuda-blocking-copy]
+  // CHECK: cuda-extension-parse.cu:[[@LINE-2]]:14: warning: 'cudaMemcpy' (device to host) is synchronous{{.*}}[hostsync-cuda-blocking-copy]
   cudaDestroyTextureObject(tex);
 }

@@ -94,3 +94,13 @@ float device_from_a_function(float *buffer) {
   // DEFAULT: device-inference.cpp:[[@LINE-1]]:18: warning: {{.*}}device: unknown ({{.*}})) [hostsync-item]
   // ASSUME: device-inference.cpp:[[@LINE-2]]:18: warning: {{.*}}device: assumed ({{.*}})) [hostsync-item]
 }
+
+float part_of_an_ops_tuple() {
+  // std::get of the tuple an op returns (sort, max over a dim, topk): where the op's inputs
+  // are, here CUDA; of a host tensor's sort, the host.
+  auto scores = torch::rand({16}, torch::kCUDA);
+  auto order = std::get<1>(scores.sort(0, /*descending=*/true));
+  auto host_order = std::get<1>(torch::rand({16}).sort(0));
+  return order[0].item<float>() + host_order[0].item<float>();
+  // CHECK: device-inference.cpp:[[@LINE-1]]:19: warning: {{.*}}device: cuda ({{.*}})) [hostsync-item]
+}

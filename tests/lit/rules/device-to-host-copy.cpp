@@ -32,3 +32,25 @@ void negatives(torch::Tensor logits) {
   auto e = h.to(torch::kCUDA, /*non_blocking=*/true);
   (void)a; (void)b; (void)c; (void)d; (void)e;
 }
+
+// Element copies across devices (issue 36): an element or slice of a host tensor assigned
+// from a CUDA tensor is a copy_ per assignment. Assigning to a variable rebinds it (no copy);
+// a scalar assigned is a fill; host to host and CUDA to CUDA copy nothing across.
+void element_copies(torch::Tensor unknown) {
+  auto boxes = torch::rand({16, 4}, torch::kCUDA);
+  auto kept = torch::zeros({16, 4});
+  for (int64_t i = 0; i < 16; ++i) {
+    kept[i] = boxes[i];
+    // CHECK-DAG: device-to-host-copy.cpp:[[@LINE-1]]:13: warning: assigning a CUDA tensor into an element or slice of a host tensor{{.*}}device: cuda ({{.*}})) [hostsync-device-to-host-copy]
+    kept.slice(0, i, i + 1) = unknown.select(0, i);
+    // CHECK-DAG: device-to-host-copy.cpp:[[@LINE-1]]:29: warning: assigning a tensor that may be on CUDA into an element or slice of a host tensor{{.*}}device: unknown
+  }
+  auto host = torch::ones({16, 4});
+  kept[0] = host[1];
+  kept[1] = 0.5;
+  auto gpu_copy = torch::zeros({16, 4}, torch::kCUDA);
+  gpu_copy[2] = boxes[3];
+  torch::Tensor rebound;
+  rebound = boxes[0];
+  (void)rebound;
+}

@@ -55,3 +55,42 @@ struct Loader {
   }
   torch::Tensor next_async() { return pageable.to(device_, /*non_blocking=*/true); }
 };
+
+// Moves of tensors already on CUDA are no-ops (issue 36): a mask moved to CUDA earlier in
+// the function, a function's result made on CUDA, randn_like of a CUDA tensor, cat of CUDA
+// slices, a bool -> float cast on the same device, a tensor checked to be on CUDA, options
+// of a CUDA tensor.
+static torch::Tensor scores_on_gpu(const torch::Tensor &boxes) {
+  return boxes.select(1, 4).sigmoid();
+}
+void noop_moves(torch::Tensor input, torch::Device device) {
+  auto boxes = torch::rand({16, 5}, torch::kCUDA);
+  auto mask = (boxes.select(1, 4) > 0.5).to(torch::kCUDA);
+  auto again = mask.to(torch::kCUDA);
+  auto weights = mask.to(torch::kFloat).to(device);
+  auto scores = scores_on_gpu(boxes).to(torch::kCUDA);
+  auto noise = torch::randn_like(boxes).to(device);
+  auto joined = torch::cat({boxes.slice(0, 0, 8), boxes.slice(0, 8, 16)}).cuda();
+  auto like = torch::zeros({16}, boxes.options()).to(boxes.device());
+  TORCH_CHECK(input.is_cuda(), "input must be a CUDA tensor");
+  auto checked = input.to(device);
+  auto cast = input.to(input.options().dtype(torch::kHalf));
+  (void)again; (void)weights; (void)scores; (void)noise; (void)joined; (void)like;
+  (void)checked; (void)cast;
+}
+
+// Element copies across devices (issue 36): an element or slice of a CUDA tensor assigned
+// from a host tensor is a blocking host-to-device copy per assignment.
+void element_copies(torch::Tensor unknown) {
+  auto targets = torch::zeros({8, 5}, torch::kCUDA);
+  auto row = torch::tensor({0.f, 1.f, 2.f, 3.f, 4.f});
+  for (int64_t i = 0; i < 8; ++i)
+    targets[i] = row;
+  // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:16: warning: assigning a host tensor into an element or slice of a CUDA tensor{{.*}}device: cuda ({{.*}})) [hostsync-host-to-device-copy]
+  unknown[0] = row;
+  // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:14: warning: assigning a host tensor into an element or slice of a tensor that may be on CUDA{{.*}}device: unknown
+  auto host = torch::zeros({8, 5});
+  host[0] = row;
+  targets[1] = targets[2];
+  targets[3] = 1.0;
+}

@@ -1,0 +1,134 @@
+// Guards decide the device (docs/lint.md, "Checks of the device"): inside a branch of
+// `if (x.is_cuda())`, after `TORCH_CHECK(x.device().is_cpu())` or an extension's CHECK_CPU,
+// after a dispatcher's early return, the checked tensor's device is known, and so is that of
+// the parameters of the functions the branch calls. Each form once, CUDA and CPU, and the
+// forms that say nothing (a check of another tensor, `||` taken true, a check made stale by
+// a later assignment).
+// RUN: %lint --checks='-*,hostsync-item' --report-cpu %s -- %pch > %t.out; test $? -eq 1
+// RUN: FileCheck %s --implicit-check-not='{{warning|note}}:' < %t.out
+
+#define CHECK_CPU(x) TORCH_CHECK(!x.is_cuda(), #x " must be a CPU tensor")
+#define CHECK_CUDA_OLD(x) AT_ASSERTM(x.type().is_cuda(), #x " must be a CUDA tensor")
+#define CHECK_INPUT_CPU(x) TORCH_CHECK(x.device().type() == torch::kCPU, #x " must be on the CPU")
+
+float type_compare(const torch::Tensor &x) {
+  if (x.device().type() == torch::kCUDA)
+    return x.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:20: warning: 'item'{{.*}}device: cuda (`x.device().type() == torch::kCUDA` at line [[#@LINE-2]])
+  return x.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: note: 'item'{{.*}}device: cpu
+}
+
+float not_equal(const torch::Tensor &x) {
+  if (x.device() != at::kCPU)
+    return x.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:20: warning: 'item'{{.*}}device: cuda
+  return x.mean().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:19: note: 'item'{{.*}}device: cpu
+}
+
+float enum_spelled(const torch::Tensor &x) {
+  if (c10::DeviceType::CPU == x.device().type())
+    return x.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:20: note: 'item'{{.*}}device: cpu
+  return 0;
+}
+
+float deprecated_type(const torch::Tensor &x) {
+  CHECK_CUDA_OLD(x);
+  return x.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: cuda (`CHECK_CUDA_OLD(x)`
+}
+
+float check_cpu_macros(const torch::Tensor &x, const torch::Tensor &y) {
+  CHECK_CPU(x);
+  CHECK_INPUT_CPU(y);
+  return x.sum().item<float>() + y.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: note: 'item'{{.*}}device: cpu
+  // CHECK-DAG: device-guards.cpp:[[@LINE-2]]:42: note: 'item'{{.*}}device: cpu
+}
+
+float either_throws(const torch::Tensor &a, const torch::Tensor &b) {
+  // `||` false after the throw: both are on CUDA.
+  if (!a.is_cuda() || b.device().type() != torch::kCUDA)
+    throw std::runtime_error("inputs must be CUDA tensors");
+  return a.sum().item<float>() + b.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: cuda
+  // CHECK-DAG: device-guards.cpp:[[@LINE-2]]:42: warning: 'item'{{.*}}device: cuda
+}
+
+float conditional(const torch::Tensor &x) {
+  return x.is_cuda() ? x.sum().item<float>() : x.mean().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:32: warning: 'item'{{.*}}device: cuda
+  // CHECK-DAG: device-guards.cpp:[[@LINE-2]]:57: note: 'item'{{.*}}device: cpu
+}
+
+bool short_circuit(const torch::Tensor &x) {
+  return x.is_cpu() && x.sum().item<float>() > 0;
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:32: note: 'item'{{.*}}device: cpu
+}
+
+float dispatched_lambda(const torch::Tensor &x) {
+  TORCH_CHECK(x.device().is_cpu(), "x must be a CPU tensor");
+  float total = 0;
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "sum_cpu", [&] { total = x.sum().item<float>(); });
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:80: note: 'item'{{.*}}device: cpu
+  return total;
+}
+
+float switched(const torch::Tensor &x) {
+  switch (x.device().type()) {
+  case torch::kCUDA:
+    return x.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:20: warning: 'item'{{.*}}device: cuda (`torch::kCUDA` at line [[#@LINE-2]])
+  case c10::DeviceType::CPU: {
+    float total = x.sum().item<float>();
+    // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:27: note: 'item'{{.*}}device: cpu
+    return total;
+  }
+  default:
+    return x.sum().item<float>();
+    // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:20: warning: 'item'{{.*}}device: unknown
+  }
+}
+
+// The halves of an extension, called only from the dispatcher's branches.
+static float half_cpu(const torch::Tensor &t) {
+  return t.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: note: 'item'{{.*}}device: cpu
+}
+static float half_cuda(const torch::Tensor &t) {
+  return t.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: cuda (`input.is_cuda()` at line
+}
+static float half_other(const torch::Tensor &t) {
+  return t.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: note: 'item'{{.*}}device: cpu
+}
+float dispatch(const torch::Tensor &input) {
+  if (input.is_cuda()) {
+    return half_cuda(input.contiguous());
+  }
+  return half_cpu(input);
+}
+float dispatch_else_error(const torch::Tensor &input) {
+  if (input.device().is_cpu())
+    return half_other(input);
+  AT_ERROR("not compiled with CUDA");
+}
+
+// Negatives: a check of another tensor, `||` true, a check an assignment made stale.
+float says_nothing(const torch::Tensor &x, const torch::Tensor &y, torch::Tensor z) {
+  float s = 0;
+  if (y.is_cuda())
+    s += x.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: unknown
+  if (x.is_cpu() || y.is_cpu())
+    s += x.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: unknown
+  TORCH_CHECK(z.is_cpu(), "z on the CPU");
+  z = z.to(torch::kCUDA);
+  s += z.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:16: warning: 'item'{{.*}}device: cuda
+  return s;
+}
