@@ -325,7 +325,12 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
   return "";
 }
 
-std::string CuptiCollector::enableRuntimeRecords() { return enable({CUPTI_ACTIVITY_KIND_RUNTIME}); }
+std::string CuptiCollector::enableRuntimeRecords() {
+  // Runtime records wait in each calling thread's buffer, which a thread making few calls
+  // never fills: only a forced flush hands them over in time for the fold.
+  options_.periodic_flush_forced = true;
+  return enable({CUPTI_ACTIVITY_KIND_RUNTIME});
+}
 
 void CuptiCollector::flush(bool last) {
   if (!running_)

@@ -40,7 +40,10 @@ struct CollectorOptions {
   // by default: a forced flush while kernels run hands over their records unfinished
   // (counted invalid, lost) and CUPTI never reuses the 3.2 MB timestamp buffer they were in,
   // ~1-1.6 MB/s of heap on word_language_model (issue 34). CUPTI's default flush hands over
-  // only buffers whose records are all complete. The last flush, at exit, is always forced.
+  // only buffers whose records are all complete. The last flush, at exit, is always forced,
+  // and so are the folds' under --api all (and its fallback, enableRuntimeRecords): runtime
+  // records wait in each calling thread's buffer until a forced flush, and a thread making
+  // few calls (autograd's) would hand its calls over only at exit, behind the folds' cut.
   bool periodic_flush_forced = false;
 };
 

@@ -491,8 +491,11 @@ void start() {
   options.kinds = envString("HOSTSYNC_ACTIVITIES");
   options.all_api = envString("HOSTSYNC_ALL_API") == "1";
   options.cupti_clock = envString("HOSTSYNC_CLOCK") == "cupti";
-  options.periodic_flush_forced = envString("HOSTSYNC_FLUSH_FORCED") == "1";
   options.api = apiRecording(options);
+  // --api all reads API calls from CUPTI's runtime records, which wait in each calling
+  // thread's buffer until a forced flush: its folds stay forced (CuptiCollector.h).
+  options.periodic_flush_forced =
+      envString("HOSTSYNC_FLUSH_FORCED") == "1" || options.api == ApiRecording::All;
   std::string err = CuptiCollector::instance().start(options);
   if (!err.empty()) {
     std::fprintf(stderr, "hostsync-trace: %s; the program runs untraced\n", err.c_str());
