@@ -1,11 +1,14 @@
 #include "analysis/DeviceChecks.h"
+#include "analysis/LoopShapes.h"
 
 #include "match/TensorOps.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/Builtins.h"
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 
@@ -63,6 +66,43 @@ bool readsDeviceOf(const Expr *E, const ValueDecl *V) {
   }
 }
 
+// The one device type E names, as a constant: `torch::kCUDA`, `at::kCPU`,
+// `c10::DeviceType::CUDA`, `at::Device(at::kCPU)` (true: CUDA); nullopt for anything else
+// (`gpu ? kCUDA : kCPU`, a variable, a string).
+std::optional<bool> namesOneDevice(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = B->getSubExpr();
+      continue;
+    }
+    if (const auto *K = dyn_cast<CXXConstructExpr>(E); K && K->getNumArgs() >= 1) {
+      E = K->getArg(0); // Device(kCUDA), Device(kCUDA, 0): the type
+      continue;
+    }
+    break;
+  }
+  const auto *R = dyn_cast<DeclRefExpr>(E);
+  if (!R || !R->getDecl()->getIdentifier())
+    return std::nullopt;
+  StringRef N = R->getDecl()->getName();
+  if (N == "kCUDA" || N == "CUDA")
+    return true;
+  if (N == "kCPU" || N == "CPU")
+    return false;
+  return std::nullopt;
+}
+
+// Is E a c10::Device (not a DeviceType)?
+bool isDeviceObject(const Expr *E) {
+  const auto *RD = E->IgnoreParenImpCasts()->getType().getNonReferenceType()->getAsCXXRecordDecl();
+  return RD && RD->getIdentifier() && RD->getName() == "Device";
+}
+
 // What Cond having the value Truth says about V's device (nullopt: nothing), and which
 // expression says so.
 std::optional<DeviceCheck> implied(const Expr *Cond, const ValueDecl *V, bool Truth) {
@@ -103,68 +143,87 @@ std::optional<DeviceCheck> implied(const Expr *Cond, const ValueDecl *V, bool Tr
     std::swap(L, R);
   if (!readsDeviceOf(L, V))
     return std::nullopt;
-  DeviceMention Named = mentionedDeviceType(R);
-  if (Named != DeviceMention::Cuda && Named != DeviceMention::Cpu)
+  std::optional<bool> NamesCuda = namesOneDevice(R);
+  if (!NamesCuda)
+    return std::nullopt;
+  // A Device (`x.device() == at::kCUDA`) compares the index too: a CUDA tensor's device has
+  // one (cuda:0), kCUDA has none, so the comparison with CUDA says nothing either way. With
+  // the CPU (no index on either side) it does.
+  if (*NamesCuda && isDeviceObject(L))
     return std::nullopt;
   // Equal to CUDA, or not equal to the CPU: CUDA.
-  return DeviceCheck{(Named == DeviceMention::Cuda) == (Equal == Truth), Cond};
+  return DeviceCheck{*NamesCuda == (Equal == Truth), Cond};
 }
 
-// Does S never fall through: a return, continue, break or throw, a call of a [[noreturn]]
-// function (what a failed TORCH_CHECK calls), `TORCH_CHECK(false, ...)` and AT_ERROR (an
-// `if` whose condition is always true, in a `do { } while (false)`)?
-bool alwaysExits(ASTContext &Ctx, const Stmt *S) {
+// Does S never fall through: a return, throw, a call of a [[noreturn]] function (what a
+// failed TORCH_CHECK calls), `TORCH_CHECK(false, ...)` and AT_ERROR (an `if` whose condition
+// is always true, in a `do { } while (false)`), and, unless inside a `do` (where they leave
+// the `do` for the statement after it), break and continue?
+bool alwaysExits(ASTContext &Ctx, const Stmt *S, bool InDo = false) {
   if (!S)
     return false;
   if (const auto *C = dyn_cast<CompoundStmt>(S))
-    return !C->body_empty() && alwaysExits(Ctx, C->body_back());
+    return !C->body_empty() && alwaysExits(Ctx, C->body_back(), InDo);
   if (const auto *Do = dyn_cast<DoStmt>(S))
-    return alwaysExits(Ctx, Do->getBody());
+    return runsOnce(Do) && alwaysExits(Ctx, Do->getBody(), true);
+  if (const auto *Label = dyn_cast<SwitchCase>(S)) // `case k: return ...;`
+    return alwaysExits(Ctx, Label->getSubStmt(), InDo);
   if (const auto *If = dyn_cast<IfStmt>(S)) {
     if (If->getElse())
-      return alwaysExits(Ctx, If->getThen()) && alwaysExits(Ctx, If->getElse());
+      return alwaysExits(Ctx, If->getThen(), InDo) && alwaysExits(Ctx, If->getElse(), InDo);
+    if (!alwaysExits(Ctx, If->getThen(), InDo))
+      return false;
     bool Always = false;
     const Expr *Cond = If->getCond();
     return Cond && !Cond->isValueDependent() && Cond->EvaluateAsBooleanCondition(Always, Ctx) &&
-           Always && alwaysExits(Ctx, If->getThen());
+           Always;
   }
   if (const auto *E = dyn_cast<ExprWithCleanups>(S))
     S = E->getSubExpr();
   if (const auto *Call = dyn_cast<CallExpr>(S))
     if (const FunctionDecl *F = Call->getDirectCallee(); F && F->isNoReturn())
       return true;
-  return isa<ReturnStmt>(S) || isa<ContinueStmt>(S) || isa<BreakStmt>(S) || isa<CXXThrowExpr>(S);
+  if (isa<ContinueStmt>(S) || isa<BreakStmt>(S))
+    return !InDo;
+  return isa<ReturnStmt>(S) || isa<CXXThrowExpr>(S);
 }
 
 // After `if (cond) <exit>;` cond is false; after `if (cond) ... else <exit>;` it is true.
 // What that says about V.
-std::optional<DeviceCheck> afterIf(ASTContext &Ctx, const Stmt *S, const ValueDecl *V) {
+std::optional<DeviceCheck> afterIf(ASTContext &Ctx, const Stmt *S, const ValueDecl *V, bool InDo) {
   const auto *If = dyn_cast<IfStmt>(S);
   if (!If || !If->getCond())
     return std::nullopt;
-  if (alwaysExits(Ctx, If->getThen()))
-    return If->getElse() && alwaysExits(Ctx, If->getElse()) ? std::nullopt
-                                                            : implied(If->getCond(), V, false);
-  if (If->getElse() && alwaysExits(Ctx, If->getElse()))
+  if (alwaysExits(Ctx, If->getThen(), InDo))
+    return If->getElse() && alwaysExits(Ctx, If->getElse(), InDo)
+               ? std::nullopt
+               : implied(If->getCond(), V, false);
+  if (If->getElse() && alwaysExits(Ctx, If->getElse(), InDo))
     return implied(If->getCond(), V, true);
   return std::nullopt;
 }
 
-// The same, for the statements of a block before Stop, looking inside the
-// `do { ... } while (false)` that AT_ASSERTM wraps its check in. The last check wins.
+// The same, for the statements of a block from Start (null: its first) to Stop, looking
+// inside the `do { ... } while (false)` that AT_ASSERTM wraps its check in (where a break
+// or continue leaves the `do`, not the block). The last check wins.
 std::optional<DeviceCheck> checksBefore(ASTContext &Ctx, const CompoundStmt *Block,
-                                        const Stmt *Stop, const ValueDecl *V) {
+                                        const Stmt *Start, const Stmt *Stop, const ValueDecl *V,
+                                        bool InDo = false) {
   std::optional<DeviceCheck> Found;
+  bool Started = !Start;
   for (const Stmt *S : Block->body()) {
     if (S == Stop)
       break;
-    if (const auto *Do = dyn_cast<DoStmt>(S))
-      if (const auto *Body = dyn_cast<CompoundStmt>(Do->getBody())) {
-        if (auto D = checksBefore(Ctx, Body, nullptr, V))
+    Started = Started || S == Start;
+    if (!Started)
+      continue;
+    if (const auto *Do = dyn_cast<DoStmt>(S); Do && runsOnce(Do)) {
+      if (const auto *Body = dyn_cast<CompoundStmt>(Do->getBody()))
+        if (auto D = checksBefore(Ctx, Body, nullptr, nullptr, V, true))
           Found = D;
-        continue;
-      }
-    if (auto D = afterIf(Ctx, S, V))
+      continue;
+    }
+    if (auto D = afterIf(Ctx, S, V, InDo))
       Found = D;
   }
   return Found;
@@ -180,12 +239,12 @@ std::optional<DeviceCheck> underLabel(const SwitchStmt *Switch, const SwitchCase
   std::optional<DeviceCheck> Found;
   for (const Stmt *S = Label; S;) {
     const auto *Case = dyn_cast<CaseStmt>(S);
-    if (!Case)
-      return std::nullopt; // default:
-    DeviceMention Named = mentionedDeviceType(Case->getLHS());
-    if (Named != DeviceMention::Cuda && Named != DeviceMention::Cpu)
+    if (!Case || Case->getRHS())
+      return std::nullopt; // default:, or a range `case a ... b:`
+    std::optional<bool> Named = namesOneDevice(Case->getLHS());
+    if (!Named)
       return std::nullopt;
-    bool Cuda = Named == DeviceMention::Cuda;
+    bool Cuda = *Named;
     if (Found && Found->Cuda != Cuda)
       return std::nullopt;
     Found = DeviceCheck{Cuda, Case->getLHS()};
@@ -200,7 +259,8 @@ std::optional<DeviceCheck> checkAbove(ASTContext &Ctx, const DynTypedNode &P, co
                                       const ValueDecl *V) {
   if (!C)
     return std::nullopt;
-  if (const auto *If = P.get<IfStmt>(); If && (C == If->getThen() || C == If->getElse()))
+  if (const auto *If = P.get<IfStmt>();
+      If && If->getCond() && (C == If->getThen() || C == If->getElse()))
     return implied(If->getCond(), V, C == If->getThen());
   if (const auto *Cond = P.get<ConditionalOperator>();
       Cond && (C == Cond->getTrueExpr() || C == Cond->getFalseExpr()))
@@ -208,22 +268,94 @@ std::optional<DeviceCheck> checkAbove(ASTContext &Ctx, const DynTypedNode &P, co
   if (const auto *B = P.get<BinaryOperator>(); B && B->isLogicalOp() && C == B->getRHS())
     return implied(B->getLHS(), V, B->getOpcode() == BO_LAnd);
   if (const auto *Block = P.get<CompoundStmt>()) {
-    // In a switch's body, the statements after a label run under it (up to a break).
+    auto Parents = Ctx.getParents(P);
+    const auto *Switch = Parents.empty() ? nullptr : Parents[0].get<SwitchStmt>();
+    if (!Switch || Switch->getBody() != Block)
+      return checksBefore(Ctx, Block, nullptr, C, V);
+    // In a switch's body, the statements after a label run under it, unless the statement
+    // before the label falls through into it; checks count from the label on.
     const SwitchCase *Label = nullptr;
+    const Stmt *BeforeLabel = nullptr, *Previous = nullptr;
     for (const Stmt *S : Block->body()) {
       if (const auto *L = dyn_cast<SwitchCase>(S))
-        Label = L;
+        Label = L, BeforeLabel = Previous;
       if (S == C)
         break;
+      Previous = S;
     }
-    auto Parents = Ctx.getParents(P);
-    if (Label && !Parents.empty())
-      if (const auto *Switch = Parents[0].get<SwitchStmt>(); Switch && Switch->getBody() == Block)
-        if (auto D = underLabel(Switch, Label, V))
-          return D;
-    return checksBefore(Ctx, Block, C, V);
+    if (!Label)
+      return std::nullopt;
+    if (!BeforeLabel || alwaysExits(Ctx, BeforeLabel))
+      if (auto D = underLabel(Switch, Label, V))
+        return D;
+    return checksBefore(Ctx, Block, Label, C, V);
   }
   return std::nullopt;
+}
+// Is the lambda called where it is written: the callee of a call (`[&] { ... }()`, as
+// AT_DISPATCH runs it), or an argument of one (at::parallel_for)? A lambda kept in a
+// variable may run after the checks around it stop holding.
+bool calledInPlace(ASTContext &Ctx, const LambdaExpr &L) {
+  DynTypedNode N = DynTypedNode::create(L);
+  for (int Steps = 0; Steps < 8; ++Steps) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty())
+      return false;
+    const DynTypedNode &P = Parents[0];
+    if (P.get<CallExpr>())
+      return true;
+    const auto *E = P.get<Expr>();
+    if (!E || !(isa<ImplicitCastExpr>(E) || isa<MaterializeTemporaryExpr>(E) ||
+                isa<CXXBindTemporaryExpr>(E) || isa<CXXConstructExpr>(E) || isa<ParenExpr>(E) ||
+                isa<ExprWithCleanups>(E)))
+      return false;
+    N = P;
+  }
+  return false;
+}
+// Does Body assign to V (`v = ...`, `v += ...`)?
+class AssignsTo : public RecursiveASTVisitor<AssignsTo> {
+public:
+  explicit AssignsTo(const ValueDecl *V) : V(V) {}
+  bool Found = false;
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    Found = Found || (B->isAssignmentOp() && refersTo(B->getLHS(), V));
+    return !Found;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *Op) {
+    Found = Found || (Op->isAssignmentOp() && Op->getNumArgs() >= 1 && refersTo(Op->getArg(0), V));
+    return !Found;
+  }
+
+private:
+  const ValueDecl *V;
+};
+
+// Is the use in a loop that does not hold the check and assigns to V: from the second
+// iteration on, V holds what the loop assigned, which the check did not see.
+bool assignedInLoopAround(ASTContext &Ctx, const DeclRefExpr *Use, const Expr *Check) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getFileLoc(Check->getBeginLoc());
+  DynTypedNode N = DynTypedNode::create(*Use);
+  for (int Steps = 0; Steps < 256; ++Steps) {
+    auto Parents = Ctx.getParents(N);
+    if (Parents.empty() || Parents[0].get<Decl>())
+      return false;
+    N = Parents[0];
+    const Stmt *Loop = N.get<Stmt>();
+    const auto *Do = N.get<DoStmt>();
+    if (!Loop || !(isa<ForStmt>(Loop) || isa<WhileStmt>(Loop) || isa<CXXForRangeStmt>(Loop) ||
+                   (Do && !runsOnce(Do))))
+      continue;
+    SourceRange R(SM.getFileLoc(Loop->getBeginLoc()), SM.getFileLoc(Loop->getEndLoc()));
+    if (SM.isPointWithin(At, R.getBegin(), R.getEnd()))
+      continue; // the check runs again each iteration
+    AssignsTo Finder(Use->getDecl());
+    Finder.TraverseStmt(const_cast<Stmt *>(Loop));
+    if (Finder.Found)
+      return true;
+  }
+  return false;
 }
 } // namespace
 
@@ -234,9 +366,10 @@ std::optional<DeviceCheck> checkedDevice(ASTContext &Ctx, const DeclRefExpr *Use
     auto Parents = Ctx.getParents(Child);
     if (Parents.empty())
       return std::nullopt;
-    // A lambda's body sees the checks around it when it captures V: AT_DISPATCH calls the
-    // lambda it is given there and then. The walk goes on from its call operator (through
-    // the lambda's class) to the lambda; a variable of the lambda's own ends it.
+    // A lambda's body sees the checks around it when it captures V and is called where it is
+    // written: AT_DISPATCH calls the lambda it is given there and then. The walk goes on from
+    // its call operator (through the lambda's class) to the lambda; a variable of the
+    // lambda's own, or a lambda kept to be called later, ends it.
     DynTypedNode P = Parents[0];
     for (const DynTypedNode &Q : Parents)
       if (Q.get<LambdaExpr>())
@@ -246,10 +379,11 @@ std::optional<DeviceCheck> checkedDevice(ASTContext &Ctx, const DeclRefExpr *Use
       if (!M || !M->getParent()->isLambda() || V->getDeclContext() == M)
         return std::nullopt;
     }
-    if (const auto *L = P.get<LambdaExpr>(); L && V->getDeclContext() == L->getCallOperator())
+    if (const auto *L = P.get<LambdaExpr>();
+        L && (V->getDeclContext() == L->getCallOperator() || !calledInPlace(Ctx, *L)))
       return std::nullopt;
     if (auto D = checkAbove(Ctx, P, Child.get<Stmt>(), V))
-      return D;
+      return assignedInLoopAround(Ctx, Use, D->At) ? std::nullopt : D;
     Child = P;
   }
   return std::nullopt;

@@ -2,8 +2,9 @@
 // wrap statements (AT_ASSERTM, AT_ERROR, CUDA error checks), not a loop.
 #pragma once
 
-#include "clang/AST/Stmt.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Stmt.h"
 
 namespace hostsync {
 

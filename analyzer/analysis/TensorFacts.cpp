@@ -78,9 +78,11 @@ const Expr *TensorFacts::definitionOf(const Expr *E) {
 
 bool TensorFacts::assignedAfter(const VarDecl *V, const Expr *At, const DeclRefExpr *Use) {
   const SourceManager &SM = Ctx.getSourceManager();
-  SourceLocation Check = SM.getExpansionLoc(At->getBeginLoc());
+  // Where each is written (a check and an assignment in one macro invocation, as in an
+  // AT_DISPATCH lambda, expand at one place).
+  SourceLocation Check = SM.getFileLoc(At->getBeginLoc());
   for (const Expr *Value : Defs.reaching(V, Use->getBeginLoc()).Values)
-    if (Value && SM.isBeforeInTranslationUnit(Check, SM.getExpansionLoc(Value->getBeginLoc())))
+    if (Value && SM.isBeforeInTranslationUnit(Check, SM.getFileLoc(Value->getBeginLoc())))
       return true;
   return false;
 }

@@ -97,7 +97,7 @@ void RuleCheck::setDevice(Finding &F, Device Where) const {
     F.Device = DeviceConfidence::Cuda;
     if (T.CudaAt) {
       const SourceManager &SM = TU.Ctx.getSourceManager();
-      SourceLocation L = SM.getExpansionLoc(T.CudaAt->getBeginLoc());
+      SourceLocation L = SM.getFileLoc(T.CudaAt->getBeginLoc());
       std::string Text = Lexer::getSourceText(SM.getExpansionRange(T.CudaAt->getSourceRange()), SM,
                                               TU.Ctx.getLangOpts())
                              .str();
@@ -135,7 +135,9 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   MacroContext Macros = macroContextOf(TU.Ctx, At, Loc);
   // An op written in a macro argument is reported where it is written (as Clang does); one
   // written in a macro body, at the expansion.
-  Loc = SM.getFileLoc(Loc);
+  // (A token pasted by ## has no place in a file of its own: the expansion's.)
+  Loc = SM.isWrittenInScratchSpace(SM.getSpellingLoc(Loc)) ? SM.getExpansionLoc(Loc)
+                                                           : SM.getFileLoc(Loc);
   if (Loc.isInvalid() || SM.isInSystemHeader(Loc))
     return;
   // Never a finding on what does not compile (a file analysed with gaps), nor in a check's
@@ -163,9 +165,10 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   F.Fix = Note.empty() ? Rule.FixSummary : Note;
   if (!Macros.Check.empty()) {
     F.Message += "; it is in the condition of `" + Macros.Check + "`, which runs on every call";
-    F.Fix = "check on the device instead: at::_assert_async(condition) queues the check "
-            "with the GPU's work and fails the stream without a wait; or check once, outside "
-            "the hot path";
+    F.Fix = "check on the device instead: at::_assert_async(<the condition as a tensor>), "
+            "e.g. at::_assert_async(index.max() < n), queues the check with the GPU's work "
+            "without a wait (a failed device assert ends the CUDA context, reported at a later "
+            "sync); or check once, outside the hot path";
   }
   if (!Macros.Macro.empty())
     F.Message +=
@@ -178,11 +181,6 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
     F.Suppressed = true;
     F.SuppressionReason = S->Reason;
   }
-  // One finding per op and place: a macro that spells its argument twice matches twice.
-  for (const Finding &Seen : TU.Findings)
-    if (Seen.Rule == F.Rule && Seen.File == F.File && Seen.Line == F.Line &&
-        Seen.Column == F.Column && Seen.Op == F.Op)
-      return;
   TU.Findings.push_back(std::move(F));
 }
 

@@ -16,6 +16,9 @@ namespace hostsync {
 namespace {
 // LibTorch's checks: each expands to `if (!(cond)) { fail(message) }`.
 bool isCheckMacro(StringRef Name) {
+  // TORCH_INTERNAL_ASSERT_DEBUG_ONLY runs only in debug builds: not a check of every call.
+  if (compat::endsWith(Name, "_DEBUG_ONLY"))
+    return false;
   return compat::startsWith(Name, "TORCH_CHECK") ||
          compat::startsWith(Name, "TORCH_INTERNAL_ASSERT") ||
          compat::isOneOf(Name, {"AT_ASSERT", "AT_ASSERTM", "AT_CHECK"});
@@ -83,9 +86,14 @@ MacroContext macroContextOf(ASTContext &Ctx, const Stmt *At, SourceLocation Loc)
       continue;
     std::vector<std::string> Chain = macroChain(SM, LO, If->getIfLoc());
     std::string Check;
-    for (const std::string &Name : Chain)
+    bool DebugOnly = false;
+    for (const std::string &Name : Chain) {
+      DebugOnly = DebugOnly || compat::endsWith(Name, "_DEBUG_ONLY");
       if (isCheckMacro(Name))
         Check = Name; // the outermost of LibTorch's (AT_ASSERTM, not the assert inside it)
+    }
+    if (DebugOnly)
+      break; // runs in debug builds only: neither every call's check nor only its failure's
     if (Check.empty())
       continue;
     if (contains(If->getCond(), At, Ctx))

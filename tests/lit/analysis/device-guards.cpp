@@ -117,6 +117,69 @@ float dispatch_else_error(const torch::Tensor &input) {
   AT_ERROR("not compiled with CUDA");
 }
 
+// Forms that must not decide the device (each would hide a real sync if read as the CPU).
+float undecided(const torch::Tensor &x, bool gpu, int mode) {
+  float s = 0;
+  // A Device compares its index too: cuda:0 != kCUDA, so this branch runs for CUDA tensors.
+  if (x.device() != at::kCUDA)
+    s += x.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: unknown
+  // Not one device named.
+  if (x.device().type() == (gpu ? at::kCUDA : at::kCPU)) {
+  } else {
+    s += x.sum().item<float>();
+    // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: unknown
+  }
+  // A break inside `do { } while (0)` goes on after it.
+  do {
+    if (x.is_cuda())
+      break;
+    s += 1;
+  } while (0);
+  s += x.sum().item<float>();
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:16: warning: 'item'{{.*}}device: unknown
+  switch (mode) {
+  case 0:
+    if (x.is_cuda())
+      return 1;
+    return 2;
+  case 1:
+    // case 0's check says nothing here.
+    return x.sum().item<float>();
+    // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:20: warning: 'item'{{.*}}device: unknown
+  }
+  switch (x.device().type()) {
+  case at::kCUDA:
+    s += 1;
+    [[fallthrough]];
+  case at::kCPU:
+    // Reached from the CUDA case too.
+    s += x.sum().item<float>();
+    // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: unknown
+    break;
+  default:
+    break;
+  }
+  return s;
+}
+
+float stale_checks(torch::Tensor h, torch::Tensor y) {
+  TORCH_CHECK(h.is_cpu(), "h on the CPU");
+  float s = 0;
+  // Moved to CUDA later in the loop: from the second iteration on, a CUDA tensor.
+  for (int i = 0; i < 3; ++i) {
+    s += h.sum().item<float>();
+    // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: unknown
+    h = h.to(at::kCUDA);
+  }
+  // A lambda kept and called after the check stopped holding.
+  TORCH_CHECK(y.is_cpu(), "y on the CPU");
+  auto total = [&] { return y.sum().item<float>(); };
+  // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:37: warning: 'item'{{.*}}device: unknown
+  y = y.to(at::kCUDA);
+  return s + total();
+}
+
 // Negatives: a check of another tensor, `||` true, a check an assignment made stale.
 float says_nothing(const torch::Tensor &x, const torch::Tensor &y, torch::Tensor z) {
   float s = 0;

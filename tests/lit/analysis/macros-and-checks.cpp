@@ -8,8 +8,8 @@
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 // RUN: %lint --checks='-*,hostsync-item,hostsync-nonzero' --format=json %s -- %pch > %t.json; test $? -eq 1
 // RUN: %python -c "import json; f = json.load(open('%t.json'))['findings']; print(len(f)); print(sorted({x['fix'] for x in f if 'TORCH_CHECK' in x['message']}))" | FileCheck %s --check-prefix=JSON
-// JSON: {{^}}6{{$}}
-// JSON-NEXT: ["check on the device instead: at::_assert_async(condition)
+// JSON: {{^}}7{{$}}
+// JSON-NEXT: ["check on the device instead: at::_assert_async(<the condition as a tensor>), e.g. at::_assert_async(index.max() < n)
 
 #define READ_COUNT(t) t.gt(0).sum().item<int64_t>()
 #define TWICE(e) ((e) + (e))
@@ -41,4 +41,13 @@ void in_checks(const torch::Tensor &x, const torch::Tensor &index, bool ok) {
   // CHECK-DAG: macros-and-checks.cpp:[[@LINE-1]]:3: warning: 'item'{{.*}}; it is in the condition of `TORCH_CHECK`, which runs on every call (in the expansion of macro `CHECK_SMALL`, written at macros-and-checks.cpp:16)
   // The message is built only when the check fails: no finding.
   TORCH_CHECK(ok, "the sum was ", y.sum().item<float>());
+}
+
+// Two ops of one macro body at one expansion: the CUDA one is kept.
+#define TOTAL(a, b) (a.sum().item<float>() + b.sum().item<float>())
+float two_in_one(const torch::Tensor &host_in) {
+  auto host = host_in.cpu();
+  auto gpu = host_in.to(torch::kCUDA);
+  return TOTAL(host, gpu);
+  // CHECK-DAG: macros-and-checks.cpp:[[@LINE-1]]:10: warning: 'item'{{.*}}(in the expansion of macro `TOTAL`, written at macros-and-checks.cpp:[[#@LINE-5]]){{.*}}device: cuda
 }
