@@ -55,9 +55,13 @@ bool contains(const Stmt *Outer, const Stmt *Inner, ASTContext &Ctx) {
 
 MacroContext macroContextOf(ASTContext &Ctx, const Stmt *At, SourceLocation Loc) {
   MacroContext C;
+  // An op written outside any macro is in no macro's body and no check's condition or
+  // message (those are macro arguments): nothing to walk.
+  if (!Loc.isMacroID())
+    return C;
   const SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
-  if (Loc.isMacroID()) {
+  {
     // Spelled inside the outermost invocation's text (a macro argument written here), or
     // in a definition's body elsewhere?
     CharSourceRange Invocation = SM.getExpansionRange(Loc);
