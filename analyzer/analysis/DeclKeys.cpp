@@ -1,6 +1,10 @@
 #include "analysis/DeclKeys.h"
 #include "analysis/CallSites.h"
 
+#include "clang/AST/ASTLambda.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Path.h"
+
 using namespace clang;
 
 namespace hostsync {
@@ -32,6 +36,33 @@ std::string signature(const FunctionDecl *F) {
   if (!nameableElsewhere(F) || F->getStorageClass() == SC_Static)
     return {};
   return F->getQualifiedNameAsString() + "(" + typeList(F) + ")";
+}
+
+const FunctionDecl *summaryOwner(const FunctionDecl *F) {
+  while (F && isLambdaCallOperator(F)) {
+    const DeclContext *C = cast<CXXMethodDecl>(F)->getParent()->getDeclContext();
+    while (C && !isa<FunctionDecl>(C))
+      C = isa<TranslationUnitDecl>(C) || isa<NamespaceDecl>(C) ? nullptr : C->getParent();
+    F = C ? cast<FunctionDecl>(C) : nullptr;
+  }
+  return F;
+}
+
+std::string functionKey(const FunctionDecl *F) {
+  if (const FunctionDecl *Pattern = F->getTemplateInstantiationPattern())
+    F = Pattern;
+  if (std::string S = signature(F); !S.empty())
+    return S;
+  const FunctionDecl *Def = F->getDefinition() ? F->getDefinition() : F;
+  const SourceManager &SM = Def->getASTContext().getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getFileLoc(Def->getLocation()));
+  if (P.isInvalid())
+    return {};
+  // The file's name without its directory: each translation unit may spell the path of a
+  // header another way.
+  return "local:" + llvm::sys::path::filename(P.getFilename()).str() + ":" +
+         std::to_string(P.getLine()) + ":" + std::to_string(P.getColumn()) + ":" +
+         F->getQualifiedNameAsString();
 }
 
 FactKey returnKey(const FunctionDecl *F) {

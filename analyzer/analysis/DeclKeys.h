@@ -20,6 +20,14 @@ bool nameableElsewhere(const clang::Decl *D);
 // `<qualified name>(<parameter types>)` of F's first declaration, "" when no other
 // translation unit can name F.
 std::string signature(const clang::FunctionDecl *F);
+// The function a summary of syncs belongs to: the one whose body holds F when F is a
+// lambda's call operator (AT_DISPATCH runs its lambda in place; the lambdas around it
+// skipped), F otherwise; nullptr for a lambda outside any function.
+const clang::FunctionDecl *summaryOwner(const clang::FunctionDecl *F);
+// How a finding and a call name a function (Finding::FunctionKey, ProjectCall::Callee): its
+// signature, or for one that other files cannot name (static, a lambda's), where it is
+// defined; a template's instantiations share their pattern's key. "" for none.
+std::string functionKey(const clang::FunctionDecl *F);
 FactKey returnKey(const clang::FunctionDecl *F);
 FactKey argumentKey(const clang::FunctionDecl *F, unsigned I);
 FactKey fieldKey(const clang::FieldDecl *F);

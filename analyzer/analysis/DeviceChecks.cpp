@@ -66,37 +66,6 @@ bool readsDeviceOf(const Expr *E, const ValueDecl *V) {
   }
 }
 
-// The one device type E names, as a constant: `torch::kCUDA`, `at::kCPU`,
-// `c10::DeviceType::CUDA`, `at::Device(at::kCPU)` (true: CUDA); nullopt for anything else
-// (`gpu ? kCUDA : kCPU`, a variable, a string).
-std::optional<bool> namesOneDevice(const Expr *E) {
-  while (true) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
-      E = M->getSubExpr();
-      continue;
-    }
-    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
-      E = B->getSubExpr();
-      continue;
-    }
-    if (const auto *K = dyn_cast<CXXConstructExpr>(E); K && K->getNumArgs() >= 1) {
-      E = K->getArg(0); // Device(kCUDA), Device(kCUDA, 0): the type
-      continue;
-    }
-    break;
-  }
-  const auto *R = dyn_cast<DeclRefExpr>(E);
-  if (!R || !R->getDecl()->getIdentifier())
-    return std::nullopt;
-  StringRef N = R->getDecl()->getName();
-  if (N == "kCUDA" || N == "CUDA")
-    return true;
-  if (N == "kCPU" || N == "CPU")
-    return false;
-  return std::nullopt;
-}
-
 // Is E a c10::Device (not a DeviceType)?
 bool isDeviceObject(const Expr *E) {
   const auto *RD = E->IgnoreParenImpCasts()->getType().getNonReferenceType()->getAsCXXRecordDecl();
@@ -143,16 +112,17 @@ std::optional<DeviceCheck> implied(const Expr *Cond, const ValueDecl *V, bool Tr
     std::swap(L, R);
   if (!readsDeviceOf(L, V))
     return std::nullopt;
-  std::optional<bool> NamesCuda = namesOneDevice(R);
-  if (!NamesCuda)
+  DeviceMention Named = constantDeviceType(R);
+  if (Named != DeviceMention::Cuda && Named != DeviceMention::Cpu)
     return std::nullopt;
+  bool NamesCuda = Named == DeviceMention::Cuda;
   // A Device (`x.device() == at::kCUDA`) compares the index too: a CUDA tensor's device has
   // one (cuda:0), kCUDA has none, so the comparison with CUDA says nothing either way. With
   // the CPU (no index on either side) it does.
-  if (*NamesCuda && isDeviceObject(L))
+  if (NamesCuda && isDeviceObject(L))
     return std::nullopt;
   // Equal to CUDA, or not equal to the CPU: CUDA.
-  return DeviceCheck{*NamesCuda == (Equal == Truth), Cond};
+  return DeviceCheck{NamesCuda == (Equal == Truth), Cond};
 }
 
 // Does S never fall through: a return, throw, a call of a [[noreturn]] function (what a
@@ -241,10 +211,10 @@ std::optional<DeviceCheck> underLabel(const SwitchStmt *Switch, const SwitchCase
     const auto *Case = dyn_cast<CaseStmt>(S);
     if (!Case || Case->getRHS())
       return std::nullopt; // default:, or a range `case a ... b:`
-    std::optional<bool> Named = namesOneDevice(Case->getLHS());
-    if (!Named)
+    DeviceMention Named = constantDeviceType(Case->getLHS());
+    if (Named != DeviceMention::Cuda && Named != DeviceMention::Cpu)
       return std::nullopt;
-    bool Cuda = *Named;
+    bool Cuda = Named == DeviceMention::Cuda;
     if (Found && Found->Cuda != Cuda)
       return std::nullopt;
     Found = DeviceCheck{Cuda, Case->getLHS()};
@@ -331,6 +301,21 @@ private:
   const ValueDecl *V;
 };
 
+// Does a value assigned to V after the check reach the use? Compared where each is written
+// (a check and an assignment in one macro invocation, as in an AT_DISPATCH lambda, expand at
+// one place).
+bool assignedAfter(ASTContext &Ctx, Definitions &Defs, const DeclRefExpr *Use, const Expr *Check) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation At = SM.getFileLoc(Check->getBeginLoc());
+  const auto *V = dyn_cast<VarDecl>(Use->getDecl());
+  if (!V)
+    return false;
+  for (const Expr *Value : Defs.reaching(V, Use->getBeginLoc()).Values)
+    if (Value && SM.isBeforeInTranslationUnit(At, SM.getFileLoc(Value->getBeginLoc())))
+      return true;
+  return false;
+}
+
 // Is the use in a loop that does not hold the check and assigns to V: from the second
 // iteration on, V holds what the loop assigned, which the check did not see.
 bool assignedInLoopAround(ASTContext &Ctx, const DeclRefExpr *Use, const Expr *Check) {
@@ -359,7 +344,8 @@ bool assignedInLoopAround(ASTContext &Ctx, const DeclRefExpr *Use, const Expr *C
 }
 } // namespace
 
-std::optional<DeviceCheck> checkedDevice(ASTContext &Ctx, const DeclRefExpr *Use) {
+std::optional<DeviceCheck> checkedDevice(ASTContext &Ctx, Definitions &Defs,
+                                         const DeclRefExpr *Use) {
   const ValueDecl *V = Use->getDecl();
   DynTypedNode Child = DynTypedNode::create(*Use);
   for (int Steps = 0; Steps < 256; ++Steps) {
@@ -383,7 +369,9 @@ std::optional<DeviceCheck> checkedDevice(ASTContext &Ctx, const DeclRefExpr *Use
         L && (V->getDeclContext() == L->getCallOperator() || !calledInPlace(Ctx, *L)))
       return std::nullopt;
     if (auto D = checkAbove(Ctx, P, Child.get<Stmt>(), V))
-      return assignedInLoopAround(Ctx, Use, D->At) ? std::nullopt : D;
+      return assignedAfter(Ctx, Defs, Use, D->At) || assignedInLoopAround(Ctx, Use, D->At)
+                 ? std::nullopt
+                 : D;
     Child = P;
   }
   return std::nullopt;

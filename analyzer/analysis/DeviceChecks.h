@@ -10,9 +10,13 @@
 // after an `if (!cond) return;`. A lambda's body sees the checks around it (AT_DISPATCH
 // runs it in place). Extensions check their inputs this way before they launch kernels on
 // them, and dispatch on them to their `_cpu` and `_cuda` halves: through the arguments of
-// those calls, the project pass carries the check into the halves' parameters. The caller
-// (TensorFacts) drops a check that an assignment between it and the use makes stale.
+// those calls, the project pass carries the check into the halves' parameters. A check goes
+// stale where a value assigned after it reaches the use (`TORCH_CHECK(x.is_cpu()); x =
+// x.cuda();`), or the use is in a loop that assigns the variable and does not hold the
+// check.
 #pragma once
+
+#include "analysis/Definitions.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -26,7 +30,9 @@ struct DeviceCheck {
   const clang::Expr *At = nullptr; // the condition that says so, for the reason
 };
 
-// The check that holds at this use of a variable, if any.
-std::optional<DeviceCheck> checkedDevice(clang::ASTContext &Ctx, const clang::DeclRefExpr *Use);
+// The check that holds at this use of a variable, if any (Defs: the reaching definitions
+// that tell a stale check).
+std::optional<DeviceCheck> checkedDevice(clang::ASTContext &Ctx, Definitions &Defs,
+                                         const clang::DeclRefExpr *Use);
 
 } // namespace hostsync

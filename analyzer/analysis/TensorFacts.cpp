@@ -76,17 +76,6 @@ const Expr *TensorFacts::definitionOf(const Expr *E) {
   return Defs.lastBefore(cast<VarDecl>(R->getDecl()), R->getBeginLoc());
 }
 
-bool TensorFacts::assignedAfter(const VarDecl *V, const Expr *At, const DeclRefExpr *Use) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  // Where each is written (a check and an assignment in one macro invocation, as in an
-  // AT_DISPATCH lambda, expand at one place).
-  SourceLocation Check = SM.getFileLoc(At->getBeginLoc());
-  for (const Expr *Value : Defs.reaching(V, Use->getBeginLoc()).Values)
-    if (Value && SM.isBeforeInTranslationUnit(Check, SM.getFileLoc(Value->getBeginLoc())))
-      return true;
-  return false;
-}
-
 Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return Device::Unknown;
@@ -101,10 +90,13 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     return deviceAt(U->getSubExpr(), Depth + 1);
   if (const DeclRefExpr *R = asVarRef(E)) {
     const auto *V = cast<VarDecl>(R->getDecl());
-    // A check of the variable's device that holds here, unless a value assigned after it
-    // reaches the use (`TORCH_CHECK(x.is_cpu()); x = x.cuda();`).
-    if (auto G = checkedDevice(Ctx, R); G && !assignedAfter(V, G->At, R))
+    // A check of the variable's device that holds here (analysis/DeviceChecks.h). A checked
+    // parameter still decides: its function syncs only where a caller passes CUDA.
+    if (auto G = checkedDevice(Ctx, Defs, R)) {
+      if (const auto *P = dyn_cast<ParmVarDecl>(V))
+        Trace.Params.insert(P);
       return G->Cuda ? cudaAt(G->At) : Device::Cpu;
+    }
     if (const Expr *Launch = Index.launchedWith(V))
       return cudaAt(Launch);
     if (const CXXForRangeStmt *For = rangeForOf(Ctx, V)) // for (auto &batch : *loader)

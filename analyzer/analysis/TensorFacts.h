@@ -50,6 +50,10 @@ struct DeviceTrace {
   std::set<std::string> Keys;
   const clang::Expr *CudaAt = nullptr;
   std::string UnknownWhy;
+  // The parameters the answer was followed through (of any function): a finding whose
+  // device comes through its own function's parameter syncs at the calls that pass CUDA
+  // there (model/CallFindings.h).
+  std::set<const clang::ParmVarDecl *> Params;
   void merge(const DeviceTrace &O);
 };
 
@@ -157,8 +161,6 @@ private:
       Trace.CudaAt = At;
     return Device::Cuda;
   }
-  // Does a value assigned to V after the expression At (a check of its device) reach Use?
-  bool assignedAfter(const clang::VarDecl *V, const clang::Expr *At, const clang::DeclRefExpr *Use);
   // The expression last assigned to the variable that E names, if E names a local.
   const clang::Expr *definitionOf(const clang::Expr *E);
   // Across functions (CallSites.h): what the callers pass for a parameter that still holds
@@ -214,6 +216,8 @@ private:
   void begin() { Trace = DeviceTrace(); }
   Device answer(Device D) {
     Trace.Raw = D;
+    // Whatever the answer, the parameters it came through (a CUDA one too).
+    Match.Params.insert(Trace.Params.begin(), Trace.Params.end());
     if (D == Device::Cuda && !Match.CudaAt)
       Match.CudaAt = Trace.CudaAt;
     if (D == Device::Unknown || D == Device::Deferred) { // what a finding may depend on

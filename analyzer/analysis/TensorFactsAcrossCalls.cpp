@@ -15,6 +15,7 @@ namespace hostsync {
 
 void DeviceTrace::merge(const DeviceTrace &O) {
   Keys.insert(O.Keys.begin(), O.Keys.end());
+  Params.insert(O.Params.begin(), O.Params.end());
   if (!CudaAt)
     CudaAt = O.CudaAt;
   if (UnknownWhy.empty())
@@ -71,6 +72,7 @@ Device TensorFacts::returnDevice(const FunctionDecl *F, bool OwnBody) {
 }
 
 Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
+  Trace.Params.insert(P);
   if (auto D = objectArgument(P, Depth))
     return *D;
   if (Object.Construct) // every caller's arguments: none is read with this object

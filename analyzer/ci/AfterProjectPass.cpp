@@ -1,4 +1,6 @@
 #include "ci/AfterProjectPass.h"
+#include "model/CallFindings.h"
+#include "model/MacroExpansions.h"
 
 #include <algorithm>
 
@@ -17,6 +19,11 @@ bool applyAfterProjectPass(std::vector<Finding> &Findings, const ConfigLookup &C
                    Findings.end());
   if (After.Accepted)
     applyBaseline(*After.Accepted, Findings, After.Root);
+  // On what is reported: a macro's expansions grouped, and a call's finding a note while
+  // its callee's own finding is there (a CPU expansion dropped by the device policy, or an
+  // excluded callee, leaves the others standing).
+  groupMacroExpansions(Findings);
+  noteRepeatedCalls(Findings);
   return true;
 }
 

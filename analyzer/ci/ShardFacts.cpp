@@ -74,15 +74,22 @@ std::optional<ShardFacts> shardFacts(const Shard &Share, const std::vector<std::
     Position.emplace(All[I], I);
   for (const TUResult &R : Results) {
     ShardFacts::Unit U{Position.at(R.File), R};
-    U.Result.Findings.clear();
+    // The configuration of every file a finding can land in, the calls' files too (a call
+    // whose callee syncs gets a finding in the project pass). Excluded findings travel: the
+    // merge drops them as a whole run does, after they have given their functions' summaries.
     for (const Finding &F : R.Findings) {
       const LintConfig *Cfg = Configs(F.File, Error);
       if (!Cfg)
         return std::nullopt;
-      if (Cfg->excludes(F.File))
-        continue;
       S.Configs.emplace(F.File, *Cfg);
-      U.Result.Findings.push_back(F);
+      if (Cfg->excludes(F.File))
+        S.Excluded.insert(F.File);
+    }
+    for (const ProjectCall &C : R.Calls) {
+      const LintConfig *Cfg = Configs(C.File, Error);
+      if (!Cfg)
+        return std::nullopt;
+      S.Configs.emplace(C.File, *Cfg);
     }
     S.Units.push_back(std::move(U));
   }
@@ -115,6 +122,7 @@ nlohmann::ordered_json toJson(const ShardFacts &S) {
   // names and source text that are not UTF-8 come back to merge as they were.
   Out["settings"] = nlohmann::ordered_json::parse(text::storedJson(settingsJson(S.After)));
   Out["configs"] = nlohmann::ordered_json::parse(text::storedJson(Configs));
+  Out["excluded"] = nlohmann::ordered_json::parse(text::storedJson(json(S.Excluded)));
   Out["units"] = nlohmann::ordered_json::parse(text::storedJson(Units));
   return Out;
 }
@@ -153,6 +161,7 @@ bool fromJson(const nlohmann::ordered_json &In, ShardFacts &Out, std::string &Er
     Out.After.Links.Information = Set.at("sarif_links").at("information").get<std::string>();
     for (const auto &[File, C] : J.at("configs").items())
       fromJson(C, Out.Configs[File]);
+    Out.Excluded = J.at("excluded").get<std::set<std::string>>();
     for (const json &U : J.at("units")) {
       ShardFacts::Unit Unit{U.at("position").get<size_t>(), {}};
       if (!fromJson(U.at("result"), Unit.Result)) {

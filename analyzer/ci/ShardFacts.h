@@ -15,13 +15,15 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
 namespace hostsync {
 
-// 1: the first. The results inside are those of one version of hostsync-lint (Tool).
-constexpr int ShardFactsVersion = 1;
+// 1: the first. 2: each unit's calls of project functions, for syncs inside calls. The
+// results inside are those of one version of hostsync-lint (Tool).
+constexpr int ShardFactsVersion = 2;
 
 struct ShardFacts {
   std::string Tool; // factsWriter(): hostsync-lint's version and LLVM's; merge reads its own
@@ -33,9 +35,13 @@ struct ShardFacts {
     TUResult Result;
   };
   std::vector<Unit> Units;
-  // The configuration (.hostsync.yaml) of every file the units' findings are in: its
-  // MinRank, Severity and device settings (findings in excluded files are left out).
+  // The configuration (.hostsync.yaml) of every file the units' findings and calls are in:
+  // its MinRank, Severity and device settings.
   std::map<std::string, LintConfig> Configs;
+  // Those files that their configuration excludes: their findings travel (they give their
+  // functions' summaries to the calls of other files) and the merge drops them, as one run
+  // does.
+  std::set<std::string> Excluded;
 };
 
 // The facts of one shard: Results of the files of the share, positions taken in All (the

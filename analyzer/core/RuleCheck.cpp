@@ -16,7 +16,6 @@ using namespace clang;
 
 namespace hostsync {
 
-namespace {
 std::string lineText(const SourceManager &SM, SourceLocation Loc) {
   // The whole line as the file holds it: a NUL byte in a comment does not end it, and "\r"
   // alone ends it as it does for Clang's line numbers.
@@ -30,13 +29,12 @@ std::string lineText(const SourceManager &SM, SourceLocation Loc) {
 
 // Relative to the compile command's directory, which the FileManager knows (the process's
 // own working directory is another one).
-std::string absolutePath(FileManager &FM, StringRef Path) {
+std::string findingPath(FileManager &FM, StringRef Path) {
   llvm::SmallString<256> Abs(Path);
   FM.makeAbsolutePath(Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   return std::string(Abs.str());
 }
-} // namespace
 
 const SuppressionIndex &TUContext::suppressionsFor(FileID File) {
   auto &Slot = Suppressions[File.getHashValue()];
@@ -50,6 +48,17 @@ const SuppressionIndex &TUContext::suppressionsFor(FileID File) {
       SourceErrors.push_back(Name.str() + ": " + E);
   }
   return *Slot;
+}
+
+std::string cudaEvidence(ASTContext &Ctx, const Expr *CudaAt) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  SourceLocation L = SM.getFileLoc(CudaAt->getBeginLoc());
+  std::string Text =
+      Lexer::getSourceText(SM.getExpansionRange(CudaAt->getSourceRange()), SM, Ctx.getLangOpts())
+          .str();
+  if (Text.size() > 60 || Text.find('\n') != std::string::npos)
+    Text = Text.substr(0, std::min(Text.find('\n'), size_t(57))) + "...";
+  return "`" + Text + "` at line " + std::to_string(SM.getPresumedLineNumber(L));
 }
 
 std::string RuleCheck::tensorPhrase(Device Where) {
@@ -72,7 +81,7 @@ std::vector<Replacement> toReplacements(const SourceManager &SM, const LangOptio
     StringRef Name = SM.getFilename(R.getBegin());
     if (FileA != FileB || OffB < OffA || Name.empty())
       return {};
-    Out.push_back({absolutePath(SM.getFileManager(), Name), OffA, OffB - OffA, H.CodeToInsert});
+    Out.push_back({findingPath(SM.getFileManager(), Name), OffA, OffB - OffA, H.CodeToInsert});
   }
   return Out;
 }
@@ -95,18 +104,8 @@ void RuleCheck::setDevice(Finding &F, Device Where) const {
     return;
   case Device::Cuda:
     F.Device = DeviceConfidence::Cuda;
-    if (T.CudaAt) {
-      const SourceManager &SM = TU.Ctx.getSourceManager();
-      SourceLocation L = SM.getFileLoc(T.CudaAt->getBeginLoc());
-      std::string Text = Lexer::getSourceText(SM.getExpansionRange(T.CudaAt->getSourceRange()), SM,
-                                              TU.Ctx.getLangOpts())
-                             .str();
-      if (Text.size() > 60 || Text.find('\n') != std::string::npos)
-        Text = Text.substr(0, std::min(Text.find('\n'), size_t(57))) + "...";
-      F.DeviceReason = "`" + Text + "` at line " + std::to_string(SM.getPresumedLineNumber(L));
-    } else {
-      F.DeviceReason = "the op syncs on CUDA whatever its input";
-    }
+    F.DeviceReason =
+        T.CudaAt ? cudaEvidence(TU.Ctx, T.CudaAt) : "the op syncs on CUDA whatever its input";
     return;
   case Device::Unknown:
   case Device::Deferred:
@@ -151,7 +150,7 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   PresumedLoc P = SM.getPresumedLoc(Loc);
   if (P.isInvalid())
     return;
-  F.File = absolutePath(SM.getFileManager(), P.getFilename());
+  F.File = findingPath(SM.getFileManager(), P.getFilename());
   F.Line = P.getLine();
   F.Column = P.getColumn();
   F.Op = Op.str();
@@ -159,8 +158,19 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   F.LoopRank = R.Value;
   F.RankReason = R.Reason;
   F.Period = R.Period;
-  if (const FunctionDecl *Fn = TU.Hot.enclosingFunction(At))
+  if (const FunctionDecl *Fn = TU.Hot.enclosingFunction(At)) {
     F.Function = Fn->getQualifiedNameAsString();
+    // What a call of Fn (of the function around it, for a lambda) makes of this sync
+    // (model/CallFindings.h): the parameters its device was followed through.
+    if (const FunctionDecl *Owner = summaryOwner(Fn)) {
+      F.FunctionKey = functionKey(Owner);
+      F.CallSyncs = syncsOnCudaInput();
+      const DeviceTrace &T = TU.Facts.matchTrace();
+      for (unsigned I = 0; I < Owner->getNumParams(); ++I)
+        if (T.Params.count(Owner->getParamDecl(I)))
+          F.SyncParams.push_back(I);
+    }
+  }
   F.Message = Message;
   F.Fix = Note.empty() ? Rule.FixSummary : Note;
   if (!Macros.Check.empty()) {
@@ -170,9 +180,11 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
             "without a wait (a failed device assert ends the CUDA context, reported at a later "
             "sync); or check once, outside the hot path";
   }
-  if (!Macros.Macro.empty())
+  if (!Macros.Macro.empty()) {
     F.Message +=
         " (in the expansion of macro `" + Macros.Macro + "`, written at " + Macros.WrittenAt + ")";
+    F.MacroSite = Macros.Macro + "@" + Macros.WrittenAt + "#" + F.Op;
+  }
   F.SourceLine = lineText(SM, Loc);
   F.Replacements = toReplacements(SM, TU.Ctx.getLangOpts(), Fix.Hints);
   if (!F.Replacements.empty())

@@ -28,6 +28,14 @@ enum class AssumeDevice { Unknown, Cuda, Cpu };
 const char *assumeDeviceName(AssumeDevice A);
 bool parseAssumeDevice(const std::string &Word, AssumeDevice &Out);
 
+// A file as findings name it: absolute, relative to the compile command's directory (which
+// the FileManager knows; the process's own working directory is another one).
+std::string findingPath(clang::FileManager &FM, llvm::StringRef Path);
+// The whole text of Loc's line, as the file holds it.
+std::string lineText(const clang::SourceManager &SM, clang::SourceLocation Loc);
+// How a reason names the expression that put a tensor on CUDA: "`x.cuda()` at line 12".
+std::string cudaEvidence(clang::ASTContext &Ctx, const clang::Expr *CudaAt);
+
 // What a rule needs while one translation unit is matched.
 class TUContext {
 public:
@@ -74,6 +82,10 @@ public:
   virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
 
   const RuleInfo &rule() const { return Rule; }
+  // Does a finding of this rule sync when the tensor it reads is on CUDA (most rules), so
+  // that a call passing a CUDA tensor to its function syncs too (model/CallFindings.h)? A
+  // copy to CUDA syncs when its source is on the host: no.
+  virtual bool syncsOnCudaInput() const { return true; }
 
 protected:
   // Where the tensor an op reads lives. Host: the op costs nothing, report() drops it.

@@ -1,6 +1,7 @@
 #include "core/RunRules.h"
 
 #include "analysis/FactsExport.h"
+#include "core/ProjectCalls.h"
 
 #include "clang/ASTMatchers/ASTMatchFinder.h"
 #include "clang/Basic/SourceManager.h"
@@ -43,6 +44,7 @@ RulesResult runRules(ASTContext &Ctx, const std::vector<Decl *> &TopLevel,
     }
     Finder.matchAST(Ctx);
     Out.Facts = exportFacts(Ctx, TU.Index, TU.Facts, TU.CpuOnlyProgram);
+    Out.Calls = recordCalls(TU);
     Out.Findings = std::move(TU.Findings);
     Out.SourceErrors = std::move(TU.SourceErrors);
   }

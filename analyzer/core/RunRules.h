@@ -3,6 +3,7 @@
 // declarations are traversed; LibTorch's headers are skipped.
 #pragma once
 
+#include "model/ProjectCall.h"
 #include "model/Finding.h"
 #include "core/RuleCheck.h"
 
@@ -17,6 +18,7 @@ struct RulesResult {
   std::vector<Finding> Findings;
   std::vector<std::string> SourceErrors; // unmatched NOLINTBEGIN/END
   TUFacts Facts;                         // for the project pass (model/DeviceFacts.h)
+  std::vector<ProjectCall> Calls;        // for its syncs inside calls (model/CallFindings.h)
 };
 
 // The top-level declarations outside system headers (what the rules look at).

@@ -14,6 +14,9 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <set>
+
+#include <algorithm>
 #include <chrono>
 #include <map>
 #include <optional>
@@ -140,11 +143,13 @@ int runMerge(int Argc, const char **Argv) {
   auto Start = std::chrono::steady_clock::now();
   std::vector<ShardFacts::Unit> Units;
   std::map<std::string, LintConfig> Configs;
+  std::set<std::string> Excluded;
   for (size_t I = 0; I < Shards.size(); ++I) {
     for (ShardFacts::Unit &U : Shards[I].Units)
       Units.push_back(std::move(U));
     for (auto &[File, C] : Shards[I].Configs)
       Configs.emplace(File, std::move(C));
+    Excluded.insert(Shards[I].Excluded.begin(), Shards[I].Excluded.end());
   }
   std::sort(Units.begin(), Units.end(), [](const ShardFacts::Unit &A, const ShardFacts::Unit &B) {
     return A.Position < B.Position;
@@ -158,6 +163,9 @@ int runMerge(int Argc, const char **Argv) {
   }
   const AfterProjectPass &After = Shards[0].After;
   std::vector<Finding> Findings = mergeFindings(Results);
+  Findings.erase(std::remove_if(Findings.begin(), Findings.end(),
+                                [&](const Finding &F) { return Excluded.count(F.File) > 0; }),
+                 Findings.end());
   double ProjectPassSeconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   ConfigLookup ConfigOf = [&](const std::string &File, std::string &) -> const LintConfig * {

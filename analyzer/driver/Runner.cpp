@@ -4,6 +4,7 @@
 #include "cache/ReadFiles.h"
 #include "cache/ResultCache.h"
 #include "commands/CompileCommands.h"
+#include "model/CallFindings.h"
 #include "model/DeviceFacts.h"
 #include "parse/ParseFile.h"
 #include "support/AbsolutePath.h"
@@ -155,9 +156,11 @@ std::vector<TUResult> runAll(const tooling::CompilationDatabase &Db,
 
 std::vector<Finding> mergeFindings(const std::vector<TUResult> &Results) {
   std::vector<Finding> All;
+  std::vector<ProjectCall> Calls;
   ProjectFacts Facts;
   for (const TUResult &R : Results) {
     All.insert(All.end(), R.Findings.begin(), R.Findings.end());
+    Calls.insert(Calls.end(), R.Calls.begin(), R.Calls.end());
     Facts.add(R.Facts);
   }
   Facts.solve();
@@ -169,6 +172,7 @@ std::vector<Finding> mergeFindings(const std::vector<TUResult> &Results) {
            std::tie(B.File, B.Line, B.Column, B.Rule, A.LoopRank, B.Device);
   });
   All.erase(std::unique(All.begin(), All.end(), sameFinding), All.end());
+  addCallFindings(All, Calls, Facts);
   std::stable_sort(All.begin(), All.end(), findingOrder);
   return All;
 }

@@ -4,6 +4,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 using namespace clang;
@@ -395,6 +396,34 @@ DeviceMention mentionedDeviceType(const Expr *E) {
   if (F.SawOther)
     return DeviceMention::Other;
   if (F.SawCpu)
+    return DeviceMention::Cpu;
+  return DeviceMention::None;
+}
+
+DeviceMention constantDeviceType(const Expr *E) {
+  while (true) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E)) {
+      E = M->getSubExpr();
+      continue;
+    }
+    if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E)) {
+      E = B->getSubExpr();
+      continue;
+    }
+    if (const auto *K = dyn_cast<CXXConstructExpr>(E); K && K->getNumArgs() >= 1) {
+      E = K->getArg(0); // Device(kCUDA), Device(kCUDA, 0): the type
+      continue;
+    }
+    break;
+  }
+  const auto *R = dyn_cast<DeclRefExpr>(E);
+  if (!R || !R->getDecl()->getIdentifier())
+    return DeviceMention::None;
+  StringRef N = R->getDecl()->getName();
+  if (N == "kCUDA" || N == "CUDA")
+    return DeviceMention::Cuda;
+  if (N == "kCPU" || N == "CPU")
     return DeviceMention::Cpu;
   return DeviceMention::None;
 }

@@ -80,6 +80,10 @@ std::vector<const clang::Expr *> indexElements(const clang::Expr *IndexArg);
 // and "cuda..." device strings. Used on factory options and .to() arguments.
 enum class DeviceMention { None, Cpu, Cuda, Other };
 DeviceMention mentionedDeviceType(const clang::Expr *E);
+// The one device type E names as a constant (checks compare with it): `torch::kCUDA`,
+// `at::kCPU`, `c10::DeviceType::CUDA`, `at::Device(at::kCPU)`; None for anything else
+// (`gpu ? kCUDA : kCPU`, a variable, a string), where mentionedDeviceType would guess.
+DeviceMention constantDeviceType(const clang::Expr *E);
 // Does E (a subtree) name the bool dtype (kBool / ScalarType::Bool)?
 bool mentionsBoolDtype(const clang::Expr *E);
 // Is E the literal `true` (after casts)?

@@ -48,6 +48,15 @@ struct Replacement {
   std::string Text;
 };
 
+// Another place a finding points to (SARIF's relatedLocations, a note in the text output):
+// the sync inside a called function, the calls that reach a sync, the other expansions of
+// one macro's sync.
+struct RelatedLocation {
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string Message;
+};
+
 struct Finding {
   std::string Rule; // "hostsync-<name>"
   Severity Level = Severity::Warning;
@@ -78,6 +87,22 @@ struct Finding {
   // Empty: the rewrite is exact, --fix applies it. Otherwise what must hold for it to be
   // equivalent ("'target' has 3 dimensions"): shown on a note, applied only by --fix-notes.
   std::string FixCondition;
+
+  std::vector<RelatedLocation> Related;
+  // Syncs inside calls (model/CallFindings.h): the enclosing function's key (FunctionKey),
+  // whether a call of it makes this finding's sync happen at the call (CallSyncs: not for a
+  // copy to CUDA, which syncs when its source is on the host), and, if so, the parameters
+  // whose device decides it (empty: it syncs whatever the arguments, once its device is
+  // CUDA). Callee: the called function's name, on a finding made at a call; Reaches: the
+  // callee's own findings at the end of its chain (findingKey).
+  std::string FunctionKey;
+  bool CallSyncs = false;
+  std::vector<unsigned> SyncParams;
+  std::string Callee;
+  std::vector<std::string> Reaches; // on a call's finding: the op findings it reaches
+  // An op written in a macro's body: "macro@file:line:column" of the op in the definition.
+  // The expansions of one definition are one finding (model/MacroExpansions.h).
+  std::string MacroSite;
 };
 
 // Closes every finding's device with the project's solved facts (see DeviceConfidence).

@@ -2,6 +2,7 @@
 // it around: plain data, no Clang.
 #pragma once
 
+#include "model/ProjectCall.h"
 #include "model/DeviceFacts.h"
 #include "model/Finding.h"
 
@@ -24,6 +25,7 @@ struct TUResult {
   std::vector<Finding> Findings;         // devices not yet closed (closeDevices)
   std::vector<std::string> SourceErrors; // unmatched NOLINTBEGIN/END
   TUFacts Facts;                         // its part of the project's device facts
+  std::vector<ProjectCall> Calls;        // its calls of the project's functions
 
   // Analysed fully, with gaps (missing headers or invalid statements: findings kept), or
   // not at all.

@@ -101,6 +101,30 @@ void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
                   {"fix", F.Fix}}}};
     if (F.Period)
       Result["properties"]["period"] = *F.Period;
+    if (!F.Callee.empty())
+      Result["properties"]["callee"] = F.Callee;
+    if (!F.Related.empty()) { // the sync inside a call, the calls that reach it, ...
+      // Viewers link a related location from the message: "[text](id)" (SARIF 3.11.6).
+      std::string Links;
+      for (size_t I = 0; I < F.Related.size(); ++I) {
+        std::string Text;
+        for (char C : F.Related[I].Message) {
+          if (C == '[' || C == ']' || C == '\\')
+            Text += '\\';
+          Text += C;
+        }
+        Links += (I ? "; [" : " See: [") + Text + "](" + std::to_string(I) + ")";
+      }
+      Result["message"]["text"] = Result["message"]["text"].get<std::string>() + Links;
+      J Related = J::array();
+      for (const RelatedLocation &L : F.Related)
+        Related.push_back({{"id", Related.size()},
+                           {"physicalLocation",
+                            {{"artifactLocation", location(L.File, Root)},
+                             {"region", {{"startLine", L.Line}, {"startColumn", L.Column}}}}},
+                           {"message", {{"text", L.Message}}}});
+      Result["relatedLocations"] = Related;
+    }
     if (!F.Replacements.empty()) { // SARIF fixes: the same edits as --fix
       J Changes = J::array();
       for (const Replacement &R : F.Replacements)

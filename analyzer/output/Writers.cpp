@@ -84,6 +84,14 @@ void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool
                   F.Replacements.front().Text);
       OS << "\n";
     }
+    for (const RelatedLocation &L : F.Related) { // clang's notes at another place
+      colored(OS, Color, C::SAVEDCOLOR, true,
+              relativeToRoot(L.File, Root) + ":" + std::to_string(L.Line) + ":" +
+                  std::to_string(L.Column) + ": ");
+      colored(OS, Color, C::BLACK, true, "note: ");
+      colored(OS, Color, C::SAVEDCOLOR, false, L.Message);
+      OS << "\n";
+    }
   }
 }
 
@@ -156,6 +164,15 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
     Item["function"] = F.Function;
     Item["message"] = F.Message;
     Item["fix"] = F.Fix;
+    if (!F.Callee.empty())
+      Item["callee"] = F.Callee;
+    if (!F.Related.empty()) {
+      auto Related = nlohmann::ordered_json::array();
+      for (const RelatedLocation &L : F.Related)
+        Related.push_back(
+            {{"file", L.File}, {"line", L.Line}, {"column", L.Column}, {"message", L.Message}});
+      Item["related"] = Related;
+    }
     if (!F.Replacements.empty()) {
       auto Edits = nlohmann::ordered_json::array();
       for (const Replacement &R : F.Replacements)

@@ -87,6 +87,7 @@ public:
     RulesResult R = runRules(Ctx, TopLevel, hostsyncChecks(), Config.EnabledRules, Config.Assume);
     Out.Findings.insert(Out.Findings.end(), R.Findings.begin(), R.Findings.end());
     Out.Facts = std::move(R.Facts);
+    Out.Calls = std::move(R.Calls);
     Out.SourceErrors.insert(Out.SourceErrors.end(), R.SourceErrors.begin(), R.SourceErrors.end());
     if (Dropped && Ctx.getDiagnostics().hasErrorOccurred())
       *Dropped = recoveryRewrites(Ctx, TopLevel);

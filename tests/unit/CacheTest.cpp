@@ -147,7 +147,37 @@ TUResult everyField() {
   F.SuppressionReason = "NOLINT";
   F.Replacements = {{"/p/a.cpp", 10, 4, "x"}};
   F.FixCondition = "'t' has 1 element";
+  F.Related = {{"/p/b.cpp", 4, 2, "the sync in `g()`: `item`"}};
+  F.FunctionKey = "f(const at::Tensor &)";
+  F.CallSyncs = true;
+  F.SyncParams = {0, 2};
+  F.Callee = "`g()`";
+  F.Reaches = {"/p/b.cpp:4:2 hostsync-item"};
+  F.MacroSite = "READ@m.h:3#item";
   R.Findings = {F};
+  ProjectCall C;
+  C.Callee = "g(const at::Tensor &)";
+  C.CalleeName = "`g()`";
+  C.Caller = "f(const at::Tensor &)";
+  C.CallerName = "f";
+  C.File = "/p/a.cpp";
+  C.Line = 5;
+  C.Column = 3;
+  C.SourceLine = "  g(t);";
+  C.LoopRank = Rank::Periodic;
+  C.RankReason = "every 10 steps";
+  C.Period = 10;
+  ProjectCall::Argument A;
+  A.Param = 1;
+  A.Text = "t";
+  A.Device = F.Open;
+  A.Why = "`t.cuda()` at line 2";
+  A.CallerParams = {0};
+  C.Arguments = {A};
+  C.MacroSite = "STEP@m.h:4#g";
+  C.MacroNote = " (in the expansion of macro `STEP`)";
+  C.Suppressed = {{"hostsync-item", "once"}};
+  R.Calls = {C};
   R.Facts.Contributions = {{"ret:g", F.Open, "a.cpp:9", "returned by `h()`"}};
   R.Facts.Opaque = {{"arg:k#1", "its address is taken in k.cpp"}};
   R.Facts.Names = {{"arg:f#0", "parameter 't' of f()"}};
@@ -165,6 +195,34 @@ TEST(TUResultJson, EveryFieldComesBack) {
   EXPECT_EQ(Back.Findings[0].Period, std::optional<int64_t>(10));
   EXPECT_EQ(Back.Findings[0].Open.Keys, F.Open.Keys);
   EXPECT_EQ(Back.Facts.Contributions[0].Why, "returned by `h()`");
+  // The fields of syncs inside calls, one by one (a field toJson forgot would compare equal).
+  const Finding &B = Back.Findings[0];
+  ASSERT_EQ(B.Related.size(), 1u);
+  EXPECT_EQ(B.Related[0].Message, F.Related[0].Message);
+  EXPECT_EQ(B.Related[0].Column, 2u);
+  EXPECT_EQ(B.FunctionKey, F.FunctionKey);
+  EXPECT_TRUE(B.CallSyncs);
+  EXPECT_EQ(B.SyncParams, F.SyncParams);
+  EXPECT_EQ(B.Callee, F.Callee);
+  EXPECT_EQ(B.Reaches, F.Reaches);
+  EXPECT_EQ(B.MacroSite, F.MacroSite);
+  ASSERT_EQ(Back.Calls.size(), 1u);
+  const ProjectCall &C = R.Calls[0], &D = Back.Calls[0];
+  EXPECT_EQ(std::tie(D.Callee, D.CalleeName, D.Caller, D.CallerName, D.File, D.Line, D.Column,
+                     D.SourceLine, D.LoopRank, D.RankReason, D.Period, D.MacroSite, D.MacroNote,
+                     D.Suppressed),
+            std::tie(C.Callee, C.CalleeName, C.Caller, C.CallerName, C.File, C.Line, C.Column,
+                     C.SourceLine, C.LoopRank, C.RankReason, C.Period, C.MacroSite, C.MacroNote,
+                     C.Suppressed));
+  ASSERT_EQ(D.Arguments.size(), 1u);
+  EXPECT_EQ(std::tie(D.Arguments[0].Param, D.Arguments[0].Text, D.Arguments[0].Why,
+                     D.Arguments[0].CallerParams, D.Arguments[0].Device.Keys),
+            std::tie(C.Arguments[0].Param, C.Arguments[0].Text, C.Arguments[0].Why,
+                     C.Arguments[0].CallerParams, C.Arguments[0].Device.Keys));
+  // A cache entry written before these fields existed is not read (it is analysed again).
+  nlohmann::json Old = toJson(R);
+  Old.erase("calls");
+  EXPECT_FALSE(fromJson(Old, Back));
 }
 
 // A comment in GBK on a finding's line, a file name in Latin-1, an edit inside a Shift-JIS

@@ -1,0 +1,3 @@
+#include "metrics.h"
+
+double mean_value(const torch::Tensor &t) { return t.mean().item<double>(); }
