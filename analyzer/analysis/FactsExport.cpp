@@ -29,11 +29,7 @@ public:
     const DeviceTrace &T = Facts.lastTrace();
     Contribution C;
     C.Key = Key;
-    C.Value.Base = T.Raw == Device::Cuda      ? DeviceState::Cuda
-                   : T.Raw == Device::Unknown ? (CpuOnly ? DeviceState::Cpu : DeviceState::Unknown)
-                                              : DeviceState::Cpu;
-    if (T.Raw != Device::Cuda)
-      C.Value.Keys = T.Keys;
+    C.Value = openValueOf(T, CpuOnly);
     C.Value.Keys.erase(Key); // a value that feeds itself adds nothing
     C.Where = where(At);
     C.Why = T.UnknownWhy;
@@ -100,6 +96,16 @@ void moduleMovesWith(const CXXRecordDecl *R, Exporter &E) {
 }
 
 } // namespace
+
+OpenDevice openValueOf(const DeviceTrace &T, bool CpuOnlyProgram) {
+  OpenDevice V;
+  V.Base = T.Raw == Device::Cuda      ? DeviceState::Cuda
+           : T.Raw == Device::Unknown ? (CpuOnlyProgram ? DeviceState::Cpu : DeviceState::Unknown)
+                                      : DeviceState::Cpu;
+  if (T.Raw != Device::Cuda)
+    V.Keys = T.Keys;
+  return V;
+}
 
 TUFacts exportFacts(ASTContext &Ctx, const TUIndex &Index, TensorFacts &Facts,
                     bool CpuOnlyProgram) {

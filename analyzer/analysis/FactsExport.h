@@ -14,6 +14,10 @@
 
 namespace hostsync {
 
+// A traced query's answer as the project pass reads it: CUDA, or what it is here (unknown
+// becomes the CPU in a CPU-only program) combined with the keys other files decide.
+OpenDevice openValueOf(const DeviceTrace &T, bool CpuOnlyProgram);
+
 // CpuOnlyProgram: this TU defines main() and names no CUDA, so what it cannot tell is on
 // the CPU (ProgramEvidence.h).
 TUFacts exportFacts(clang::ASTContext &Ctx, const TUIndex &Index, TensorFacts &Facts,

@@ -2,6 +2,7 @@
 
 #include "analysis/CallSites.h"
 #include "analysis/DeclKeys.h"
+#include "analysis/FactsExport.h"
 #include "match/MacroContext.h"
 #include "match/TensorOps.h"
 
@@ -30,19 +31,14 @@ std::string argumentText(ASTContext &Ctx, const Expr *Arg) {
   return Text;
 }
 
-// The argument's device, open as a finding's (the same reading as analysis/FactsExport).
+// The argument's device, open as the project pass reads it (analysis/FactsExport).
 ProjectCall::Argument argumentOfCall(TUContext &TU, const Expr *Arg, unsigned Param,
                                      const FunctionDecl *Caller) {
   const DeviceTrace &T = TU.Facts.lastTrace();
   ProjectCall::Argument A;
   A.Param = Param;
   A.Text = argumentText(TU.Ctx, Arg);
-  A.Device.Base = T.Raw == Device::Cuda ? DeviceState::Cuda
-                  : T.Raw == Device::Unknown
-                      ? (TU.CpuOnlyProgram ? DeviceState::Cpu : DeviceState::Unknown)
-                      : DeviceState::Cpu;
-  if (T.Raw != Device::Cuda)
-    A.Device.Keys = T.Keys;
+  A.Device = openValueOf(T, TU.CpuOnlyProgram);
   A.Why = T.Raw == Device::Cuda && T.CudaAt ? cudaEvidence(TU.Ctx, T.CudaAt)
           : T.Raw == Device::Cuda           ? "on CUDA"
                                             : T.UnknownWhy;
