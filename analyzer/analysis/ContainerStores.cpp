@@ -37,142 +37,37 @@ bool isCopyOrConstView(QualType T) {
   return isTensorType(T) || carriesTensors(T);
 }
 
-class StoreFinder : public RecursiveASTVisitor<StoreFinder> {
+// Drives the recorder over one body, for a function TUIndex's walk does not enter.
+class BodyWalk : public RecursiveASTVisitor<BodyWalk> {
 public:
-  explicit StoreFinder(const VarDecl *Var) : Var(Var->getCanonicalDecl()) {}
-  ContainerStores Out;
-
+  explicit BodyWalk(ContainerStoreRecorder &R) : R(R) {}
   bool VisitCXXForRangeStmt(CXXForRangeStmt *For) {
-    const VarDecl *Loop = For->getLoopVariable();
-    if (names(For->getRangeInit()) && Loop && mayStoreThrough(Loop->getType()))
-      Elements.push_back(Loop->getCanonicalDecl());
+    R.forRange(For); // pre-order: before the loop variable and the body
     return true;
   }
-  bool VisitVarDecl(VarDecl *V) { // another name for the container, its data or elements
-    if (V->getCanonicalDecl() != Var && V->getInit() && !isa<ParmVarDecl>(V) &&
-        handedOff(V->getInit()) && !isCopyOrConstView(V->getType()))
-      unknown("`" + V->getName().str() + "`, which refers to its elements");
-    return true;
-  }
-  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
-    const CXXMethodDecl *M = C->getMethodDecl();
-    if (!M || !M->getIdentifier() || !names(C->getImplicitObjectArgument()))
-      return true;
-    StringRef N = M->getName();
-    if (libraryCallIs(N, LibraryUse::AddsElement)) {
-      if (C->getNumArgs() == 1 && isTensorType(C->getArg(0)->getType()))
-        Out.Values.push_back(C->getArg(0));
-      else if (C->getNumArgs() != 0)
-        unknown("a tensor `" + N.str() + "()` constructs in it");
-    } else if (libraryCallIs(N, LibraryUse::PutsElements)) {
-      for (const Expr *A : C->arguments()) {
-        QualType T = A->getType();
-        if (carriesTensors(T))
-          Out.Values.push_back(A);
-        else if (!T->isIntegralOrEnumerationType() && !isa<CXXDefaultArgExpr>(A) &&
-                 !(N == "insert" && A == C->getArg(0))) // the position
-          unknown("what `" + N.str() + "()` puts in it");
-      }
-    }
-    return true;
-  }
-  bool VisitBinaryOperator(BinaryOperator *B) {
-    if (B->getOpcode() == BO_Assign)
-      assigned(B->getLHS(), B->getRHS());
+  bool VisitVarDecl(VarDecl *V) {
+    R.varDecl(V);
     return true;
   }
   bool VisitCallExpr(CallExpr *C) {
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C)) {
-      if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
-        assigned(Op->getArg(0), Op->getArg(1));
-      // A free operator that takes it by non-const reference (`archive >> v`).
-      const auto *F = dyn_cast_or_null<FunctionDecl>(Op->getCalleeDecl());
-      if (F && !isa<CXXMethodDecl>(F))
-        for (unsigned I = 0; I < Op->getNumArgs() && I < F->getNumParams(); ++I)
-          if (names(Op->getArg(I)) && mayStoreThrough(F->getParamDecl(I)->getType()))
-            unknown("an operator that may store into it");
-      return true;
-    }
-    if (isa<CXXMemberCallExpr>(C) && names(cast<CXXMemberCallExpr>(C)->getImplicitObjectArgument()))
-      return true; // the container's own methods: above
-    const FunctionDecl *F = C->getDirectCallee();
-    for (unsigned I = 0; I < C->getNumArgs(); ++I) {
-      const Expr *A = C->getArg(I);
-      if (!handedOff(A))
-        continue;
-      if (isIterator(A)) // std::copy(..., v.begin()) writes through a copy of it
-        unknown("a call that takes an iterator into it");
-      else if (!F || I >= F->getNumParams())
-        unknown("a call the analysis cannot follow that takes it");
-      else if (mayStoreThrough(F->getParamDecl(I)->getType()))
-        Out.PassedOn.push_back({F, I, A});
-    }
+    R.call(C);
+    return true;
+  }
+  bool VisitCXXMemberCallExpr(CXXMemberCallExpr *C) {
+    R.memberCall(C);
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    R.binaryOperator(B);
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
-    for (unsigned I = 0; I < C->getNumArgs(); ++I)
-      if (handedOff(C->getArg(I)) && I < C->getConstructor()->getNumParams() &&
-          mayStoreThrough(C->getConstructor()->getParamDecl(I)->getType()))
-        unknown("an object constructed with a reference to it");
+    R.construct(C);
     return true;
   }
 
 private:
-  bool names(const Expr *E) const {
-    const auto *R = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
-    return R && R->getDecl()->getCanonicalDecl() == Var;
-  }
-  // v[i], v.at(i), v.front(), v.back(), p[i], *p, or an element variable of a range-for.
-  bool isElementAccess(const Expr *E) const {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
-      return Op->getOperator() == OO_Subscript && names(Op->getArg(0));
-    if (const auto *M = dyn_cast<CXXMemberCallExpr>(E))
-      return names(M->getImplicitObjectArgument()) && M->getMethodDecl() &&
-             M->getMethodDecl()->getIdentifier() &&
-             libraryCallIs(M->getMethodDecl()->getName(), LibraryUse::RefersToElement);
-    if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
-      return names(S->getBase());
-    if (const auto *U = dyn_cast<UnaryOperator>(E))
-      return U->getOpcode() == UO_Deref && names(U->getSubExpr());
-    if (const auto *R = dyn_cast<DeclRefExpr>(E))
-      for (const VarDecl *V : Elements)
-        if (R->getDecl()->getCanonicalDecl() == V)
-          return true;
-    return false;
-  }
-  bool isIterator(const Expr *A) const {
-    const auto *M = dyn_cast<CXXMemberCallExpr>(A->IgnoreParenImpCasts());
-    return M && names(M->getImplicitObjectArgument()) && M->getMethodDecl() &&
-           M->getMethodDecl()->getIdentifier() &&
-           libraryCallIs(M->getMethodDecl()->getName(), LibraryUse::GivesIterator);
-  }
-  // The container itself, its address, its data() or an element, as an argument.
-  bool handedOff(const Expr *A) const {
-    A = A->IgnoreParenImpCasts();
-    if (const auto *U = dyn_cast<UnaryOperator>(A); U && U->getOpcode() == UO_AddrOf)
-      A = U->getSubExpr()->IgnoreParenImpCasts();
-    if (const auto *M = dyn_cast<CXXMemberCallExpr>(A);
-        M && M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
-        libraryCallIs(M->getMethodDecl()->getName(), LibraryUse::HandsOutStorage))
-      A = M->getImplicitObjectArgument()->IgnoreParenImpCasts();
-    return names(A) || isElementAccess(A);
-  }
-  // An element assigned, or the tensor itself when Var is a tensor handed off by reference
-  // (`fill(v[0])` reaches `void fill(Tensor &t) { t = ...; }`).
-  void assigned(const Expr *LHS, const Expr *RHS) {
-    if (handedOff(RHS) && !isCopyOrConstView(LHS->getType()) && !isElementAccess(RHS))
-      unknown("a pointer or iterator to it stored elsewhere"); // `member_ = &v`
-    if ((isElementAccess(LHS) || (names(LHS) && isTensorType(Var->getType()))) &&
-        carriesTensors(RHS->getType()))
-      Out.Values.push_back(RHS);
-  }
-  void unknown(const std::string &Why) {
-    if (Out.UnknownWhy.empty())
-      Out.UnknownWhy = Why;
-  }
-  const VarDecl *Var;
-  std::vector<const VarDecl *> Elements; // range-for variables that are its elements
+  ContainerStoreRecorder &R;
 };
 
 const Stmt *bodyOf(const VarDecl *Var) {
@@ -181,32 +76,183 @@ const Stmt *bodyOf(const VarDecl *Var) {
 }
 } // namespace
 
+void ContainerStoreRecorder::forRange(const CXXForRangeStmt *For) {
+  const VarDecl *Loop = For->getLoopVariable();
+  if (const VarDecl *V = named(For->getRangeInit()); V && Loop && mayStoreThrough(Loop->getType()))
+    ElementOf[Loop->getCanonicalDecl()] = V;
+}
+
+void ContainerStoreRecorder::varDecl(const VarDecl *V) {
+  // Another name for a container, its data or its elements.
+  if (!V->getInit() || isa<ParmVarDecl>(V) || isCopyOrConstView(V->getType()))
+    return;
+  for (const VarDecl *Of : handedOff(V->getInit()))
+    if (Of != V->getCanonicalDecl())
+      unknown(Of, "`" + V->getName().str() + "`, which refers to its elements");
+}
+
+void ContainerStoreRecorder::memberCall(const CXXMemberCallExpr *C) {
+  const CXXMethodDecl *M = C->getMethodDecl();
+  const VarDecl *V = named(C->getImplicitObjectArgument());
+  if (!M || !M->getIdentifier() || !V)
+    return;
+  StringRef N = M->getName();
+  if (libraryCallIs(N, LibraryUse::AddsElement)) {
+    if (C->getNumArgs() == 1 && isTensorType(C->getArg(0)->getType()))
+      Out[V].Values.push_back(C->getArg(0));
+    else if (C->getNumArgs() != 0)
+      unknown(V, "a tensor `" + N.str() + "()` constructs in it");
+  } else if (libraryCallIs(N, LibraryUse::PutsElements)) {
+    for (const Expr *A : C->arguments()) {
+      QualType T = A->getType();
+      if (carriesTensors(T))
+        Out[V].Values.push_back(A);
+      else if (!T->isIntegralOrEnumerationType() && !isa<CXXDefaultArgExpr>(A) &&
+               !(N == "insert" && A == C->getArg(0))) // the position
+        unknown(V, "what `" + N.str() + "()` puts in it");
+    }
+  }
+}
+
+void ContainerStoreRecorder::binaryOperator(const BinaryOperator *B) {
+  if (B->getOpcode() == BO_Assign)
+    assigned(B->getLHS(), B->getRHS());
+}
+
+void ContainerStoreRecorder::call(const CallExpr *C) {
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(C)) {
+    if (Op->getOperator() == OO_Equal && Op->getNumArgs() == 2)
+      assigned(Op->getArg(0), Op->getArg(1));
+    // A free operator that takes it by non-const reference (`archive >> v`).
+    const auto *F = dyn_cast_or_null<FunctionDecl>(Op->getCalleeDecl());
+    if (F && !isa<CXXMethodDecl>(F))
+      for (unsigned I = 0; I < Op->getNumArgs() && I < F->getNumParams(); ++I)
+        if (const VarDecl *V = named(Op->getArg(I));
+            V && mayStoreThrough(F->getParamDecl(I)->getType()))
+          unknown(V, "an operator that may store into it");
+    return;
+  }
+  // The container's own methods are memberCall's; their arguments may hand off others.
+  const VarDecl *Self = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(C))
+    Self = named(MC->getImplicitObjectArgument());
+  const FunctionDecl *F = C->getDirectCallee();
+  for (unsigned I = 0; I < C->getNumArgs(); ++I) {
+    const Expr *A = C->getArg(I);
+    for (const VarDecl *V : handedOff(A)) {
+      if (V == Self)
+        continue;
+      if (isIteratorOf(A, V)) // std::copy(..., v.begin()) writes through a copy of it
+        unknown(V, "a call that takes an iterator into it");
+      else if (!F || I >= F->getNumParams())
+        unknown(V, "a call the analysis cannot follow that takes it");
+      else if (mayStoreThrough(F->getParamDecl(I)->getType()))
+        Out[V].PassedOn.push_back({F, I, A});
+    }
+  }
+}
+
+void ContainerStoreRecorder::construct(const CXXConstructExpr *C) {
+  for (unsigned I = 0; I < C->getNumArgs(); ++I)
+    if (I < C->getConstructor()->getNumParams() &&
+        mayStoreThrough(C->getConstructor()->getParamDecl(I)->getType()))
+      for (const VarDecl *V : handedOff(C->getArg(I)))
+        unknown(V, "an object constructed with a reference to it");
+}
+
+// A variable of local storage that E names.
+const VarDecl *ContainerStoreRecorder::named(const Expr *E) const {
+  const auto *R = dyn_cast_or_null<DeclRefExpr>(E ? E->IgnoreParenImpCasts() : nullptr);
+  const auto *V = R ? dyn_cast<VarDecl>(R->getDecl()) : nullptr;
+  return V && !V->hasGlobalStorage() ? V->getCanonicalDecl() : nullptr;
+}
+
+// The container of v[i], v.at(i), v.front(), v.back(), p[i], *p, or of an element variable
+// of a range-for.
+const VarDecl *ContainerStoreRecorder::elementOf(const Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E))
+    return Op->getOperator() == OO_Subscript ? named(Op->getArg(0)) : nullptr;
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(E))
+    return M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
+                   libraryCallIs(M->getMethodDecl()->getName(), LibraryUse::RefersToElement)
+               ? named(M->getImplicitObjectArgument())
+               : nullptr;
+  if (const auto *S = dyn_cast<ArraySubscriptExpr>(E))
+    return named(S->getBase());
+  if (const auto *U = dyn_cast<UnaryOperator>(E))
+    return U->getOpcode() == UO_Deref ? named(U->getSubExpr()) : nullptr;
+  if (const auto *R = dyn_cast<DeclRefExpr>(E); R && isa<VarDecl>(R->getDecl())) {
+    auto It = ElementOf.find(cast<VarDecl>(R->getDecl())->getCanonicalDecl());
+    return It == ElementOf.end() ? nullptr : It->second;
+  }
+  return nullptr;
+}
+
+bool ContainerStoreRecorder::isIteratorOf(const Expr *A, const VarDecl *V) const {
+  const auto *M = dyn_cast<CXXMemberCallExpr>(A->IgnoreParenImpCasts());
+  return M && named(M->getImplicitObjectArgument()) == V && M->getMethodDecl() &&
+         M->getMethodDecl()->getIdentifier() &&
+         libraryCallIs(M->getMethodDecl()->getName(), LibraryUse::GivesIterator);
+}
+
+// The variables whose container an argument hands over: the container itself, its
+// address, its data() or an element (a variable that is an element: it and its container).
+ContainerStoreRecorder::Vars ContainerStoreRecorder::handedOff(const Expr *A) const {
+  A = A->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(A); U && U->getOpcode() == UO_AddrOf)
+    A = U->getSubExpr()->IgnoreParenImpCasts();
+  if (const auto *M = dyn_cast<CXXMemberCallExpr>(A);
+      M && M->getMethodDecl() && M->getMethodDecl()->getIdentifier() &&
+      libraryCallIs(M->getMethodDecl()->getName(), LibraryUse::HandsOutStorage))
+    A = M->getImplicitObjectArgument()->IgnoreParenImpCasts();
+  Vars Out;
+  if (const VarDecl *V = named(A))
+    Out.push_back(V);
+  if (const VarDecl *V = elementOf(A); V && (Out.empty() || Out.front() != V))
+    Out.push_back(V);
+  return Out;
+}
+
+// An element assigned, or the tensor itself when the variable is a tensor handed off by
+// reference (`fill(v[0])` reaches `void fill(Tensor &t) { t = ...; }`).
+void ContainerStoreRecorder::assigned(const Expr *LHS, const Expr *RHS) {
+  if (!isCopyOrConstView(LHS->getType()))
+    for (const VarDecl *V : handedOff(RHS))
+      if (elementOf(RHS) != V)
+        unknown(V, "a pointer or iterator to it stored elsewhere"); // `member_ = &v`
+  if (!carriesTensors(RHS->getType()))
+    return;
+  if (const VarDecl *V = elementOf(LHS))
+    Out[V].Values.push_back(RHS);
+  if (const VarDecl *V = named(LHS); V && isTensorType(V->getType()))
+    Out[V].Values.push_back(RHS);
+}
+
+void ContainerStoreRecorder::unknown(const VarDecl *V, const std::string &Why) {
+  std::string &First = Out[V].UnknownWhy;
+  if (First.empty())
+    First = Why;
+}
+
 bool holdsStoredTensors(QualType T) {
   if (const auto *P = T.getNonReferenceType()->getAs<PointerType>())
     return isTensorType(P->getPointeeType()) && !P->getPointeeType().isConstQualified();
   return isTensorVector(T) && !T.getNonReferenceType().isConstQualified();
 }
 
-ContainerStores containerStores(ASTContext &Ctx, const VarDecl *Var) {
+ContainerStores storesInBody(const VarDecl *Var) {
   const Stmt *Body = bodyOf(Var);
-  StoreFinder Finder(Var);
   if (!Body) {
-    Finder.Out.UnknownWhy = "a container outside any function";
-    return Finder.Out;
+    ContainerStores None;
+    None.UnknownWhy = "a container outside any function";
+    return None;
   }
-  // A range-for's variable is seen before its body (pre-order): its stores count.
-  Finder.TraverseStmt(const_cast<Stmt *>(Body));
-  // A statement that does not compile is gone from the AST, and may have stored into it.
-  if (Ctx.getDiagnostics().hasErrorOccurred() && Finder.Out.UnknownWhy.empty())
-    Finder.Out.UnknownWhy = "a file with code that does not compile, which may store into it";
-  return Finder.Out;
-}
-
-TensorFacts::FactKey fillKey(const FunctionDecl *F, unsigned I) {
-  TensorFacts::FactKey Arg = argumentKey(F, I);
-  if (Arg.Key.empty())
-    return {};
-  return {factkey::fillKey(signature(F), I), "what " + Arg.Name + " is filled with"};
+  ContainerStoreRecorder::Map Stores;
+  ContainerStoreRecorder Recorder(Stores);
+  BodyWalk(Recorder).TraverseStmt(const_cast<Stmt *>(Body));
+  auto It = Stores.find(Var->getCanonicalDecl());
+  return It == Stores.end() ? ContainerStores() : It->second;
 }
 
 std::optional<std::vector<const Expr *>> containerConstructionParts(const Expr *E) {

@@ -82,6 +82,13 @@ FactKey argumentKey(const FunctionDecl *F, unsigned I) {
           "parameter `" + F->getParamDecl(I)->getName().str() + "` of " + quotedName(F)};
 }
 
+FactKey fillKey(const FunctionDecl *F, unsigned I) {
+  FactKey Arg = argumentKey(F, I);
+  if (Arg.Key.empty())
+    return {};
+  return {factkey::fillKey(signature(F), I), "what " + Arg.Name + " is filled with"};
+}
+
 FactKey fieldKey(const FieldDecl *F) {
   const RecordDecl *C = F->getParent();
   if (!nameableElsewhere(C) || !C->getIdentifier())

@@ -31,6 +31,8 @@ std::string functionKey(const clang::FunctionDecl *F);
 FactKey returnKey(const clang::FunctionDecl *F);
 FactKey argumentKey(const clang::FunctionDecl *F, unsigned I);
 FactKey fieldKey(const clang::FieldDecl *F);
+// What F stores into the container its parameter I refers to (analysis/ContainerStores.h).
+FactKey fillKey(const clang::FunctionDecl *F, unsigned I);
 // Where the project moves modules of a user module class (an evidence key).
 FactKey moduleKey(const clang::CXXRecordDecl *C);
 

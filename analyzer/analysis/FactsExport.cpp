@@ -160,13 +160,13 @@ TUFacts exportFacts(ASTContext &Ctx, const TUIndex &Index, TensorFacts &Facts,
       if (!holdsStoredTensors(P->getType()) ||
           !(P->getType()->isReferenceType() || P->getType()->isPointerType()))
         continue;
-      ContainerStores S = containerStores(Ctx, P);
+      Sources S = Facts.origins().container(P);
       DeviceState Unseen = CpuOnlyProgram ? DeviceState::Cpu : DeviceState::Unknown;
       for (const FunctionDecl *Callee : overriddenAndSelf(F)) {
         TensorFacts::FactKey Key = fillKey(Callee, I);
         if (Key.Key.empty())
           continue;
-        if (!S.UnknownWhy.empty() || (S.Values.empty() && S.PassedOn.empty())) {
+        if (!S.UnknownWhy.empty() || (S.Values.empty() && S.Fillers.empty())) {
           OpenDevice Base; // nothing stored: the CPU (adds nothing); or what is unseen
           Base.Base = S.UnknownWhy.empty() ? DeviceState::Cpu : Unseen;
           E.addValue(Key, Base, P->getLocation());
@@ -174,7 +174,7 @@ TUFacts exportFacts(ASTContext &Ctx, const TUIndex &Index, TensorFacts &Facts,
         for (const Expr *V : S.Values)
           if (Facts.argumentDevice(V, V->getType()))
             E.add(Key, V->getBeginLoc());
-        for (const ContainerStores::Handoff &H : S.PassedOn) {
+        for (const Sources::Filler &H : S.Fillers) {
           OpenDevice Next;
           if (std::string NextKey = fillKey(H.Callee, H.Param).Key; NextKey.empty())
             Next.Base = Unseen;

@@ -65,7 +65,7 @@ bool TUIndex::isModuleForward(const FunctionDecl *F) {
 // walking, so that the call graph needs no parent map.
 class TUWalk : public RecursiveASTVisitor<TUWalk> {
 public:
-  TUWalk(ASTContext &Ctx, TUIndex &Out) : Ctx(Ctx), Out(Out) {}
+  TUWalk(ASTContext &Ctx, TUIndex &Out) : Ctx(Ctx), Out(Out), Stores(Out.Containers) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitLambdaBody() const { return true; }
 
@@ -119,6 +119,7 @@ public:
     });
   }
   bool TraverseCXXForRangeStmt(CXXForRangeStmt *S) {
+    Stores.forRange(S);
     TraverseStmt(S->getInit());
     TraverseStmt(S->getLoopVarStmt());
     TraverseStmt(S->getRangeInit());
@@ -156,6 +157,7 @@ public:
   }
 
   bool VisitCallExpr(CallExpr *C) {
+    Stores.call(C);
     const FunctionDecl *Callee = C->getDirectCallee();
     Out.Calls.push_back({C, Caller, canonical(Callee), LoopDepth > 0, period(), Instantiating > 0});
     if (Instantiating)
@@ -167,6 +169,7 @@ public:
     return true;
   }
   bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+    Stores.construct(C);
     Out.Calls.push_back(
         {C, Caller, canonical(C->getConstructor()), LoopDepth > 0, period(), Instantiating > 0});
     if (!Instantiating && computedDevice(C))
@@ -210,6 +213,7 @@ public:
     return true;
   }
   bool VisitCXXMemberCallExpr(CXXMemberCallExpr *Call) {
+    Stores.memberCall(Call);
     if (Instantiating)
       return true;
     const CXXMethodDecl *M = Call->getMethodDecl();
@@ -238,7 +242,12 @@ public:
         Out.FieldStores[F].push_back(Init);
     return true;
   }
+  bool VisitVarDecl(VarDecl *V) {
+    Stores.varDecl(V);
+    return true;
+  }
   bool VisitBinaryOperator(BinaryOperator *B) {
+    Stores.binaryOperator(B);
     if (B->getOpcode() == BO_Assign && !Instantiating)
       storedInto(B->getLHS(), B->getRHS());
     if (B->isAssignmentOp())
@@ -383,6 +392,7 @@ private:
   std::vector<const Expr *> Periods; // the guards around the walk, innermost last
   llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> FunctionRefs;
+  ContainerStoreRecorder Stores; // container stores, written and instantiated
 };
 
 TUIndex::TUIndex(ASTContext &Ctx, const std::vector<Decl *> &TopLevel) {
@@ -399,6 +409,14 @@ const std::vector<const Expr *> *TUIndex::returnsOf(const FunctionDecl *F) const
   static const std::vector<const Expr *> None;
   // A walked body with no return statement has none; one not walked is not known.
   return WalkedBodies.count(F) ? &None : nullptr;
+}
+
+const ContainerStores *TUIndex::containerStores(const VarDecl *V) const {
+  if (auto It = Containers.find(V->getCanonicalDecl()); It != Containers.end())
+    return &It->second;
+  static const ContainerStores None;
+  const auto *F = dyn_cast_or_null<FunctionDecl>(V->getParentFunctionOrMethod());
+  return F && WalkedBodies.count(F) ? &None : nullptr;
 }
 
 const Expr *TUIndex::launchedWith(const VarDecl *V) const {

@@ -2,16 +2,20 @@
 // includes, never LibTorch's or the system's), recording what the analyses ask of the whole
 // unit, so that no question walks it again: the calls, each with its loop and periodic-guard
 // context; the functions whose address is taken; the functions with a body; stores into
-// data members; return statements; kernel launches; evidence that the program uses CUDA;
-// module moves. HotPath and CallSites are queries over it.
+// data members; stores into containers of tensors; return statements; kernel launches;
+// evidence that the program uses CUDA; module moves. HotPath and CallSites are queries over
+// it.
 //
 // One rule for templates: the walk enters implicit instantiations (the call graph of ranks
 // follows a hot template's instantiated calls), and marks what it finds there
 // (CallRecord::InInstantiation). Callers, stores, bodies, addresses and evidence are read
-// from the code as written. Returns and kernel launches are kept for instantiations too,
+// from the code as written. Returns, container stores and kernel launches are kept for
+// instantiations too,
 // under the instantiated declaration: a call of a template reads its instantiated body, and
 // an instantiation is where a dependent `data_ptr<T>()` is resolved.
 #pragma once
+
+#include "analysis/ContainerStores.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
@@ -67,6 +71,11 @@ public:
   // aside; null where a return has no value. Nullptr when F's body was not walked (a body
   // in LibTorch's or the system's headers).
   const std::vector<const clang::Expr *> *returnsOf(const clang::FunctionDecl *F) const;
+  // What the code stores into the container (or, for a tensor passed by reference, the
+  // tensor) a variable of local storage names (ContainerStores.h), for a variable of a
+  // function the walk entered (none stored: an empty record); nullptr for one it did not
+  // (a library's function: storesInBody reads it).
+  const ContainerStores *containerStores(const clang::VarDecl *V) const;
   // In CUDA code, a tensor whose data a kernel launch takes is on the GPU: the kernel reads
   // it through the pointer (`kernel<<<g, b>>>(x.data_ptr<float>(), ...)`, or an accessor
   // from `x.packed_accessor32<...>()`), and a host pointer there would fault. That is the
@@ -97,6 +106,7 @@ private:
   std::vector<const clang::FunctionDecl *> Bodies;
   llvm::DenseMap<const clang::FieldDecl *, std::vector<const clang::Expr *>> FieldStores;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const clang::Expr *>> Returns;
+  ContainerStoreRecorder::Map Containers;
   llvm::DenseSet<const clang::FunctionDecl *> WalkedBodies;
   llvm::DenseMap<const clang::VarDecl *, const clang::Expr *> Launched;
   llvm::DenseSet<const clang::VarDecl *> Reassigned;

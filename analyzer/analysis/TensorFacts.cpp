@@ -1,5 +1,6 @@
 #include "analysis/TensorFacts.h"
 #include "analysis/ContainerStores.h"
+#include "analysis/DeclKeys.h"
 #include "analysis/DeviceChecks.h"
 #include "compat/LLVMCompat.h"
 
@@ -99,38 +100,18 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     }
     if (const Expr *Launch = Index.launchedWith(V))
       return cudaAt(Launch);
-    if (const CXXForRangeStmt *For = rangeForOf(Ctx, V)) // for (auto &batch : *loader)
-      return elementDevice(For->getRangeInit(), Depth);
-    Sources Values = Origins.local(R);
+    Sources Values = Origins.sourcesOf(R);
+    if (Values.Kind == SourceKind::Element) // for (auto &batch : *loader)
+      return elementDevice(Values, Depth);
     std::optional<Device> D;
     if (Values.Initial)
       D = parameterDevice(Values.Initial, Depth);
     for (const Expr *Def : Values.Values)
       D = D ? combine(*D, deviceAt(Def, Depth + 1)) : deviceAt(Def, Depth + 1);
     // A container of tensors (or a pointer to them) also holds what its function stores
-    // into it, and what the functions it is handed to do (ContainerStores.h).
+    // into it, and what the functions it is handed to do (ValueSources::container).
     if (holdsStoredTensors(V->getType()) && !V->hasGlobalStorage()) {
-      // A function of this file that it is handed to is read here (a few levels deep); one
-      // defined elsewhere, or a virtual one, through the project pass.
-      auto StoredIn = [&](const VarDecl *Var, int Level, auto &Self) -> Device {
-        ContainerStores S = containerStores(Ctx, Var);
-        std::string Name = "`" + Var->getName().str() + "`";
-        Device Stored = S.UnknownWhy.empty() ? Device::Cpu : unknown(Name + ": " + S.UnknownWhy);
-        for (const Expr *Value : S.Values)
-          Stored = combine(Stored, deviceAt(Value, Depth + 1));
-        for (const ContainerStores::Handoff &H : S.PassedOn) {
-          const FunctionDecl *Def = nullptr;
-          const auto *M = dyn_cast<CXXMethodDecl>(H.Callee);
-          if (Level < 4 && H.Callee->hasBody(Def) && !(M && M->isVirtual()) &&
-              !isLibTorchDecl(H.Callee))
-            Stored = combine(Stored, Self(Def->getParamDecl(H.Param), Level + 1, Self));
-          else
-            Stored = combine(Stored, open(fillKey(H.Callee, H.Param),
-                                          Name + ", filled by " + quotedName(H.Callee)));
-        }
-        return Stored;
-      };
-      Device Stored = StoredIn(V, 0, StoredIn);
+      Device Stored = storedDevice(V, 0, Depth);
       D = D ? combine(*D, Stored) : Stored;
     }
     if (D)
@@ -206,12 +187,46 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   if (!Op)
     Op = asRecoveredOpCall(E);
   if (!Op) {
-    if (const CallExpr *Call = asUnresolvedCall(E))
-      if (auto D = templateForwardDevice(Call, Depth))
-        return *D;
+    if (const CallExpr *Call = asUnresolvedCall(E)) // a forward called in a template
+      if (Sources S = Origins.module(Call); S.Kind == SourceKind::Module)
+        return moduleDevice(S, Depth);
     return calleeDevice(E, Depth);
   }
   return opDevice(*Op, Depth);
+}
+
+Device TensorFacts::storedDevice(const VarDecl *Var, int Level, int Depth) {
+  Sources S = Origins.container(Var);
+  Device Stored = S.UnknownWhy.empty() ? Device::Cpu : unknown(S.UnknownWhy);
+  for (const Expr *Value : S.Values)
+    Stored = combine(Stored, deviceAt(Value, Depth + 1));
+  // A function of this file that it is handed to is read here (a few levels deep); one
+  // defined elsewhere, or a virtual one, through the project pass.
+  for (const Sources::Filler &F : S.Fillers)
+    Stored = combine(Stored, Level < 4 && F.InView
+                                 ? storedDevice(F.InView, Level + 1, Depth)
+                                 : open(fillKey(F.Callee, F.Param),
+                                        S.Name + ", filled by " + quotedName(F.Callee)));
+  return Stored;
+}
+
+Device TensorFacts::elementDevice(const Sources &S, int Depth) {
+  if (S.Host)
+    return Device::Cpu;
+  if (S.Maker)
+    return returnedDevice(S.Maker, Depth, /*OwnBody=*/true);
+  if (S.Values.empty())
+    return unknown(S.UnknownWhy);
+  return deviceAt(S.Values.front(), Depth + 1);
+}
+
+Device TensorFacts::moduleDevice(const Sources &S, int Depth) {
+  std::optional<Device> D;
+  for (const Expr *V : S.Values)
+    D = D ? combine(*D, deviceAt(V, Depth + 1)) : deviceAt(V, Depth + 1);
+  if (!S.Open.empty())
+    return combine(D.value_or(Device::Cpu), elsewhere(S));
+  return D ? *D : unknown(S.Name);
 }
 
 Device TensorFacts::opDevice(const OpCall &Op, int Depth) {
@@ -399,7 +414,7 @@ Tri TensorFacts::maskAt(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return Tri::Unknown;
   E = stripTensorExpr(E);
-  if (Sources S = Origins.sourcesOf(E); S.Kind != SourceKind::None)
+  if (Sources S = Origins.sourcesOf(E); S.Kind != SourceKind::None && S.SameValue)
     return acrossSources<Tri>(
                S, [&](const Expr *V) { return maskAt(V, Depth + 1); },
                [](Tri A, Tri B) { return A == B ? A : Tri::Unknown; })
@@ -461,7 +476,7 @@ bool TensorFacts::zeroDimAt(const Expr *E, int Depth, bool IntOnly) {
   if (!E || Depth > MaxDepth)
     return false;
   E = stripTensorExpr(E);
-  if (Sources S = Origins.sourcesOf(E); S.Kind != SourceKind::None)
+  if (Sources S = Origins.sourcesOf(E); S.Kind != SourceKind::None && S.SameValue)
     return acrossSources<bool>(
                S, [&](const Expr *V) { return zeroDimAt(V, Depth + 1, IntOnly); },
                [](bool A, bool B) { return A && B; })
@@ -507,7 +522,7 @@ std::optional<int> TensorFacts::dimAt(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return std::nullopt;
   E = stripTensorExpr(E);
-  if (Sources S = Origins.sourcesOf(E); S.Kind != SourceKind::None)
+  if (Sources S = Origins.sourcesOf(E); S.Kind != SourceKind::None && S.SameValue)
     return acrossSources<std::optional<int>>(
                S, [&](const Expr *V) { return dimAt(V, Depth + 1); },
                [](std::optional<int> A, std::optional<int> B) { return A == B ? A : std::nullopt; })

@@ -2,8 +2,9 @@
 // mask, whether it is 0-dim, its rank, the op that made it. Each question follows a value
 // back to where it comes from (ValueSources: the assignments that reach a use, a
 // parameter's callers, a member's stores, a function's returns) and reads the op row
-// (match/OpTable.h) of each value it finds; the device question also follows containers,
-// loop elements and modules, and answers with the keys the project's other files decide.
+// (match/OpTable.h) of each value it finds; the device question also follows the sources
+// of a value's tensors (a container's stores, a loop's range, a module's inputs), and
+// answers with the keys the project's other files decide.
 #pragma once
 
 #include "analysis/CallSites.h"
@@ -61,6 +62,9 @@ class TensorFacts {
 public:
   TensorFacts(clang::ASTContext &Ctx, const TUIndex &Index)
       : Ctx(Ctx), Index(Index), Defs(Ctx), Calls(Ctx, Index), Origins(Ctx, Defs, Calls, Index) {}
+
+  // Where values come from, as every question here reads it (ValueSources.h).
+  ValueSources &origins() { return Origins; }
 
   // Where the tensor that E evaluates to lives.
   Device deviceOf(const clang::Expr *E) {
@@ -200,15 +204,15 @@ private:
     Object = Saved;
     return R;
   }
-  // An element of a range-for's range: a batch of a data loader is where its source
-  // dataset's get() puts the examples (LibTorch's own datasets: the CPU); an element of a
-  // container of tensors is where the container's tensors are.
-  Device elementDevice(const clang::Expr *Range, int Depth);
-  // A module's forward called in a template on an object of a template parameter's type,
-  // given tensors (TensorFactsRecovered.cpp); nullopt for any other unresolved call.
-  // (LibTorch's ops called so are read as op calls: asRecoveredOpCall.)
-  std::optional<Device> templateForwardDevice(const clang::CallExpr *Call, int Depth);
-  // Guards the two above against recursion: a function being summarised adds nothing to
+  // The sources the device question alone follows (ValueSources.h): what a container
+  // variable's function and the functions it is handed to (Level deep) store into it; an
+  // element of a range-for (a data loader's batch: where its dataset's get() puts the
+  // examples); a module's output (where its inputs are, and its holder was moved).
+  Device storedDevice(const clang::VarDecl *Var, int Level, int Depth);
+  Device elementDevice(const Sources &S, int Depth);
+  Device moduleDevice(const Sources &S, int Depth);
+  // Guards the summaries (parameters, members, returns) against recursion: a function
+  // being summarised adds nothing to
   // its own summary (the least fixed point), and a summary that met such a cut is not
   // remembered, since it may be incomplete.
   template <typename Compute> Device summarise(const clang::Decl *Key, Compute &&C);

@@ -174,36 +174,10 @@ Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
       return combine(D, open(moduleKey(C), "a buffer of a module only this file can name"));
     return combine(D, unknown("a buffer of a module the analysis cannot name"));
   }
-  // A LibTorch module's forward (or model(x)): its weights must be where its input is, and
-  // are where the module that holds it as a member was moved. Not other methods.
-  bool Forward =
-      F->getIdentifier() ? F->getName() == "forward" : F->getOverloadedOperator() == OO_Call;
-  if (!Forward)
-    return unknown("returned by LibTorch's `" + F->getNameAsString() + "()`");
-  std::optional<Device> D;
-  for (const Expr *A : Call->arguments())
-    if (isTensorType(A->getType())) {
-      Device Arg = deviceAt(A, Depth + 1);
-      D = D ? combine(*D, Arg) : Arg;
-    }
-  if (const CXXRecordDecl *C = owningModule(MC ? MC->getImplicitObjectArgument() : Call))
-    return combine(D.value_or(Device::Cpu),
-                   open(moduleKey(C), "a layer of a module only this file can name"));
-  return D ? *D : unknown("a module's output");
-}
-
-Device TensorFacts::elementDevice(const Expr *Range, int Depth) {
-  if (const CXXRecordDecl *Dataset = sourceDataset(Range->getType())) {
-    if (isLibTorchDecl(Dataset)) // MNIST and the like read their files into host memory
-      return Device::Cpu;
-    if (const CXXMethodDecl *Get = exampleMaker(Dataset))
-      return returnedDevice(Get, Depth, /*OwnBody=*/true);
-    return unknown("a batch of `" + Dataset->getNameAsString() +
-                   "`, whose get() the analysis does not see");
-  }
-  if (carriesTensors(Range->getType()))
-    return deviceAt(Range, Depth + 1);
-  return unknown("an element of a range the analysis does not follow");
+  // A LibTorch module's forward (or model(x)): where its input is (ValueSources::module).
+  if (Sources S = Origins.module(Call); S.Kind == SourceKind::Module)
+    return moduleDevice(S, Depth);
+  return unknown("returned by LibTorch's `" + F->getNameAsString() + "()`");
 }
 
 } // namespace hostsync

@@ -1,6 +1,9 @@
 #include "analysis/ValueSources.h"
 #include "analysis/DeclKeys.h"
 
+#include "match/DataLoaders.h"
+#include "match/LibraryCalls.h"
+#include "match/Modules.h"
 #include "match/TensorOps.h"
 
 #include "clang/AST/DeclCXX.h"
@@ -113,10 +116,92 @@ Sources ValueSources::returned(const FunctionDecl *F, bool OwnBody) {
   return S;
 }
 
+Sources ValueSources::container(const VarDecl *V) {
+  Sources S = ofKind(SourceKind::Container, nullptr, "`" + V->getName().str() + "`");
+  S.SameValue = false;
+  const ContainerStores *Recorded = Index.containerStores(V);
+  ContainerStores Read = Recorded ? ContainerStores() : storesInBody(V);
+  const ContainerStores &Stores = Recorded ? *Recorded : Read;
+  S.Values = Stores.Values;
+  if (!Stores.UnknownWhy.empty())
+    S.UnknownWhy = S.Name + ": " + Stores.UnknownWhy;
+  // A statement that does not compile is gone from the AST, and may have stored into it.
+  else if (Ctx.getDiagnostics().hasErrorOccurred() && V->getParentFunctionOrMethod())
+    S.UnknownWhy = S.Name + ": a file with code that does not compile, which may store into it";
+  for (const ContainerStores::Handoff &H : Stores.PassedOn) {
+    const FunctionDecl *Def = nullptr;
+    const auto *M = dyn_cast<CXXMethodDecl>(H.Callee);
+    bool InView = H.Callee->hasBody(Def) && !(M && M->isVirtual()) && !isLibTorchDecl(H.Callee);
+    S.Fillers.push_back({H.Callee, H.Param, H.Arg, InView ? Def->getParamDecl(H.Param) : nullptr});
+  }
+  return S;
+}
+
+Sources ValueSources::element(const CXXForRangeStmt *For) {
+  Sources S = ofKind(SourceKind::Element);
+  S.SameValue = false;
+  const Expr *Range = For->getRangeInit();
+  if (const CXXRecordDecl *Dataset = sourceDataset(Range->getType())) {
+    if (isLibTorchDecl(Dataset)) // MNIST and the like read their files into host memory
+      S.Host = true;
+    else if (!(S.Maker = exampleMaker(Dataset)))
+      S.UnknownWhy =
+          "a batch of `" + Dataset->getNameAsString() + "`, whose get() the analysis does not see";
+  } else if (carriesTensors(Range->getType())) {
+    S.Values.push_back(Range);
+  } else {
+    S.UnknownWhy = "an element of a range the analysis does not follow";
+  }
+  return S;
+}
+
+Sources ValueSources::module(const CallExpr *Call) {
+  Sources S = ofKind(SourceKind::Module, nullptr, "a module's output");
+  S.SameValue = false;
+  // A forward called in a template on an object of a template parameter's type, given
+  // tensors only: an argument of another kind (a state struct, a vector of tensors, a
+  // dependent one) may hold tensors elsewhere, and the output may follow them.
+  if (const auto *M =
+          dyn_cast<CXXDependentScopeMemberExpr>(Call->getCallee()->IgnoreParenImpCasts())) {
+    if (!M->getMember().isIdentifier() ||
+        M->getMember().getAsIdentifierInfo()->getName() != "forward")
+      return Sources();
+    for (const Expr *A : Call->arguments()) {
+      std::vector<const Expr *> Given = {A};
+      if (const auto *List = dyn_cast<InitListExpr>(A->IgnoreParenImpCasts())) // forward({x})
+        Given.assign(List->inits().begin(), List->inits().end());
+      for (const Expr *G : Given) {
+        if (G->isTypeDependent() || !isTensorType(G->getType()))
+          return Sources();
+        S.Values.push_back(G);
+      }
+    }
+    return S.Values.empty() ? Sources() : S;
+  }
+  // A LibTorch module's forward (or model(x)): its weights must be where its input is, and
+  // are where the module that holds it as a member was moved. Not other methods.
+  const FunctionDecl *F = Call->getDirectCallee();
+  if (!F || !isLibTorchDecl(F) || !carriesTensors(Call->getType()) ||
+      !(F->getIdentifier() ? F->getName() == "forward" : F->getOverloadedOperator() == OO_Call))
+    return Sources();
+  for (const Expr *A : Call->arguments())
+    if (isTensorType(A->getType()))
+      S.Values.push_back(A);
+  const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
+  if (const CXXRecordDecl *C = owningModule(MC ? MC->getImplicitObjectArgument() : Call)) {
+    S.Open.push_back(moduleKey(C));
+    S.Name = "a layer of a module only this file can name";
+  }
+  return S;
+}
+
 Sources ValueSources::sourcesOf(const Expr *E) {
   E = stripTensorExpr(E);
-  if (const DeclRefExpr *R = asVarRef(E))
+  if (const DeclRefExpr *R = asVarRef(E)) {
+    if (const CXXForRangeStmt *For = rangeForOf(Ctx, cast<VarDecl>(R->getDecl())))
+      return element(For);
     return local(R);
+  }
   if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
     // `auto [a, b] = f(x);`: a binding holds a part of what the declaration decomposes.
     if (const auto *B = dyn_cast<BindingDecl>(R->getDecl()))
@@ -131,10 +216,12 @@ Sources ValueSources::sourcesOf(const Expr *E) {
   }
   if (const auto *C = dyn_cast<ConditionalOperator>(E))
     return parts({C->getTrueExpr(), C->getFalseExpr()});
-  if (const auto *Call = dyn_cast<CallExpr>(E))
+  if (const auto *Call = dyn_cast<CallExpr>(E)) {
     if (const FunctionDecl *F = Call->getDirectCallee();
         F && !isLibTorchDecl(F) && !isa<CXXOperatorCallExpr>(Call) && !F->isInStdNamespace())
       return returned(F);
+    return module(Call);
+  }
   return Sources();
 }
 

@@ -17,9 +17,23 @@
 //   return     a call of a function of the project: its return statements' values, or the
 //              `ret:` key for a virtual method or a body elsewhere
 //   parts      `c ? a : b` (both), a structured binding (what is decomposed)
+//   element    a range-for's variable: the range it walks (a container of tensors), or,
+//              for a data loader's batches, its dataset's get() (`Maker`; LibTorch's own
+//              datasets read their files into host memory: `Host`)
+//   module     a LibTorch module's forward (`model->forward(x)`, `model(x)`), or a forward
+//              called in a template on an object of a template parameter's type, given
+//              tensors: its input tensors, whose device its weights must share, and the
+//              `module:` key of the user module that holds it as a member
+// A local container of tensors (a std::vector of them, a pointer to them) also holds what
+// its function stores into it: container(V), the stores TUIndex recorded, and the
+// functions it is handed to (their parameter's stores, or the `fill:` key).
 // Anything else is a value of its own (Kind None): an op call, a literal, a construction,
-// which the question reads itself. Containers of tensors, loop elements and a module's
-// output are where the device question alone follows them (TensorFacts).
+// which the question reads itself.
+//
+// The first five kinds give values E holds itself (SameValue): every question follows
+// them. A container's stores, a range and a module's inputs are what E's tensors come from,
+// not E's value (a row of a range has one dimension fewer; a module's output of a mask is
+// no mask): only the device question follows them.
 #pragma once
 
 #include "analysis/CallSites.h"
@@ -35,7 +49,7 @@
 
 namespace hostsync {
 
-enum class SourceKind { None, Local, Parameter, Member, Return, Parts };
+enum class SourceKind { None, Local, Parameter, Member, Return, Parts, Container, Element, Module };
 
 struct Sources {
   SourceKind Kind = SourceKind::None;
@@ -52,6 +66,22 @@ struct Sources {
   std::vector<FactKey> Open;
   std::string Name;
   std::string UnknownWhy;
+  // False for a container's stores, a loop's range, a module's inputs (see above).
+  bool SameValue = true;
+  // Container: the functions it is handed to that may store into it, with the parameter
+  // whose stores are then its own where that function's body is in view (InView: defined in
+  // this translation unit, not virtual, not LibTorch's).
+  struct Filler {
+    const clang::FunctionDecl *Callee;
+    unsigned Param;
+    const clang::Expr *Arg; // the container, as the call passes it
+    const clang::ParmVarDecl *InView;
+  };
+  std::vector<Filler> Fillers;
+  // Element: a batch's dataset get(), whose own returns the elements are; the elements of
+  // LibTorch's own datasets, in host memory.
+  const clang::CXXMethodDecl *Maker = nullptr;
+  bool Host = false;
   // The declaration whose sources these are (a parameter, a member, a function): what a
   // question memoizes its answer under and cuts cycles at; null for locals and parts.
   const clang::Decl *Owner = nullptr;
@@ -70,6 +100,10 @@ public:
   Sources member(const clang::FieldDecl *F);
   // OwnBody: the function's own returns, not what a virtual call of it may run.
   Sources returned(const clang::FunctionDecl *F, bool OwnBody = false);
+  Sources container(const clang::VarDecl *V);
+  Sources element(const clang::CXXForRangeStmt *For);
+  // Kind None for a call that is no module's forward.
+  Sources module(const clang::CallExpr *Call);
 
 private:
   static Sources parts(std::vector<const clang::Expr *> Parts);

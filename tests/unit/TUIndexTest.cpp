@@ -3,6 +3,8 @@
 #include "analysis/TUIndex.h"
 #include "core/RunRules.h"
 
+#include "clang/ASTMatchers/ASTMatchFinder.h"
+#include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
 
@@ -41,6 +43,13 @@ const FunctionDecl *function(Indexed &I, const std::string &Name) {
   }
   ADD_FAILURE() << "no function " << Name;
   return nullptr;
+}
+
+const VarDecl *variable(Indexed &I, const std::string &Name) {
+  using namespace clang::ast_matchers;
+  auto Found = match(varDecl(hasName(Name)).bind("v"), I.ctx());
+  EXPECT_EQ(Found.size(), 1u) << Name;
+  return Found.empty() ? nullptr : Found[0].getNodeAs<VarDecl>("v");
 }
 
 std::string name(const FunctionDecl *F) { return F ? F->getNameAsString() : "<none>"; }
@@ -155,4 +164,45 @@ TEST(TUIndex, CudaEvidenceAndMain) {
   EXPECT_TRUE(Cuda.Index->namesCuda());
   Indexed Library = indexOf("void f() {}");
   EXPECT_FALSE(Library.Index->definesMain());
+}
+
+TEST(TUIndex, ContainerStoresOfEveryVariableInTheOneWalk) {
+  Indexed I = indexOf(R"(
+    struct Box { int n; };
+    void fill(Box &b);
+    void look(const Box &b);
+    void fill_int(int &x);
+    void f(Box box, Box other) {
+      fill(box);          // handed to a function that may store into it
+      look(other);        // a const reference: not
+      Box &alias = other; // another name for what it holds
+      int arr[3];
+      for (int &x : arr)  // an element, by reference
+        fill_int(x);
+      Box untouched;
+      (void)alias;
+      (void)untouched;
+    }
+  )");
+  const ContainerStores *Box = I.Index->containerStores(variable(I, "box"));
+  ASSERT_NE(Box, nullptr);
+  ASSERT_EQ(Box->PassedOn.size(), 1u);
+  EXPECT_EQ(name(Box->PassedOn[0].Callee), "fill");
+  EXPECT_EQ(Box->PassedOn[0].Param, 0u);
+  EXPECT_TRUE(Box->UnknownWhy.empty());
+  const ContainerStores *Other = I.Index->containerStores(variable(I, "other"));
+  ASSERT_NE(Other, nullptr);
+  EXPECT_TRUE(Other->PassedOn.empty());
+  EXPECT_EQ(Other->UnknownWhy, "`alias`, which refers to its elements");
+  const ContainerStores *Arr = I.Index->containerStores(variable(I, "arr"));
+  ASSERT_NE(Arr, nullptr); // through its element x
+  ASSERT_EQ(Arr->PassedOn.size(), 1u);
+  EXPECT_EQ(name(Arr->PassedOn[0].Callee), "fill_int");
+  // A variable of a walked function with no store: an empty record. A parameter of a
+  // function with no body here: none (storesInBody's case).
+  const ContainerStores *Untouched = I.Index->containerStores(variable(I, "untouched"));
+  ASSERT_NE(Untouched, nullptr);
+  EXPECT_TRUE(Untouched->Values.empty() && Untouched->PassedOn.empty() &&
+              Untouched->UnknownWhy.empty());
+  EXPECT_EQ(I.Index->containerStores(function(I, "fill")->getParamDecl(0)), nullptr);
 }

@@ -136,6 +136,37 @@ TEST(ValueSources, AFunctionWithNoBodyHereIsLeftToTheProjectsOtherFiles) {
   EXPECT_EQ(Call.Open[0].Key, "ret:elsewhere(int)");
 }
 
+TEST(ValueSources, AContainerAndALoopElementAreWhereTensorsComeFromNotTheValue) {
+  Program P(R"(
+    struct Box { int n; };
+    static void fill(Box &b) { b.n = 1; }
+    void elsewhere(Box &b);
+    int use() {
+      Box box;
+      fill(box);
+      elsewhere(box);
+      int arr[2] = {1, 2};
+      int sum = 0;
+      for (int x : arr) { int probe_x = x; sum += probe_x; }
+      return sum + box.n;
+    }
+  )");
+  auto Box = match(varDecl(hasName("box")).bind("v"), P.ctx());
+  ASSERT_EQ(Box.size(), 1u);
+  Sources Stored = P.Origins.container(Box[0].getNodeAs<VarDecl>("v"));
+  EXPECT_EQ(Stored.Kind, SourceKind::Container);
+  EXPECT_FALSE(Stored.SameValue);
+  ASSERT_EQ(Stored.Fillers.size(), 2u); // fill's body is here, elsewhere's is not
+  EXPECT_NE(Stored.Fillers[0].InView, nullptr);
+  EXPECT_EQ(Stored.Fillers[1].InView, nullptr);
+  EXPECT_EQ(Stored.Fillers[1].Callee->getNameAsString(), "elsewhere");
+  Sources Element = P.Origins.sourcesOf(P.probe("x"));
+  EXPECT_EQ(Element.Kind, SourceKind::Element);
+  EXPECT_FALSE(Element.SameValue);
+  EXPECT_TRUE(Element.Values.empty()); // a range of ints holds no tensors
+  EXPECT_EQ(Element.UnknownWhy, "an element of a range the analysis does not follow");
+}
+
 TEST(ValueSources, AnOpOrALiteralIsAValueOfItsOwn) {
   Program P("int use() { int probe_literal = 3; return probe_literal; }");
   EXPECT_EQ(P.Origins.sourcesOf(P.probe("literal")).Kind, SourceKind::None);
