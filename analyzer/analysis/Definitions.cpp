@@ -10,7 +10,7 @@ namespace hostsync {
 namespace {
 class DefCollector : public RecursiveASTVisitor<DefCollector> {
 public:
-  explicit DefCollector(llvm::DenseMap<const VarDecl *, std::vector<Definitions::Def>> &Out)
+  explicit DefCollector(llvm::DenseMap<const ValueDecl *, std::vector<Definitions::Def>> &Out)
       : Out(Out) {}
   bool shouldVisitLambdaBody() const { return true; }
 
@@ -45,17 +45,17 @@ public:
 private:
   void record(const Expr *LHS, const Expr *RHS, SourceLocation End) {
     if (const auto *R = dyn_cast<DeclRefExpr>(LHS->IgnoreParenImpCasts()))
-      if (const auto *V = dyn_cast<VarDecl>(R->getDecl()))
-        add(V, {End, RHS});
+      if (isa<VarDecl>(R->getDecl()) || isa<BindingDecl>(R->getDecl()))
+        add(R->getDecl(), {End, RHS});
   }
-  void add(const VarDecl *V, Definitions::Def D) {
+  void add(const ValueDecl *V, Definitions::Def D) {
     if (!Branches.empty()) {
       D.If = Branches.back().first;
       D.InElse = Branches.back().second;
     }
-    Out[V->getCanonicalDecl()].push_back(D);
+    Out[cast<ValueDecl>(V->getCanonicalDecl())].push_back(D);
   }
-  llvm::DenseMap<const VarDecl *, std::vector<Definitions::Def>> &Out;
+  llvm::DenseMap<const ValueDecl *, std::vector<Definitions::Def>> &Out;
   std::vector<std::pair<const IfStmt *, bool>> Branches;
 };
 } // namespace
@@ -67,20 +67,21 @@ void Definitions::indexBody(const Stmt *Body) {
   DefCollector(Defs).TraverseStmt(const_cast<Stmt *>(Body));
 }
 
-Reaching Definitions::reaching(const VarDecl *Var, SourceLocation Use) {
+Reaching Definitions::reaching(const ValueDecl *Var, SourceLocation Use) {
   Reaching R;
   if (!Var)
     return R;
   const auto *DC = Var->getParentFunctionOrMethod();
+  const auto *V = dyn_cast<VarDecl>(Var);
   if (const auto *FD = dyn_cast_or_null<FunctionDecl>(DC))
     indexBody(FD->getBody());
-  else if (!Var->hasGlobalStorage())
+  else if (!V || !V->hasGlobalStorage())
     return R;
-  else if (const Expr *Init = Var->getInit()) { // a global: its initializer is all we see
+  else if (const Expr *Init = V->getInit()) { // a global: its initializer is all we see
     R.Values.push_back(Init);
     return R;
   }
-  auto It = Defs.find(Var->getCanonicalDecl());
+  auto It = Defs.find(cast<ValueDecl>(Var->getCanonicalDecl()));
   const SourceManager &SM = Ctx.getSourceManager();
   // The last definition before Use, among those that satisfy Take.
   auto Last = [&](auto Take) {

@@ -1,7 +1,8 @@
 // "Which value does this variable hold here?" — the last assignment before a use, in
 // source order within the variable's function. Straight-line code (the common case in
 // training steps) is exact. A variable assigned in both branches of an if/else and used
-// after it holds either value: both are given.
+// after it holds either value: both are given. A structured binding (`auto [a, b] = f();`)
+// assigned later (`a = a.cpu();`) is followed the same way.
 #pragma once
 
 #include "clang/AST/ASTContext.h"
@@ -27,11 +28,12 @@ struct Reaching {
 class Definitions {
 public:
   explicit Definitions(clang::ASTContext &Ctx) : Ctx(Ctx) {}
-  // What Var holds at Use (Reaching).
-  Reaching reaching(const clang::VarDecl *Var, clang::SourceLocation Use);
+  // What Var (a variable or a structured binding) holds at Use (Reaching); for a binding,
+  // only what is assigned to it after the decomposition.
+  Reaching reaching(const clang::ValueDecl *Var, clang::SourceLocation Use);
   // The one value last stored into Var before Use, or null (a member, no assignment in
   // view, or either branch's value).
-  const clang::Expr *lastBefore(const clang::VarDecl *Var, clang::SourceLocation Use) {
+  const clang::Expr *lastBefore(const clang::ValueDecl *Var, clang::SourceLocation Use) {
     return reaching(Var, Use).single();
   }
 
@@ -46,7 +48,7 @@ private:
   void indexBody(const clang::Stmt *Body);
   clang::ASTContext &Ctx;
   llvm::DenseMap<const clang::Stmt *, bool> Indexed;
-  llvm::DenseMap<const clang::VarDecl *, std::vector<Def>> Defs;
+  llvm::DenseMap<const clang::ValueDecl *, std::vector<Def>> Defs;
 };
 
 } // namespace hostsync

@@ -118,10 +118,16 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
       return *D;
     return unknown("`" + V->getName().str() + "`, whose value the analysis does not follow");
   }
-  // `auto [a, b] = f(x);`: a binding holds a part of what the declaration decomposes.
+  // `auto [a, b] = f(x);`: a binding holds a part of what the declaration decomposes, or
+  // what is assigned to it later.
   if (isa<DeclRefExpr>(E))
-    if (Sources Parts = Origins.sourcesOf(E); Parts.Kind == SourceKind::Parts)
-      return deviceAt(Parts.Values.front(), Depth + 1);
+    if (Sources S = Origins.sourcesOf(E);
+        S.Kind == SourceKind::Parts || S.Kind == SourceKind::Local) {
+      Device D = deviceAt(S.Values.front(), Depth + 1);
+      for (size_t I = 1; I < S.Values.size(); ++I)
+        D = combine(D, deviceAt(S.Values[I], Depth + 1));
+      return D;
+    }
   // A data member read through `this`: the device of every value the code stores into it
   // (a buffer made on the CPU in the constructor and never moved is on the CPU). A tensor
   // member of a user class read through another object (`graph.x`): the same, through

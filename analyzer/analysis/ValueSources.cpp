@@ -203,10 +203,17 @@ Sources ValueSources::sourcesOf(const Expr *E) {
     return local(R);
   }
   if (const auto *R = dyn_cast<DeclRefExpr>(E)) {
-    // `auto [a, b] = f(x);`: a binding holds a part of what the declaration decomposes.
-    if (const auto *B = dyn_cast<BindingDecl>(R->getDecl()))
+    // `auto [a, b] = f(x);`: a binding holds a part of what the declaration decomposes,
+    // until the code assigns to it (`a = a.cpu();`): then what reaches the use.
+    if (const auto *B = dyn_cast<BindingDecl>(R->getDecl())) {
+      if (Reaching Assigned = Defs.reaching(B, R->getBeginLoc()); !Assigned.Values.empty()) {
+        Sources S = ofKind(SourceKind::Local);
+        S.Values = std::move(Assigned.Values);
+        return S;
+      }
       if (const auto *DD = dyn_cast_or_null<VarDecl>(B->getDecomposedDecl()); DD && DD->getInit())
         return parts({DD->getInit()});
+    }
     return Sources();
   }
   if (const auto *M = dyn_cast<MemberExpr>(E)) {

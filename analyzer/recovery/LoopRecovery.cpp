@@ -73,18 +73,6 @@ bool readsExampleFields(const std::vector<Token> &Toks, size_t At, llvm::StringR
   return false;
 }
 
-std::vector<Token> rawTokens(const SourceManager &SM, FileID F, const LangOptions &LO) {
-  llvm::StringRef Text = SM.getBufferData(F);
-  Lexer Lex(SM.getLocForStartOfFile(F), LO, Text.begin(), Text.begin(), Text.end());
-  std::vector<Token> Toks;
-  for (Token T; !Lex.LexFromRawLexer(T) || T.isNot(tok::eof);) {
-    if (T.is(tok::eof))
-      break;
-    Toks.push_back(T);
-  }
-  return Toks;
-}
-
 // The initializer of `name = <init>;` whose name token is at Offset: [after '=', ';').
 std::optional<std::pair<unsigned, unsigned>>
 initializerAt(const SourceManager &SM, const std::vector<Token> &Toks, unsigned Offset) {
@@ -109,12 +97,16 @@ initializerAt(const SourceManager &SM, const std::vector<Token> &Toks, unsigned 
   return std::nullopt;
 }
 
-// Does the source range [Range.first, Range.second) name one of Names?
+// Does the source range [Range.first, Range.second) name one of Names as a variable? A name
+// after `.` or `->` is a member's (`batch.target.lengths` in `auto lengths = ...`), not the
+// variable's.
 bool namesAny(const SourceManager &SM, const std::vector<Token> &Toks,
               std::pair<unsigned, unsigned> Range, const std::set<std::string> &Names) {
-  for (const Token &T : Toks) {
+  for (size_t I = 0; I < Toks.size(); ++I) {
+    const Token &T = Toks[I];
     unsigned At = SM.getFileOffset(T.getLocation());
-    if (At >= Range.first && At < Range.second && T.is(tok::raw_identifier) &&
+    bool Member = I > 0 && Toks[I - 1].isOneOf(tok::period, tok::arrow);
+    if (At >= Range.first && At < Range.second && T.is(tok::raw_identifier) && !Member &&
         Names.count(T.getRawIdentifier().str()))
       return true;
   }
@@ -165,6 +157,18 @@ std::vector<RawLoop> loopsIn(const SourceManager &SM, const std::vector<Token> &
   return Out;
 }
 } // namespace
+
+std::vector<Token> rawTokens(const SourceManager &SM, FileID F, const LangOptions &LO) {
+  llvm::StringRef Text = SM.getBufferData(F);
+  Lexer Lex(SM.getLocForStartOfFile(F), LO, Text.begin(), Text.begin(), Text.end());
+  std::vector<Token> Toks;
+  for (Token T; !Lex.LexFromRawLexer(T) || T.isNot(tok::eof);) {
+    if (T.is(tok::eof))
+      break;
+    Toks.push_back(T);
+  }
+  return Toks;
+}
 
 void loopRewrites(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, const UserFiles &Files,
                   std::vector<SourceRewrite> &Out) {

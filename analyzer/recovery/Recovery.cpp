@@ -78,6 +78,7 @@ std::vector<SourceRewrite> recoveryRewrites(ASTContext &Ctx, const std::vector<D
   std::vector<SourceRewrite> Out, Calls;
   loopRewrites(Ctx, TopLevel, Files, Out);
   apiChangeRewrites(Ctx, TopLevel, Files, Calls);
+  exportMacroRewrites(Ctx, Files, Out);
   // A changed call makes the variable it initializes invalid too: mend the call, and let
   // the next parse tell whether the variable still needs an opaque value.
   Out.erase(std::remove_if(Out.begin(), Out.end(),
@@ -118,7 +119,8 @@ void RecoveredFiles::apply(const std::vector<SourceRewrite> &Rewrites) {
       if (R->What == SourceRewrite::Braced) {
         New = "{" + Old + "}";
       } else {
-        const char *With = R->What == SourceRewrite::Condition      ? " true"
+        const char *With = R->What == SourceRewrite::Erased         ? ""
+                           : R->What == SourceRewrite::Condition    ? " true"
                            : R->What == SourceRewrite::ExampleRange ? ExampleRange
                            : R->What == SourceRewrite::Initializer  ? OpaqueValue
                                                                     : OpaqueRange;

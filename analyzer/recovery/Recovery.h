@@ -16,6 +16,12 @@
 // args["lr"].as<double>()`) no longer poisons every statement that uses it; a chain of
 // such variables is freed one link per parse.
 //
+// ExportMacroRecovery.cpp: a class declared with the export macro of a header the build
+// generates (`class DETECTION_EXPORT Detector {`, from CMake's GenerateExportHeader or a
+// project's `*_export.h`/`*_api.h`) that is not there: Clang reads the macro as a class
+// name and loses the real class, its members and every out-of-line method. An all-capital
+// name that is no macro, between `class`/`struct` and the class's name, is erased.
+//
 // ApiChangeRecovery.cpp: calls written for an older LibTorch whose overload is gone, in
 // the form the current API spells the same operation (`x.index(t)` -> `x.index({t})`).
 #pragma once
@@ -24,6 +30,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
+#include "clang/Lex/Token.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <map>
@@ -41,6 +48,7 @@ struct SourceRewrite {
     Condition,    // a classic for's condition: `true`
     Initializer,  // `auto x = <invalid>;`: an opaque value
     Braced,       // an argument an older LibTorch took alone, now in a braced list
+    Erased,       // an export macro whose header is missing (`class MYLIB_EXPORT Net {`)
   } What = Range;
 };
 
@@ -56,6 +64,11 @@ void loopRewrites(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopL
                   const UserFiles &Files, std::vector<SourceRewrite> &Out);
 void apiChangeRewrites(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel,
                        const UserFiles &Files, std::vector<SourceRewrite> &Out);
+void exportMacroRewrites(clang::ASTContext &Ctx, const UserFiles &Files,
+                         std::vector<SourceRewrite> &Out);
+// A file's tokens as the raw lexer sees them (no macro expanded, no header read).
+std::vector<clang::Token> rawTokens(const clang::SourceManager &SM, clang::FileID F,
+                                    const clang::LangOptions &LO);
 
 // The user's files as the recovery rewrote them, and where their text moved.
 class RecoveredFiles {

@@ -167,6 +167,26 @@ TEST(ValueSources, AContainerAndALoopElementAreWhereTensorsComeFromNotTheValue) 
   EXPECT_EQ(Element.UnknownWhy, "an element of a range the analysis does not follow");
 }
 
+TEST(ValueSources, ABindingHoldsItsPartUntilTheCodeAssignsToIt) {
+  Program P(R"(
+    struct Two { int a, b; };
+    static Two make() { return {1, 2}; }
+    int use() {
+      auto [a, b] = make();
+      int probe_before = a;
+      a = 5;
+      int probe_after = a;
+      return probe_before + probe_after + b;
+    }
+  )");
+  Sources Before = P.Origins.sourcesOf(P.probe("before"));
+  EXPECT_EQ(Before.Kind, SourceKind::Parts);
+  EXPECT_EQ(P.texts(Before), (Texts{"make()"}));
+  Sources After = P.Origins.sourcesOf(P.probe("after"));
+  EXPECT_EQ(After.Kind, SourceKind::Local);
+  EXPECT_EQ(P.texts(After), (Texts{"5"}));
+}
+
 TEST(ValueSources, AnOpOrALiteralIsAValueOfItsOwn) {
   Program P("int use() { int probe_literal = 3; return probe_literal; }");
   EXPECT_EQ(P.Origins.sourcesOf(P.probe("literal")).Kind, SourceKind::None);

@@ -7,6 +7,7 @@
 // RUN: %lint --checks='-*,hostsync-item' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 #include "options_library_not_installed.hpp"
+#include "mylib_export_not_generated.h"
 
 options::Result parse_args(int argc, char **argv);
 
@@ -23,4 +24,30 @@ int main(int argc, char **argv) {
     double value = loss.item<double>();
     // CHECK: recovery.cpp:[[@LINE-1]]:25: warning: 'item' copies a value of a CUDA tensor{{.*}}(hot: inside a loop{{.*}}
   }
+}
+
+// A variable named as the member it is read from (`lengths` from `batch.target.lengths`,
+// where the batch's target type comes from a header that is not installed) is freed as
+// well: a name after `.` or `->` is the member's, not the variable's.
+void train() {
+  auto loader = datasets_library_not_installed::make_loader();
+  auto w = torch::randn({4}, torch::kCUDA);
+  for (auto &batch : *loader) {
+    auto lengths = batch.target.lengths.sub(1);
+    auto loss = (w * lengths).sum();
+    double value = loss.item<double>();
+    // CHECK: recovery.cpp:[[@LINE-1]]:25: warning: 'item' copies a value of a CUDA tensor{{.*}}(hot: inside a loop{{.*}}
+  }
+}
+
+// A class declared with the export macro of a header the build generates, which is not
+// there: the macro is erased, so the class, its members and its out-of-line methods exist.
+class MYLIB_EXPORT Detector {
+public:
+  float score(const torch::Tensor &prediction);
+};
+
+float Detector::score(const torch::Tensor &prediction) {
+  return prediction.max().item<float>();
+  // CHECK: recovery.cpp:[[@LINE-1]]:27: warning: 'item'{{.*}}(cold: in Detector::score(){{.*}}
 }

@@ -1,5 +1,6 @@
 // Values the device analysis follows through: a variable set in both branches of an
-// if/else (either value), tuples and structured bindings (where their parts are),
+// if/else (either value), tuples and structured bindings (where their parts are, or what
+// is assigned to them later),
 // optionals (nullopt holds no tensor; value() is the tensor held), options that name no
 // device (the CPU), and a data loader's batches (where the source dataset's get() puts its
 // examples: LibTorch's own datasets read into host memory).
@@ -25,6 +26,8 @@ float bindings(torch::Tensor host) {
   float r = e.item<float>() + f.max().item<float>();
   // CHECK-DAG: values-and-loaders.cpp:[[@LINE-1]]:15: warning: 'item'{{.*}}device: cuda (`host.cuda()` at line [[#@LINE-3]])
   // CHECK-DAG: values-and-loaders.cpp:[[@LINE-2]]:39: warning: 'item'{{.*}}device: cuda (`host.cuda()` at line [[#@LINE-4]])
+  f = f.cpu(); // a binding assigned after the decomposition: on the host from here
+  r += f.sum().item<float>();
   auto [values, indices] = torch::zeros({4, 4}).max(0); // parts of a host op's result
   return r + values.sum().item<float>();
 }
