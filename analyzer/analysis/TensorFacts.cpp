@@ -416,18 +416,18 @@ std::optional<T> TensorFacts::acrossSources(const Sources &S, Ask &&AskValue, Jo
   return Result;
 }
 
-Tri TensorFacts::maskAt(const Expr *E, int Depth) {
+Answer TensorFacts::maskAt(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
-    return Tri::Unknown;
+    return Answer::Unknown;
   E = stripTensorExpr(E);
   if (Sources S = Origins.sourcesOf(E); S.Kind != SourceKind::None && S.SameValue)
-    return acrossSources<Tri>(
+    return acrossSources<Answer>(
                S, [&](const Expr *V) { return maskAt(V, Depth + 1); },
-               [](Tri A, Tri B) { return A == B ? A : Tri::Unknown; })
-        .value_or(Tri::Unknown);
+               [](Answer A, Answer B) { return A == B ? A : Answer::Unknown; })
+        .value_or(Answer::Unknown);
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(E)) {
     if (!isTensorType(Op->getType()))
-      return Tri::Unknown;
+      return Answer::Unknown;
     switch (Op->getOperator()) {
     case OO_EqualEqual:
     case OO_ExclaimEqual:
@@ -435,47 +435,47 @@ Tri TensorFacts::maskAt(const Expr *E, int Depth) {
     case OO_Greater:
     case OO_LessEqual:
     case OO_GreaterEqual:
-      return Tri::Yes;
+      return Answer::Yes;
     case OO_Amp:
     case OO_Pipe:
     case OO_Caret: {
-      Tri A = maskAt(Op->getArg(0), Depth + 1);
-      Tri B = Op->getNumArgs() > 1 ? maskAt(Op->getArg(1), Depth + 1) : Tri::Unknown;
-      if (A == Tri::Yes || B == Tri::Yes)
-        return Tri::Yes;
-      return A == Tri::No && B == Tri::No ? Tri::No : Tri::Unknown;
+      Answer A = maskAt(Op->getArg(0), Depth + 1);
+      Answer B = Op->getNumArgs() > 1 ? maskAt(Op->getArg(1), Depth + 1) : Answer::Unknown;
+      if (A == Answer::Yes || B == Answer::Yes)
+        return Answer::Yes;
+      return A == Answer::No && B == Answer::No ? Answer::No : Answer::Unknown;
     }
     case OO_Tilde:
     case OO_Subscript:
       return maskAt(Op->getArg(0), Depth + 1);
     default:
-      return Tri::No; // arithmetic yields numbers
+      return Answer::No; // arithmetic yields numbers
     }
   }
   auto Op = asOpCall(E);
   if (!Op)
-    return Tri::Unknown;
+    return Answer::Unknown;
   const OpRow Row = opRow(Op->Name);
   switch (Row.Dtype) {
   case ResultDtype::Bool:
-    return Tri::Yes;
+    return Answer::Yes;
   case ResultDtype::Index:
-    return Tri::No;
+    return Answer::No;
   case ResultDtype::Keep:
     return maskAt(Op->Self, Depth + 1);
   case ResultDtype::FromArgument:
     for (const Expr *A : Op->Args) {
       if (mentionsBoolDtype(A))
-        return Tri::Yes;
+        return Answer::Yes;
       if (isScalarTypeExpr(A))
-        return Tri::No;
+        return Answer::No;
     }
     // None named: a factory's default dtype is not bool; a cast or a _like keeps the receiver's.
-    return Row.Device == ResultDevice::NamedElseCpu ? Tri::No : maskAt(Op->Self, Depth + 1);
+    return Row.Device == ResultDevice::NamedElseCpu ? Answer::No : maskAt(Op->Self, Depth + 1);
   case ResultDtype::Unknown:
     break;
   }
-  return Tri::Unknown;
+  return Answer::Unknown;
 }
 
 bool TensorFacts::zeroDimAt(const Expr *E, int Depth, bool IntOnly) {

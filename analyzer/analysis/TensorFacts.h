@@ -42,7 +42,8 @@ inline Device combine(Device A, Device B) {
   };
   return Order(A) < Order(B) ? B : A;
 }
-enum class Tri { Yes, No, Unknown };
+// The answer to a yes-or-no question about a value that the analysis may not know.
+enum class Answer { Yes, No, Unknown };
 
 // What decided the last public device query: its result before Deferred was answered as
 // Unknown, the keys it left open, the expression that made it CUDA, and why it is unknown.
@@ -99,7 +100,7 @@ public:
   // run instead). Traced.
   Device returnDevice(const clang::FunctionDecl *F, bool OwnBody = false);
   // Is E a boolean mask (a comparison, a logical op, isnan..., to(kBool))?
-  Tri isMask(const clang::Expr *E) {
+  Answer isMask(const clang::Expr *E) {
     SourceSteps = 0;
     return maskAt(E, 0);
   }
@@ -149,7 +150,7 @@ private:
   std::optional<Device> copyTargetAt(const OpCall &To, int Depth);
   // Each follows E's sources (ValueSources.h) and reads the op row of each value; the
   // values' answers must agree (a mask only if every value in view is one).
-  Tri maskAt(const clang::Expr *E, int Depth);
+  Answer maskAt(const clang::Expr *E, int Depth);
   bool zeroDimAt(const clang::Expr *E, int Depth, bool IntOnly);
   std::optional<int> dimAt(const clang::Expr *E, int Depth);
   // Ask on each value of S (and, for a parameter that still holds its argument, of its

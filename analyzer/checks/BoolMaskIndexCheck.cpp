@@ -30,7 +30,7 @@ void BoolMaskIndexCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   const Expr *Mask = nullptr;
   for (const Expr *El : Index->Elements)
-    if (isTensorType(El->getType()) && facts().isMask(El) == Tri::Yes) {
+    if (isTensorType(El->getType()) && facts().isMask(El) == Answer::Yes) {
       Mask = El;
       break;
     }

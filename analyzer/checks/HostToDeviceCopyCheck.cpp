@@ -41,7 +41,7 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
     if (Target == Device::Cpu)
       return;
     for (const Expr *El : Index->Elements) {
-      if (!isTensorType(El->getType()) || facts().isMask(El) == Tri::Yes)
+      if (!isTensorType(El->getType()) || facts().isMask(El) == Answer::Yes)
         continue; // masks are hostsync-bool-mask-index's
       if (deviceOf(El) == Device::Cpu) {
         report(E, El->getBeginLoc(), "index(host index)", Target,
