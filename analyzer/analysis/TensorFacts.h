@@ -181,7 +181,8 @@ private:
   // What sources out of this file's view add: unknown, or their keys left open.
   Device elsewhere(const Sources &S);
   // A method called on a local object whose construction is in view
-  // (TensorFactsObjects.cpp): the construction, the call, and the method; empty outside.
+  // (TensorFacts.cpp, "One object's construction in view"): the construction, the call, and the
+  // method; empty outside.
   struct ObjectContext {
     const clang::CXXConstructExpr *Construct = nullptr;
     const clang::CallExpr *Call = nullptr;

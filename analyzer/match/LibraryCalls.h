@@ -2,7 +2,7 @@
 // by what they do with it (and the container and tensor methods the analysis reads). The call-site
 // analysis (analysis/CallSites) asks whether a module's forward() stays in view when a library
 // function takes it, and which user methods the library calls; the device analysis
-// (analysis/TensorFactsAcrossCalls) asks which calls read an element or register a tensor. One
+// (analysis/TensorFacts) asks which calls read an element or register a tensor. One
 // table answers both, by name.
 #pragma once
 
