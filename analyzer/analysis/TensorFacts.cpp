@@ -79,13 +79,6 @@ const std::vector<const Expr *> &TensorFacts::fieldValues(const FieldDecl *F) {
   return It == Index.fieldStores().end() ? None : It->second;
 }
 
-const Expr *TensorFacts::definitionOf(const Expr *E) {
-  const DeclRefExpr *R = asVarRef(E);
-  if (!R)
-    return nullptr;
-  return Defs.lastBefore(cast<VarDecl>(R->getDecl()), R->getBeginLoc());
-}
-
 Device TensorFacts::deviceAt(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return Device::Unknown;
@@ -559,8 +552,12 @@ std::optional<int> TensorFacts::dimAt(const Expr *E, int Depth) {
 std::optional<OpCall> TensorFacts::producerVia(const Expr *E, bool ThroughCopies) {
   for (int Depth = 0; E && Depth <= MaxDepth; ++Depth) {
     E = stripTensorExpr(E);
+    // A variable's producer is that of its one reaching value (ValueSources' local case).
+    // A fix-it rewrites the producing call: a value that two calls may produce, or that
+    // comes from a parameter, a member or a loop's range, has none.
     if (asVarRef(E)) {
-      E = definitionOf(E);
+      Sources S = Origins.sourcesOf(E);
+      E = S.Kind == SourceKind::Local && S.Values.size() == 1 ? S.Values.front() : nullptr;
       continue;
     }
     auto Op = asOpCall(E);

@@ -166,8 +166,6 @@ private:
       Trace.CudaAt = At;
     return Device::Cuda;
   }
-  // The expression last assigned to the variable that E names, if E names a local.
-  const clang::Expr *definitionOf(const clang::Expr *E);
   // Across functions (CallSites.h): what the callers pass for a parameter that still holds
   // its argument, and what a call of a function of this translation unit returns.
   Device parameterDevice(const clang::ParmVarDecl *P, int Depth);
