@@ -642,12 +642,7 @@ Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
     return outsideObject([&] { return parameterDevice(P, Depth); });
   return summarise(P, [&] {
     Sources S = Origins.parameter(P);
-    std::optional<Device> D;
-    for (const Expr *Arg : S.Values) {
-      Device A = carriesTensors(P->getType()) ? deviceAt(Arg, Depth + 1)
-                                              : namedAt(Arg, Depth + 1).value_or(Device::Unknown);
-      D = D ? combine(*D, A) : A;
-    }
+    std::optional<Device> D = joinHeld(S.Values, carriesTensors(P->getType()), Depth);
     // Callers seen passing a CUDA tensor are evidence wherever the other calls are; "on the
     // CPU" needs every call in view, here or in the project's other files.
     if (D && (*D == Device::Cuda || S.AllInView))
@@ -656,6 +651,20 @@ Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
       return Device::Cpu; // every call is here and none gives a tensor: dead code
     return combine(D.value_or(Device::Cpu), elsewhere(S));
   });
+}
+
+Device TensorFacts::heldDevice(const Expr *V, bool Tensors, int Depth) {
+  return Tensors ? deviceAt(V, Depth + 1) : namedAt(V, Depth + 1).value_or(Device::Unknown);
+}
+
+std::optional<Device> TensorFacts::joinHeld(const std::vector<const Expr *> &Values, bool Tensors,
+                                            int Depth) {
+  std::optional<Device> D;
+  for (const Expr *V : Values) {
+    Device Held = heldDevice(V, Tensors, Depth);
+    D = D ? combine(*D, Held) : Held;
+  }
+  return D;
 }
 
 Device TensorFacts::elsewhere(const Sources &S) {
@@ -675,12 +684,7 @@ Device TensorFacts::memberDevice(const FieldDecl *F, int Depth) {
   // a cycle: summarised as a least fixed point, like recursive functions.
   return summarise(F, [&] {
     Sources S = Origins.member(F);
-    std::optional<Device> D;
-    for (const Expr *V : S.Values) {
-      Device Stored = isTensorType(F->getType()) ? deviceAt(V, Depth + 1)
-                                                 : namedAt(V, Depth + 1).value_or(Device::Unknown);
-      D = D ? combine(*D, Stored) : Stored;
-    }
+    std::optional<Device> D = joinHeld(S.Values, isTensorType(F->getType()), Depth);
     // The stores of the file that has any (usually the one that defines the constructor:
     // which keeps an index built on the host certainly on the host for the rules), the
     // project's otherwise (ValueSources.h).
@@ -831,10 +835,8 @@ std::optional<Device> TensorFacts::objectMember(const FieldDecl *F, int Depth) {
     ++Cuts;
     return Device::Cpu;
   }
-  Device D = Device::Cpu; // nothing stored: an undefined tensor, no device
-  for (const Expr *V : Stored)
-    D = combine(D, isTensorType(F->getType()) ? deviceAt(V, Depth + 1)
-                                              : namedAt(V, Depth + 1).value_or(Device::Unknown));
+  // Nothing stored: an undefined tensor, no device.
+  Device D = joinHeld(Stored, isTensorType(F->getType()), Depth).value_or(Device::Cpu);
   Active.erase(F);
   return D;
 }
@@ -852,8 +854,7 @@ std::optional<Device> TensorFacts::objectArgument(const ParmVarDecl *P, int Dept
   if (!Arg)
     return std::nullopt;
   return outsideObject([&] { // the argument is the caller's, outside the object
-    return carriesTensors(P->getType()) ? deviceAt(Arg, Depth + 1)
-                                        : namedAt(Arg, Depth + 1).value_or(Device::Unknown);
+    return heldDevice(Arg, carriesTensors(P->getType()), Depth);
   });
 }
 

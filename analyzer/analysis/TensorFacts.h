@@ -178,6 +178,12 @@ private:
   Device memberDevice(const clang::FieldDecl *F, int Depth);
   // What sources out of this file's view add: unknown, or their keys left open.
   Device elsewhere(const Sources &S);
+  // The device a value gives what holds it (a parameter, a member): where the tensor is
+  // (Tensors), or the device a Device or options value names; and the join of several
+  // (nullopt for none).
+  Device heldDevice(const clang::Expr *V, bool Tensors, int Depth);
+  std::optional<Device> joinHeld(const std::vector<const clang::Expr *> &Values, bool Tensors,
+                                 int Depth);
   // A method called on a local object whose construction is in view
   // (TensorFacts.cpp, "One object's construction in view"): the construction, the call, and the
   // method; empty outside.
