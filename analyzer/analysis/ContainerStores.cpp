@@ -153,6 +153,10 @@ void ContainerStoreRecorder::call(const CallExpr *C) {
 }
 
 void ContainerStoreRecorder::construct(const CXXConstructExpr *C) {
+  const CXXRecordDecl *Made = C->getConstructor()->getParent();
+  if (isLibTorchDecl(Made) && Made->getIdentifier() &&
+      libraryCallIs(Made->getName(), LibraryUse::ViewsList))
+    return; // a view that reads the container
   for (unsigned I = 0; I < C->getNumArgs(); ++I)
     if (I < C->getConstructor()->getNumParams() &&
         mayStoreThrough(C->getConstructor()->getParamDecl(I)->getType()))

@@ -600,7 +600,7 @@ Device TensorFacts::open(const FactKey &K, const std::string &Why) {
 }
 
 template <typename Compute> Device TensorFacts::summarise(const Decl *Key, Compute &&C) {
-  if (Object.Construct) { // read with one object's construction: neither taken nor kept
+  if (inContext()) { // read with one object's construction or call: neither taken nor kept
     if (!Active.insert(Key).second) {
       ++Cuts;
       return Device::Cpu;
@@ -638,7 +638,7 @@ Device TensorFacts::parameterDevice(const ParmVarDecl *P, int Depth) {
   Trace.Params.insert(P);
   if (auto D = objectArgument(P, Depth))
     return *D;
-  if (Object.Construct) // every caller's arguments: none is read with this object
+  if (inContext()) // every caller's arguments: none is read with this object or call
     return outsideObject([&] { return parameterDevice(P, Depth); });
   return summarise(P, [&] {
     Sources S = Origins.parameter(P);
@@ -678,7 +678,7 @@ Device TensorFacts::elsewhere(const Sources &S) {
 
 Device TensorFacts::memberDevice(const FieldDecl *F, int Depth) {
   // The class's summary holds every object's stores: none is read with one construction.
-  if (Object.Construct)
+  if (inContext())
     return outsideObject([&] { return memberDevice(F, Depth); });
   // Members stored from each other (`probs = softmax(logits)`, `logits = log(probs)`) are
   // a cycle: summarised as a least fixed point, like recursive functions.
@@ -723,8 +723,10 @@ Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
   if (!isLibTorchDecl(F)) {
     if (auto D = objectCallDevice(Call, F, Depth))
       return *D;
+    if (auto D = callInViewDevice(Call, F, Depth))
+      return *D;
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-        Object.Construct && MC &&
+        inContext() && MC &&
         !isa<CXXThisExpr>(MC->getImplicitObjectArgument()->IgnoreParenImpCasts()))
       return outsideObject([&] { return returnedDevice(F, Depth); }); // another object's
     return returnedDevice(F, Depth);
@@ -793,7 +795,7 @@ const CXXConstructExpr *TensorFacts::constructionOf(const Expr *Object) {
 std::optional<Device> TensorFacts::objectCallDevice(const CallExpr *Call, const FunctionDecl *F,
                                                     int Depth) {
   const auto *MC = dyn_cast<CXXMemberCallExpr>(Call);
-  if (!MC || Object.Construct || !isa<CXXMethodDecl>(F) || isa<CXXConstructorDecl>(F))
+  if (!MC || inContext() || !isa<CXXMethodDecl>(F) || isa<CXXConstructorDecl>(F))
     return std::nullopt;
   const CXXConstructExpr *K = constructionOf(MC->getImplicitObjectArgument());
   if (!K)
@@ -843,19 +845,61 @@ std::optional<Device> TensorFacts::objectMember(const FieldDecl *F, int Depth) {
 
 std::optional<Device> TensorFacts::objectArgument(const ParmVarDecl *P, int Depth) {
   const auto *F = dyn_cast_or_null<FunctionDecl>(P->getDeclContext());
-  if (!Object.Construct || !F)
+  if (!inContext() || !F)
     return std::nullopt;
   const Expr *Arg = nullptr;
   unsigned I = P->getFunctionScopeIndex();
-  if (F->getCanonicalDecl() == Object.Construct->getConstructor()->getCanonicalDecl())
+  if (Object.Construct &&
+      F->getCanonicalDecl() == Object.Construct->getConstructor()->getCanonicalDecl())
     Arg = I < Object.Construct->getNumArgs() ? Object.Construct->getArg(I) : nullptr;
   else if (F->getCanonicalDecl() == Object.Method)
     Arg = I < Object.Call->getNumArgs() ? Object.Call->getArg(I) : nullptr;
   if (!Arg)
     return std::nullopt;
-  return outsideObject([&] { // the argument is the caller's, outside the object
+  if (const auto *Default = dyn_cast<CXXDefaultArgExpr>(Arg->IgnoreParenImpCasts()))
+    Arg = Default->getExpr(); // left to its default: the declaration's expression
+  return outsideObject([&] {  // the argument is the caller's, outside the object
     return heldDevice(Arg, carriesTensors(P->getType()), Depth);
   });
+}
+
+// ---- One call in view ----
+// A function whose result is made from its parameters (`dropout(x, p)` returning
+// `mask * x`) gives, at each call, the device of that call's arguments: the summary joins
+// every caller's, so a CPU tensor passed at one call would otherwise take the device of a
+// CUDA tensor passed at another. Only a body that the call runs for certain is read so
+// (not a virtual call), one call deep, and the arguments are the caller's.
+
+std::optional<Device> TensorFacts::callInViewDevice(const CallExpr *Call, const FunctionDecl *F,
+                                                    int Depth) {
+  const auto *M = dyn_cast<CXXMethodDecl>(F);
+  if (inContext() || isa<CXXConstructorDecl>(F) || (M && M->isVirtual()) || F->param_empty() ||
+      isa<CXXOperatorCallExpr>(Call))
+    return std::nullopt;
+  DeviceTrace Outer = Trace;
+  Trace = DeviceTrace();
+  Device Shared = returnedDevice(F, Depth);
+  auto IsOwn = [&](const ParmVarDecl *P) {
+    const auto *Of = dyn_cast<FunctionDecl>(P->getDeclContext());
+    return Of && Of->getCanonicalDecl() == F->getCanonicalDecl();
+  };
+  bool ThroughParameters = llvm::any_of(Trace.Params, IsOwn);
+  if (Shared == Device::Cpu || !ThroughParameters) {
+    Outer.merge(Trace);
+    Trace = Outer;
+    return Shared;
+  }
+  Trace = DeviceTrace();
+  Object = {nullptr, Call, F->getCanonicalDecl()};
+  Device D = returnedDevice(F, Depth, /*OwnBody=*/true);
+  Object = {};
+  // The parameters of F were bound to this call's arguments: no caller of the finding's
+  // function passes through them.
+  for (auto It = Trace.Params.begin(); It != Trace.Params.end();)
+    It = IsOwn(*It) ? Trace.Params.erase(It) : std::next(It);
+  Outer.merge(Trace);
+  Trace = Outer;
+  return D;
 }
 
 } // namespace hostsync

@@ -186,12 +186,20 @@ private:
                                  int Depth);
   // A method called on a local object whose construction is in view
   // (TensorFacts.cpp, "One object's construction in view"): the construction, the call, and the
-  // method; empty outside.
+  // method; or one call of a function whose result follows its parameters ("One call in
+  // view": no construction); empty outside.
   struct ObjectContext {
     const clang::CXXConstructExpr *Construct = nullptr;
     const clang::CallExpr *Call = nullptr;
     const clang::FunctionDecl *Method = nullptr;
   };
+  bool inContext() const { return Object.Call != nullptr; }
+  // What a call of a function of the project returns when that depends on its parameters
+  // (`dropout(x)` returning `x * mask`): read with this call's arguments, not every
+  // caller's; nullopt when the summary does not go through its parameters, or the call may
+  // run another body (a virtual call).
+  std::optional<Device> callInViewDevice(const clang::CallExpr *Call, const clang::FunctionDecl *F,
+                                         int Depth);
   // The construction a local variable of class type holds at Object, if in view.
   const clang::CXXConstructExpr *constructionOf(const clang::Expr *Object);
   // What such a call returns, read with the object's construction; nullopt for any other.

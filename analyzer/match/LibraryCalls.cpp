@@ -27,6 +27,10 @@ const LibraryCall Rows[] = {
     {"make_tuple", U::Holds},
     {"tie", U::Holds},
     {"forward_as_tuple", U::Holds},
+    // LibTorch's references to a list, which read it.
+    {"ArrayRef", U::ViewsList},
+    {"OptionalArrayRef", U::ViewsList},
+    {"IListRef", U::ViewsList},
     // LibTorch's holders of a module class.
     {"ModuleHolder", U::HolderOf},
     {"Cloneable", U::HolderOf},

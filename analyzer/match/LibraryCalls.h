@@ -43,6 +43,10 @@ enum class LibraryUse {
   RefersToElement,
   GivesIterator,
   HandsOutStorage,
+  // A LibTorch class that refers to a list of tensors or values without owning or writing
+  // it (ArrayRef, IListRef): constructed from a container (`torch::cat(parts, 0)`), it
+  // reads the container, though IListRef's constructor takes it by forwarding reference.
+  ViewsList,
   // A tensor method that hands the tensor's memory to a kernel (data_ptr, accessors):
   // analysis/TUIndex's evidence that a launched kernel's tensors are on the GPU.
   GivesDeviceData,

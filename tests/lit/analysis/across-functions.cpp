@@ -15,6 +15,29 @@ float total_of(torch::Tensor t) {
   // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: cuda
 }
 
+// A result made from a parameter is where that call's argument is: the CPU tensor printed
+// in main is no CUDA tensor because forward_step passes one on CUDA (one call in view).
+static torch::Tensor scaled(const torch::Tensor &x, double p) {
+  auto mask = torch::rand(x.sizes()) > p;
+  return mask.to(x.device()) * x / (1.0 - p);
+}
+float scaled_on_both(torch::Tensor host) {
+  float on_gpu = scaled(host.cuda(), 0.5).sum().item<float>();
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:49: warning: 'item'{{.*}}device: cuda
+  float on_cpu = scaled(torch::ones({4}), 0.5).sum().item<float>(); // no finding
+  return on_gpu + on_cpu;
+}
+// A parameter left to its default argument holds the default at that call.
+static torch::Tensor collate(const torch::Tensor &rows,
+                             const torch::Device &device = torch::Device(torch::kCPU)) {
+  return rows.to(device);
+}
+float collated(const torch::Tensor &rows) {
+  float on_gpu = collate(rows, torch::kCUDA).sum().item<float>();
+  // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:52: warning: 'item'{{.*}}device: cuda
+  return on_gpu + collate(rows).sum().item<float>(); // no finding
+}
+
 // No caller in this file: another file may pass anything.
 float exported(torch::Tensor t) {
   return t.max().item<float>();

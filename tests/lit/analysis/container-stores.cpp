@@ -3,9 +3,23 @@
 // range-for by reference assigned, a lambda's stores. Handed to a function that may fill
 // it (a non-const reference or pointer parameter, its data()), it also holds what that
 // function stores into its parameter. A store the analysis cannot see (an object built
-// with a reference to it, a call it cannot follow) leaves it unknown.
+// with a reference to it, a call it cannot follow) leaves it unknown; LibTorch's list
+// references (the TensorList or ITensorListRef of `torch::cat(parts, 0)`) only read it.
 // RUN: %lint --checks='-*,hostsync-item' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+
+float concatenated(const torch::Tensor &x) {
+  std::vector<torch::Tensor> host, gpu;
+  for (int i = 0; i < 4; ++i) {
+    host.push_back(torch::ones({2}) * i);
+    gpu.push_back(x.cuda() * i);
+  }
+  auto all = torch::cat(host, 0); // read through an ITensorListRef: still the CPU
+  float r = all[1].item<float>();
+  r += torch::stack(gpu).sum().item<float>();
+  // CHECK-DAG: container-stores.cpp:[[@LINE-1]]:32: warning: 'item'{{.*}}device: cuda
+  return r + torch::cat(host, 0).max().item<float>();
+}
 
 float pushed(const torch::Tensor &x) {
   std::vector<torch::Tensor> host;
