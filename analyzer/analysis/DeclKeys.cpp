@@ -17,6 +17,21 @@ std::string typeList(const FunctionDecl *F) {
   return Out;
 }
 
+// A class defined in the main file is that translation unit's own: another file cannot
+// move or store into an object of a class it cannot see, so its facts are this TU's alone.
+// Its key names the file, so that the classes of other programs of one repository (each
+// tutorial's `Net` defined in its own .cpp) are not taken for it.
+std::string classScope(const Decl *C) {
+  if (const auto *R = dyn_cast<CXXRecordDecl>(C); R && R->getDefinition())
+    C = R->getDefinition();
+  const SourceManager &SM = C->getASTContext().getSourceManager();
+  SourceLocation At = SM.getExpansionLoc(C->getLocation());
+  if (!SM.isInMainFile(At))
+    return {};
+  PresumedLoc P = SM.getPresumedLoc(At);
+  return (P.isValid() ? std::string(P.getFilename()) : std::string("main")) + "#";
+}
+
 } // namespace
 
 bool nameableElsewhere(const Decl *D) {
@@ -94,7 +109,7 @@ FactKey fieldKey(const FieldDecl *F) {
   if (!nameableElsewhere(C) || !C->getIdentifier())
     return {};
   std::string Class = C->getQualifiedNameAsString();
-  return {factkey::fieldKey(Class, F->getName().str()),
+  return {factkey::fieldKey(classScope(C) + Class, F->getName().str()),
           "the member `" + F->getName().str() + "` of `" + Class + "`"};
 }
 
@@ -102,7 +117,7 @@ FactKey moduleKey(const CXXRecordDecl *C) {
   if (!nameableElsewhere(C))
     return {};
   std::string Name = C->getQualifiedNameAsString();
-  return {factkey::moduleKey(Name), "`" + Name + "` modules"};
+  return {factkey::moduleKey(classScope(C) + Name), "`" + Name + "` modules"};
 }
 
 } // namespace hostsync
