@@ -229,7 +229,9 @@ void ContainerStoreRecorder::assigned(const Expr *LHS, const Expr *RHS) {
     return;
   if (const VarDecl *V = elementOf(LHS))
     Out[V].Values.push_back(RHS);
-  if (const VarDecl *V = named(LHS); V && isTensorType(V->getType()))
+  // A tensor, tuple or pair variable assigned whole (a reference parameter's stores are
+  // what its callers' variables are filled with).
+  if (const VarDecl *V = named(LHS); V && (isTensorType(V->getType()) || fillsWhole(V->getType())))
     Out[V].Values.push_back(RHS);
 }
 
@@ -237,6 +239,19 @@ void ContainerStoreRecorder::unknown(const VarDecl *V, const std::string &Why) {
   std::string &First = Out[V].UnknownWhy;
   if (First.empty())
     First = Why;
+}
+
+bool fillsWhole(QualType T) {
+  T = T.getNonReferenceType();
+  const auto *R = T->getAsCXXRecordDecl();
+  return R && R->isInStdNamespace() && R->getIdentifier() &&
+         (R->getName() == "tuple" || R->getName() == "pair") && carriesTensors(T);
+}
+
+bool fillableThrough(QualType P) {
+  return holdsStoredTensors(P) ||
+         (P->isLValueReferenceType() && !P.getNonReferenceType().isConstQualified() &&
+          (isTensorType(P.getNonReferenceType()) || fillsWhole(P)));
 }
 
 bool holdsStoredTensors(QualType T) {

@@ -74,6 +74,11 @@ private:
 // A std::vector of tensors, or a pointer to non-const tensors: the variables whose stores
 // are followed.
 bool holdsStoredTensors(clang::QualType T);
+// A std::tuple or std::pair that holds tensors: stored into whole (`data = {a, b}`).
+bool fillsWhole(clang::QualType T);
+// A parameter through which a function may fill its caller's tensors: a container of them
+// (holdsStoredTensors), or a non-const reference to a tensor, tuple or pair of them.
+bool fillableThrough(clang::QualType P);
 // The stores into Var found by a walk of its function's body alone (Var's own function),
 // for a body TUIndex's walk does not enter.
 ContainerStores storesInBody(const clang::VarDecl *Var);

@@ -157,7 +157,7 @@ TUFacts exportFacts(ASTContext &Ctx, const TUIndex &Index, TensorFacts &Facts,
   for (const FunctionDecl *F : Index.bodies())
     for (unsigned I = 0; I < F->getNumParams(); ++I) {
       const ParmVarDecl *P = F->getParamDecl(I);
-      if (!holdsStoredTensors(P->getType()) ||
+      if (!fillableThrough(P->getType()) ||
           !(P->getType()->isReferenceType() || P->getType()->isPointerType()))
         continue;
       Sources S = Facts.origins().container(P);

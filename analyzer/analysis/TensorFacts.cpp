@@ -115,6 +115,12 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     if (holdsStoredTensors(V->getType()) && !V->hasGlobalStorage()) {
       Device Stored = storedDevice(V, 0, Depth);
       D = D ? combine(*D, Stored) : Stored;
+    } else if (V->isLocalVarDecl() && !isa<ParmVarDecl>(V) && carriesTensors(V->getType())) {
+      // A tensor, tuple or pair handed to a function that fills it through a non-const
+      // reference (`dataset.get(i, example)`): also what that function stores into it.
+      if (std::optional<Device> Filled =
+              filledDevice(Origins.container(V), 0, Depth, /*ThroughLibTorch=*/false))
+        D = D ? combine(*D, *Filled) : *Filled;
     }
     if (D)
       return *D;
@@ -208,14 +214,23 @@ Device TensorFacts::storedDevice(const VarDecl *Var, int Level, int Depth) {
   Device Stored = S.UnknownWhy.empty() ? Device::Cpu : unknown(S.UnknownWhy);
   for (const Expr *Value : S.Values)
     Stored = combine(Stored, deviceAt(Value, Depth + 1));
+  return combine(Stored, filledDevice(S, Level, Depth, true).value_or(Device::Cpu));
+}
+
+std::optional<Device> TensorFacts::filledDevice(const Sources &S, int Level, int Depth,
+                                                bool ThroughLibTorch) {
   // A function of this file that it is handed to is read here (a few levels deep); one
   // defined elsewhere, or a virtual one, through the project pass.
-  for (const Sources::Filler &F : S.Fillers)
-    Stored = combine(Stored, Level < 4 && F.InView
-                                 ? storedDevice(F.InView, Level + 1, Depth)
-                                 : open(fillKey(F.Callee, F.Param),
-                                        S.Name + ", filled by " + quotedName(F.Callee)));
-  return Stored;
+  std::optional<Device> Filled;
+  for (const Sources::Filler &F : S.Fillers) {
+    if (!ThroughLibTorch && isLibTorchDecl(F.Callee))
+      continue;
+    Device D = Level < 4 && F.InView ? storedDevice(F.InView, Level + 1, Depth)
+                                     : open(fillKey(F.Callee, F.Param),
+                                            S.Name + ", filled by " + quotedName(F.Callee));
+    Filled = Filled ? combine(*Filled, D) : D;
+  }
+  return Filled;
 }
 
 Device TensorFacts::elementDevice(const Sources &S, int Depth) {

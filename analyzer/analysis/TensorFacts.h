@@ -223,6 +223,9 @@ private:
   // element of a range-for (a data loader's batch: where its dataset's get() puts the
   // examples); a module's output (where its inputs are, and its holder was moved).
   Device storedDevice(const clang::VarDecl *Var, int Level, int Depth);
+  // What the functions S's variable is handed to store into it (nullopt: none is). A tensor
+  // handed to LibTorch by reference (the `_out` forms) keeps its device: not ThroughLibTorch.
+  std::optional<Device> filledDevice(const Sources &S, int Level, int Depth, bool ThroughLibTorch);
   Device elementDevice(const Sources &S, int Depth);
   Device moduleDevice(const Sources &S, int Depth);
   // Guards the summaries (parameters, members, returns) against recursion: a function

@@ -163,7 +163,17 @@ bool isNoValue(const Expr *E) {
   if (IsNullopt(E->getType()) || isa<CXXNullPtrLiteralExpr>(E) || isa<GNUNullExpr>(E))
     return true;
   const auto *C = dyn_cast<CXXConstructExpr>(E);
-  if (!C || !carriesTensors(C->getType()) || isTensorType(C->getType()))
+  if (!C || !carriesTensors(C->getType()))
+    return false;
+  // `torch::Tensor t;` (an undefined tensor) and a default tuple or pair of them, which a
+  // call fills later through a reference: no tensor until then.
+  if (C->getNumArgs() == 0 && !C->getConstructor()->isCopyOrMoveConstructor()) {
+    const CXXRecordDecl *R = C->getConstructor()->getParent();
+    if (isTensorType(C->getType()) || (R->isInStdNamespace() && R->getIdentifier() &&
+                                       (R->getName() == "tuple" || R->getName() == "pair")))
+      return true;
+  }
+  if (isTensorType(C->getType()))
     return false;
   for (const Expr *A : C->arguments())
     if (!IsNullopt(A->getType()))

@@ -35,7 +35,8 @@ bool carriesTensors(clang::QualType T);
 // optional or Example built from its elements; std::get<I>(t) is a part of t. nullopt for any other
 // expression.
 std::optional<std::vector<const clang::Expr *>> tupleParts(const clang::Expr *E);
-// nullopt, nullptr, or an optional constructed empty: a value that holds no tensor.
+// nullopt, nullptr, an optional constructed empty, a default-constructed (undefined) tensor
+// or tuple or pair of them: a value that holds no tensor.
 bool isNoValue(const clang::Expr *E);
 // Options built by LibTorch alone that name no device (TensorOptions().dtype(kFloat),
 // torch::dtype(kLong).requires_grad(true)): they mean the CPU.

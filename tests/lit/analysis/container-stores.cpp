@@ -8,6 +8,37 @@
 // RUN: %lint --checks='-*,hostsync-item' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 
+// A tensor, tuple or pair handed to a function that fills it through a non-const reference
+// holds what that function stores into it (and nothing before: an undefined tensor).
+void to_host(const torch::Tensor &from, torch::Tensor &out) { out = from.cpu(); }
+void to_gpu(const torch::Tensor &from, torch::Tensor &out) { out = from.cuda(); }
+struct Examples {
+  void get(size_t i, std::tuple<torch::Tensor, torch::Tensor> &example) {
+    example = std::make_tuple(torch::ones({2}), torch::full({1}, static_cast<int64_t>(i)));
+  }
+  void get_on(const torch::Device &device, std::pair<torch::Tensor, int> &example) {
+    example = {torch::ones({2}, device), 0};
+  }
+};
+float filled(const torch::Tensor &x) {
+  torch::Tensor host, gpu;
+  to_host(x, host);
+  to_gpu(x, gpu);
+  float r = host.sum().item<float>() + gpu.sum().item<float>();
+  // CHECK-DAG: container-stores.cpp:[[@LINE-1]]:50: warning: 'item'{{.*}}device: cuda
+  Examples examples;
+  std::tuple<torch::Tensor, torch::Tensor> example;
+  std::pair<torch::Tensor, int> on_gpu;
+  for (size_t i = 0; i < 4; ++i) {
+    examples.get(i, example);
+    r += std::get<1>(example).item<int64_t>();
+    examples.get_on(torch::kCUDA, on_gpu);
+    r += on_gpu.first.sum().item<float>();
+    // CHECK-DAG: container-stores.cpp:[[@LINE-1]]:29: warning: 'item'{{.*}}device: cuda
+  }
+  return r;
+}
+
 float concatenated(const torch::Tensor &x) {
   std::vector<torch::Tensor> host, gpu;
   for (int i = 0; i < 4; ++i) {
