@@ -118,8 +118,13 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     } else if (V->isLocalVarDecl() && !isa<ParmVarDecl>(V) && carriesTensors(V->getType())) {
       // A tensor, tuple or pair handed to a function that fills it through a non-const
       // reference (`dataset.get(i, example)`): also what that function stores into it.
-      if (std::optional<Device> Filled =
-              filledDevice(Origins.container(V), 0, Depth, /*ThroughLibTorch=*/false))
+      Sources Stores = Origins.container(V);
+      std::optional<Device> Filled = filledDevice(Stores, 0, Depth, /*ThroughLibTorch=*/false);
+      // Declared without a value, it holds only what is filled in: a call the analysis
+      // cannot follow may be what fills it.
+      if (!Stores.UnknownWhy.empty() && V->getInit() && isNoValue(V->getInit()))
+        Filled = combine(Filled.value_or(Device::Cpu), unknown(Stores.UnknownWhy));
+      if (Filled)
         D = D ? combine(*D, *Filled) : *Filled;
     }
     if (D)

@@ -39,6 +39,15 @@ float filled(const torch::Tensor &x) {
   return r;
 }
 
+// Filled by a call it cannot follow (through a function pointer): it may hold anything.
+void (*fill_unseen)(torch::Tensor &);
+float filled_unseen() {
+  torch::Tensor out;
+  fill_unseen(out);
+  return out.sum().item<float>();
+  // CHECK-DAG: container-stores.cpp:[[@LINE-1]]:20: warning: 'item'{{.*}}device: unknown (`out`: a call the analysis cannot follow that takes it)
+}
+
 float concatenated(const torch::Tensor &x) {
   std::vector<torch::Tensor> host, gpu;
   for (int i = 0; i < 4; ++i) {
