@@ -119,7 +119,7 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
       // A tensor, tuple or pair handed to a function that fills it through a non-const
       // reference (`dataset.get(i, example)`): also what that function stores into it.
       Sources Stores = Origins.container(V);
-      std::optional<Device> Filled = filledDevice(Stores, 0, Depth, /*ThroughLibTorch=*/false);
+      std::optional<Device> Filled = filledDevice(Stores, 0, Depth, /*ThroughLibraries=*/false);
       // Declared without a value, it holds only what is filled in: a call the analysis
       // cannot follow may be what fills it.
       if (!Stores.UnknownWhy.empty() && V->getInit() && isNoValue(V->getInit()))
@@ -223,12 +223,14 @@ Device TensorFacts::storedDevice(const VarDecl *Var, int Level, int Depth) {
 }
 
 std::optional<Device> TensorFacts::filledDevice(const Sources &S, int Level, int Depth,
-                                                bool ThroughLibTorch) {
+                                                bool ThroughLibraries) {
   // A function of this file that it is handed to is read here (a few levels deep); one
   // defined elsewhere, or a virtual one, through the project pass.
+  const SourceManager &SM = Ctx.getSourceManager();
   std::optional<Device> Filled;
   for (const Sources::Filler &F : S.Fillers) {
-    if (!ThroughLibTorch && isLibTorchDecl(F.Callee))
+    if (!ThroughLibraries && (isLibTorchDecl(F.Callee) || F.Callee->isInStdNamespace() ||
+                              SM.isInSystemHeader(SM.getExpansionLoc(F.Callee->getLocation()))))
       continue;
     Device D = Level < 4 && F.InView ? storedDevice(F.InView, Level + 1, Depth)
                                      : open(fillKey(F.Callee, F.Param),

@@ -224,8 +224,10 @@ private:
   // examples); a module's output (where its inputs are, and its holder was moved).
   Device storedDevice(const clang::VarDecl *Var, int Level, int Depth);
   // What the functions S's variable is handed to store into it (nullopt: none is). A tensor
-  // handed to LibTorch by reference (the `_out` forms) keeps its device: not ThroughLibTorch.
-  std::optional<Device> filledDevice(const Sources &S, int Level, int Depth, bool ThroughLibTorch);
+  // handed by reference to a library (LibTorch's `_out` forms keep its device; the standard
+  // library's make_tuple, swap, forwarding references move or copy it) is read only
+  // ThroughLibraries.
+  std::optional<Device> filledDevice(const Sources &S, int Level, int Depth, bool ThroughLibraries);
   Device elementDevice(const Sources &S, int Depth);
   Device moduleDevice(const Sources &S, int Depth);
   // Guards the summaries (parameters, members, returns) against recursion: a function
