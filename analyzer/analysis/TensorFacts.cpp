@@ -121,9 +121,17 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
       Sources Stores = Origins.container(V);
       std::optional<Device> Filled = filledDevice(Stores, 0, Depth, /*ThroughLibraries=*/false);
       // Declared without a value, it holds only what is filled in: a call the analysis
-      // cannot follow may be what fills it.
-      if (!Stores.UnknownWhy.empty() && V->getInit() && isNoValue(V->getInit()))
-        Filled = combine(Filled.value_or(Device::Cpu), unknown(Stores.UnknownWhy));
+      // cannot follow may be what fills it, and so may the standard library's assignments
+      // through references (`std::forward_as_tuple(out, std::tie(h, c)) = forward(...)`).
+      if (V->getInit() && isNoValue(V->getInit())) {
+        std::string Why = Stores.UnknownWhy;
+        for (const Sources::Filler &F : Stores.Fillers)
+          if (Why.empty() && isLibraryCallee(F.Callee) && F.Callee->getIdentifier() &&
+              libraryCallIs(F.Callee->getName(), LibraryUse::AssignsThrough))
+            Why = "`" + V->getName().str() + "`, filled by " + quotedName(F.Callee);
+        if (!Why.empty())
+          Filled = combine(Filled.value_or(Device::Cpu), unknown(Why));
+      }
       if (Filled)
         D = D ? combine(*D, *Filled) : *Filled;
     }
@@ -222,15 +230,19 @@ Device TensorFacts::storedDevice(const VarDecl *Var, int Level, int Depth) {
   return combine(Stored, filledDevice(S, Level, Depth, true).value_or(Device::Cpu));
 }
 
+bool TensorFacts::isLibraryCallee(const FunctionDecl *F) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return isLibTorchDecl(F) || F->isInStdNamespace() ||
+         SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()));
+}
+
 std::optional<Device> TensorFacts::filledDevice(const Sources &S, int Level, int Depth,
                                                 bool ThroughLibraries) {
   // A function of this file that it is handed to is read here (a few levels deep); one
   // defined elsewhere, or a virtual one, through the project pass.
-  const SourceManager &SM = Ctx.getSourceManager();
   std::optional<Device> Filled;
   for (const Sources::Filler &F : S.Fillers) {
-    if (!ThroughLibraries && (isLibTorchDecl(F.Callee) || F.Callee->isInStdNamespace() ||
-                              SM.isInSystemHeader(SM.getExpansionLoc(F.Callee->getLocation()))))
+    if (!ThroughLibraries && isLibraryCallee(F.Callee))
       continue;
     Device D = Level < 4 && F.InView ? storedDevice(F.InView, Level + 1, Depth)
                                      : open(fillKey(F.Callee, F.Param),

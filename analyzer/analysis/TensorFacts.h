@@ -228,6 +228,8 @@ private:
   // library's make_tuple, swap, forwarding references move or copy it) is read only
   // ThroughLibraries.
   std::optional<Device> filledDevice(const Sources &S, int Level, int Depth, bool ThroughLibraries);
+  // LibTorch's, the standard library's, or any function a system header declares.
+  bool isLibraryCallee(const clang::FunctionDecl *F);
   Device elementDevice(const Sources &S, int Depth);
   Device moduleDevice(const Sources &S, int Depth);
   // Guards the summaries (parameters, members, returns) against recursion: a function

@@ -27,6 +27,11 @@ const LibraryCall Rows[] = {
     {"make_tuple", U::Holds},
     {"tie", U::Holds},
     {"forward_as_tuple", U::Holds},
+    // The standard library's ways of assigning to a variable passed by reference.
+    {"tie", U::AssignsThrough},
+    {"forward_as_tuple", U::AssignsThrough},
+    {"swap", U::AssignsThrough},
+    {"exchange", U::AssignsThrough},
     // LibTorch's references to a list, which read it.
     {"ArrayRef", U::ViewsList},
     {"OptionalArrayRef", U::ViewsList},

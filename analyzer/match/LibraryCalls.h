@@ -43,6 +43,9 @@ enum class LibraryUse {
   RefersToElement,
   GivesIterator,
   HandsOutStorage,
+  // A standard function through whose reference parameters a variable may be assigned
+  // (`std::tie(h, c) = f()`, `std::forward_as_tuple(out) = ...`, `std::swap(a, b)`).
+  AssignsThrough,
   // A LibTorch class that refers to a list of tensors or values without owning or writing
   // it (ArrayRef, IListRef): constructed from a container (`torch::cat(parts, 0)`), it
   // reads the container, though IListRef's constructor takes it by forwarding reference.

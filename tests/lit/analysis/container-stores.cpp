@@ -48,6 +48,14 @@ float filled_unseen() {
   // CHECK-DAG: container-stores.cpp:[[@LINE-1]]:20: warning: 'item'{{.*}}device: unknown (`out`: a call the analysis cannot follow that takes it)
 }
 
+// Filled by the standard library (a tuple of references assigned to): it may hold anything.
+float filled_by_library(const torch::Tensor &x) {
+  torch::Tensor out;
+  std::forward_as_tuple(out) = std::make_tuple(x * 2);
+  return out.sum().item<float>();
+  // CHECK-DAG: container-stores.cpp:[[@LINE-1]]:20: warning: 'item'{{.*}}device: unknown (`out`, filled by `std::forward_as_tuple()`)
+}
+
 float concatenated(const torch::Tensor &x) {
   std::vector<torch::Tensor> host, gpu;
   for (int i = 0; i < 4; ++i) {
