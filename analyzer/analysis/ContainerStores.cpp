@@ -243,9 +243,7 @@ void ContainerStoreRecorder::unknown(const VarDecl *V, const std::string &Why) {
 
 bool fillsWhole(QualType T) {
   T = T.getNonReferenceType();
-  const auto *R = T->getAsCXXRecordDecl();
-  return R && R->isInStdNamespace() && R->getIdentifier() &&
-         (R->getName() == "tuple" || R->getName() == "pair") && carriesTensors(T);
+  return isStdTupleOrPair(T->getAsCXXRecordDecl()) && carriesTensors(T);
 }
 
 bool fillableThrough(QualType P) {

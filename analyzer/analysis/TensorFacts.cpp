@@ -115,7 +115,9 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
     if (holdsStoredTensors(V->getType()) && !V->hasGlobalStorage()) {
       Device Stored = storedDevice(V, 0, Depth);
       D = D ? combine(*D, Stored) : Stored;
-    } else if (V->isLocalVarDecl() && !isa<ParmVarDecl>(V) && carriesTensors(V->getType())) {
+    } else if (bool Blank = V->getInit() && isNoValue(V->getInit());
+               V->isLocalVarDecl() && carriesTensors(V->getType()) &&
+               (Blank || handedByReference(V))) {
       // A tensor, tuple or pair handed to a function that fills it through a non-const
       // reference (`dataset.get(i, example)`): also what that function stores into it.
       Sources Stores = Origins.container(V);
@@ -123,10 +125,10 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
       // Declared without a value, it holds only what is filled in: a call the analysis
       // cannot follow may be what fills it, and so may the standard library's assignments
       // through references (`std::forward_as_tuple(out, std::tie(h, c)) = forward(...)`).
-      if (V->getInit() && isNoValue(V->getInit())) {
+      if (Blank) {
         std::string Why = Stores.UnknownWhy;
         for (const Sources::Filler &F : Stores.Fillers)
-          if (Why.empty() && isLibraryCallee(F.Callee) && F.Callee->getIdentifier() &&
+          if (Why.empty() && isLibraryFunction(F.Callee) && F.Callee->getIdentifier() &&
               libraryCallIs(F.Callee->getName(), LibraryUse::AssignsThrough))
             Why = "`" + V->getName().str() + "`, filled by " + quotedName(F.Callee);
         if (!Why.empty())
@@ -230,10 +232,9 @@ Device TensorFacts::storedDevice(const VarDecl *Var, int Level, int Depth) {
   return combine(Stored, filledDevice(S, Level, Depth, true).value_or(Device::Cpu));
 }
 
-bool TensorFacts::isLibraryCallee(const FunctionDecl *F) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  return isLibTorchDecl(F) || F->isInStdNamespace() ||
-         SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()));
+bool TensorFacts::handedByReference(const VarDecl *V) const {
+  const ContainerStores *Recorded = Index.containerStores(V);
+  return Recorded && !Recorded->PassedOn.empty();
 }
 
 std::optional<Device> TensorFacts::filledDevice(const Sources &S, int Level, int Depth,
@@ -242,7 +243,7 @@ std::optional<Device> TensorFacts::filledDevice(const Sources &S, int Level, int
   // defined elsewhere, or a virtual one, through the project pass.
   std::optional<Device> Filled;
   for (const Sources::Filler &F : S.Fillers) {
-    if (!ThroughLibraries && isLibraryCallee(F.Callee))
+    if (!ThroughLibraries && isLibraryFunction(F.Callee))
       continue;
     Device D = Level < 4 && F.InView ? storedDevice(F.InView, Level + 1, Depth)
                                      : open(fillKey(F.Callee, F.Param),

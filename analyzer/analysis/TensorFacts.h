@@ -228,8 +228,9 @@ private:
   // library's make_tuple, swap, forwarding references move or copy it) is read only
   // ThroughLibraries.
   std::optional<Device> filledDevice(const Sources &S, int Level, int Depth, bool ThroughLibraries);
-  // LibTorch's, the standard library's, or any function a system header declares.
-  bool isLibraryCallee(const clang::FunctionDecl *F);
+  // Whether the walk saw V handed to a function that may store into it (a cheap test, on
+  // every read of a local, before its stores are gathered).
+  bool handedByReference(const clang::VarDecl *V) const;
   Device elementDevice(const Sources &S, int Depth);
   Device moduleDevice(const Sources &S, int Depth);
   // Guards the summaries (parameters, members, returns) against recursion: a function

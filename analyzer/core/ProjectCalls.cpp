@@ -58,8 +58,7 @@ std::vector<ProjectCall> recordCalls(TUContext &TU) {
   for (const auto &[F, Sites] : TU.Facts.callSites().calls()) {
     // Only the project's own functions have findings; LibTorch's syncs are the rules' ops. A
     // lambda's syncs belong to the function around it (summaryOwner).
-    if (isLibTorchDecl(F) || F->isInStdNamespace() || isLambdaCallOperator(F) ||
-        SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation())))
+    if (isLibraryFunction(F) || isLambdaCallOperator(F))
       continue;
     std::string Callee = functionKey(F);
     if (Callee.empty())

@@ -152,6 +152,17 @@ std::optional<std::vector<const Expr *>> tupleParts(const Expr *E) {
   return Parts;
 }
 
+bool isStdTupleOrPair(const CXXRecordDecl *R) {
+  return R && R->isInStdNamespace() && R->getIdentifier() &&
+         (R->getName() == "tuple" || R->getName() == "pair");
+}
+
+bool isLibraryFunction(const FunctionDecl *F) {
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  return isLibTorchDecl(F) || F->isInStdNamespace() ||
+         SM.isInSystemHeader(SM.getExpansionLoc(F->getLocation()));
+}
+
 bool isNoValue(const Expr *E) {
   E = stripTensorExpr(E);
   auto IsNullopt = [](QualType T) {
@@ -168,9 +179,7 @@ bool isNoValue(const Expr *E) {
   // `torch::Tensor t;` (an undefined tensor) and a default tuple or pair of them, which a
   // call fills later through a reference: no tensor until then.
   if (C->getNumArgs() == 0 && !C->getConstructor()->isCopyOrMoveConstructor()) {
-    const CXXRecordDecl *R = C->getConstructor()->getParent();
-    if (isTensorType(C->getType()) || (R->isInStdNamespace() && R->getIdentifier() &&
-                                       (R->getName() == "tuple" || R->getName() == "pair")))
+    if (isTensorType(C->getType()) || isStdTupleOrPair(C->getConstructor()->getParent()))
       return true;
   }
   if (isTensorType(C->getType()))

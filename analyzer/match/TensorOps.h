@@ -16,6 +16,11 @@ namespace hostsync {
 bool isTensorType(clang::QualType T);
 // A declaration whose outermost namespace is at, torch or c10 (LibTorch's own API).
 bool isLibTorchDecl(const clang::Decl *D);
+// A function of a library, not the project's: LibTorch's, the standard library's, or one a
+// system header declares.
+bool isLibraryFunction(const clang::FunctionDecl *F);
+// std::tuple or std::pair (of any types).
+bool isStdTupleOrPair(const clang::CXXRecordDecl *R);
 // Does RD derive, directly or not, from LibTorch's class named Base (torch::nn::Module,
 // torch::data::datasets::BatchDataset)?
 bool derivesFromLibTorch(const clang::CXXRecordDecl *RD, llvm::StringRef Base);
