@@ -322,6 +322,8 @@ namespace {
 // DeviceType, TensorOptions) and the tensors whose .device()/.options() it reads.
 bool carriesDevice(QualType T) {
   T = T.getNonReferenceType().getCanonicalType();
+  if (T->isPointerType()) // `Device *device_ = new Device(...)`, read as `device_->str()`
+    T = T->getPointeeType().getCanonicalType();
   const NamedDecl *TD = nullptr;
   if (const auto *RD = T->getAsCXXRecordDecl())
     TD = RD;

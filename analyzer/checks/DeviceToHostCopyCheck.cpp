@@ -8,7 +8,7 @@ using namespace clang::ast_matchers;
 namespace hostsync {
 
 void DeviceToHostCopyCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(matchers::torchOpCall({"cpu", "to", "copy_"}).bind("call"), this);
+  Finder->addMatcher(matchers::torchOpCall({"cpu", "to", "copy_", "fill_"}).bind("call"), this);
   Finder->addMatcher(matchers::tensorValueAssign().bind("assign"), this);
 }
 
@@ -39,6 +39,20 @@ void DeviceToHostCopyCheck::check(const MatchFinder::MatchResult &Result) {
     if (Target != Device::Cpu || passesNonBlocking(Call))
       return; // a dtype cast, a copy to the GPU, or an asynchronous copy
     Spelled = "to(kCPU)";
+  } else if (Op->Name == "fill_") {
+    // host.fill_(value) with a tensor value: LibTorch reads the value with .item() first.
+    if (Op->Args.empty() || !isTensorType(Op->Args.front()->getType()) ||
+        deviceOf(Op->Self) != Device::Cpu)
+      return;
+    Source = Op->Args.front();
+    Device Where = deviceOf(Source);
+    report(Call, opLocation(Call), "fill_", Where,
+           "'fill_' of a host tensor with " + tensorPhrase(Where) +
+               " reads the value to the host (as .item() does) and blocks until every kernel "
+               "queued before it has finished",
+           "fill on the value's device (torch::full_like or .fill_ of a tensor on that "
+           "device), or copy the result once");
+    return;
   } else { // dst.copy_(src): a copy into a host tensor
     if (Op->Args.empty() || deviceOf(Op->Self) != Device::Cpu || passesNonBlocking(Call))
       return;

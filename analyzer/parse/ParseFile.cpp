@@ -10,6 +10,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticLex.h"
+#include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -17,6 +18,7 @@
 #include "clang/Tooling/Tooling.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace clang;
 
@@ -34,6 +36,9 @@ public:
   bool PchUnusable = false; // a precompiled header could not be loaded
   // A file in an encoding Clang cannot read (UTF-16, UTF-32): none of its text was parsed.
   bool UnreadableEncoding = false;
+  // The names "use of undeclared identifier" named: a missing library's namespace among
+  // them (UnknownNameRecovery.cpp).
+  std::set<std::string> Undeclared;
   void HandleDiagnostic(DiagnosticsEngine::Level Level, const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(Level, Info);
     if (Level < DiagnosticsEngine::Error)
@@ -49,6 +54,12 @@ public:
       std::string Name = Info.getArgStdStr(0);
       if (std::find(Missing.begin(), Missing.end(), Name) == Missing.end())
         Missing.push_back(Name);
+    }
+    if (Id == diag::err_undeclared_var_use && Info.getNumArgs() > 0) {
+      if (Info.getArgKind(0) == DiagnosticsEngine::ak_identifierinfo && Info.getArgIdentifier(0))
+        Undeclared.insert(Info.getArgIdentifier(0)->getName().str());
+      else if (Info.getArgKind(0) == DiagnosticsEngine::ak_declarationname)
+        Undeclared.insert(DeclarationName::getFromOpaqueInteger(Info.getRawArg(0)).getAsString());
     }
     if (!First.empty())
       return;
@@ -69,9 +80,9 @@ public:
 
 class LintConsumer : public ASTConsumer {
 public:
-  LintConsumer(const FileSettings &Config, TUResult &Out, SourceManager &SM,
-               std::vector<SourceRewrite> *Dropped)
-      : Config(Config), Out(Out), SM(SM), Dropped(Dropped) {}
+  LintConsumer(const FileSettings &Config, TUResult &Out, SourceManager &SM, LostParts *Dropped,
+               const ErrorCounter &Errors)
+      : Config(Config), Out(Out), SM(SM), Dropped(Dropped), Errors(Errors) {}
 
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
     // Only the user's code is walked: LibTorch's headers (or a PCH of them) are skipped,
@@ -90,18 +101,19 @@ public:
     Out.Calls = std::move(R.Calls);
     Out.SourceErrors.insert(Out.SourceErrors.end(), R.SourceErrors.begin(), R.SourceErrors.end());
     if (Dropped && Ctx.getDiagnostics().hasErrorOccurred())
-      *Dropped = recoveryRewrites(Ctx, TopLevel);
+      *Dropped = recoveryRewrites(Ctx, TopLevel, Errors.Undeclared);
   }
 
 private:
   const FileSettings &Config;
   TUResult &Out;
   SourceManager &SM;
-  std::vector<SourceRewrite> *Dropped;
+  LostParts *Dropped;
+  const ErrorCounter &Errors; // this parse's diagnostics
   std::vector<Decl *> TopLevel;
 };
 
-// Dropped, when given, receives the range-for loops the parse lost to errors.
+// Dropped, when given, receives what the parse lost to errors (Recovery.h).
 class LintActionFactory : public tooling::FrontendActionFactory {
   class Action : public ASTFrontendAction {
   public:
@@ -112,7 +124,8 @@ class LintActionFactory : public tooling::FrontendActionFactory {
       CI.getDiagnostics().setFatalsAsError(true);
       if (F.Read)
         F.Read->attachToPreprocessor(CI.getPreprocessor());
-      return std::make_unique<LintConsumer>(F.Config, F.Out, CI.getSourceManager(), F.Dropped);
+      return std::make_unique<LintConsumer>(F.Config, F.Out, CI.getSourceManager(), F.Dropped,
+                                            F.Errors);
     }
 
   private:
@@ -120,15 +133,16 @@ class LintActionFactory : public tooling::FrontendActionFactory {
   };
 
 public:
-  LintActionFactory(const FileSettings &Config, TUResult &Out, std::vector<SourceRewrite> *Dropped,
-                    std::shared_ptr<ReadFiles> Read)
-      : Config(Config), Out(Out), Dropped(Dropped), Read(std::move(Read)) {}
+  LintActionFactory(const FileSettings &Config, TUResult &Out, LostParts *Dropped,
+                    const ErrorCounter &Errors, std::shared_ptr<ReadFiles> Read)
+      : Config(Config), Out(Out), Dropped(Dropped), Errors(Errors), Read(std::move(Read)) {}
   std::unique_ptr<FrontendAction> create() override { return std::make_unique<Action>(*this); }
 
 private:
   const FileSettings &Config;
   TUResult &Out;
-  std::vector<SourceRewrite> *Dropped;
+  LostParts *Dropped;
+  const ErrorCounter &Errors;
   std::shared_ptr<ReadFiles> Read; // when given, collects the files the parse reads
 };
 
@@ -152,7 +166,7 @@ struct ParseSetup {
   const PrefixPchs::Use *Pch = nullptr; // parse with -include-pch of it
   std::shared_ptr<ReadFiles> Read;      // collect the files read
   const RecoveredFiles *Rewritten;      // texts that replace files (Recovery.h)
-  std::vector<SourceRewrite> *Dropped;  // receives what the parse lost to errors
+  LostParts *Dropped;                   // receives what the parse lost to errors
 };
 
 // One parse of File.
@@ -175,7 +189,7 @@ int parseOnce(const tooling::CompilationDatabase &Db, const std::string &File,
       });
   Tool.setDiagnosticConsumer(&Errors);
   Tool.setPrintErrorMessage(false);
-  LintActionFactory Factory(Config, R, Setup.Dropped, Setup.Read);
+  LintActionFactory Factory(Config, R, Setup.Dropped, Errors, Setup.Read);
   return Tool.run(&Factory);
 }
 
@@ -187,7 +201,7 @@ TUResult parseFile(const tooling::CompilationDatabase &Db, const std::string &Fi
   TUResult R;
   R.File = File;
   ErrorCounter Errors;
-  std::vector<SourceRewrite> Dropped;
+  LostParts Dropped;
   RecoveredFiles Rewritten;
   int Status = parseOnce(Db, File, Settings, Commands, R, Errors,
                          {Pch, std::move(Read), &Rewritten, &Dropped});
@@ -200,12 +214,12 @@ TUResult parseFile(const tooling::CompilationDatabase &Db, const std::string &Fi
   // MaxRecoveries. The file's state (errors, missing headers) is the first parse's; the
   // findings are the last one's, moved back to the user's text, without fix-its in the
   // rewritten files (their offsets moved).
-  constexpr int MaxRecoveries = 3;
+  constexpr int MaxRecoveries = 4;
   for (int Pass = 0; Pass < MaxRecoveries && !Dropped.empty(); ++Pass) {
     Rewritten.apply(Dropped);
     TUResult Again;
     ErrorCounter Ignored;
-    Dropped.clear();
+    Dropped = LostParts();
     parseOnce(Db, File, Settings, Commands, Again, Ignored, {Pch, nullptr, &Rewritten, &Dropped});
     for (Finding &F : Again.Findings)
       Rewritten.restore(F);

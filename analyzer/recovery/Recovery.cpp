@@ -63,7 +63,8 @@ bool inside(const SourceRewrite &A, const SourceRewrite &B) {
 }
 } // namespace
 
-std::vector<SourceRewrite> recoveryRewrites(ASTContext &Ctx, const std::vector<Decl *> &TopLevel) {
+LostParts recoveryRewrites(ASTContext &Ctx, const std::vector<Decl *> &TopLevel,
+                           const std::set<std::string> &Undeclared) {
   SourceManager &SM = Ctx.getSourceManager();
   UserFiles Files;
   for (Decl *D : TopLevel) {
@@ -75,7 +76,13 @@ std::vector<SourceRewrite> recoveryRewrites(ASTContext &Ctx, const std::vector<D
     SM.getFileManager().makeAbsolutePath(Path);
     Files[F] = std::string(Path.str());
   }
-  std::vector<SourceRewrite> Out, Calls;
+  LostParts Lost;
+  // Declared names can make a loop, a variable or a call valid as written: the rewrites
+  // wait for the parse that has them (an initializer made opaque now would lose its syncs).
+  unknownNames(Ctx, Files, Undeclared, Lost.Names);
+  if (!Lost.Names.empty())
+    return Lost;
+  std::vector<SourceRewrite> &Out = Lost.Rewrites, Calls;
   loopRewrites(Ctx, TopLevel, Files, Out);
   apiChangeRewrites(Ctx, TopLevel, Files, Calls);
   exportMacroRewrites(Ctx, Files, Out);
@@ -89,12 +96,18 @@ std::vector<SourceRewrite> recoveryRewrites(ASTContext &Ctx, const std::vector<D
                            }),
             Out.end());
   Out.insert(Out.end(), Calls.begin(), Calls.end());
-  return Out;
+  return Lost;
 }
 
-void RecoveredFiles::apply(const std::vector<SourceRewrite> &Rewrites) {
+void RecoveredFiles::apply(const LostParts &Lost) {
+  for (const UnknownName &N : Lost.Names) {
+    if (N.What == UnknownName::Member)
+      Members.insert(N.Name);
+    else
+      Names[N.Name] = N.What;
+  }
   std::map<std::string, std::vector<const SourceRewrite *>> ByFile;
-  for (const SourceRewrite &R : Rewrites)
+  for (const SourceRewrite &R : Lost.Rewrites)
     ByFile[R.File].push_back(&R);
   for (auto &[Path, List] : ByFile) {
     if (!Files.count(Path)) {
@@ -138,10 +151,47 @@ void RecoveredFiles::apply(const std::vector<SourceRewrite> &Rewrites) {
   }
 }
 
+// The prelude, and the stand-ins of the unknown names: one class every unknown type
+// derives from, which any arguments construct and whose members (static, so that
+// `Mat::zeros(...)` reads as well as `img.rows`) are the names the user's text reads.
+std::string RecoveredFiles::prelude() const {
+  std::string Text = Prelude;
+  if (Names.empty())
+    return Text;
+  // Template parameters are named apart from every member a user's text may read.
+  Text += "struct hostsync_unknown : hostsync_opaque {\n"
+          "  template <class... HostsyncA> hostsync_unknown(HostsyncA &&...);\n"
+          "  template <class HostsyncT> hostsync_unknown &operator=(const HostsyncT &);\n"
+          "  template <class... HostsyncA> hostsync_unknown operator()(HostsyncA &&...) const;\n"
+          "  template <class HostsyncI> hostsync_unknown operator[](const HostsyncI &) const;\n";
+  for (const std::string &M : Members)
+    Text += "  static hostsync_unknown " + M + ";\n";
+  Text += "};\n";
+  for (const auto &[Name, What] : Names) {
+    llvm::StringRef Rest(Name);
+    std::string Close;
+    while (Rest.contains("::")) { // the enclosing namespaces
+      auto [Scope, Tail] = Rest.split("::");
+      Text += "namespace " + Scope.str() + " { ";
+      Close += "}";
+      Rest = Tail;
+    }
+    std::string Leaf = Rest.str();
+    if (What == UnknownName::Value)
+      Text += "extern ::hostsync_unknown " + Leaf + ";";
+    else
+      Text += std::string(What == UnknownName::Template ? "template <class...> " : "") + "struct " +
+              Leaf + " : ::hostsync_unknown { template <class... HostsyncA> " + Leaf +
+              "(HostsyncA &&...); };";
+    Text += Close + "\n";
+  }
+  return Text;
+}
+
 std::vector<std::string> RecoveredFiles::addTo(llvm::vfs::InMemoryFileSystem &FS) const {
   for (const auto &[Path, F] : Files)
     FS.addFile(Path, 0, llvm::MemoryBuffer::getMemBufferCopy(F.Text, Path));
-  FS.addFile(PreludePath, 0, llvm::MemoryBuffer::getMemBuffer(Prelude, PreludePath));
+  FS.addFile(PreludePath, 0, llvm::MemoryBuffer::getMemBufferCopy(prelude(), PreludePath));
   return {"-include", PreludePath};
 }
 

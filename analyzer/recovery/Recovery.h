@@ -24,6 +24,13 @@
 //
 // ApiChangeRecovery.cpp: calls written for an older LibTorch whose overload is gone, in
 // the form the current API spells the same operation (`x.index(t)` -> `x.index({t})`).
+//
+// UnknownNameRecovery.cpp: a library whose header is missing (OpenCV most of all) leaves
+// its namespace undeclared, and every declaration that names one of its types is invalid:
+// a member function `void pred(cv::Mat &img)` is lost, and with it the out-of-line body
+// that holds the syncs. The names the user's text qualifies with such a namespace are
+// declared as opaque stand-ins (UnknownName), so that declarations and statements that
+// only pass them around compile; what reads their real API stays invalid.
 #pragma once
 
 #include "model/Finding.h"
@@ -34,6 +41,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -52,11 +60,28 @@ struct SourceRewrite {
   } What = Range;
 };
 
+// A name of a missing library, qualified by a namespace the parse did not know
+// (`cv::Mat`), declared for the next parse: a class that takes any arguments and converts
+// to anything, a class template, or a value (`cv::INTER_LINEAR`); or a member name that
+// every such class has (`img.data`, `img.rows`, `cv::Mat::zeros`).
+struct UnknownName {
+  std::string Name; // qualified, without the leading `::` ("cv::Mat"); a member: unqualified
+  enum Kind { Type, Template, Value, Member } What = Type;
+};
+
+// What one parse lost that the next parse can give back.
+struct LostParts {
+  std::vector<SourceRewrite> Rewrites;
+  std::vector<UnknownName> Names;
+  bool empty() const { return Rewrites.empty() && Names.empty(); }
+};
+
 // Everything the parse of TopLevel (the user's top-level declarations) lost that a rewrite
 // can give back: the for loops missing from the AST, the first invalid `auto` variables'
-// initializers, calls to a changed LibTorch API.
-std::vector<SourceRewrite> recoveryRewrites(clang::ASTContext &Ctx,
-                                            const std::vector<clang::Decl *> &TopLevel);
+// initializers, calls to a changed LibTorch API; or, first, the names of namespaces the
+// parse reported undeclared (Undeclared), whose declarations may make the rest valid.
+LostParts recoveryRewrites(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel,
+                           const std::set<std::string> &Undeclared);
 // The parts, over the user's files (Files: each file that holds one of TopLevel, to the
 // absolute path the parse opened it by, which a rewrite must shadow).
 using UserFiles = std::map<clang::FileID, std::string>;
@@ -66,6 +91,8 @@ void apiChangeRewrites(clang::ASTContext &Ctx, const std::vector<clang::Decl *> 
                        const UserFiles &Files, std::vector<SourceRewrite> &Out);
 void exportMacroRewrites(clang::ASTContext &Ctx, const UserFiles &Files,
                          std::vector<SourceRewrite> &Out);
+void unknownNames(clang::ASTContext &Ctx, const UserFiles &Files,
+                  const std::set<std::string> &Undeclared, std::vector<UnknownName> &Out);
 // A file's tokens as the raw lexer sees them (no macro expanded, no header read).
 std::vector<clang::Token> rawTokens(const clang::SourceManager &SM, clang::FileID F,
                                     const clang::LangOptions &LO);
@@ -73,9 +100,10 @@ std::vector<clang::Token> rawTokens(const clang::SourceManager &SM, clang::FileI
 // The user's files as the recovery rewrote them, and where their text moved.
 class RecoveredFiles {
 public:
-  // Applies the rewrites one parse found, to the texts that parse saw.
-  void apply(const std::vector<SourceRewrite> &Rewrites);
-  bool empty() const { return Files.empty(); }
+  // Applies the rewrites one parse found, to the texts that parse saw, and keeps the names
+  // it found undeclared, for every later parse.
+  void apply(const LostParts &Lost);
+  bool empty() const { return Files.empty() && Names.empty(); }
   bool holds(const std::string &Path) const { return Files.count(Path) != 0; }
   // Adds the rewritten files, and the header that declares the opaque types, to FS.
   // Returns the flags that include that header.
@@ -94,6 +122,9 @@ private:
     std::vector<std::vector<Edit>> Passes; // each pass's edits, by NewBegin
   };
   std::map<std::string, File> Files;
+  std::map<std::string, UnknownName::Kind> Names; // qualified name -> what it declares
+  std::set<std::string> Members;
+  std::string prelude() const;
 };
 
 } // namespace hostsync

@@ -54,3 +54,18 @@ void element_copies(torch::Tensor unknown) {
   rebound = boxes[0];
   (void)rebound;
 }
+
+// A host tensor filled with a tensor value: LibTorch reads the value with .item() first (a
+// sync when it is on CUDA). A number, a value on the host, or a CUDA tensor filled stays silent.
+void fills(torch::Tensor unknown) {
+  auto logits = torch::randn({1, 32}, torch::kCUDA);
+  auto next = std::get<1>(logits.max(1));
+  auto token = torch::ones({1, 1}).fill_(next);
+  // CHECK-DAG: device-to-host-copy.cpp:[[@LINE-1]]:36: warning: 'fill_' of a host tensor with a CUDA tensor reads the value to the host{{.*}}[hostsync-device-to-host-copy]
+  auto maybe = torch::ones({1}).fill_(unknown);
+  // CHECK-DAG: device-to-host-copy.cpp:[[@LINE-1]]:33: warning: 'fill_' of a host tensor with a tensor that may be on CUDA{{.*}}device: unknown
+  torch::ones({1}).fill_(3);
+  torch::ones({1}).fill_(torch::zeros({}));
+  torch::ones({1}, torch::kCUDA).fill_(next);
+  (void)token; (void)maybe;
+}
