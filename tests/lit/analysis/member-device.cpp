@@ -51,3 +51,21 @@ public:
   float first() { return logits_[0].item<float>(); }
   // CHECK: member-device.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: 'item'{{.*}}device: cuda
 };
+
+// A device held through a pointer member and named by its string (`device_->str()`): the
+// device stored into the member.
+class Mover {
+  torch::Device *device_;
+
+public:
+  explicit Mover(bool gpu) { device_ = new torch::Device(torch::kCUDA); }
+  float first(const torch::Tensor &x) { return x.to(device_->str())[0].item<float>(); }
+  // CHECK: member-device.cpp:[[@LINE-1]]:{{[0-9]+}}: warning: 'item'{{.*}}device: cuda
+};
+
+class HostMover {
+  torch::Device *device_ = new torch::Device(torch::kCPU);
+
+public:
+  float first(const torch::Tensor &x) { return x.to(device_->str())[0].item<float>(); }
+};
