@@ -27,20 +27,26 @@ hostsync_opaque hostsync_opaque_value();
 // Compared and combined with anything (a loop bound, a learning rate), without the
 // ambiguity of converting to every arithmetic type; arithmetic keeps the other operand's
 // type, so `loss * lr` stays a tensor.
+// Two stand-ins of unknown types (UnknownNameRecovery.cpp) derive from hostsync_opaque: the
+// templates leave them to the last overload, which would otherwise be ambiguous.
+template <bool, class R> struct hostsync_if {};
+template <class R> struct hostsync_if<true, R> { using type = R; };
+#define HOSTSYNC_OTHER(T, R) typename hostsync_if<!__is_base_of(hostsync_opaque, T), R>::type
 #define HOSTSYNC_OPAQUE_OP(R, op)                                                            \
-  template <class T> R operator op(const T &, const hostsync_opaque &);                     \
-  template <class T> R operator op(const hostsync_opaque &, const T &);                     \
+  template <class T> HOSTSYNC_OTHER(T, R) operator op(const T &, const hostsync_opaque &);  \
+  template <class T> HOSTSYNC_OTHER(T, R) operator op(const hostsync_opaque &, const T &);  \
   R operator op(const hostsync_opaque &, const hostsync_opaque &);
 HOSTSYNC_OPAQUE_OP(bool, ==) HOSTSYNC_OPAQUE_OP(bool, !=) HOSTSYNC_OPAQUE_OP(bool, <)
 HOSTSYNC_OPAQUE_OP(bool, >) HOSTSYNC_OPAQUE_OP(bool, <=) HOSTSYNC_OPAQUE_OP(bool, >=)
 #undef HOSTSYNC_OPAQUE_OP
 #define HOSTSYNC_OPAQUE_ARITH(op)                                                            \
-  template <class T> T operator op(const T &, const hostsync_opaque &);                     \
-  template <class T> T operator op(const hostsync_opaque &, const T &);                     \
+  template <class T> HOSTSYNC_OTHER(T, T) operator op(const T &, const hostsync_opaque &);  \
+  template <class T> HOSTSYNC_OTHER(T, T) operator op(const hostsync_opaque &, const T &);  \
   hostsync_opaque operator op(const hostsync_opaque &, const hostsync_opaque &);
 HOSTSYNC_OPAQUE_ARITH(+) HOSTSYNC_OPAQUE_ARITH(-) HOSTSYNC_OPAQUE_ARITH(*)
 HOSTSYNC_OPAQUE_ARITH(/) HOSTSYNC_OPAQUE_ARITH(%)
 #undef HOSTSYNC_OPAQUE_ARITH
+#undef HOSTSYNC_OTHER
 template <class Stream> Stream &operator<<(Stream &, const hostsync_opaque &); // printing
 template <class Element = hostsync_opaque> struct hostsync_opaque_range {
   struct iterator {
@@ -79,9 +85,10 @@ LostParts recoveryRewrites(ASTContext &Ctx, const std::vector<Decl *> &TopLevel,
   LostParts Lost;
   // Declared names can make a loop, a variable or a call valid as written: the rewrites
   // wait for the parse that has them (an initializer made opaque now would lose its syncs).
-  unknownNames(Ctx, Files, Undeclared, Lost.Names);
+  unknownNames(Ctx, TopLevel, Files, Undeclared, Lost);
   if (!Lost.Names.empty())
     return Lost;
+  Lost.Rewrites.clear();
   std::vector<SourceRewrite> &Out = Lost.Rewrites, Calls;
   loopRewrites(Ctx, TopLevel, Files, Out);
   apiChangeRewrites(Ctx, TopLevel, Files, Calls);
@@ -160,7 +167,7 @@ std::string RecoveredFiles::prelude() const {
     return Text;
   // Template parameters are named apart from every member a user's text may read.
   Text += "struct hostsync_unknown : hostsync_opaque {\n"
-          "  template <class... HostsyncA> hostsync_unknown(HostsyncA &&...);\n"
+          "  template <class... HostsyncA> explicit hostsync_unknown(HostsyncA &&...);\n"
           "  template <class HostsyncT> hostsync_unknown &operator=(const HostsyncT &);\n"
           "  template <class... HostsyncA> hostsync_unknown operator()(HostsyncA &&...) const;\n"
           "  template <class HostsyncI> hostsync_unknown operator[](const HostsyncI &) const;\n";
@@ -179,9 +186,11 @@ std::string RecoveredFiles::prelude() const {
     std::string Leaf = Rest.str();
     if (What == UnknownName::Value)
       Text += "extern ::hostsync_unknown " + Leaf + ";";
+    else if (What == UnknownName::Function)
+      Text += "template <class... HostsyncA> ::hostsync_unknown " + Leaf + "(HostsyncA &&...);";
     else
       Text += std::string(What == UnknownName::Template ? "template <class...> " : "") + "struct " +
-              Leaf + " : ::hostsync_unknown { template <class... HostsyncA> " + Leaf +
+              Leaf + " : ::hostsync_unknown { template <class... HostsyncA> explicit " + Leaf +
               "(HostsyncA &&...); };";
     Text += Close + "\n";
   }

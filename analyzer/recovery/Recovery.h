@@ -61,12 +61,13 @@ struct SourceRewrite {
 };
 
 // A name of a missing library, qualified by a namespace the parse did not know
-// (`cv::Mat`), declared for the next parse: a class that takes any arguments and converts
-// to anything, a class template, or a value (`cv::INTER_LINEAR`); or a member name that
-// every such class has (`img.data`, `img.rows`, `cv::Mat::zeros`).
+// (`cv::Mat`), declared for the next parse: a class that any arguments construct and that
+// converts to anything, a class template, a value (`cv::INTER_LINEAR`), a function
+// (`cv::imread(...)`); or a member name that every such class has (`img.data`, `img.rows`,
+// `cv::Mat::zeros`).
 struct UnknownName {
   std::string Name; // qualified, without the leading `::` ("cv::Mat"); a member: unqualified
-  enum Kind { Type, Template, Value, Member } What = Type;
+  enum Kind { Type, Template, Value, Function, Member } What = Type;
 };
 
 // What one parse lost that the next parse can give back.
@@ -91,8 +92,10 @@ void apiChangeRewrites(clang::ASTContext &Ctx, const std::vector<clang::Decl *> 
                        const UserFiles &Files, std::vector<SourceRewrite> &Out);
 void exportMacroRewrites(clang::ASTContext &Ctx, const UserFiles &Files,
                          std::vector<SourceRewrite> &Out);
-void unknownNames(clang::ASTContext &Ctx, const UserFiles &Files,
-                  const std::set<std::string> &Undeclared, std::vector<UnknownName> &Out);
+// Also erases the `using namespace` / `using` declarations of those namespaces, which the
+// first parse ignored.
+void unknownNames(clang::ASTContext &Ctx, const std::vector<clang::Decl *> &TopLevel,
+                  const UserFiles &Files, const std::set<std::string> &Undeclared, LostParts &Out);
 // A file's tokens as the raw lexer sees them (no macro expanded, no header read).
 std::vector<clang::Token> rawTokens(const clang::SourceManager &SM, clang::FileID F,
                                     const clang::LangOptions &LO);

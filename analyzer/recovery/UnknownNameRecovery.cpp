@@ -1,5 +1,6 @@
 #include "recovery/Recovery.h"
 
+#include "clang/AST/DeclCXX.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -8,8 +9,9 @@ using namespace clang;
 namespace hostsync {
 
 namespace {
-// COLOR_BGR2GRAY, INTER_LINEAR, CV_PI: a constant, not a type.
-bool looksLikeConstant(llvm::StringRef Name) {
+// COLOR_BGR2GRAY, INTER_LINEAR, CV_PI: spelled as a constant (ORB and CLAHE are spelled so
+// too, and are classes: the uses decide, see Use::TypeLike).
+bool spelledAsConstant(llvm::StringRef Name) {
   bool Letter = false;
   for (char C : Name) {
     if (C >= 'a' && C <= 'z')
@@ -21,18 +23,32 @@ bool looksLikeConstant(llvm::StringRef Name) {
 
 // How the user's text uses one qualified name of an unknown namespace.
 struct Use {
-  bool Leaf = false;     // `cv::Mat img`: names something
-  bool Scope = false;    // `cv::Mat::zeros`: qualifies another name
-  bool Template = false; // `cv::Ptr<...>`
+  bool Leaf = false;      // `cv::Mat img`: names something
+  bool Scope = false;     // `cv::Mat::zeros`: qualifies another name
+  bool Template = false;  // `cv::Ptr<...>`
+  bool TypeLike = false;  // declares or is a template argument: `cv::ORB x`, `Ptr<cv::CLAHE>`
+  bool NotCalled = false; // some use is not followed by `(`: not only a function
 };
+
+// Names the user's files declare at namespace scope (a global `device`, a class), which a
+// stand-in's members must not hide inside a user class derived from a stand-in.
+void namespaceScopeNames(const DeclContext *DC, std::set<std::string> &Out) {
+  for (const Decl *D : DC->decls()) {
+    if (const auto *N = dyn_cast<NamedDecl>(D); N && N->getIdentifier())
+      Out.insert(N->getName().str());
+    if (const auto *NS = dyn_cast<NamespaceDecl>(D))
+      namespaceScopeNames(NS, Out);
+  }
+}
 } // namespace
 
-void unknownNames(ASTContext &Ctx, const UserFiles &Files, const std::set<std::string> &Undeclared,
-                  std::vector<UnknownName> &Out) {
+void unknownNames(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, const UserFiles &Files,
+                  const std::set<std::string> &Undeclared, LostParts &Out) {
   if (Undeclared.empty())
     return;
   SourceManager &SM = Ctx.getSourceManager();
   const LangOptions &LO = Ctx.getLangOpts();
+  auto Macro = [&](llvm::StringRef Name) { return Ctx.Idents.get(Name).hadMacroDefinition(); };
   // A namespace the parse reported undeclared, that no declaration of the translation unit
   // names, and that no macro spells (a macro's expansion is not the user's text).
   auto Unknown = [&](llvm::StringRef Name) {
@@ -45,6 +61,9 @@ void unknownNames(ASTContext &Ctx, const UserFiles &Files, const std::set<std::s
   auto Identifier = [&](const Token &T) {
     return T.is(tok::raw_identifier) && !Ctx.Idents.get(T.getRawIdentifier()).isKeyword(LO);
   };
+  auto Word = [](const Token &T, llvm::StringRef W) {
+    return T.is(tok::raw_identifier) && T.getRawIdentifier() == W;
+  };
   std::map<std::string, Use> Uses;
   std::set<std::string> Members;
   for (const auto &[F, File] : Files) {
@@ -53,6 +72,27 @@ void unknownNames(ASTContext &Ctx, const UserFiles &Files, const std::set<std::s
       // Member names read anywhere (`img.data`, `frame->rows`): every stand-in has them.
       if (I > 0 && Toks[I - 1].isOneOf(tok::period, tok::arrow) && Identifier(Toks[I]))
         Members.insert(Toks[I].getRawIdentifier().str());
+      // `using namespace cv;`, `using cv::Mat;`: the first parse ignored them (errors);
+      // active, they would make unqualified names (`max`, `sort`) ambiguous with std's.
+      if (Word(Toks[I], "using")) {
+        size_t K = I + 1;
+        if (K < Toks.size() && Word(Toks[K], "namespace"))
+          ++K;
+        if (K < Toks.size() && Toks[K].is(tok::coloncolon))
+          ++K;
+        if (K < Toks.size() && Identifier(Toks[K]) && Unknown(Toks[K].getRawIdentifier())) {
+          size_t E = K;
+          while (E < Toks.size() && E - K < 64 && !Toks[E].isOneOf(tok::semi, tok::l_brace))
+            ++E;
+          if (E < Toks.size() && Toks[E].is(tok::semi)) {
+            Out.Rewrites.push_back({File, SM.getFileOffset(Toks[I].getLocation()),
+                                    SM.getFileOffset(Toks[E].getLocation()) + 1,
+                                    SourceRewrite::Erased});
+            I = E;
+            continue;
+          }
+        }
+      }
       // A chain `ns::A::B` whose first name is an unknown namespace, not itself qualified
       // nor a member (`x.ns::`, `a::ns::`).
       if (!Identifier(Toks[I]) || I + 2 >= Toks.size() || !Toks[I + 1].is(tok::coloncolon) ||
@@ -63,6 +103,7 @@ void unknownNames(ASTContext &Ctx, const UserFiles &Files, const std::set<std::s
       if (I > 1 && Toks[I - 1].is(tok::coloncolon) &&
           (Identifier(Toks[I - 2]) || Toks[I - 2].is(tok::greater)))
         continue;
+      size_t Start = I > 0 && Toks[I - 1].is(tok::coloncolon) ? I - 1 : I;
       std::string Path = Toks[I].getRawIdentifier().str();
       size_t J = I;
       while (J + 2 < Toks.size() && Toks[J + 1].is(tok::coloncolon) && Identifier(Toks[J + 2])) {
@@ -71,35 +112,69 @@ void unknownNames(ASTContext &Ctx, const UserFiles &Files, const std::set<std::s
         Path += "::" + Toks[J + 2].getRawIdentifier().str();
         J += 2;
       }
-      if (J == I)
+      size_t End = J + 1; // the token after the chain
+      I = J;
+      if (Path.find("::") == std::string::npos)
+        continue;
+      // `namespace dnn = cv::dnn;`: a namespace, not a name in it.
+      if (Start > 2 && Toks[Start - 1].is(tok::equal) && Word(Toks[Start - 3], "namespace"))
         continue;
       Use &U = Uses[Path];
       U.Leaf = true;
-      U.Template |= J + 1 < Toks.size() && Toks[J + 1].is(tok::less);
-      I = J;
+      const Token *Next = End < Toks.size() ? &Toks[End] : nullptr;
+      U.Template |= Next && Next->is(tok::less);
+      U.NotCalled |= !Next || !Next->is(tok::l_paren);
+      U.TypeLike |= (Next && (Identifier(*Next) ||
+                              Next->isOneOf(tok::greater, tok::amp, tok::ampamp, tok::star))) ||
+                    (Start > 0 && Toks[Start - 1].is(tok::less));
     }
   }
+  std::set<std::string> Declared;
+  for (const Decl *D : TopLevel)
+    if (const auto *N = dyn_cast<NamedDecl>(D); N && N->getIdentifier())
+      Declared.insert(N->getName().str());
+  for (const Decl *D : TopLevel)
+    if (const auto *NS = dyn_cast<NamespaceDecl>(D))
+      namespaceScopeNames(NS, Declared);
+  size_t Before = Out.Names.size();
   for (const auto &[Path, U] : Uses) {
     if (!U.Leaf)
       continue; // a namespace: its names declare it
-    // `cv::Mat` is a type and `cv::Mat::zeros` a member of it; a name under a type is
-    // never a type of its own.
     llvm::StringRef Scope = llvm::StringRef(Path).rsplit("::").first;
-    auto Enclosing = Uses.find(Scope.str());
-    if (Enclosing != Uses.end() && Enclosing->second.Leaf) {
-      Members.insert(llvm::StringRef(Path).rsplit("::").second.str());
+    llvm::StringRef Leaf = llvm::StringRef(Path).rsplit("::").second;
+    if (Macro(Leaf))
+      continue;
+    // `cv::Mat` is a type and `cv::Mat::zeros` a member of it; a name deeper under a type
+    // is left alone (declaring it would make the type a namespace too).
+    bool UnderType = false, UnderParent = false;
+    for (llvm::StringRef A = Scope; A.contains("::"); A = A.rsplit("::").first) {
+      auto It = Uses.find(A.str());
+      if (It != Uses.end() && It->second.Leaf) {
+        UnderType = true;
+        UnderParent = A == Scope;
+      }
+    }
+    if (UnderType) {
+      if (UnderParent)
+        Members.insert(Leaf.str());
       continue;
     }
-    llvm::StringRef Leaf = llvm::StringRef(Path).rsplit("::").second;
-    Out.push_back({Path, U.Template             ? UnknownName::Template
-                         : looksLikeConstant(Leaf) ? UnknownName::Value
-                                                   : UnknownName::Type});
+    UnknownName::Kind What = UnknownName::Type;
+    if (U.Template)
+      What = UnknownName::Template;
+    else if (!U.Scope && !U.TypeLike && spelledAsConstant(Leaf))
+      What = UnknownName::Value;
+    else if (!U.Scope && !U.NotCalled && Leaf.front() >= 'a' && Leaf.front() <= 'z')
+      What = UnknownName::Function; // `cv::imread(p)`; as a class, `cv::f(n);` declares n
+    Out.Names.push_back({Path, What});
   }
-  if (Out.empty())
+  if (Out.Names.size() == Before)
     return;
   for (const std::string &M : Members)
-    if (!llvm::StringRef(M).startswith("hostsync_") && !llvm::StringRef(M).startswith("Hostsync"))
-      Out.push_back({M, UnknownName::Member});
+    if (!llvm::StringRef(M).startswith("hostsync_") && !llvm::StringRef(M).startswith("Hostsync") &&
+        !Macro(M) && !Declared.count(M) &&
+        Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&Ctx.Idents.get(M))).empty())
+      Out.Names.push_back({M, UnknownName::Member});
 }
 
 } // namespace hostsync

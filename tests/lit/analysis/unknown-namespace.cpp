@@ -23,7 +23,7 @@ private:
 void Aligner::match(cv::Mat &left, std::vector<cv::Point2i> &points) {
   cv::Mat gray;
   cv::cvtColor(left, gray, cv::COLOR_BGR2GRAY);
-  auto input = torch::from_blob(gray.data, {1, 1, gray.rows, gray.cols}, torch::kFloat32)
+  auto input = torch::from_blob(gray.data, {1, 1, gray.rows * 1, gray.cols}, torch::kFloat32)
                    .to(device_);
   // CHECK-DAG: unknown-namespace.cpp:[[@LINE-1]]:21: warning: {{.*}}[hostsync-host-to-device-copy]
   auto keypoints = std::get<1>(input.flatten(1).topk(4));
@@ -43,9 +43,46 @@ cv::Mat Aligner::draw(const cv::Mat &image, const std::vector<cv::Point2i> &poin
 } // namespace vision
 
 // A name of a namespace the code declares itself is not a stand-in's: `torch::nn` reached
-// through a using-directive stays LibTorch's.
+// through a using-directive stays LibTorch's. The using-directive of the unknown namespace,
+// which the first parse ignored, stays ignored: `max` is std's, not ambiguous with cv's.
+using namespace std;
+using namespace cv;
 using namespace torch;
 float step(nn::Linear &fc) {
   return fc->forward(torch::ones({2, 4}, kCUDA)).sum().item<float>();
   // CHECK-DAG: unknown-namespace.cpp:[[@LINE-1]]:56: warning: 'item'{{.*}}[hostsync-item]
 }
+
+float larger(const Tensor &a, const Tensor &b) {
+  return max(a.item<float>(), b.item<float>());
+  // CHECK-DAG: unknown-namespace.cpp:[[@LINE-1]]:16: warning: 'item'{{.*}}[hostsync-item]
+  // CHECK-DAG: unknown-namespace.cpp:[[@LINE-2]]:33: warning: 'item'{{.*}}[hostsync-item]
+}
+void clamp_image(const cv::Mat &m, cv::Mat &o) { cv::max(m, 0, o); }
+
+// Stand-ins combine with each other (`a.rows == b.rows`, `img.rows * img.cols`); a class
+// spelled in capitals is a class where it declares or is a template argument; a function
+// called with one name does not declare it; a global read inside a class derived from a
+// stand-in is still the global.
+torch::Device gpu(torch::kCUDA);
+class Enhancer {
+  cv::Ptr<cv::CLAHE> clahe_ = cv::createCLAHE();
+  cv::Ptr<cv::ORB> orb_ = cv::ORB::create();
+
+public:
+  float contrast(cv::Mat &a, cv::Mat &b, int threads) {
+    cv::setNumThreads(threads);
+    bool same = a.rows == b.rows;
+    auto t = torch::from_blob(a.data, {a.rows * a.cols}, torch::kByte).to(gpu);
+    // CHECK-DAG: unknown-namespace.cpp:[[@LINE-1]]:72: warning: {{.*}}[hostsync-host-to-device-copy]
+    return same ? t.sum().item<float>() * threads : 0.f;
+    // CHECK-DAG: unknown-namespace.cpp:[[@LINE-1]]:27: warning: 'item'{{.*}}[hostsync-item]
+  }
+};
+struct Body : cv::ParallelLoopBody {
+  void operator()(const cv::Range &r) const override {
+    float s = torch::ones({4}).to(gpu).sum().item<float>();
+    // CHECK-DAG: unknown-namespace.cpp:[[@LINE-1]]:32: warning: {{.*}}[hostsync-host-to-device-copy]
+    // CHECK-DAG: unknown-namespace.cpp:[[@LINE-2]]:46: warning: 'item'{{.*}}[hostsync-item]
+  }
+};
