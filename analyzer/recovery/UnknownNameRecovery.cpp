@@ -1,5 +1,7 @@
 #include "recovery/Recovery.h"
 
+#include "compat/LLVMCompat.h"
+
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/IdentifierTable.h"
 #include "clang/Basic/SourceManager.h"
@@ -171,7 +173,7 @@ void unknownNames(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, const Us
   if (Out.Names.size() == Before)
     return;
   for (const std::string &M : Members)
-    if (!llvm::StringRef(M).startswith("hostsync_") && !llvm::StringRef(M).startswith("Hostsync") &&
+    if (!compat::startsWith(M, "hostsync_") && !compat::startsWith(M, "Hostsync") &&
         !Macro(M) && !Declared.count(M) &&
         Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&Ctx.Idents.get(M))).empty())
       Out.Names.push_back({M, UnknownName::Member});
