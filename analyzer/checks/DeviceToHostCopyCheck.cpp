@@ -44,8 +44,7 @@ void DeviceToHostCopyCheck::check(const MatchFinder::MatchResult &Result) {
     if (Op->Args.empty() || !isTensorType(Op->Args.front()->getType()) ||
         deviceOf(Op->Self) != Device::Cpu)
       return;
-    Source = Op->Args.front();
-    Device Where = deviceOf(Source);
+    Device Where = deviceOf(Op->Args.front());
     report(Call, opLocation(Call), "fill_", Where,
            "'fill_' of a host tensor with " + tensorPhrase(Where) +
                " reads the value to the host (as .item() does) and blocks until every kernel "

@@ -173,8 +173,8 @@ void unknownNames(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, const Us
   if (Out.Names.size() == Before)
     return;
   for (const std::string &M : Members)
-    if (!compat::startsWith(M, "hostsync_") && !compat::startsWith(M, "Hostsync") &&
-        !Macro(M) && !Declared.count(M) &&
+    if (!compat::startsWith(M, "hostsync_") && !compat::startsWith(M, "Hostsync") && !Macro(M) &&
+        !Declared.count(M) &&
         Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&Ctx.Idents.get(M))).empty())
       Out.Names.push_back({M, UnknownName::Member});
 }
