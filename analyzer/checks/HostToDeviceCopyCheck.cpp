@@ -65,16 +65,23 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Op)
     return;
   if (Op->Name == "tensor") { // torch::tensor({1, 2, 3}, torch::kCUDA)
-    if (Op->Self)
+    if (Op->Self || Op->Args.size() < 2)
       return;
-    for (const Expr *A : Op->Args)
-      if (facts().namedDevice(A) == Device::Cuda) {
-        report(Call, opLocation(Call), "tensor({...}, cuda)", Device::Cuda,
-               "building a CUDA tensor from host values copies them with a blocking "
-               "host-to-device copy; build it once outside the loop, or on the host and "
-               "copy with non_blocking=true");
-        return;
-      }
+    // The options, not the values: `torch::tensor({x.size(0)}, opts)` reads no device from x.
+    // Options naming a device that may be CUDA (`x.options()`, `.device(device_)`) are the
+    // same copy as `.to(device_)` of a host tensor, reported as "unknown" like it.
+    std::optional<Device> Named;
+    for (const Expr *A : llvm::ArrayRef<const Expr *>(Op->Args).drop_front())
+      if (auto D = facts().namedDevice(A))
+        Named = Named ? combine(*Named, *D) : *D;
+    if (!Named || *Named == Device::Cpu)
+      return;
+    report(
+        Call, opLocation(Call), "tensor({...}, cuda)", *Named,
+        std::string("building ") +
+            (*Named == Device::Cuda ? "a CUDA tensor" : "a tensor on a device that may be CUDA") +
+            " from host values copies them with a blocking host-to-device copy; build it "
+            "once outside the loop, or on the host and copy with non_blocking=true");
     return;
   }
   if (!Op->IsMethod || !Op->Self)

@@ -8,12 +8,37 @@ namespace hostsync {
 
 void ItemCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(
-      matchers::torchOpCall({"item", "_local_scalar_dense", "is_nonzero"}).bind("call"), this);
+      matchers::torchOpCall({"item", "_local_scalar_dense", "is_nonzero", "normal"}).bind("call"),
+      this);
+}
+
+// `torch::normal(mean, std)` with a tensor std checks `std.min().ge(0).item<bool>()` inside
+// ATen (CHECK_NORMAL_TENSOR_STD) before it samples: the same read, hidden in the call.
+void ItemCheck::checkNormal(const OpCall &Op) {
+  if (Op.IsMethod || !Op.Callee) // Tensor::normal_ takes doubles
+    return;
+  const clang::Expr *Std = nullptr;
+  for (unsigned I = 0; I < Op.Call->getNumArgs() && I < Op.Callee->getNumParams(); ++I)
+    if (Op.Callee->getParamDecl(I)->getName() == "std" &&
+        isTensorType(Op.Call->getArg(I)->getType()))
+      Std = Op.Call->getArg(I);
+  if (!Std)
+    return;
+  Device Where = deviceOf(Std);
+  report(Op.Call, opLocation(Op.Call), "normal(mean, std tensor)", Where,
+         "'normal' with a tensor std checks std >= 0 with item<bool>() inside ATen: it copies "
+         "a value of " +
+             tensorPhrase(Where) + " to the host and waits for every kernel queued before it",
+         "sample as mean + std * torch::randn_like(mean), which checks nothing on the host");
 }
 
 void ItemCheck::check(const MatchFinder::MatchResult &Result) {
   const auto *Call = Result.Nodes.getNodeAs<clang::CallExpr>("call");
   auto Op = asOpCall(Call);
+  if (Op && Op->Name == "normal") {
+    checkNormal(*Op);
+    return;
+  }
   if (!Op || !Op->Self)
     return;
   Device Where = deviceOf(Op->Self);

@@ -1,4 +1,5 @@
-// hostsync-item: item(), _local_scalar_dense and is_nonzero on a CUDA tensor.
+// hostsync-item: item(), _local_scalar_dense, is_nonzero and normal(mean, std tensor) on a CUDA
+// tensor.
 // Documentation: docs/rules/hostsync-item.md
 #pragma once
 
@@ -11,6 +12,9 @@ public:
   using RuleCheck::RuleCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  void checkNormal(const OpCall &Op);
 };
 
 } // namespace hostsync

@@ -110,6 +110,8 @@ void RecoveredFiles::apply(const LostParts &Lost) {
   for (const UnknownName &N : Lost.Names) {
     if (N.What == UnknownName::Member)
       Members.insert(N.Name);
+    else if (N.What == UnknownName::MemberTemplate)
+      MemberTemplates.insert(N.Name);
     else
       Names[N.Name] = N.What;
   }
@@ -173,6 +175,9 @@ std::string RecoveredFiles::prelude() const {
           "  template <class HostsyncI> hostsync_unknown operator[](const HostsyncI &) const;\n";
   for (const std::string &M : Members)
     Text += "  static hostsync_unknown " + M + ";\n";
+  for (const std::string &M : MemberTemplates) // `vm["lr"].as<float>()`
+    Text += "  template <class... HostsyncT, class... HostsyncA> static hostsync_unknown " + M +
+            "(HostsyncA &&...);\n";
   Text += "};\n";
   for (const auto &[Name, What] : Names) {
     llvm::StringRef Rest(Name);

@@ -67,7 +67,7 @@ struct SourceRewrite {
 // `cv::Mat::zeros`).
 struct UnknownName {
   std::string Name; // qualified, without the leading `::` ("cv::Mat"); a member: unqualified
-  enum Kind { Type, Template, Value, Function, Member } What = Type;
+  enum Kind { Type, Template, Value, Function, Member, MemberTemplate } What = Type;
 };
 
 // What one parse lost that the next parse can give back.
@@ -126,7 +126,7 @@ private:
   };
   std::map<std::string, File> Files;
   std::map<std::string, UnknownName::Kind> Names; // qualified name -> what it declares
-  std::set<std::string> Members;
+  std::set<std::string> Members, MemberTemplates;
   std::string prelude() const;
 };
 

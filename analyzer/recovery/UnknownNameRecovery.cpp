@@ -23,6 +23,30 @@ bool spelledAsConstant(llvm::StringRef Name) {
   return Letter && Name.size() > 1;
 }
 
+// Is Toks[L] (a `<`) the start of template arguments followed by a call: `.as<size_t>()`,
+// `.get<std::vector<int>>(k)`? Only type-like tokens may come between the brackets, so a
+// comparison (`img.rows < 10 && x > (y)`) is not taken for one.
+bool templateArgsThenCall(const std::vector<Token> &Toks, size_t L) {
+  int Depth = 0;
+  for (size_t K = L; K < Toks.size() && K < L + 24; ++K) {
+    const Token &T = Toks[K];
+    if (T.is(tok::less))
+      ++Depth;
+    else if (T.is(tok::greater))
+      --Depth;
+    else if (T.is(tok::greatergreater))
+      Depth -= 2;
+    else if (!T.isOneOf(tok::raw_identifier, tok::coloncolon, tok::comma, tok::star, tok::amp,
+                        tok::numeric_constant))
+      return false;
+    if (Depth < 0)
+      return false;
+    if (Depth == 0)
+      return K + 1 < Toks.size() && Toks[K + 1].is(tok::l_paren);
+  }
+  return false;
+}
+
 // How the user's text uses one qualified name of an unknown namespace.
 struct Use {
   bool Leaf = false;      // `cv::Mat img`: names something
@@ -67,13 +91,17 @@ void unknownNames(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, const Us
     return T.is(tok::raw_identifier) && T.getRawIdentifier() == W;
   };
   std::map<std::string, Use> Uses;
-  std::set<std::string> Members;
+  std::set<std::string> Members, MemberTemplates;
   for (const auto &[F, File] : Files) {
     std::vector<Token> Toks = rawTokens(SM, F, LO);
     for (size_t I = 0; I < Toks.size(); ++I) {
-      // Member names read anywhere (`img.data`, `frame->rows`): every stand-in has them.
-      if (I > 0 && Toks[I - 1].isOneOf(tok::period, tok::arrow) && Identifier(Toks[I]))
-        Members.insert(Toks[I].getRawIdentifier().str());
+      // Member names read anywhere (`img.data`, `frame->rows`): every stand-in has them;
+      // `vm["lr"].as<float>()` calls a member template.
+      if (I > 0 && Toks[I - 1].isOneOf(tok::period, tok::arrow) && Identifier(Toks[I])) {
+        bool Template =
+            I + 1 < Toks.size() && Toks[I + 1].is(tok::less) && templateArgsThenCall(Toks, I + 1);
+        (Template ? MemberTemplates : Members).insert(Toks[I].getRawIdentifier().str());
+      }
       // `using namespace cv;`, `using cv::Mat;`: the first parse ignored them (errors);
       // active, they would make unqualified names (`max`, `sort`) ambiguous with std's.
       if (Word(Toks[I], "using")) {
@@ -172,10 +200,17 @@ void unknownNames(ASTContext &Ctx, const std::vector<Decl *> &TopLevel, const Us
   }
   if (Out.Names.size() == Before)
     return;
+  auto Free = [&](const std::string &M) {
+    return !compat::startsWith(M, "hostsync_") && !compat::startsWith(M, "Hostsync") && !Macro(M) &&
+           !Declared.count(M) &&
+           Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&Ctx.Idents.get(M))).empty();
+  };
+  // A name read both ways is the template: `x.as` alone is rarer than `x.as<T>()`.
+  for (const std::string &M : MemberTemplates)
+    if (Free(M))
+      Out.Names.push_back({M, UnknownName::MemberTemplate});
   for (const std::string &M : Members)
-    if (!compat::startsWith(M, "hostsync_") && !compat::startsWith(M, "Hostsync") && !Macro(M) &&
-        !Declared.count(M) &&
-        Ctx.getTranslationUnitDecl()->lookup(DeclarationName(&Ctx.Idents.get(M))).empty())
+    if (Free(M) && !MemberTemplates.count(M))
       Out.Names.push_back({M, UnknownName::Member});
 }
 

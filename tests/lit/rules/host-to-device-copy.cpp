@@ -12,6 +12,12 @@ void positives(torch::Tensor batch, torch::Device device) {
   // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:18: warning: 'to(kCUDA)' of a tensor that may be on the host{{.*}}device: unknown ({{.*}})) [hostsync-host-to-device-copy]
   auto w = torch::tensor({0.1, 0.9}, torch::TensorOptions().device(torch::kCUDA));
   // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:19: warning: building a CUDA tensor from host values{{.*}}[hostsync-host-to-device-copy]
+  // Options that name a device that may be CUDA: a parameter's options, a device parameter.
+  auto wl = torch::tensor({0.1, 0.9}, batch.options());
+  // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:20: warning: building a tensor on a device that may be CUDA from host values{{.*}}device: unknown ({{.*}})) [hostsync-host-to-device-copy]
+  std::vector<int64_t> steps = {1, 2, 3};
+  auto ts = torch::tensor(steps, torch::TensorOptions().device(device).dtype(torch::kLong));
+  // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:20: warning: building a tensor on a device that may be CUDA{{.*}}[hostsync-host-to-device-copy]
   // Indexing a CUDA tensor with a host index tensor copies the index.
   auto x = torch::randn({64}, torch::kCUDA);
   auto idx = torch::arange(8);
@@ -40,7 +46,12 @@ void negatives() {
   x.index_put_({x > 0}, 0.0);
   // dtype casts.
   auto e = h.to(torch::kLong);
-  (void)a; (void)b; (void)c; (void)z; (void)f; (void)d; (void)e;
+  // torch::tensor on the host: the values may read a CUDA tensor's size, the options name
+  // the CPU or no device.
+  auto sz = torch::tensor({x.size(0)}, torch::kLong);
+  auto hv = torch::tensor({1.f, 2.f}, h.options());
+  auto plain = torch::tensor({1.f, 2.f});
+  (void)a; (void)b; (void)c; (void)z; (void)f; (void)d; (void)e; (void)sz; (void)hv; (void)plain;
 }
 
 struct Loader {

@@ -16,7 +16,13 @@ void positives(torch::Tensor param) {
   // A parameter's device is unknown: still reported, as "unknown".
   double p = param.mean().item<double>();
   // CHECK-DAG: item.cpp:[[@LINE-1]]:27: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: unknown ({{.*}})) [hostsync-item]
-  (void)a; (void)s; (void)l; (void)nz; (void)p;
+  // normal with a tensor std checks std >= 0 with item<bool>() inside ATen.
+  auto mu = torch::zeros({8}, device);
+  auto sample = at::normal(mu, x.exp());
+  // CHECK-DAG: item.cpp:[[@LINE-1]]:21: warning: 'normal' with a tensor std checks std >= 0 with item<bool>() inside ATen{{.*}}device: cuda ({{.*}})) [hostsync-item]
+  auto sample2 = at::normal(0.5, x.abs());
+  // CHECK-DAG: item.cpp:[[@LINE-1]]:22: warning: 'normal' with a tensor std{{.*}}[hostsync-item]
+  (void)a; (void)s; (void)l; (void)nz; (void)p; (void)sample; (void)sample2;
 }
 
 struct Counter {
@@ -33,5 +39,10 @@ void negatives() {
   // A user type with an item() method is not a tensor.
   Counter c;
   int n = c.item();
-  (void)a; (void)b; (void)n;
+  // normal with a double std, and normal_ in place: nothing is read back.
+  auto mu = torch::zeros({8}, torch::kCUDA);
+  auto s1 = at::normal(mu, 1.0);
+  auto s2 = at::normal(0.0, 1.0, {8});
+  mu.normal_(0.0, 1.0);
+  (void)a; (void)b; (void)n; (void)s1; (void)s2;
 }
