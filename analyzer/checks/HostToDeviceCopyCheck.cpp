@@ -40,6 +40,15 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
     Device Target = deviceOf(Index->Self);
     if (Target == Device::Cpu)
       return;
+    if (writesScalarElement(*Index)) {
+      report(E, opLocation(E), "index_put_({i, j}, scalar)", Target,
+             "index_put_ of a scalar into one element of " + tensorPhrase(Target) +
+                 " builds the scalar on the host and copies it with a blocking copy, once per "
+                 "call",
+             "fill the values on the host and copy the tensor once, or build it on the device "
+             "from tensors (torch::stack of device scalars)");
+      return;
+    }
     for (const Expr *El : Index->Elements) {
       if (!isTensorType(El->getType()) || facts().isMask(El) == Answer::Yes)
         continue; // masks are hostsync-bool-mask-index's
@@ -110,6 +119,21 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
              " without non_blocking=true blocks the host until the copy's stream has "
              "drained",
          "", nonBlockingFix(*Op));
+}
+
+// `R.index_put_({0, 1}, 2.5f)` on a CUDA R of rank 2: every index an integer, so the indexed
+// view is one element. LibTorch builds the scalar as a CPU tensor for a CUDA self and, the
+// sizes being equal, copy_()s it: a blocking host-to-device copy. Fewer integers than the rank
+// leave a view of several elements, which fill_() sets from the scalar on the device.
+bool HostToDeviceCopyCheck::writesScalarElement(const IndexCall &Index) {
+  if (!Index.IsPut || !Index.Value || isTensorType(Index.Value->getType()) ||
+      Index.Elements.empty())
+    return false;
+  for (const Expr *El : Index.Elements)
+    if (!El->getType()->isIntegerType())
+      return false;
+  std::optional<int> Dim = facts().knownDim(Index.Self);
+  return Dim && *Dim == int(Index.Elements.size());
 }
 
 // `t.to(device)` of a pinned tensor: the same copy, queued instead of waited for. Only

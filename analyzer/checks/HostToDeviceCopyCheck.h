@@ -3,6 +3,7 @@
 #pragma once
 
 #include "core/RuleCheck.h"
+#include "match/TensorMatchers.h"
 #include "match/TensorOps.h"
 
 namespace hostsync {
@@ -16,6 +17,7 @@ public:
 
 private:
   std::vector<clang::FixItHint> nonBlockingFix(const OpCall &To);
+  bool writesScalarElement(const IndexCall &Index);
 };
 
 } // namespace hostsync

@@ -27,6 +27,11 @@ void positives(torch::Tensor batch, torch::Device device) {
   auto didx = torch::arange(8, torch::kCUDA);
   x.index_put_({didx}, 1.0);
   // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:5: warning: index_put_ of a scalar through an index tensor{{.*}}[hostsync-host-to-device-copy]
+  // index_put_ of a scalar into one element (as many integers as the rank): the scalar is
+  // made on the host and copied.
+  auto rot = torch::empty({3, 3}, torch::kCUDA);
+  rot.index_put_({0, 1}, 0.5f);
+  // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:7: warning: index_put_ of a scalar into one element of a CUDA tensor{{.*}}[hostsync-host-to-device-copy]
 }
 
 void negatives() {
@@ -51,6 +56,10 @@ void negatives() {
   auto sz = torch::tensor({x.size(0)}, torch::kLong);
   auto hv = torch::tensor({1.f, 2.f}, h.options());
   auto plain = torch::tensor({1.f, 2.f});
+  // Fewer integers than the rank: a row filled on the device; a host tensor's element.
+  auto grid = torch::zeros({3, 3}, torch::kCUDA);
+  grid.index_put_({1}, 2.0);
+  h.index_put_({3}, 1.0);
   (void)a; (void)b; (void)c; (void)z; (void)f; (void)d; (void)e; (void)sz; (void)hv; (void)plain;
 }
 
