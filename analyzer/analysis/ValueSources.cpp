@@ -125,8 +125,9 @@ Sources ValueSources::container(const VarDecl *V) {
   S.Values = Stores.Values;
   if (!Stores.UnknownWhy.empty())
     S.UnknownWhy = S.Name + ": " + Stores.UnknownWhy;
-  // A statement that does not compile is gone from the AST, and may have stored into it.
-  else if (Ctx.getDiagnostics().hasErrorOccurred() && V->getParentFunctionOrMethod())
+  // A statement that does not compile is gone from the AST, and may have stored into it,
+  // where the function's text names the variable outside the references the AST holds.
+  else if (Ctx.getDiagnostics().hasErrorOccurred() && V->getParentFunctionOrMethod() && Lost.of(V))
     S.UnknownWhy = S.Name + ": a file with code that does not compile, which may store into it";
   for (const ContainerStores::Handoff &H : Stores.PassedOn) {
     const FunctionDecl *Def = nullptr;

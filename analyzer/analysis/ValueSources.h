@@ -38,6 +38,7 @@
 
 #include "analysis/CallSites.h"
 #include "analysis/Definitions.h"
+#include "analysis/LostMentions.h"
 #include "analysis/TUIndex.h"
 #include "model/FactKeys.h"
 
@@ -90,7 +91,7 @@ struct Sources {
 class ValueSources {
 public:
   ValueSources(clang::ASTContext &Ctx, Definitions &Defs, CallSites &Calls, const TUIndex &Index)
-      : Ctx(Ctx), Defs(Defs), Calls(Calls), Index(Index) {}
+      : Ctx(Ctx), Defs(Defs), Calls(Calls), Index(Index), Lost(Ctx) {}
 
   // One step back from E (through the casts and moves stripTensorExpr looks through).
   Sources sourcesOf(const clang::Expr *E);
@@ -111,6 +112,7 @@ private:
   Definitions &Defs;
   CallSites &Calls;
   const TUIndex &Index;
+  LostMentions Lost;
 };
 
 } // namespace hostsync
