@@ -216,6 +216,7 @@ public:
     Stores.memberCall(Call);
     if (Instantiating)
       return true;
+    addedToMember(Call);
     const CXXMethodDecl *M = Call->getMethodDecl();
     if (M && M->getIdentifier() && isLibTorchDecl(M) &&
         compat::isOneOf(M->getName(), {"to", "cuda"}) && calledModule(Call))
@@ -345,11 +346,33 @@ private:
   // A store into a data member through `this`, or into a member of tensors of any object of
   // a user class: the member's values are the class's, whatever the object.
   void storedInto(const Expr *LHS, const Expr *RHS) {
+    // `buffer_[i] = t` of a member container: a store of one of its tensors.
+    if (const auto *Sub = dyn_cast<CXXOperatorCallExpr>(LHS->IgnoreParenImpCasts());
+        Sub && Sub->getOperator() == OO_Subscript && !isTensorType(Sub->getArg(0)->getType()))
+      LHS = Sub->getArg(0);
     if (const auto *M = dyn_cast<MemberExpr>(LHS->IgnoreParenImpCasts()))
       if (const auto *F = dyn_cast<FieldDecl>(M->getMemberDecl()))
         if (isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) ||
             (!isLibTorchDecl(F->getParent()) && carriesTensors(F->getType())))
           Out.FieldStores[F].push_back(RHS);
+  }
+  // `agent->actions.push_back(t)` into a member container of tensors of a user class: the
+  // tensor is one of the member's values. Another call that adds elements (`emplace_back`
+  // with constructor arguments, `insert` of a range) stands for a value read as unknown.
+  void addedToMember(const CXXMemberCallExpr *C) {
+    const auto *M = dyn_cast<MemberExpr>(C->getImplicitObjectArgument()->IgnoreParenImpCasts());
+    const auto *F = M ? dyn_cast<FieldDecl>(M->getMemberDecl()) : nullptr;
+    const CXXMethodDecl *Method = C->getMethodDecl();
+    if (!F || !Method || !Method->getIdentifier() || isTensorType(F->getType()) ||
+        !carriesTensors(F->getType()) || isLibTorchDecl(F->getParent()))
+      return;
+    StringRef N = Method->getName();
+    if (libraryCallIs(N, LibraryUse::AddsElement) && C->getNumArgs() == 1 &&
+        isTensorType(C->getArg(0)->getType()))
+      Out.FieldStores[F].push_back(C->getArg(0));
+    else if (libraryCallIs(N, LibraryUse::AddsElement) ||
+             libraryCallIs(N, LibraryUse::PutsElements))
+      Out.FieldStores[F].push_back(C);
   }
   // A member passed to a non-const reference parameter (`archive.read("x", g.x)`,
   // `torch::load(g.x, path)`): the call may store anything into it. The call stands for the

@@ -721,7 +721,7 @@ Device TensorFacts::memberDevice(const FieldDecl *F, int Depth) {
   // a cycle: summarised as a least fixed point, like recursive functions.
   return summarise(F, [&] {
     Sources S = Origins.member(F);
-    std::optional<Device> D = joinHeld(S.Values, isTensorType(F->getType()), Depth);
+    std::optional<Device> D = joinHeld(S.Values, carriesTensors(F->getType()), Depth);
     // The stores of the file that has any (usually the one that defines the constructor:
     // which keeps an index built on the host certainly on the host for the rules), the
     // project's otherwise (ValueSources.h).
@@ -875,7 +875,7 @@ std::optional<Device> TensorFacts::objectMember(const FieldDecl *F, int Depth) {
     return Device::Cpu;
   }
   // Nothing stored: an undefined tensor, no device.
-  Device D = joinHeld(Stored, isTensorType(F->getType()), Depth).value_or(Device::Cpu);
+  Device D = joinHeld(Stored, carriesTensors(F->getType()), Depth).value_or(Device::Cpu);
   Active.erase(F);
   return D;
 }
