@@ -129,8 +129,8 @@ bool HostToDeviceCopyCheck::writesScalarElement(const IndexCall &Index) {
   if (!Index.IsPut || !Index.Value || isTensorType(Index.Value->getType()) ||
       Index.Elements.empty())
     return false;
-  for (const Expr *El : Index.Elements)
-    if (!El->getType()->isIntegerType())
+  for (const Expr *El : Index.Elements) // a bool index adds a dimension: not an element
+    if (!El->getType()->isIntegerType() || El->getType()->isBooleanType())
       return false;
   std::optional<int> Dim = facts().knownDim(Index.Self);
   return Dim && *Dim == int(Index.Elements.size());

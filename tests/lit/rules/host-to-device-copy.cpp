@@ -59,6 +59,7 @@ void negatives() {
   // Fewer integers than the rank: a row filled on the device; a host tensor's element.
   auto grid = torch::zeros({3, 3}, torch::kCUDA);
   grid.index_put_({1}, 2.0);
+  grid.index_put_({true, 1}, 2.0);
   h.index_put_({3}, 1.0);
   (void)a; (void)b; (void)c; (void)z; (void)f; (void)d; (void)e; (void)sz; (void)hv; (void)plain;
 }
