@@ -200,6 +200,8 @@ TUFacts exportFacts(ASTContext &Ctx, const TUIndex &Index, TensorFacts &Facts,
       moduleMovesWith(Class, E);
   }
   E.Out.Names.insert(Facts.keyNames().begin(), Facts.keyNames().end());
+  E.Out.NamesCuda = Ctx.getLangOpts().CUDA || Index.namesCuda();
+  E.Out.MainIn = Index.definesMain() ? E.fileName() : "";
   return E.Out;
 }
 

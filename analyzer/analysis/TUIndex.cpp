@@ -28,7 +28,32 @@ bool inCudaNamespace(const Decl *D) {
   return false;
 }
 
-bool mentionsCuda(StringRef S) { return S.lower().find("cuda") != std::string::npos; }
+// A string that can name a device: "cuda", "cuda:1", "CUDA" (a flag's default, a
+// torch::Device's name). Words in a message ("CUDA available: ") name none.
+bool namesCudaDevice(StringRef S) {
+  std::string L = S.trim().lower();
+  StringRef Rest(L);
+  if (!Rest.consume_front("cuda"))
+    return false;
+  return Rest.empty() || (Rest.consume_front(":") && !Rest.empty() &&
+                          Rest.find_first_not_of("0123456789") == StringRef::npos);
+}
+
+// Questions about the machine (torch::cuda::is_available(), device_count()): a CPU-only
+// program asks them too, to print them or to pick the CPU; the answer puts no tensor on CUDA.
+bool onlyAsksAboutCuda(const Decl *D) {
+  const auto *F = dyn_cast<FunctionDecl>(D);
+  if (!F || !F->getIdentifier())
+    return false;
+  StringRef N = F->getName();
+  return N == "is_available" || N == "device_count" || N == "cudnn_is_available";
+}
+
+// `torch::Device device(torch::kCUDA);` that nothing reads: it places nothing anywhere.
+bool deviceNothingReads(const VarDecl *V) {
+  const CXXRecordDecl *R = V->getType()->getAsCXXRecordDecl();
+  return V->isLocalVarDecl() && !V->isReferenced() && R && nameOf(R) == "Device";
+}
 
 // torch::Device(name) / torch::Device(type) from a value that is not a constant: CUDA may
 // come in through it (argv, a flag, a ternary, a variable...).
@@ -156,6 +181,15 @@ public:
     return true;
   }
 
+  bool TraverseVarDecl(VarDecl *V) {
+    if (!deviceNothingReads(V))
+      return RecursiveASTVisitor::TraverseVarDecl(V);
+    ++UnreadDevice;
+    bool R = RecursiveASTVisitor::TraverseVarDecl(V);
+    --UnreadDevice;
+    return R;
+  }
+
   bool VisitCallExpr(CallExpr *C) {
     Stores.call(C);
     const FunctionDecl *Callee = C->getDirectCallee();
@@ -173,7 +207,7 @@ public:
     Out.Calls.push_back(
         {C, Caller, canonical(C->getConstructor()), LoopDepth > 0, period(), Instantiating > 0});
     if (!Instantiating && computedDevice(C))
-      Out.NamesCuda = true;
+      namesCuda();
     return true;
   }
   bool VisitDeclRefExpr(DeclRefExpr *R) {
@@ -183,20 +217,22 @@ public:
     if (const auto *F = dyn_cast<FunctionDecl>(D))
       FunctionRefs.push_back({R, canonical(F)});
     StringRef Name = nameOf(D);
-    if (Name == "kCUDA" || inCudaNamespace(D) || (isa<EnumConstantDecl>(D) && Name == "CUDA") ||
+    if (Name == "kCUDA" || (inCudaNamespace(D) && !onlyAsksAboutCuda(D)) ||
+        (isa<EnumConstantDecl>(D) && Name == "CUDA") ||
         (isa<FunctionDecl>(D) && Name.lower().rfind("cuda", 0) == 0))
-      Out.NamesCuda = true;
+      namesCuda();
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
     if (!Instantiating &&
-        (nameOf(E->getMemberDecl()) == "cuda" || inCudaNamespace(E->getMemberDecl())))
-      Out.NamesCuda = true;
+        (nameOf(E->getMemberDecl()) == "cuda" ||
+         (inCudaNamespace(E->getMemberDecl()) && !onlyAsksAboutCuda(E->getMemberDecl()))))
+      namesCuda();
     return true;
   }
   bool VisitStringLiteral(StringLiteral *S) {
-    if (!Instantiating && S->getCharByteWidth() == 1 && mentionsCuda(S->getString()))
-      Out.NamesCuda = true;
+    if (!Instantiating && S->getCharByteWidth() == 1 && namesCudaDevice(S->getString()))
+      namesCuda();
     return true;
   }
   bool VisitFunctionDecl(FunctionDecl *F) {
@@ -299,6 +335,10 @@ public:
   }
 
 private:
+  void namesCuda() {
+    if (!UnreadDevice)
+      Out.NamesCuda = true;
+  }
   template <typename Fn> bool withFunction(FunctionDecl *F, Fn Walk) {
     if (!F->doesThisDeclarationHaveABody())
       return Walk();
@@ -412,6 +452,7 @@ private:
   const FunctionDecl *Body = nullptr;   // the declaration whose body is walked
   int LoopDepth = 0;
   int Instantiating = 0;
+  int UnreadDevice = 0;              // inside the initializer of a torch::Device that nothing reads
   std::vector<const Expr *> Periods; // the guards around the walk, innermost last
   llvm::DenseSet<const DeclRefExpr *> CalleeRefs;
   std::vector<std::pair<const DeclRefExpr *, const FunctionDecl *>> FunctionRefs;

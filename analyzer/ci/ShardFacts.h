@@ -21,9 +21,10 @@
 
 namespace hostsync {
 
-// 1: the first. 2: each unit's calls of project functions, for syncs inside calls. The
-// results inside are those of one version of hostsync-lint (Tool).
-constexpr int ShardFactsVersion = 2;
+// 1: the first. 2: each unit's calls of project functions, for syncs inside calls. 3: each
+// unit's program evidence (names CUDA, defines main()). The results inside are those of one
+// version of hostsync-lint (Tool).
+constexpr int ShardFactsVersion = 3;
 
 struct ShardFacts {
   std::string Tool; // factsWriter(): hostsync-lint's version and LLVM's; merge reads its own

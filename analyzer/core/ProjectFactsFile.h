@@ -22,8 +22,9 @@
 
 namespace hostsync {
 
-// 1: the first.
-constexpr int ProjectFactsVersion = 1;
+// 1: the first. 2: each file's program evidence (whether it names CUDA, whether it defines
+// main()), for the project's CPU-only-program rule.
+constexpr int ProjectFactsVersion = 2;
 
 // "hostsync-lint <version> (LLVM <version>)": what wrote a facts file (or a shard's facts).
 std::string factsWriter();

@@ -16,6 +16,15 @@ void ProjectFacts::add(const TUFacts &Facts) {
     ByKey[C.Key].push_back(C);
   Opaque.insert(Facts.Opaque.begin(), Facts.Opaque.end());
   Names.insert(Facts.Names.begin(), Facts.Names.end());
+  NamesCuda |= Facts.NamesCuda;
+  if (MainIn.empty())
+    MainIn = Facts.MainIn;
+}
+
+std::string ProjectFacts::cpuOnlyProgram() const {
+  if (NamesCuda || MainIn.empty())
+    return "";
+  return "no analysed file names a CUDA device, and " + MainIn + " defines main()";
 }
 
 DeviceState ProjectFacts::valueOf(const OpenDevice &D) const {

@@ -49,6 +49,11 @@ struct TUFacts {
   std::map<std::string, std::string> Opaque;
   // How to name a key in a reason: "parameter 'x' of train()", "what load() returns".
   std::map<std::string, std::string> Names;
+  // The program evidence of analysis/ProgramEvidence.h: whether this TU's own code names a
+  // CUDA device (or is CUDA source), and the file that defines main() ("" if it does not).
+  // No TU of a project naming CUDA, and one defining main(), make a CPU-only program.
+  bool NamesCuda = true;
+  std::string MainIn;
 };
 
 // A finding's device once the project is seen, and why.
@@ -67,6 +72,10 @@ public:
   // The device of an open value (solve() first); Local is the TU's own reason, kept when
   // no key decides.
   ClosedDevice close(const OpenDevice &D, const std::string &Local) const;
+  // Non-empty when no file of the project names a CUDA device and one defines main(): why
+  // what nothing else decides is on the CPU ("no analysed file names a CUDA device, and
+  // src/main.cpp defines main()"). A TU that is CPU-only on its own says so itself.
+  std::string cpuOnlyProgram() const;
 
 private:
   DeviceState valueOf(const OpenDevice &D) const;
@@ -77,6 +86,8 @@ private:
   std::map<std::string, std::string> Opaque;
   std::map<std::string, std::string> Names;
   std::map<std::string, DeviceState> Solved;
+  bool NamesCuda = false;
+  std::string MainIn;
 };
 
 } // namespace hostsync

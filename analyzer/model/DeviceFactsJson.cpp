@@ -23,7 +23,11 @@ json toJson(const TUFacts &Facts) {
   json Contributions = json::array();
   for (const Contribution &C : Facts.Contributions)
     Contributions.push_back({C.Key, toJson(C.Value), C.Where, C.Why});
-  return {{"contributions", Contributions}, {"opaque", Facts.Opaque}, {"names", Facts.Names}};
+  return {{"contributions", Contributions},
+          {"opaque", Facts.Opaque},
+          {"names", Facts.Names},
+          {"namesCuda", Facts.NamesCuda},
+          {"mainIn", Facts.MainIn}};
 }
 
 void fromJson(const json &J, TUFacts &Facts) {
@@ -37,6 +41,8 @@ void fromJson(const json &J, TUFacts &Facts) {
   }
   Facts.Opaque = J.at("opaque").get<std::map<std::string, std::string>>();
   Facts.Names = J.at("names").get<std::map<std::string, std::string>>();
+  Facts.NamesCuda = J.at("namesCuda").get<bool>();
+  Facts.MainIn = J.at("mainIn").get<std::string>();
 }
 
 } // namespace hostsync
