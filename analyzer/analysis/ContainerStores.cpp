@@ -37,6 +37,37 @@ bool isCopyOrConstView(QualType T) {
   return isTensorType(T) || carriesTensors(T);
 }
 
+// An object that holds copies of what it is built from: a tensor, or a standard tuple,
+// pair, vector, array or optional of tensors held by value (`return {c_c, c_f};` builds a
+// std::tuple<Tensor, Tensor> through its forwarding constructor, which takes `c_c` by
+// non-const reference and copies it). A tuple of references (std::tie's) or pointers may
+// store back into what it names; a copy cannot.
+bool holdsCopies(QualType T) {
+  if (T->isReferenceType() || T->isPointerType())
+    return false;
+  if (isTensorType(T))
+    return true;
+  const auto *Spec =
+      dyn_cast_or_null<ClassTemplateSpecializationDecl>(T.getCanonicalType()->getAsCXXRecordDecl());
+  if (!Spec || !carriesTensors(T))
+    return false;
+  auto ByValue = [](const TemplateArgument &A) {
+    if (A.getKind() != TemplateArgument::Type)
+      return true;
+    QualType E = A.getAsType();
+    return !E->isReferenceType() && !E->isPointerType() && (!carriesTensors(E) || holdsCopies(E));
+  };
+  for (const TemplateArgument &A : Spec->getTemplateArgs().asArray()) {
+    if (A.getKind() != TemplateArgument::Pack && !ByValue(A))
+      return false;
+    if (A.getKind() == TemplateArgument::Pack)
+      for (const TemplateArgument &P : A.pack_elements())
+        if (!ByValue(P))
+          return false;
+  }
+  return true;
+}
+
 // Drives the recorder over one body, for a function TUIndex's walk does not enter.
 class BodyWalk : public RecursiveASTVisitor<BodyWalk> {
 public:
@@ -157,6 +188,8 @@ void ContainerStoreRecorder::construct(const CXXConstructExpr *C) {
   if (isLibTorchDecl(Made) && Made->getIdentifier() &&
       libraryCallIs(Made->getName(), LibraryUse::ViewsList))
     return; // a view that reads the container
+  if (holdsCopies(C->getType()))
+    return; // a copy of what it takes
   for (unsigned I = 0; I < C->getNumArgs(); ++I)
     if (I < C->getConstructor()->getNumParams() &&
         mayStoreThrough(C->getConstructor()->getParamDecl(I)->getType()))

@@ -152,3 +152,22 @@ float unseen_store(void (*fill)(std::vector<torch::Tensor> &), const torch::Tens
   // (`copied_into`: a call that takes an iterator into it
   return s;
 }
+
+// A tuple of tensors held by value copies what it is built from (`return {a, b};` passes
+// `a` to std::tuple's forwarding constructor by non-const reference): `a` keeps what the
+// function stores into it. std::tie's tuple of references may store back: unknown.
+std::tuple<torch::Tensor, torch::Tensor> halves(const torch::Tensor &x) {
+  torch::Tensor a, b;
+  a = x.cpu();
+  b = x.cpu() * 2;
+  float s = a.sum().item<float>() + b.sum().item<float>(); // both on the host: no finding
+  return {a, b};
+}
+float tied(std::tuple<torch::Tensor, torch::Tensor> (*split)(const torch::Tensor &),
+           const torch::Tensor &x) {
+  torch::Tensor a, b;
+  a = x.cpu();
+  std::tie(a, b) = split(x);
+  return a.sum().item<float>();
+  // CHECK: container-stores.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: unknown (`a`, filled by `std::tie()`)
+}
