@@ -1,6 +1,7 @@
 // What one translation unit contributes to the project's device facts (model/DeviceFacts.h):
 // the devices its calls pass to the project's functions, what its functions return, what it
-// stores into data members, and the functions whose address it takes. Read after the rules
+// stores into data members, the functions whose address it takes, and its program evidence
+// (whether it names CUDA, whether it defines main(): ProgramEvidence.h). Read after the rules
 // have run, from the same TensorFacts (its summaries are reused).
 #pragma once
 

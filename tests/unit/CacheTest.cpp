@@ -181,6 +181,8 @@ TUResult everyField() {
   R.Facts.Contributions = {{"ret:g", F.Open, "a.cpp:9", "returned by `h()`"}};
   R.Facts.Opaque = {{"arg:k#1", "its address is taken in k.cpp"}};
   R.Facts.Names = {{"arg:f#0", "parameter 't' of f()"}};
+  R.Facts.NamesCuda = false; // not the default: a field toJson forgot would come back true
+  R.Facts.MainIn = "a.cpp";
   return R;
 }
 } // namespace
@@ -195,6 +197,8 @@ TEST(TUResultJson, EveryFieldComesBack) {
   EXPECT_EQ(Back.Findings[0].Period, std::optional<int64_t>(10));
   EXPECT_EQ(Back.Findings[0].Open.Keys, F.Open.Keys);
   EXPECT_EQ(Back.Facts.Contributions[0].Why, "returned by `h()`");
+  EXPECT_FALSE(Back.Facts.NamesCuda);
+  EXPECT_EQ(Back.Facts.MainIn, "a.cpp");
   // The fields of syncs inside calls, one by one (a field toJson forgot would compare equal).
   const Finding &B = Back.Findings[0];
   ASSERT_EQ(B.Related.size(), 1u);

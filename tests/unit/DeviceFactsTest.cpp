@@ -150,3 +150,22 @@ TEST(DeviceFacts, ModuleMovesAreEvidenceOnly) {
   EXPECT_EQ(S.State, DeviceState::Cuda);
   EXPECT_EQ(S.Reason, "`Stats` modules are moved to CUDA: with its owner, net.h:9");
 }
+
+// A CPU-only project (analysis/ProgramEvidence.h): no TU names CUDA and one defines main().
+TEST(DeviceFacts, CpuOnlyProgramNeedsMainAndNoCuda) {
+  TUFacts Helper, Main, Gpu;
+  Helper.NamesCuda = false;
+  Main.NamesCuda = false;
+  Main.MainIn = "main.cpp";
+  Gpu.NamesCuda = true;
+  ProjectFacts NoMain;
+  NoMain.add(Helper);
+  EXPECT_EQ(NoMain.cpuOnlyProgram(), "");
+  ProjectFacts Cpu;
+  Cpu.add(Helper);
+  Cpu.add(Main);
+  EXPECT_EQ(Cpu.cpuOnlyProgram(),
+            "no analysed file names a CUDA device, and main.cpp defines main()");
+  Cpu.add(Gpu);
+  EXPECT_EQ(Cpu.cpuOnlyProgram(), "");
+}
