@@ -49,6 +49,9 @@ bool onlyAsksAboutCuda(const Decl *D) {
   return N == "is_available" || N == "device_count" || N == "cudnn_is_available";
 }
 
+// Something of a cuda namespace that can put work on CUDA (a stream, a guard, synchronize).
+bool usesCudaNamespace(const Decl *D) { return inCudaNamespace(D) && !onlyAsksAboutCuda(D); }
+
 // `torch::Device device(torch::kCUDA);` that nothing reads: it places nothing anywhere.
 bool deviceNothingReads(const VarDecl *V) {
   const CXXRecordDecl *R = V->getType()->getAsCXXRecordDecl();
@@ -217,16 +220,14 @@ public:
     if (const auto *F = dyn_cast<FunctionDecl>(D))
       FunctionRefs.push_back({R, canonical(F)});
     StringRef Name = nameOf(D);
-    if (Name == "kCUDA" || (inCudaNamespace(D) && !onlyAsksAboutCuda(D)) ||
-        (isa<EnumConstantDecl>(D) && Name == "CUDA") ||
+    if (Name == "kCUDA" || usesCudaNamespace(D) || (isa<EnumConstantDecl>(D) && Name == "CUDA") ||
         (isa<FunctionDecl>(D) && Name.lower().rfind("cuda", 0) == 0))
       namesCuda();
     return true;
   }
   bool VisitMemberExpr(MemberExpr *E) {
     if (!Instantiating &&
-        (nameOf(E->getMemberDecl()) == "cuda" ||
-         (inCudaNamespace(E->getMemberDecl()) && !onlyAsksAboutCuda(E->getMemberDecl()))))
+        (nameOf(E->getMemberDecl()) == "cuda" || usesCudaNamespace(E->getMemberDecl())))
       namesCuda();
     return true;
   }
