@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """One robustness case of hostsync-trace: the traced program ended in MODE with exit status
 RC (WANT expected). The output directory must hold exactly one trace, complete and valid,
-naming how the process ended, with the stalls before the end; no .tmp left behind; stdout
-as without the tracer.
+naming how the process ended, with the stalls before the end; no temporary file (.tmp-<pid>-<n>,
+.partial) left behind; stdout as without the tracer.
 usage: check_robustness.py OUTDIR MODE RC WANT STDOUT STDERR"""
 import glob
 import json
@@ -25,7 +25,11 @@ check("program output intact", f"ending by {mode}" in text and
 traces = [f for f in glob.glob(f"{out}/trace-*.json") if not f.endswith(".perfetto.json")]
 check("exactly one trace (a fork()ed child writes none)", len(traces) == 1,
       str([os.path.relpath(f, os.path.dirname(out)) for f in traces]))
-check("no half-written file left", not glob.glob(f"{out}/*.tmp"))
+# The tracer's temporary names (profiler/io): trace.json is written to "<file>.tmp-<pid>-<n>"
+# and renamed (AtomicFile.cpp, temporaryName), the worst window and the timelines to
+# "<file>.partial" (TraceFiles.cpp, TimelineFiles.cpp). None may outlive the run.
+left = sorted(glob.glob(f"{out}/*.tmp-*") + glob.glob(f"{out}/*.partial"))
+check("no half-written file left", not left, str([os.path.basename(f) for f in left]))
 if traces:
     try:
         t = json.load(open(traces[0]))
