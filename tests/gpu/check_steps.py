@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Checks --skip-steps on the trace of nvtx_steps.py: every step was seen, and the kept
-device-to-host copies are exactly those of the steps not skipped.
+device-to-host copies are exactly those of the steps not skipped (told apart by their sizes).
 usage: check_steps.py TRACE.json STEPS SKIPPED"""
 import json
 import sys
@@ -17,10 +17,15 @@ def check(name, ok, detail):
 meta = trace["steps"]
 check("every NVTX step range was seen", meta["range"] == "step" and meta["seen"] == steps
       and meta["skipped"] == skipped, f"{meta}")
+# Which steps were kept, not only how many: step i's one long stall is its copy of
+# 4096 << i bytes (nvtx_steps.py), so the long stalls' sizes name their steps. Skipping the
+# wrong steps (the last ones, or one too few) keeps as many stalls with other sizes.
 long = [s for s in trace["stalls"] if s["end_ns"] - s["start_ns"] >= 500_000]
-sizes = sorted({s["bytes"] for s in long if s["bytes"]})
-check("only the stalls of the steps not skipped are kept", len(long) == steps - skipped,
-      f"{len(long)} stalls of >= 0.5 ms kept, want {steps - skipped}; copy sizes {sizes} "
-      f"(the steps kept copy {[4096 << i for i in range(skipped, steps)]})")
+sizes = sorted(s["bytes"] for s in long)
+want = [4096 << i for i in range(skipped, steps)]
+kept = [i for i in range(steps) if (4096 << i) in sizes]
+check("only the stalls of the steps not skipped are kept", sizes == want,
+      f"{len(long)} stalls of >= 0.5 ms kept, want {len(want)}; copy sizes {sizes}, of steps "
+      f"{kept} (the steps {skipped}..{steps - 1} kept copy {want})")
 json.dump(results, open(sys.argv[1] + ".steps.json", "w"), indent=1)
 sys.exit(0 if all(r["ok"] for r in results) else 1)
