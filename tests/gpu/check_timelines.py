@@ -3,7 +3,9 @@
 --timeline-steps 3-5, --timeline-every 2 --timeline-for 1, --timeline-signal 1, or
 --timeline-profiler): trace.json lists each window named (every: some every-N), complete,
 and each file is a well-formed Perfetto trace whose slices all overlap its window, holding
-the stalls of the steps the window covers by the program's own clocks (one per step, ~60 ms).
+the stalls of the steps the window covers by the program's own clocks (one per step, ~60 ms);
+the periodic windows sit where the run's first event puts them, the worst one around the
+costliest stall of trace.json.
 usage: check_timelines.py TRACE_DIR MARKS.json NAME..."""
 import glob
 import json
@@ -114,6 +116,46 @@ for name, t in sorted(windows.items()):
               f"window [{t['start_ns']}, {t['end_ns']}) vs the program's [{lo}, {hi}) "
               f"(off by {(t['start_ns'] - lo) / 1e6:.2f} / {(t['end_ns'] - hi) / 1e6:.2f} ms); "
               f"{len(long_stalls)} stalls of >= 30 ms, {inside} steps wholly inside")
+
+# Where the periodic windows sit: every-k runs from the run's first event + k * EVERY_S for
+# FOR_S (run_gpu_tests.sh: --timeline-every 2 --timeline-for 1; TimelinePlan.cpp). The first
+# event is the program's first CUDA call, after its own start mark (read before torch is
+# imported) and before its first step's; the windows must agree on one such first event.
+EVERY_NS, FOR_NS = 2_000_000_000, 1_000_000_000
+every = sorted((int(n.split("-")[1]), t) for n, t in windows.items() if n.startswith("every-"))
+if "every" in named:
+    first = every[0][1]["start_ns"] - EVERY_NS if every else None
+    placed = [(k, t) for k, t in every
+              if t["start_ns"] == first + k * EVERY_NS and
+              (t["end_ns"] == t["start_ns"] + FOR_NS if t["state"] == "complete" else
+               t["start_ns"] < t["end_ns"] <= t["start_ns"] + FOR_NS)]
+    check("every-N: each window where the run's first event puts it",
+          every and [k for k, _ in every] == list(range(1, len(every) + 1)) and
+          len(placed) == len(every) and
+          marks["begin"] <= first <= steps[0] + 5_000_000 and
+          all(t["start_ns"] < marks["end"] for _, t in every),
+          f"first event {first} (program start {marks['begin']}, first step {steps[0]}); "
+          + ", ".join(f"every-{k} [{t['start_ns']}, {t['end_ns']}) {t['state']}"
+                      for k, t in every))
+
+# Where the worst window sits: HOSTSYNC_WINDOW_MS around the costliest stall (RunFold.cpp,
+# showWorst): from half a window before that stall's start to at most half a window after
+# its end. Its stall is one of trace.json's, and as costly (length and GPU idle charged) as
+# the costliest there within 1% (a later fold may charge a stall more idle than the fold
+# that chose the window saw).
+half = int(os.environ.get("HOSTSYNC_WINDOW_MS", "200")) * 1_000_000 // 2
+if "worst" in windows:
+    w = windows["worst"]
+    cost = {(s["start_ns"], s["end_ns"]): s["end_ns"] - s["start_ns"] + s["idle_charged_ns"]
+            for s in trace["stalls"]}
+    around = [k for k in cost if k[0] == w["start_ns"] + half and
+              k[1] < w["end_ns"] <= k[1] + half]
+    costliest = max(cost.values(), default=0)
+    check("worst: the window is around the costliest stall",
+          around and cost[around[0]] >= 0.99 * costliest,
+          f"window [{w['start_ns']}, {w['end_ns']}); stall {around[0] if around else None} "
+          f"costing {cost[around[0]] / 1e6 if around else 0:.2f} ms, the costliest "
+          f"{costliest / 1e6:.2f} ms of {len(cost)} stalls")
 json.dump(results, open(trace_path + ".timelines.json", "w"), indent=1)
 
 sys.exit(0 if all(r["ok"] for r in results) else 1)
