@@ -39,6 +39,9 @@ import json
 with open(os.path.join(config.source_root, "rules", "catalog.json")) as catalog:
     config.substitutions.append(("%rule-count", str(len(json.load(catalog)["rules"]))))
 config.substitutions.append(("%inputs", os.path.join(config.test_source, "inputs")))
+# %expect-exit N CMD...: CMD must exit with exactly N (expect-exit.sh says why not `|| test`).
+config.substitutions.append(
+    ("%expect-exit", "sh " + os.path.join(config.test_source, "expect-exit.sh")))
 
 # hostsync-report, the offline symbolizer, and headless Chromium for the HTML report's DOM.
 config.substitutions.append(("%hostsync-report", config.hostsync_report))
