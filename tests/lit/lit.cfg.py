@@ -42,6 +42,11 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source, "inputs
 # %expect-exit N CMD...: CMD must exit with exactly N (expect-exit.sh says why not `|| test`).
 config.substitutions.append(
     ("%expect-exit", "sh " + os.path.join(config.test_source, "expect-exit.sh")))
+# %count-findings FILE: how many findings hostsync-lint's text output holds (each finding's
+# first line ends with its rule, "[hostsync-...]"). A test whose positives are CHECK-DAG lines
+# compares it with their number: --implicit-check-not guards only the text before the first
+# CHECK-DAG match, so an extra finding after it would pass (docs/contributing.md).
+config.substitutions.append(("%count-findings", "grep -c -E '\\[hostsync-[a-z0-9-]+\\]$'"))
 
 # hostsync-report, the offline symbolizer, and headless Chromium for the HTML report's DOM.
 config.substitutions.append(("%hostsync-report", config.hostsync_report))

@@ -1,5 +1,5 @@
 // RUN: %lint --checks='-*,hostsync-cuda-blocking-copy' %s > %t.out 2> %t.err; test $? -eq 1
-// RUN: FileCheck %s --implicit-check-not='warning: {{.*}}\[' < %t.out
+// RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 // RUN: not grep -q "analysed with gaps" %t.err
 // What the kernels of real CUDA extensions use (a Gaussian-splatting rasterizer, NMS and
 // sampling kernels): every vector type and its make_ function, cooperative groups with a

@@ -1,5 +1,8 @@
 // RUN: %lint --checks='-*,hostsync-explicit-sync' --min-severity=note %s -- %pch > %t.out; test $? -eq 1
-// RUN: FileCheck %s --implicit-check-not='note: {{.*}}\[' < %t.out
+// RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note: {{.*}}[hostsync-' < %t.out
+// Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}4{{$}}
 // Explicit syncs are notes by default (often intentional, e.g. around a timer).
 #include <cuda_runtime_api.h>
 #include <c10/core/Stream.h>
