@@ -332,10 +332,12 @@ void finishAndWrite(const char *ended_by) {
   if (std::string note = f.fold->stepNote(); !note.empty())
     std::fprintf(stderr, "hostsync-trace: %s\n", note.c_str());
   // The worst window, when no fold showed one: the last of the records (before trace.json,
-  // which lists it).
+  // which lists it). A process with no GPU work (torchrun's agent, a spawned data worker)
+  // has no such window: none is written, rather than one that ends at time 0.
   std::string worstWhy;
-  if (perfetto != "0" && !f.fold->showedWorst())
-    worstWhy = writeWorst(f, m, recent, {lastEnd - f.windowNs, lastEnd + 1}, ended_by);
+  if (perfetto != "0" && !f.fold->showedWorst() && lastEnd > 0)
+    worstWhy = writeWorst(f, m, recent, {std::max<Ns>(0, lastEnd - f.windowNs), lastEnd + 1},
+                          ended_by);
   ProcessInfo p = processInfo(ended_by);
   // Signs of a second CUPTI client: buffers that never came back, or launches whose
   // kernels were never recorded (more than a stray one).

@@ -46,6 +46,9 @@ std::string finishPartial(const std::string &temporary, const std::string &path)
 std::string writePerfettoWindow(const std::string &dir, const TraceModel &m, const Summary &s,
                                 const ProcessInfo &p, const TimeRange &window,
                                 TimelineEntry *written) {
+  if (window.hi <= window.lo)
+    return "no timeline written: the window [" + std::to_string(window.lo) + ", " +
+           std::to_string(window.hi) + ") is empty";
   mkdir(dir.c_str(), 0755);
   std::string path = traceStem(dir, p) + ".perfetto-trace", temporary = path + ".partial";
   PerfettoTraceWriter native;
@@ -69,11 +72,31 @@ std::string writePerfettoWindow(const std::string &dir, const TraceModel &m, con
   return "";
 }
 
+std::string timelineProblem(const TimelineEntry &t) {
+  if (t.start_ns < 0)
+    return "start_ns is negative: " + std::to_string(t.start_ns);
+  if (t.end_ns < t.start_ns)
+    return "end_ns before start_ns";
+  if (t.through_ns < 0)
+    return "through_ns is negative: " + std::to_string(t.through_ns);
+  return "";
+}
+
 TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Summary &s,
-                           const ProcessInfo &p, PerfettoFiles perfetto,
+                           const ProcessInfo &given, PerfettoFiles perfetto,
                            const Summary *recentSummary) {
   TraceFiles out;
   mkdir(dir.c_str(), 0755); // the launcher made it; HOSTSYNC_OUT alone may name a new one
+  // What the report would refuse is caught here, where it is made: a timeline whose times
+  // are no times is left out of the listing with one line, and the trace stays readable.
+  ProcessInfo p = given;
+  p.timelines.clear();
+  for (const TimelineEntry &t : given.timelines)
+    if (std::string why = timelineProblem(t); why.empty())
+      p.timelines.push_back(t);
+    else
+      out.errors.push_back("timeline " + t.name + " left out of the trace (a bug, please report "
+                           "it): " + why);
   std::string stem = traceStem(dir, p);
   if (!writeOne(
           stem + ".json", [&] { return traceJson(m, s, p); }, out.errors)) {

@@ -42,6 +42,10 @@ std::string writePerfettoWindow(const std::string &dir, const TraceModel &m, con
                                 const ProcessInfo &p, const TimeRange &window,
                                 TimelineEntry *written = nullptr);
 
+// What is wrong with a timeline's times (a negative start, an end before it), or "": such
+// an entry is not listed in trace.json (writeTraceFiles says so in errors).
+std::string timelineProblem(const TimelineEntry &t);
+
 TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Summary &s,
                            const ProcessInfo &p, PerfettoFiles perfetto,
                            const Summary *recentSummary = nullptr);

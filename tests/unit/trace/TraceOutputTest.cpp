@@ -161,6 +161,38 @@ TEST(TraceFiles, AnUnwritableDirectoryIsOneLineAndNoThrow) {
             "cannot write " + file + "/trace-45.json: Not a directory; no trace for pid 45");
 }
 
+// A process with no GPU work (torchrun's agent) once listed a window ending at time 0 and
+// starting 200 ms before it; the report refused the whole job for it. The writer is where
+// such a value is caught: left out of the listing, with one line, and the trace is written.
+TEST(TraceFiles, ATimelineWithTimesThatAreNoTimesIsLeftOutWithOneLine) {
+  Builder b = threeSteps();
+  Summary s = summarize(b.m);
+  ProcessInfo p;
+  p.pid = 46;
+  TimelineEntry bad, good;
+  bad.name = "worst";
+  bad.start_ns = -200000000;
+  bad.end_ns = bad.through_ns = 1;
+  good.name = "every-1";
+  good.start_ns = 10;
+  good.end_ns = good.through_ns = 20;
+  p.timelines = {bad, good};
+  std::string dir = ::testing::TempDir() + "trace-bad-window-" + std::to_string(getpid());
+  TraceFiles written = writeTraceFiles(dir, b.m, s, p, PerfettoFiles::None);
+  ASSERT_EQ(written.errors.size(), 1u);
+  EXPECT_EQ(written.errors[0], "timeline worst left out of the trace (a bug, please report it): "
+                               "start_ns is negative: -200000000");
+  J doc;
+  std::string error;
+  ASSERT_TRUE(loadTraceJson(written.trace, doc, error)) << error;
+  ASSERT_EQ(doc["timelines"].size(), 1u);
+  EXPECT_EQ(doc["timelines"][0]["name"], "every-1");
+  good.end_ns = 5; // before its start
+  EXPECT_EQ(timelineProblem(good), "end_ns before start_ns");
+  EXPECT_EQ(writePerfettoWindow(dir, b.m, s, p, {20, 20}),
+            "no timeline written: the window [20, 20) is empty");
+}
+
 TEST(Perfetto, TracksFlowsStallsAndBubbles) {
   Builder b = threeSteps();
   Summary s = summarize(b.m);
