@@ -1,7 +1,8 @@
 // hostsync-report: joins hostsync-lint's findings with hostsync-trace's measured stalls.
 //   hostsync-report [--lint FINDINGS.json|.sarif] [--trace DIR|FILE]... [-o DIR] [options]
 // Exit codes: 0 written, 1 a --fail-if gate tripped, 2 bad usage, a bad input or an output
-// that cannot be written, 3 an internal error (a bug).
+// that cannot be written, 3 an internal error (a bug), 4 written with some trace files
+// skipped (one warning line each).
 #include "gates/Gates.h"
 #include "input/InputPaths.h"
 #include "input/LintFindings.h"
@@ -9,6 +10,7 @@
 #include "common/Utf8.h"
 #include "io/AtomicFile.h"
 #include "join/Join.h"
+#include "join/Processes.h"
 #include "join/Ranks.h"
 #include "output/OutputDir.h"
 #include "render/Html.h"
@@ -166,7 +168,8 @@ static int run(int argc, char **argv) {
   options.source_root = root.empty() ? currentDir() : root;
   joinReport(report, options);
   lineUpRanks(report);
-  report.verdict = judgeVerdict(report.runs);
+  listProcesses(report);
+  report.verdict = judgeVerdict(report.runs, intendedSyncs(report));
   printWarnings(report.warnings);
   if (!baseline.empty()) {
     report.has_baseline = true;
@@ -199,6 +202,10 @@ static int run(int argc, char **argv) {
       status = 1;
     }
   }
+  // Written, with some trace files skipped (each named in a warning line): 4, unless a gate
+  // tripped, whose 1 is what a CI job acts on.
+  if (status == 0 && !report.skipped_inputs.empty())
+    status = 4;
   return status;
 }
 

@@ -1,6 +1,7 @@
 #include "input/TraceRuns.h"
 
 #include "input/JsonErrors.h"
+#include "input/ProcessRole.h"
 #include "input/TraceNumbers.h"
 #include "io/JsonNumbers.h"
 #include "join/RuleGuess.h"
@@ -10,6 +11,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 namespace hostsync::report {
 
@@ -177,11 +179,22 @@ TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
   where = "process";
   const J &p = doc.at("process");
   std::string pid = std::to_string(wholeNumber(p, "pid", where)), rank = p.value("rank", "");
-  run.label = rank.empty() ? "pid " + pid : "rank " + rank + " (pid " + pid + ")";
+  run.pid = pid;
   run.rank = rank;
   run.world_size = p.value("world_size", "");
+  run.local_rank = p.value("local_rank", "");
+  run.launcher = p.value("launcher", "");
   run.host = p.value("host", "");
   run.command = p.value("command", "");
+  run.ended_by = p.value("ended_by", "exit");
+  run.role = processRole(run.command, rank, run.local_rank);
+  // A spawned worker inherits its rank's environment: it is labelled as what it is, and
+  // never lined up as a second trace of that rank (join/Ranks.h reads rank).
+  if (run.role.kind == RoleKind::Worker)
+    run.rank.clear();
+  run.label = run.role.kind == RoleKind::Rank ? "rank " + rank + " (pid " + pid + ")"
+              : run.role.kind == RoleKind::Process ? "pid " + pid
+                                                    : run.role.text + " (pid " + pid + ")";
   where = "summary";
   const J &sum = doc.at("summary");
   run.window_ns = wholeNumber(sum, "window_ns", where);
@@ -266,35 +279,54 @@ TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
 bool loadTraceRuns(const std::vector<std::string> &files, const trace::SymbolizeOptions &symbolize,
                    Report &report, std::vector<std::string> &warnings, std::string &error) {
   Ns window = 0, stalled = 0, idle = 0, busy = 0, gpuWindow = 0; // the headline's sums
+  // One file that cannot be read (killed mid-copy, another version, malformed) is skipped
+  // with one line: a job's report never fails for one of its processes.
+  auto skip = [&](const std::string &why) {
+    report.skipped_inputs.push_back(why);
+    report.warnings.push_back(why + " (skipped: the other traces are reported)");
+  };
   for (const std::string &file : files) {
     J doc;
-    if (!readJson(file, doc, error, trace::loadTraceJson))
-      return false;
+    std::string why;
+    if (!readJson(file, doc, why, trace::loadTraceJson)) {
+      skip(why);
+      continue;
+    }
     std::string where = "stacks";
     try {
       bool symbolized = true;
       for (const J &s : doc.value("stacks", J::array()))
         symbolized &= s.contains("frames");
+      std::vector<std::string> problems;
       if (!symbolized)
-        for (const std::string &w : trace::symbolizeTraceDoc(doc, symbolize).problems)
-          warnings.push_back(file + ": " + w);
+        problems = trace::symbolizeTraceDoc(doc, symbolize).problems;
       TracedRun run = readRun(file, doc, where);
       where = "summary";
-      addTime(window, run.window_ns, "the runs' window_ns");
-      addTime(stalled, run.stall_ns, "the runs' stall_ns");
-      addTime(idle, run.bubble_ns, "the runs' sync_bubble_ns");
-      addTime(busy, run.gpu_busy_ns, "the runs' GPU busy_ns");
-      addTime(gpuWindow, run.gpu_window_ns, "the runs' GPU window_ns");
+      // The sums first, into copies: a run that would overflow them is skipped whole.
+      Ns w = window, st = stalled, id = idle, b = busy, g = gpuWindow;
+      addTime(w, run.window_ns, "the runs' window_ns");
+      addTime(st, run.stall_ns, "the runs' stall_ns");
+      addTime(id, run.bubble_ns, "the runs' sync_bubble_ns");
+      addTime(b, run.gpu_busy_ns, "the runs' GPU busy_ns");
+      addTime(g, run.gpu_window_ns, "the runs' GPU window_ns");
+      std::tie(window, stalled, idle, busy, gpuWindow) = std::tie(w, st, id, b, g);
+      for (const std::string &p : problems)
+        warnings.push_back(file + ": " + p);
       report.runs.push_back(std::move(run));
     } catch (const TraceRecordError &e) {
-      error = file + ": " + e.what();
-      return false;
+      skip(file + ": " + e.what());
     } catch (const std::exception &e) {
-      error = file + ": " + where + ": malformed trace.json: " + plainMessage(e);
-      return false;
+      skip(file + ": " + where + ": malformed trace.json: " + plainMessage(e));
     }
   }
   report.has_trace = !report.runs.empty();
+  if (!report.has_trace && !report.skipped_inputs.empty()) {
+    error = report.skipped_inputs.size() == 1
+                ? report.skipped_inputs[0]
+                : "no trace could be read (" + std::to_string(report.skipped_inputs.size()) +
+                      " files); the first: " + report.skipped_inputs[0];
+    return false;
+  }
   return true;
 }
 

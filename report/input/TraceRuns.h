@@ -10,10 +10,11 @@
 
 namespace hostsync::report {
 
-// Adds one run per trace file (listed by listTraceFiles, input/InputPaths.h); false with
-// "FILE: what is wrong" on the first bad one: not JSON ("FILE:LINE:COLUMN: ..."), not a
-// trace, or a record whose numbers are no times ("FILE: stalls[3]: end_ns before start_ns").
-// Symbolizer problems become warnings.
+// Adds one run per trace file (listed by listTraceFiles, input/InputPaths.h). A file that
+// cannot be read is skipped: "FILE: what is wrong" in Report::skipped_inputs and its
+// warnings. Not JSON ("FILE:LINE:COLUMN: ..."), not a trace, or a record whose numbers are no
+// times ("FILE: stalls[3]: end_ns before start_ns"). False, with error, only when no file
+// could be read. Symbolizer problems become warnings.
 bool loadTraceRuns(const std::vector<std::string> &files, const trace::SymbolizeOptions &symbolize,
                    Report &report, std::vector<std::string> &warnings, std::string &error);
 

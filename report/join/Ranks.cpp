@@ -137,7 +137,15 @@ void lineUpRanks(Report &report, const RankOptions &options) {
     return &r == &*top || static_cast<double>(top->caused_ns) >=
                               options.dominance * static_cast<double>(r.caused_ns);
   });
-  if (n && dominates && top->caused_ns / static_cast<Ns>(n) >= options.min_mean_wait_ns)
+  // The median time from one collective to the next, on the first rank: what a wait is
+  // weighed against.
+  std::vector<Ns> periods;
+  for (size_t k = 1; k < n; ++k)
+    periods.push_back(ranks[0]->collectives[k].first - ranks[0]->collectives[k - 1].first);
+  Ns period = periods.empty() ? 0 : trace::percentile(periods, 0.5);
+  Ns least = std::max(options.min_mean_wait_ns,
+                      static_cast<Ns>(options.min_share_of_period * static_cast<double>(period)));
+  if (n && dominates && top->caused_ns / static_cast<Ns>(n) >= least)
     job.straggler = top->rank;
 }
 

@@ -69,9 +69,20 @@ struct TimelineFile {
   uint64_t slices = 0, bytes = 0;
 };
 
+// What a process of a job is there for, as far as its trace tells (input/ProcessRole.h).
+enum class RoleKind { Rank, Launcher, Worker, Process };
+struct ProcessRole {
+  RoleKind kind = RoleKind::Process;
+  std::string text; // "rank 1 (local rank 1)", "launcher (torchrun)", "spawned worker of rank 0"
+};
+
 struct TracedRun {
   std::string label;                          // "pid 123" or "rank 1 (pid 123)"
+  std::string pid;                            // as the trace says
   std::string rank, world_size, host;         // where it stands in a distributed job, or ""
+  std::string local_rank, launcher;           // likewise
+  std::string ended_by;                       // exit, a signal, or running (a periodic write)
+  ProcessRole role;
   Ns comm_ns = 0, comm_hidden_ns = 0;         // collective communication, and under compute
   std::vector<std::pair<Ns, Ns>> collectives; // each one's start and end, in order
   std::string source;                         // the trace file
@@ -131,6 +142,19 @@ struct RankRow {
   Ns caused_ns = 0;       // the ranks that came before it waited, where it came last
   Ns clock_offset_ns = 0; // subtracted from its times to read them on the first rank's clock
 };
+// One process of the run, as the report lists it (join/Processes.h).
+struct ProcessRow {
+  size_t run = 0; // index into Report::runs
+  uint64_t stalls = 0;
+  bool gpu_work = false; // it issued GPU work, or a GPU was busy for it
+};
+// The processes of one role together, for a job too large to list whole.
+struct RoleGroup {
+  RoleKind kind = RoleKind::Process;
+  uint64_t processes = 0, with_gpu_work = 0, stalls = 0;
+  Ns gpu_busy_ns = 0, stall_ns = 0;
+};
+
 // Why a rank came late to its collectives: the longest stall of the rank between its
 // previous collective and the late one, grouped by site ("" site: no stall there).
 struct LateCause {
@@ -162,6 +186,11 @@ struct Verdict {
   Ns gpu_window_ns = 0, busy_ns = 0, idle_ns = 0;
   // The idle time by cause; they add up to idle_ns.
   Ns sync_ns = 0, launch_ns = 0, input_ns = 0, unexplained_ns = 0;
+  // Of the idle after syncs, the part after syncs marked intended (NOLINT): set apart, it
+  // decides nothing; sync_ns is what is left. suppressed_sites: "harness.cpp:43, timing
+  // boundary", by idle.
+  Ns suppressed_ns = 0;
+  std::vector<std::string> suppressed_sites;
   uint64_t gpu_items = 0;   // work items the host issued, each a launch (or copy) call
   bool syncs_minor = false; // syncs explain too little of the idle time to fix them first
   double busyPct() const { return share(busy_ns, gpu_window_ns); }
@@ -183,6 +212,10 @@ struct Report {
   long steps = 0;            // --steps: per-step costs when > 0
   uint64_t new_findings = 0; // not in --baseline (when given)
   bool has_lint = false, has_trace = false, has_baseline = false;
+  std::vector<ProcessRow> processes; // every traced process: ranks first, then by stall time
+  std::vector<RoleGroup> roles;      // the processes by role, in RoleKind's order
+  // Trace files that could not be read, each "FILE: what is wrong": the rest is reported.
+  std::vector<std::string> skipped_inputs;
   // Said on stderr and at the top of every output: sources edited since they were traced.
   std::vector<std::string> warnings;
 };

@@ -3,6 +3,7 @@
 #include "render/ReadableName.h"
 #include "rules/Catalog.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace hostsync::report {
@@ -107,14 +108,81 @@ std::string stragglerText(const JobView &job) {
   for (const RankRow &r : job.ranks)
     if (r.rank == job.straggler)
       late = &r;
+  // Late by how much, per collective lined up: a training step's all-reduce is one.
   std::string text = lined + ": rank " + job.straggler + " came last to " +
                      std::to_string(late->last) + " of them and the others waited " +
-                     ms(late->caused_ns) + " for it";
+                     ms(late->caused_ns) + " for it (" +
+                     ms(late->caused_ns / static_cast<Ns>(std::max<size_t>(job.lined_up, 1))) +
+                     " per collective)";
   for (const LateCause &c : job.causes)
     if (c.rank == job.straggler)
       return text + "; most of it after " + lateCauseText(c) + " (" + ms(c.caused_ns) + ", " +
              std::to_string(c.count) + " times).";
   return text + ".";
+}
+
+std::vector<size_t> shownRanks(const JobView &job, size_t top) {
+  std::vector<size_t> rows(job.ranks.size());
+  for (size_t i = 0; i < rows.size(); ++i)
+    rows[i] = i;
+  if (rows.size() <= top)
+    return rows;
+  // The slowest: those the others waited for most, then those that came last most often.
+  std::stable_sort(rows.begin(), rows.end(), [&](size_t a, size_t b) {
+    const RankRow &x = job.ranks[a], &y = job.ranks[b];
+    return x.caused_ns != y.caused_ns ? x.caused_ns > y.caused_ns : x.last > y.last;
+  });
+  rows.resize(top);
+  return rows;
+}
+
+std::string moreRanksText(const JobView &job, size_t shown) {
+  if (shown >= job.ranks.size())
+    return "";
+  return "The " + std::to_string(shown) + " slowest of " + std::to_string(job.ranks.size()) +
+         " ranks (--top); report.json lists every rank.";
+}
+
+std::string endedText(const std::string &endedBy) {
+  if (endedBy == "exit")
+    return "exit";
+  if (endedBy == "running") // the tracer's periodic write: nothing was written at the end
+    return "killed, or still running (its last periodic write)";
+  return endedBy;
+}
+
+std::vector<std::string> processColumns() {
+  return {"process", "role", "host", "GPU busy", "stalls", "host stall", "ended by"};
+}
+
+std::vector<std::string> processCells(const Report &r, const ProcessRow &p) {
+  const TracedRun &run = r.runs[p.run];
+  return {"pid " + run.pid,
+          run.role.text,
+          run.host,
+          p.gpu_work ? ms(run.gpu_busy_ns) : "no GPU work",
+          std::to_string(p.stalls),
+          ms(run.stall_ns),
+          endedText(run.ended_by)};
+}
+
+std::string rolesText(const Report &r) {
+  auto plural = [](uint64_t n, const char *one, const char *many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+  };
+  std::string out;
+  for (const RoleGroup &g : r.roles) {
+    std::string what = g.kind == RoleKind::Rank       ? plural(g.processes, "rank", "ranks")
+                       : g.kind == RoleKind::Launcher ? plural(g.processes, "launcher", "launchers")
+                       : g.kind == RoleKind::Worker
+                           ? plural(g.processes, "spawned worker", "spawned workers")
+                           : plural(g.processes, "other process", "other processes");
+    what += g.with_gpu_work == g.processes ? ""
+            : g.with_gpu_work == 0        ? " (no GPU work)"
+                                   : " (" + std::to_string(g.with_gpu_work) + " with GPU work)";
+    out += (out.empty() ? "" : ", ") + what;
+  }
+  return std::to_string(r.runs.size()) + " traced processes: " + out + ".";
 }
 
 std::vector<std::string> timelineColumns() {

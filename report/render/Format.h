@@ -29,6 +29,20 @@ std::string lateCauseText(const LateCause &c);
 // One sentence on a job's ranks: the straggler, how long the others waited for it, and its
 // top cause; or that no rank stood out.
 std::string stragglerText(const JobView &job);
+// The ranks a report's table and picture show: all when they are `top` or fewer, else the
+// `top` slowest (others waited for them longest); indices into job.ranks. And the line that
+// says so, "" when all are shown.
+std::vector<size_t> shownRanks(const JobView &job, size_t top);
+std::string moreRanksText(const JobView &job, size_t shown);
+// The processes table, shared by the HTML and the Markdown: its columns, one row's cells
+// (plain text), and the line that counts the processes by role ("5 traced processes: 2
+// ranks, 1 launcher (no GPU work), 2 spawned workers (no GPU work).").
+std::vector<std::string> processColumns();
+std::vector<std::string> processCells(const Report &r, const ProcessRow &p);
+std::string rolesText(const Report &r);
+// How a process ended, for people: "exit", "SIGTERM", "killed, or still running (its last
+// periodic write)".
+std::string endedText(const std::string &endedBy);
 // The timelines table, shared by the HTML and the Markdown: its heading, its columns, and
 // one row of plain text per timeline file (the last cell the file's path).
 constexpr const char *TimelinesNote = "Perfetto traces of chosen windows, for ui.perfetto.dev.";

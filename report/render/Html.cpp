@@ -1,5 +1,6 @@
 #include "render/Html.h"
 
+#include "join/Processes.h"
 #include "render/Format.h"
 #include "render/RanksSvg.h"
 #include "render/ReadableName.h"
@@ -134,14 +135,17 @@ std::string streamBars(const Report &r) {
   return h + "</table>";
 }
 // A job's ranks side by side: what each spent in collectives, and who waited for whom.
-std::string ranksSection(const JobView &job) {
+std::string ranksSection(const JobView &job, const std::vector<size_t> &shown) {
   std::string h = "<h2>Ranks</h2><p id=\"straggler\">" + htmlEscape(stragglerText(job)) + "</p>";
   for (const std::string &n : job.notes)
     h += "<p class=\"note\">" + htmlEscape(n) + "</p>";
+  if (std::string more = moreRanksText(job, shown.size()); !more.empty())
+    h += "<p class=\"note\" id=\"more-ranks\">" + htmlEscape(more) + "</p>";
   h += "<table id=\"ranks\"><tr><th>rank</th><th>host</th><th>collectives</th><th>"
        "communication</th><th>hidden under compute</th><th>waited for others</th><th>others "
        "waited for it</th><th>came last</th></tr>";
-  for (const RankRow &r : job.ranks)
+  for (size_t i : shown) {
+    const RankRow &r = job.ranks[i];
     h += "<tr><td>" + htmlEscape(r.label) + "</td><td>" + htmlEscape(r.host) +
          "</td><td class=\"num\">" + std::to_string(r.collectives) + "</td><td class=\"num\">" +
          ms(r.comm_ns) + "</td><td class=\"num\">" +
@@ -150,12 +154,34 @@ std::string ranksSection(const JobView &job) {
                  : 0.0) +
          "</td><td class=\"num\">" + ms(r.waited_ns) + "</td><td class=\"num\">" + ms(r.caused_ns) +
          "</td><td class=\"num\">" + std::to_string(r.last) + "</td></tr>";
+  }
   h += "</table><table id=\"late-causes\"><tr><th>rank</th><th>came late after</th><th>times"
        "</th><th>others waited</th></tr>";
   for (const LateCause &c : job.causes)
     h += "<tr><td>" + htmlEscape(c.rank) + "</td><td>" + htmlEscape(lateCauseText(c)) +
          "</td><td class=\"num\">" + std::to_string(c.count) + "</td><td class=\"num\">" +
          ms(c.caused_ns) + "</td></tr>";
+  return h + "</table>";
+}
+// Every process of a job of several: its role, its GPU work, its stalls.
+std::string processesSection(const Report &r, size_t top) {
+  if (r.runs.size() < 2)
+    return "";
+  std::string h = "<h2>Processes</h2><p id=\"roles\">" + htmlEscape(rolesText(r)) + "</p>";
+  std::vector<const ProcessRow *> shown = shownProcesses(r, top);
+  if (shown.size() < r.processes.size())
+    h += "<p class=\"note\">The " + std::to_string(shown.size()) +
+         " that stalled longest (--top); report.json lists every process.</p>";
+  h += "<table id=\"processes\"><tr>";
+  for (const std::string &c : processColumns())
+    h += "<th>" + htmlEscape(c) + "</th>";
+  h += "</tr>";
+  for (const ProcessRow *p : shown) {
+    h += "<tr>";
+    for (const std::string &cell : processCells(r, *p))
+      h += "<td>" + htmlEscape(cell) + "</td>";
+    h += "</tr>";
+  }
   return h + "</table>";
 }
 // The timelines the tracer wrote, to open in ui.perfetto.dev.
@@ -221,8 +247,11 @@ std::string reportHtml(const Report &r, size_t top) {
     out += "<p class=\"note\">Sorted by the GPU idle each site caused, then host stall. A "
            "saving is an upper bound: fixing a site saves at most the idle charged to it.</p>" +
            siteTable("top-sites", topSites, r);
-    if (r.job.present())
-      out += ranksSection(r.job) + ranksSvg(r);
+    if (r.job.present()) {
+      std::vector<size_t> shown = shownRanks(r.job, top);
+      out += ranksSection(r.job, shown) + ranksSvg(r, shown);
+    }
+    out += processesSection(r, top);
     out += "<h2>A representative step</h2>" + timelineSvg(r) + timelinesSection(r);
     out += "<h2>GPU streams</h2>" + streamBars(r);
     out += "<h2>Findings with measured cost (" + std::to_string(measured.size()) + ")</h2>" +

@@ -1,5 +1,6 @@
 #include "render/Markdown.h"
 
+#include "join/Processes.h"
 #include "render/Format.h"
 #include "render/MarkdownText.h"
 #include "render/VerdictText.h"
@@ -24,16 +25,45 @@ std::string fixesSection(const Report &r, size_t top) {
   }
   return md.empty() ? "" : "\n## How to fix\n\n" + md;
 }
-std::string ranksSection(const JobView &job) {
+std::string ranksSection(const JobView &job, size_t top) {
   std::string md = "\n## Ranks\n\n" + markdownText(stragglerText(job)) + "\n\n";
   for (const std::string &n : job.notes)
     md += "> " + markdownText(n) + "\n\n";
+  std::vector<size_t> shown = shownRanks(job, top);
+  if (std::string more = moreRanksText(job, shown.size()); !more.empty())
+    md += markdownText(more) + "\n\n";
   md += "| rank | host | collectives | communication | waited for others | others waited for "
         "it | came last |\n|---|---|---|---|---|---|---|\n";
-  for (const RankRow &r : job.ranks)
+  for (size_t i : shown) {
+    const RankRow &r = job.ranks[i];
     md += "| " + markdownText(r.label) + " | " + markdownText(r.host) + " | " +
           std::to_string(r.collectives) + " | " + ms(r.comm_ns) + " | " + ms(r.waited_ns) + " | " +
           ms(r.caused_ns) + " | " + std::to_string(r.last) + " |\n";
+  }
+  return md;
+}
+// Every process of a job of several: its role, its GPU work, its stalls.
+std::string processesSection(const Report &r, size_t top) {
+  if (r.runs.size() < 2)
+    return "";
+  std::string md = "\n## Processes\n\n" + markdownText(rolesText(r)) + "\n\n";
+  std::vector<const ProcessRow *> shown = shownProcesses(r, top);
+  if (shown.size() < r.processes.size())
+    md += "The " + std::to_string(shown.size()) +
+          " that stalled longest (--top); report.json lists every process.\n\n";
+  std::string rule = "|";
+  md += "|";
+  for (const std::string &c : processColumns()) {
+    md += " " + c + " |";
+    rule += "---|";
+  }
+  md += "\n" + rule + "\n";
+  for (const ProcessRow *p : shown) {
+    md += "|";
+    for (const std::string &cell : processCells(r, *p))
+      md += " " + markdownText(cell) + " |";
+    md += "\n";
+  }
   return md;
 }
 // The timelines the tracer wrote, to open in ui.perfetto.dev.
@@ -83,7 +113,8 @@ std::string reportMarkdown(const Report &r, size_t top) {
     md += "\nSavings are upper bounds: fixing a site saves at most the GPU idle charged to it.\n";
     md += fixesSection(r, top);
     if (r.job.present())
-      md += ranksSection(r.job);
+      md += ranksSection(r.job, top);
+    md += processesSection(r, top);
     md += timelinesSection(r);
   }
   size_t measured = 0, missed = 0;

@@ -18,23 +18,35 @@ std::string rect(const char *cls, double x, double y, double w, double h, const 
 }
 } // namespace
 
-std::string ranksSvg(const Report &r) {
+std::string ranksSvg(const Report &r, const std::vector<size_t> &shown) {
   const JobView &job = r.job;
-  if (job.lined_up == 0)
+  if (job.lined_up == 0 || shown.empty())
     return "";
-  std::vector<const TracedRun *> runs;
+  std::vector<const TracedRun *> all, runs; // every rank; the ranks drawn
   for (const RankRow &row : job.ranks)
-    runs.push_back(&r.runs[row.run]);
+    all.push_back(&r.runs[row.run]);
+  std::vector<Ns> offsets;
+  for (size_t i : shown) {
+    runs.push_back(all[i]);
+    offsets.push_back(job.ranks[i].clock_offset_ns);
+  }
+  // Each drawn collective's last arrival, over every rank (drawn or not).
+  auto lastArrival = [&](size_t k) {
+    Ns last = INT64_MIN;
+    for (size_t j = 0; j < all.size(); ++j)
+      last = std::max(last, all[j]->collectives[k].first - job.ranks[j].clock_offset_ns);
+    return last;
+  };
   // Two collectives before the worst one to one after it, on the first rank's clock.
   size_t from = job.worst >= 2 ? job.worst - 2 : 0, to = std::min(job.worst + 1, job.lined_up - 1);
   Ns lo = INT64_MAX, hi = INT64_MIN;
   for (size_t i = 0; i < runs.size(); ++i) {
-    lo = std::min(lo, runs[i]->collectives[from].first - job.ranks[i].clock_offset_ns);
-    hi = std::max(hi, runs[i]->collectives[to].second - job.ranks[i].clock_offset_ns);
+    lo = std::min(lo, runs[i]->collectives[from].first - offsets[i]);
+    hi = std::max(hi, runs[i]->collectives[to].second - offsets[i]);
   }
   if (from > 0) // from the end of the collective before the first one drawn
     for (size_t i = 0; i < runs.size(); ++i)
-      lo = std::min(lo, runs[i]->collectives[from - 1].second - job.ranks[i].clock_offset_ns);
+      lo = std::min(lo, runs[i]->collectives[from - 1].second - offsets[i]);
   const double span = static_cast<double>(std::max<Ns>(1, hi - lo));
   auto x = [&](Ns t) {
     return Label + static_cast<double>(std::clamp(t, lo, hi) - lo) / span * (Width - Label - 10);
@@ -50,9 +62,9 @@ std::string ranksSvg(const Report &r) {
   }
   for (size_t i = 0; i < runs.size(); ++i) {
     const TracedRun &run = *runs[i];
-    Ns off = job.ranks[i].clock_offset_ns;
+    Ns off = offsets[i];
     double y = Top + static_cast<double>(i) * (TrackH + Gap);
-    svg += "<g class=\"rank\" data-rank=\"" + htmlEscape(job.ranks[i].rank) +
+    svg += "<g class=\"rank\" data-rank=\"" + htmlEscape(job.ranks[shown[i]].rank) +
            "\"><text x=\"4\" y=\"" + svgNumber(y + 15) + "\">" + htmlEscape(run.label) + "</text>" +
            rect("lane", Label, y, Width - Label - 10, TrackH, "#f8fafc", run.host);
     for (const TracedStall &s : run.stalls)
@@ -61,15 +73,12 @@ std::string ranksSvg(const Report &r) {
                     "#ef4444", "stall (" + s.api + "): " + ms(s.length()));
     for (size_t k = from; k <= to; ++k) {
       Ns start = run.collectives[k].first - off, end = run.collectives[k].second - off;
-      Ns lastArrival = start;
-      for (size_t j = 0; j < runs.size(); ++j)
-        lastArrival =
-            std::max(lastArrival, runs[j]->collectives[k].first - job.ranks[j].clock_offset_ns);
+      Ns last = std::max(start, lastArrival(k));
       svg += rect("collective", x(start), y + 4, x(end) - x(start), TrackH - 8, "#8b5cf6",
                   "collective " + std::to_string(k + 1) + ": " + ms(end - start));
-      if (lastArrival > start)
-        svg += rect("wait", x(start), y + 4, x(lastArrival) - x(start), TrackH - 8, "#f59e0b",
-                    "waiting for the last rank: " + ms(lastArrival - start));
+      if (last > start)
+        svg += rect("wait", x(start), y + 4, x(last) - x(start), TrackH - 8, "#f59e0b",
+                    "waiting for the last rank: " + ms(last - start));
     }
     svg += "</g>";
   }
@@ -80,8 +89,9 @@ std::string ranksSvg(const Report &r) {
       Label, height - 8, 220);
   return svg + "</svg><p class=\"note\">Collectives " + std::to_string(from + 1) + " to " +
          std::to_string(to + 1) + " of " + std::to_string(job.lined_up) +
-         ", around the one whose ranks arrived furthest apart, on " + htmlEscape(runs[0]->label) +
-         "'s clock.</p>";
+         ", around the one whose ranks arrived furthest apart, on " +
+         htmlEscape(all[0]->label) + "'s clock" +
+         (runs.size() < all.size() ? "; the ranks of the table above" : "") + ".</p>";
 }
 
 } // namespace hostsync::report

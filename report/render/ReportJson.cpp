@@ -1,5 +1,6 @@
 #include "render/ReportJson.h"
 
+#include "input/ProcessRole.h"
 #include "render/Format.h"
 #include "render/ReadableName.h"
 #include "render/VerdictText.h"
@@ -71,14 +72,17 @@ J verdictJson(const Verdict &v) {
           {"idle_ns", v.idle_ns},
           {"idle",
            {{"sync_ns", v.sync_ns},
+            {"suppressed_sync_ns", v.suppressed_ns},
             {"launch_ns", v.launch_ns},
             {"input_ns", v.input_ns},
             {"unexplained_ns", v.unexplained_ns}}},
           {"idle_pct",
            {{"sync", v.idlePct(v.sync_ns)},
+            {"suppressed_sync", v.idlePct(v.suppressed_ns)},
             {"launch", v.idlePct(v.launch_ns)},
             {"input", v.idlePct(v.input_ns)},
             {"unexplained", v.idlePct(v.unexplained_ns)}}},
+          {"suppressed_sites", v.suppressed_sites},
           {"gpu_items", v.gpu_items}};
 }
 J jobJson(const JobView &job) {
@@ -100,8 +104,13 @@ J jobJson(const JobView &job) {
                       {"api", c.api},
                       {"count", c.count},
                       {"caused_ns", c.caused_ns}});
+  J late = nullptr; // how late the straggler was, per collective lined up
+  for (const RankRow &r : job.ranks)
+    if (!job.straggler.empty() && r.rank == job.straggler && job.lined_up)
+      late = r.caused_ns / static_cast<Ns>(job.lined_up);
   return {{"lined_up", job.lined_up},
           {"straggler", job.straggler.empty() ? J(nullptr) : J(job.straggler)},
+          {"straggler_late_per_collective_ns", late},
           {"summary", stragglerText(job)},
           {"ranks", ranks},
           {"late_causes", causes},
@@ -142,6 +151,16 @@ std::string reportJson(const Report &r) {
                            {"state", t.state}});
     runs.push_back({{"label", run.label},
                     {"trace", run.source},
+                    {"pid", run.pid},
+                    {"role", roleKindId(run.role.kind)},
+                    {"role_text", run.role.text},
+                    {"rank", run.rank},
+                    {"local_rank", run.local_rank},
+                    {"world_size", run.world_size},
+                    {"launcher", run.launcher},
+                    {"host", run.host},
+                    {"ended_by", run.ended_by},
+                    {"gpu_work", run.gpu_items > 0 || run.gpu_busy_ns > 0},
                     {"command", run.command},
                     {"window_ns", run.window_ns},
                     {"host_stall_ns", run.stall_ns},
@@ -153,6 +172,16 @@ std::string reportJson(const Report &r) {
                     {"timelines", timelines}});
   }
   doc["runs"] = runs;
+  J roles = J::array();
+  for (const RoleGroup &g : r.roles)
+    roles.push_back({{"role", roleKindId(g.kind)},
+                     {"processes", g.processes},
+                     {"with_gpu_work", g.with_gpu_work},
+                     {"stalls", g.stalls},
+                     {"host_stall_ns", g.stall_ns},
+                     {"gpu_busy_ns", g.gpu_busy_ns}});
+  doc["roles"] = roles;
+  doc["skipped_inputs"] = r.skipped_inputs;
   if (r.job.present())
     doc["job"] = jobJson(r.job);
   J measured = J::array(), missed = J::array(), cold = J::array();

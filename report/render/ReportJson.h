@@ -7,7 +7,7 @@
 
 namespace hostsync::report {
 
-constexpr int ReportJsonVersion = 2; // 2: verdict, sites' function_short
+constexpr int ReportJsonVersion = 3; // 2: verdict, sites' function_short; 3: processes
 std::string reportJson(const Report &r);
 
 } // namespace hostsync::report

@@ -17,6 +17,7 @@ std::string verdictBar(const Verdict &v) {
     Ns ns;
   } parts[] = {{"GPU busy", "#3b82f6", v.busy_ns},
                {"idle after syncs", "#f59e0b", v.sync_ns},
+               {"idle after suppressed syncs", "#fde68a", v.suppressed_ns},
                {"idle, host launching", "#94a3b8", v.launch_ns},
                {"idle, host busy elsewhere", "#a855f7", v.input_ns},
                {"idle, unexplained", "#e2e8f0", v.unexplained_ns}};

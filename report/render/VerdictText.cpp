@@ -71,7 +71,20 @@ std::string verdictText(const Verdict &v) {
                      " of its traced " + duration(v.gpu_window_ns);
   if (v.idle_ns == 0)
     return text + "; it was never idle.";
-  text += "; of its idle time, " + causes(v) + ".";
+  std::string rest = causes(v);
+  text += "; of its idle time, " + (rest.empty() ? "nothing is left to fix" : rest);
+  if (v.suppressed_ns > 0) { // intended syncs, named apart: they decide nothing
+    size_t shown = std::min<size_t>(v.suppressed_sites.size(), 3);
+    std::string sites;
+    for (size_t i = 0; i < shown; ++i)
+      sites += (i ? "; " : "") + v.suppressed_sites[i];
+    if (v.suppressed_sites.size() > shown)
+      sites += "; " + std::to_string(v.suppressed_sites.size() - shown) + " more";
+    text += " (" + pct(v.idlePct(v.suppressed_ns)) + " follows " +
+            (v.suppressed_sites.size() == 1 ? "a suppressed sync: " : "suppressed syncs: ") +
+            sites + ")";
+  }
+  text += ".";
   if (v.syncs_minor)
     return text + " Syncs are not this job's problem: fixing every one would give back at most " +
            pct(Verdict::share(v.sync_ns, v.gpu_window_ns)) + " of the GPU's time.";

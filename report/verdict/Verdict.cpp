@@ -28,10 +28,29 @@ void addRun(const TracedRun &run, Verdict &v) {
 }
 } // namespace
 
-Verdict judgeVerdict(const std::vector<TracedRun> &runs) {
+IntendedSyncs intendedSyncs(const Report &report) {
+  IntendedSyncs out;
+  for (const Site &s : report.sites) { // intended sites come after the others, by idle
+    if (s.finding < 0 || !report.findings[s.finding].suppressed || s.idle_ns <= 0)
+      continue;
+    out.idle_ns += s.idle_ns;
+    const std::string &why = report.findings[s.finding].suppression_reason;
+    std::string file = s.where.file.substr(s.where.file.rfind('/') + 1);
+    out.sites.push_back(file + ":" + std::to_string(s.where.line) + (why.empty() ? "" : ", " + why));
+  }
+  return out;
+}
+
+Verdict judgeVerdict(const std::vector<TracedRun> &runs, const IntendedSyncs &intended) {
   Verdict v;
   for (const TracedRun &run : runs)
     addRun(run, v);
+  // A sync the user marked as intended does not decide the verdict: its idle is named apart,
+  // and the bound is judged on what is left to fix.
+  v.suppressed_ns = std::min(intended.idle_ns, v.sync_ns);
+  v.sync_ns -= v.suppressed_ns;
+  if (v.suppressed_ns > 0)
+    v.suppressed_sites = intended.sites;
   if (v.gpu_window_ns <= 0) {
     v.bound = Bound::NoGpu; // nothing ran on a GPU, or it ran for no time
     return v;
@@ -50,6 +69,9 @@ Verdict judgeVerdict(const std::vector<TracedRun> &runs) {
       std::max_element(std::begin(causes), std::end(causes), [](const auto &a, const auto &b) {
         return a.second < b.second;
       })->first;
+  // Idle only after intended syncs: nothing left bounds it but its own work.
+  if (v.sync_ns + v.launch_ns + v.input_ns + v.unexplained_ns == 0)
+    v.bound = Bound::Gpu;
   return v;
 }
 

@@ -5,6 +5,7 @@
 
 #include "model/ReportModel.h"
 
+#include <string>
 #include <vector>
 
 namespace hostsync::report {
@@ -18,6 +19,16 @@ constexpr double SyncsMinorIdlePct = 10.0;
 // launch measured on an H100, DESIGN.md). Idle beyond it had no launch to explain it.
 constexpr Ns LaunchBudgetNs = 20000;
 
-Verdict judgeVerdict(const std::vector<TracedRun> &runs);
+// The GPU idle after syncs that the user marked intended: the measured sites whose finding
+// carries a NOLINT (a timing boundary, a logged value), and each as "harness.cpp:43, timing
+// boundary", by idle. From the join's sites (join/Join.h).
+struct IntendedSyncs {
+  Ns idle_ns = 0;
+  std::vector<std::string> sites;
+};
+IntendedSyncs intendedSyncs(const Report &report);
+
+// intended: set apart from the idle after syncs (Verdict::suppressed_ns); it decides nothing.
+Verdict judgeVerdict(const std::vector<TracedRun> &runs, const IntendedSyncs &intended = {});
 
 } // namespace hostsync::report

@@ -82,8 +82,8 @@ TEST(Ranks, TheRankThatSyncsBeforeEachCollectiveIsTheStragglerAndTheOtherWaitsFo
   EXPECT_EQ(job.causes[0].count, 10u);
   EXPECT_EQ(stragglerText(job),
             "10 collectives lined up across 2 ranks: rank 1 came last to 10 of them and the others "
-            "waited 200.000 ms for it; most of it after in cudaStreamSynchronize (no user frame) "
-            "(200.000 ms, 10 times).");
+            "waited 200.000 ms for it (20.000 ms per collective); most of it after in "
+            "cudaStreamSynchronize (no user frame) (200.000 ms, 10 times).");
   EXPECT_EQ(job.notes, std::vector<std::string>{
                            "ranks on one host: their times are on one clock (CLOCK_MONOTONIC)"});
 }
@@ -95,6 +95,18 @@ TEST(Ranks, ArrivalsWithinLaunchJitterNameNoStraggler) {
   EXPECT_EQ(r.job.straggler, "");
   EXPECT_EQ(r.job.ranks[0].waited_ns + r.job.ranks[1].waited_ns, 0);
   EXPECT_NE(stragglerText(r.job).find("no rank stood out"), std::string::npos);
+}
+
+// Two H100s, 2026-11-26: in a job with no straggler, one GPU's all-reduces began 0.3 ms after
+// the other's at every 30 ms step. A constant skew that small is no straggler; 2 ms is.
+TEST(Ranks, AStragglerIsLateByAShareOfTheStepNotBySkew) {
+  Report skew = lineUp(
+      {rankTrace("0", "node-a", 0, 0, 1 * ms), rankTrace("1", "node-a", 300 * us, 0, 1 * ms)});
+  EXPECT_EQ(skew.job.straggler, "");
+  EXPECT_EQ(skew.job.ranks[1].caused_ns, 10 * 300 * us); // the waits are still counted
+  Report late = lineUp(
+      {rankTrace("0", "node-a", 0, 0, 1 * ms), rankTrace("1", "node-a", 2 * ms, 0, 1 * ms)});
+  EXPECT_EQ(late.job.straggler, "1");
 }
 
 TEST(Ranks, AnotherHostsClockIsAlignedByTheCollectivesEnds) {

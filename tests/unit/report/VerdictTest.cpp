@@ -164,3 +164,52 @@ TEST(Verdict, RunsAddUp) {
   EXPECT_EQ(v.gpu_items, 10000u);
   EXPECT_FALSE(v.syncs_minor); // 20 of 50 ms
 }
+
+// A sync the user marked intended (NOLINT: a timing boundary) decides nothing: its idle is
+// named apart, and the bound is judged on what is left (the Quick start's own report once
+// called itself sync-bound for its harness's timing barrier).
+TEST(Verdict, SuppressedSyncsAreNamedApartAndDecideNothing) {
+  // 60 ms idle: 50 after syncs, 45 of them after the intended one; 10 launching (500 items).
+  std::vector<TracedRun> runs = {run(100 * ms, 40 * ms, 50 * ms, 10 * ms, 500)};
+  EXPECT_EQ(judgeVerdict(runs).bound, Bound::Sync);
+  Verdict v = judgeVerdict(runs, {45 * ms, {"harness.cpp:43, timing boundary"}});
+  EXPECT_EQ(v.suppressed_ns, 45 * ms);
+  EXPECT_EQ(v.sync_ns, 5 * ms);
+  EXPECT_EQ(v.bound, Bound::Launch);
+  EXPECT_TRUE(v.syncs_minor); // 5 of 60 ms
+  EXPECT_EQ(verdictText(v),
+            "Launch-bound: the GPU is busy 40.0% of its traced 100.000 ms; of its idle time, 16.7% "
+            "is the host launching work (short kernels, host overhead), 8.3% follows host syncs "
+            "(75.0% follows a suppressed sync: harness.cpp:43, timing boundary). Syncs are not "
+            "this job's problem: fixing every one would give back at most 5.0% of the GPU's time.");
+  // More than the idle after syncs cannot be set apart; all of it intended leaves the GPU's
+  // own work as the bound.
+  Verdict all = judgeVerdict({run(100 * ms, 40 * ms, 60 * ms)}, {90 * ms, {"a.cpp:1", "b.cpp:2"}});
+  EXPECT_EQ(all.suppressed_ns, 60 * ms);
+  EXPECT_EQ(all.sync_ns, 0);
+  EXPECT_EQ(all.bound, Bound::Gpu);
+  EXPECT_NE(verdictText(all).find("nothing is left to fix (100.0% follows suppressed syncs: "
+                                  "a.cpp:1; b.cpp:2)"),
+            std::string::npos)
+      << verdictText(all);
+}
+
+TEST(Verdict, IntendedSyncsAreTheSuppressedFindingsSites) {
+  Report r;
+  StaticFinding kept, intended;
+  intended.suppressed = true;
+  intended.suppression_reason = "timing boundary";
+  r.findings = {kept, intended};
+  Site a, b, c;
+  a.finding = 0;
+  a.idle_ns = 7;
+  b.finding = 1;
+  b.idle_ns = 5;
+  b.where = {"examples/common/harness.cpp", 43};
+  c.finding = -1;
+  c.idle_ns = 3;
+  r.sites = {a, b, c};
+  IntendedSyncs i = intendedSyncs(r);
+  EXPECT_EQ(i.idle_ns, 5);
+  EXPECT_EQ(i.sites, (std::vector<std::string>{"harness.cpp:43, timing boundary"}));
+}
