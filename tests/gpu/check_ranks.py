@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks hostsync-report's and hostsync-trace's view of tests/gpu/rank_job.py's jobs
-(issue 18): the late job names rank 1 as the straggler, its LATE-SYNC line as the cause,
-and rank 0's wait per step within 10% of the host work rank 1 measured after its sync; the
+(issues 18 and 49): the late job names rank 1 as the straggler, its LATE-SYNC line as the
+cause, and rank 0's wait per step and rank 1's lateness per collective within 10% of the host
+work rank 1 measured after its sync; every report reads the two ranks and torchrun's agent; the
 clean job names no straggler; the overlapped all-reduce is mostly hidden under compute on
 every rank and the serialised one is not.
 usage: check_ranks.py <work dir> (holding late/, clean/, overlap/, serial/ traces and
@@ -56,7 +57,21 @@ def main():
     check(abs(waited - expected) <= 0.10 * expected,
           f"late job: rank 0 waited {waited / 1e6:.3f} ms per collective, rank 1's host work "
           f"after its sync {expected / 1e6:.3f} ms (within 10%)")
+    late_by = job.get("straggler_late_per_collective_ns") or 0
+    check(abs(late_by - expected) <= 0.10 * expected,
+          f"late job: rank 1 late by {late_by / 1e6:.3f} ms per collective, its host work after "
+          f"its sync {expected / 1e6:.3f} ms (within 10%)")
     print("INFO: " + job.get("summary", "no job section"))
+    # Every process of each job is read and listed: the two ranks and torchrun's agent.
+    for mode in ("late", "clean", "overlap", "serial"):
+        path = os.path.join(work, f"{mode}-report/report.json")
+        if not os.path.exists(path):
+            check(False, f"{mode}: no report.json")
+            continue
+        r = json.load(open(path))
+        roles = sorted(run["role"] for run in r["runs"])
+        check(r["skipped_inputs"] == [] and roles == ["launcher", "rank", "rank"],
+              f"{mode}: every process reported: {roles}, skipped {r['skipped_inputs']}")
     clean = json.load(open(os.path.join(work, "clean-report/report.json")))
     check("job" in clean and clean["job"]["straggler"] is None,
           f"clean job: no straggler ({clean.get('job', {}).get('summary', 'no job section')})")

@@ -1,11 +1,13 @@
 """A two-rank NCCL job for the tracer's rank checks (issue 18), run under torchrun.
 
-Every step: 10 ms of host work (standing for data loading and launches), a 20 ms GPU kernel,
-then an all-reduce. --mode:
+Every step: a 20 ms GPU kernel, 10 ms of host work while it runs (standing for data loading
+and launches), then an all-reduce. --mode:
   late     rank 1 reads a value back after the kernel (.item(), the LATE-SYNC line), so its
            10 ms of host work cannot overlap its kernel: rank 1 arrives about 10 ms late at
            every all-reduce and rank 0 waits for it. Rank 1 writes the host work it measured
-           after the sync (--truth), the wait the report must find on rank 0.
+           after the sync (--truth), the wait the report must find on rank 0. (The host work
+           once came before the kernel on the other ranks: then every rank took 30 ms a step
+           and none was late; the report, run on two H100s, said so.)
   clean    the same without the read-back: the ranks arrive together, no straggler.
   overlap  the all-reduce is started (async) before the kernel, so it runs under compute.
   serial   the all-reduce waits for the kernel (and the kernel for the previous all-reduce).
@@ -20,13 +22,21 @@ import torch.distributed as dist
 
 
 def sleep_cycles(ms):
-    """GPU clock cycles of torch.cuda._sleep that last about ms milliseconds"""
-    start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-    start.record()
-    torch.cuda._sleep(1 << 24)
-    end.record()
-    end.synchronize()
-    return int((1 << 24) * ms / start.elapsed_time(end))
+    """GPU clock cycles of torch.cuda._sleep that last about ms milliseconds, measured once
+    the GPU has left its idle clocks: measured cold (two H100s, 2026-11-26), one rank's 20 ms
+    kernel ran 8 ms, the other's 19, and the rank meant to be on time came last."""
+    for _ in range(20):  # about half a second of work: the clocks go up
+        torch.cuda._sleep(1 << 24)
+    torch.cuda.synchronize()
+    took = []
+    for _ in range(5):
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        torch.cuda._sleep(1 << 24)
+        end.record()
+        end.synchronize()
+        took.append(start.elapsed_time(end))
+    return int((1 << 24) * ms / sorted(took)[2])
 
 
 def host_work(seconds):
@@ -48,7 +58,10 @@ def main():
     torch.cuda.set_device(int(os.environ["LOCAL_RANK"]))
     grad = torch.ones(8 << 20, device="cuda")  # 32 MB: an all-reduce of a few hundred us
     x = torch.ones(1, device="cuda")
-    cycles = sleep_cycles(20)
+    # One length for every rank's kernel: rank 0's measure (the GPUs are of one model).
+    c = torch.tensor([sleep_cycles(20)], device="cuda")
+    dist.broadcast(c, 0)
+    cycles = int(c.item())
     dist.all_reduce(grad)  # warm-up: NCCL's connections
     torch.cuda.synchronize()
     after_sync = []
@@ -60,11 +73,12 @@ def main():
             work.wait()
             host_work(0.010)
             continue
-        host_work(0.010) if a.mode != "late" or rank != 1 else None
         torch.cuda._sleep(cycles)
         if a.mode == "late" and rank == 1:
             x.add_(1).item()  # LATE-SYNC
             after_sync.append(host_work(0.010))
+        else:  # the host work runs while the kernel does: both end by 20 ms
+            host_work(0.010)
         dist.all_reduce(grad)
         if a.mode == "serial":
             torch.cuda.synchronize()

@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""Checks the reports of tests/gpu/run_launcher_checks.sh's jobs (issue 49): each report
+exited 0 with no trace skipped, lists every process the job had with the role it had, and
+names launch_train.py's two sync lines (SYNC-ITEM, SYNC-NONZERO) as measured sites.
+usage: check_launchers.py <work dir> <path of launch_train.py>"""
+import collections
+import json
+import os
+import sys
+
+# Per job: how many processes of each role, and how many of them with GPU work.
+EXPECTED = {
+    # the script, two DataLoader workers and multiprocessing's resource tracker
+    "spawn": ({"process": 1, "worker": 3}, {"process": 1, "worker": 0}),
+    "torchrun1": ({"launcher": 1, "rank": 1}, {"launcher": 0, "rank": 1}),
+    "wrapper": ({"process": 2}, {"process": 1}),  # bash, then python3 with the GPU work
+    "helper": ({"process": 2}, {"process": 1}),  # the script, and its CPU-only helper
+    "torchrun2": ({"launcher": 1, "rank": 2}, {"launcher": 0, "rank": 2}),
+    "killed": ({"launcher": 1, "rank": 2}, {"launcher": 0, "rank": 2}),
+}
+
+
+def marked_line(job, tag):
+    for n, line in enumerate(open(job), 1):
+        if f"# {tag}" in line:
+            return n
+    raise SystemExit(f"no {tag} line in {job}")
+
+
+def main():
+    work, job = sys.argv[1], sys.argv[2]
+    ok = True
+
+    def check(cond, what):
+        nonlocal ok
+        print(("PASS: " if cond else "FAIL: ") + what)
+        ok &= bool(cond)
+
+    lines = {marked_line(job, "SYNC-ITEM"), marked_line(job, "SYNC-NONZERO")}
+    for name, (roles, with_gpu) in EXPECTED.items():
+        rc_file = os.path.join(work, f"{name}-report.rc")
+        if not os.path.exists(rc_file):
+            print(f"SKIP: {name}: not run")
+            continue
+        rc = open(rc_file).read().strip()
+        err = open(os.path.join(work, f"{name}-report.err")).read().strip()
+        check(rc == "0", f"{name}: hostsync-report exited {rc} {err[:300]}")
+        path = os.path.join(work, f"{name}-report", "report.json")
+        if not os.path.exists(path):
+            check(False, f"{name}: no report.json")
+            continue
+        r = json.load(open(path))
+        check(r["skipped_inputs"] == [], f"{name}: no trace skipped ({r['skipped_inputs']})")
+        have = collections.Counter(run["role"] for run in r["runs"])
+        gpu = collections.Counter(run["role"] for run in r["runs"] if run["gpu_work"])
+        check(all(have[k] == v for k, v in roles.items()) and
+              all(gpu[k] == v for k, v in with_gpu.items()),
+              f"{name}: processes by role {dict(have)}, with GPU work {dict(gpu)} "
+              f"(expected {roles}, with GPU work {with_gpu})")
+        sites = {(s.get("file") or "", s.get("line")) for s in
+                 r["findings_with_cost"] + r["missed_statically"]}
+        named = {line for f, line in sites if f.endswith("launch_train.py")}
+        check(lines <= named, f"{name}: sync lines {sorted(lines)} named (got "
+              f"{sorted(l for l in named if l)})")
+        if name == "killed":
+            ended = {run["rank"]: run["ended_by"] for run in r["runs"] if run["role"] == "rank"}
+            check(ended.get("1") == "running",
+                  f"killed: rank 1's trace is its last periodic write (ended_by {ended})")
+            check(any(s["stalls"] > 0 for s in r["runs"] if s["rank"] == "1"),
+                  "killed: rank 1's stalls up to its last write are reported")
+        if name == "torchrun2":
+            check(len(r.get("job", {}).get("ranks", [])) == 2,
+                  "torchrun2: the two ranks lined up, the launcher not among them")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
