@@ -5,7 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -71,31 +72,60 @@ TEST(ActivityConsumer, AnEmptyBufferIsGivenBackUnread) {
 }
 
 // A long run: buffers handed over from several threads (CUPTI's per-thread buffers), read
-// as they come; the buffers in memory stay as few as were ever held at once.
+// as they come. Memory must not grow with the run: the consumer gives each buffer back as
+// soon as it is folded. The producers keep at most max_unread buffers unread (they wait for
+// the consumer), and the pool's cap is far out of reach, so only the consumer's releases
+// keep the pool small: after a short run and after one 40 times longer, at most
+// max_unread + 1 buffers were ever mapped (the one more: folded, not yet given back). A
+// consumer that held its buffers until drain() would map one per buffer handed over.
 TEST(ActivityConsumer, ALongRunFromSeveralThreadsKeepsMemoryFlat) {
-  BufferPool pool(8192, 64);
-  std::atomic<uint64_t> bytes{0};
-  ActivityConsumer consumer(pool, [&](const uint8_t *, size_t valid) { bytes += valid; });
+  const int threads = 4;
+  const uint64_t max_unread = 8;
+  BufferPool pool(8192, 1 << 20); // mapped as asked for: the cap bounds nothing here
+  std::mutex m;
+  std::condition_variable read;
+  uint64_t unread = 0, bytes = 0;
+  ActivityConsumer consumer(pool, [&](const uint8_t *, size_t valid) {
+    std::lock_guard<std::mutex> lock(m);
+    --unread;
+    bytes += valid;
+    read.notify_all();
+  });
   consumer.start();
-  std::vector<std::thread> producers;
-  std::atomic<int> refused{0};
-  for (int t = 0; t < 4; ++t)
-    producers.emplace_back([&] {
-      for (int i = 0; i < 2000; ++i) {
-        uint8_t *b = pool.acquire();
-        if (!b) { // all 64 held: CUPTI would drop these records and count them
-          ++refused;
-          std::this_thread::yield();
-          continue;
+  auto run = [&](int per_thread) {
+    std::vector<std::thread> producers;
+    for (int t = 0; t < threads; ++t)
+      producers.emplace_back([&] {
+        for (int i = 0; i < per_thread; ++i) {
+          {
+            std::unique_lock<std::mutex> lock(m);
+            read.wait(lock, [&] { return unread < max_unread; });
+            ++unread;
+          }
+          uint8_t *b = pool.acquire();
+          if (!b) { // out of memory: fail, and leave the other producers nothing to wait for
+            ADD_FAILURE() << "the pool refused a buffer";
+            std::lock_guard<std::mutex> lock(m);
+            --unread;
+            read.notify_all();
+            return;
+          }
+          b[0] = 1;
+          consumer.submit(b, 1000);
         }
-        b[0] = 1;
-        consumer.submit(b, 1000);
-      }
-    });
-  for (auto &p : producers)
-    p.join();
-  consumer.drain();
-  EXPECT_EQ(bytes.load(), (8000u - refused.load()) * 1000u);
-  EXPECT_LE(pool.stats().allocated, 64u);
+      });
+    for (auto &p : producers)
+      p.join();
+    consumer.drain();
+  };
+  run(50);
+  uint64_t after_short = pool.stats().allocated;
+  run(2000);
+  uint64_t after_long = pool.stats().allocated;
+  EXPECT_LE(after_short, max_unread + 1);
+  EXPECT_LE(after_long, max_unread + 1)
+      << "after " << threads * 2050 << " buffers, " << after_short << " after " << threads * 50;
+  EXPECT_EQ(bytes, threads * 2050u * 1000u);
+  EXPECT_EQ(pool.stats().refused, 0u);
   EXPECT_EQ(pool.stats().in_use, 0u);
 }
