@@ -1,5 +1,8 @@
 // RUN: %lint --checks='-*,hostsync-clip-grad-norm' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+// Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}2{{$}}
 
 void positives(torch::nn::Linear model) {
   double n = torch::nn::utils::clip_grad_norm_(model->parameters(), 1.0);

@@ -1,5 +1,8 @@
 // RUN: %lint --checks='-*,hostsync-size-dependent' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+// Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}6{{$}}
 
 void positives(torch::Tensor labels) {
   auto x = torch::randn({64}, torch::kCUDA);
