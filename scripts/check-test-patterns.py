@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+r"""Fails on the two ways a test was found unable to fail (issue 50; docs/contributing.md,
+"Tests that can fail"):
+
+1. `\[` outside `{{ }}` in a FileCheck pattern: a check line (`CHECK:`, or a prefix the
+   file's RUN lines name, with -NEXT, -SAME, -NOT, -DAG, -LABEL, -EMPTY, -COUNT-n) or an
+   `--implicit-check-not` value. FileCheck reads text outside `{{ }}` literally, so
+   `--implicit-check-not='warning: {{.*}}\['` looks for a real backslash and never fires.
+   Write the bracket bare (`[hostsync-`; only `[[` starts a variable) or inside the braces
+   (`{{.*\[}}`); output that really holds a backslash before a bracket is matched by
+   `{{\\\[}}`. Only the bracket: other escapes outside `{{ }}` are often meant (report.md
+   escapes `|` as `\|`, and markdown-escape.test checks it).
+2. A `||` before a `test` of `$?` (`CMD || test $? -eq 2`): it passes when CMD exits 0 as
+   well. Write `%expect-exit 2 CMD` (tests/lit/expect-exit.sh).
+
+usage: scripts/check-test-patterns.py [PATH...]   (default: the repository's tests/)
+Prints one line per finding, `PATH:LINE: what`, and exits 1 if there is any; else one line,
+`test patterns: ok (N files)`.
+"""
+import os
+import re
+import shlex
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# `||` then `test $? ...` or `[ $? ...`, quoted or not.
+OR_TEST = re.compile(r"\|\|\s*(?:test|\[)\s+\"?\$\?\"?\s+-(?:eq|ne|lt|le|gt|ge)\b")
+# A backslash before a bracket: outside {{ }} it matches that backslash literally.
+ESCAPE = re.compile(r"\\\[")
+RUN = re.compile(r"\bRUN:(.*)$")
+PREFIX_OPTION = re.compile(r"--?check-prefix(?:es)?[= ]([A-Za-z0-9_,-]+)")
+CHECK_SUFFIX = r"(?:-NEXT|-SAME|-NOT|-DAG|-LABEL|-EMPTY|-COUNT-\d+)?:"
+# Text files a test may hold patterns in; build outputs and data are left alone.
+SUFFIXES = (".test", ".cpp", ".cu", ".c", ".h", ".cuh", ".py", ".sh", ".txt", ".in", ".cfg")
+
+
+def literal_part(pattern):
+    """The pattern less its {{regex}} and [[variable]] parts: what FileCheck reads literally."""
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("{{", i):
+            end = pattern.find("}}", i + 2)
+            if end < 0:
+                return "".join(out)  # FileCheck rejects it anyway
+            end += 2
+            while end < len(pattern) and pattern[end] == "}":  # {{x{2}}}: the last two close
+                end += 1
+            i = end
+        elif pattern.startswith("[[", i):
+            end = pattern.find("]]", i + 2)
+            i = len(pattern) if end < 0 else end + 2
+        else:
+            out.append(pattern[i])
+            i += 1
+    return "".join(out)
+
+
+def run_lines(lines):
+    """(line number, text) of each RUN command, continuation lines (ending in \\) joined."""
+    runs, current, start = [], None, 0
+    for number, line in enumerate(lines, 1):
+        m = RUN.search(line)
+        if not m:
+            continue
+        text = m.group(1).rstrip()
+        if current is None:
+            current, start = "", number
+        if text.endswith("\\"):
+            current += text[:-1] + " "
+            continue
+        runs.append((start, current + text))
+        current = None
+    if current is not None:
+        runs.append((start, current))
+    return runs
+
+
+def implicit_check_nots(command):
+    """The --implicit-check-not values of a command, as the shell hands them to FileCheck."""
+    try:
+        words = shlex.split(command, comments=False, posix=True)
+    except ValueError:  # unbalanced quotes: read it as plain words
+        words = command.split()
+    values = []
+    for i, word in enumerate(words):
+        m = re.match(r"--?implicit-check-not(=(.*))?$", word)
+        if m and m.group(1):
+            values.append(m.group(2))
+        elif m and i + 1 < len(words):
+            values.append(words[i + 1])
+    return values
+
+
+def check_file(path, shown):
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            lines = f.read().split("\n")
+    except OSError as e:
+        return [f"{shown}: cannot read: {e.strerror}"]
+    problems = []
+    runs = run_lines(lines)
+    for number, line in enumerate(lines, 1):
+        if OR_TEST.search(line):
+            problems.append(f"{shown}:{number}: `|| test $? -eq N` passes on exit 0 too; "
+                            "write %expect-exit N CMD")
+    prefixes = {"CHECK"}
+    for number, command in runs:
+        for m in PREFIX_OPTION.finditer(command):
+            prefixes.update(p for p in m.group(1).split(",") if p)
+        for value in implicit_check_nots(command):
+            if ESCAPE.search(literal_part(value)):
+                problems.append(f"{shown}:{number}: --implicit-check-not value '{value}': "
+                                "\\[ outside {{ }} matches a real backslash, so it never "
+                                "fires; write [ or {{\\[}}")
+    check = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, prefixes))) + ")" +
+                       CHECK_SUFFIX + "(.*)$")
+    for number, line in enumerate(lines, 1):
+        if RUN.search(line):
+            continue
+        m = check.search(line)
+        if m and ESCAPE.search(literal_part(m.group(1))):
+            problems.append(f"{shown}:{number}: \\[ outside {{{{ }}}} in a check line matches "
+                            "a real backslash; write [ or {{\\[}}")
+    return problems
+
+
+def files_under(paths):
+    for path in paths:
+        if os.path.isfile(path):
+            yield path
+            continue
+        for root, dirs, names in os.walk(path):
+            dirs[:] = sorted(d for d in dirs if d != ".git" and not d.startswith("build"))
+            for name in sorted(names):
+                if name.endswith(SUFFIXES):
+                    yield os.path.join(root, name)
+
+
+def main():
+    paths = sys.argv[1:] or [os.path.join(ROOT, "tests")]
+    problems, count = [], 0
+    for path in files_under(paths):
+        count += 1
+        inside = os.path.abspath(path).startswith(ROOT + os.sep)
+        problems += check_file(path, os.path.relpath(path, ROOT) if inside else path)
+    for p in problems:
+        print(p)
+    if problems:
+        return 1
+    print(f"test patterns: ok ({count} files)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
