@@ -381,6 +381,17 @@ TEST(Stalls, AnAsyncDeviceToDeviceCopyIsNeverAStall) {
   EXPECT_EQ(b.m.name(b.m.api[stalls[0].api_index].name), "cudaMemcpy");
 }
 
+TEST(Stalls, AnAsyncCopyCallWithNoCopyRecordIsNoStall) {
+  // masked_loss's sort on an H100: cudaMemcpyAsync calls of 20-50 us whose copies CUPTI did
+  // not record were listed as explicit syncs at the sort's line.
+  Builder b;
+  b.api("cudaMemcpyAsync", 1 * ms, 1 * ms + 40 * us);
+  b.api("cudaMemcpy", 2 * ms, 2 * ms + 80 * us); // the blocking form is kept: it waited
+  auto stalls = findStalls(b.m);
+  ASSERT_EQ(stalls.size(), 1u);
+  EXPECT_EQ(b.m.name(b.m.api[stalls[0].api_index].name), "cudaMemcpy");
+}
+
 TEST(Communication, NcclKernelsAreCommunicationWhateverTheirNamingAndMangling) {
   for (const char *name :
        {"ncclDevKernel_AllReduce_Sum_f32_RING_LL(ncclDevKernelArgsStorage<(unsigned long)4096>)",
