@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 // The caching allocator's statistics need the CUDA build of LibTorch; a CPU build (such as
 // Debian's, which the analyzer parses these sources against) has no such header.
@@ -345,8 +346,13 @@ void wait_stream(const c10::Stream &waiter, const c10::Stream &done) {
 }
 
 void wait_event(const c10::Event &event) {
-#ifdef DEMO_HAVE_CUDA
+#if defined(DEMO_HAVE_CUDA) && TORCH_VERSION_MAJOR >= 2
   event.synchronize(); // NOLINT(hostsync-explicit-sync): on a worker thread, by design
+#elif defined(DEMO_HAVE_CUDA)
+  // LibTorch 1.x's c10::Event has no synchronize() (Debian's 1.13, whose headers the Quick
+  // start's lint reads): poll it. The demos run on 2.x.
+  while (!event.query())
+    std::this_thread::yield();
 #else
   (void)event; // no CUDA: nothing was queued asynchronously
 #endif

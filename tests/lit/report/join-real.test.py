@@ -4,7 +4,7 @@ import json
 import sys
 
 r = json.load(open(sys.argv[1]))
-assert r["schema"] == "hostsync-report/report" and r["version"] == 2
+assert r["schema"] == "hostsync-report/report" and r["version"] == 3
 sites = r["findings_with_cost"]
 assert len(sites) == 3 and not r["missed_statically"] and not r["cold_in_this_run"], r
 h = r["headline"]
