@@ -336,8 +336,8 @@ void finishAndWrite(const char *ended_by) {
   // has no such window: none is written, rather than one that ends at time 0.
   std::string worstWhy;
   if (perfetto != "0" && !f.fold->showedWorst() && lastEnd > 0)
-    worstWhy = writeWorst(f, m, recent, {std::max<Ns>(0, lastEnd - f.windowNs), lastEnd + 1},
-                          ended_by);
+    worstWhy =
+        writeWorst(f, m, recent, {std::max<Ns>(0, lastEnd - f.windowNs), lastEnd + 1}, ended_by);
   ProcessInfo p = processInfo(ended_by);
   // Signs of a second CUPTI client: buffers that never came back, or launches whose
   // kernels were never recorded (more than a stray one).

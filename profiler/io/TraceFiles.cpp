@@ -95,8 +95,10 @@ TraceFiles writeTraceFiles(const std::string &dir, const TraceModel &m, const Su
     if (std::string why = timelineProblem(t); why.empty())
       p.timelines.push_back(t);
     else
-      out.errors.push_back("timeline " + t.name + " left out of the trace (a bug, please report "
-                           "it): " + why);
+      out.errors.push_back("timeline " + t.name +
+                           " left out of the trace (a bug, please report "
+                           "it): " +
+                           why);
   std::string stem = traceStem(dir, p);
   if (!writeOne(
           stem + ".json", [&] { return traceJson(m, s, p); }, out.errors)) {

@@ -45,10 +45,10 @@ ProcessRole processRole(const std::string &command, const std::string &rank,
       has(command, "multiprocessing.semaphore_tracker"))
     return {RoleKind::Worker, "multiprocessing's resource tracker" + ofRank};
   if (!rank.empty())
-    return {RoleKind::Rank, "rank " + rank +
-                                (local_rank.empty() || local_rank == rank
-                                     ? ""
-                                     : " (local rank " + local_rank + ")")};
+    return {
+        RoleKind::Rank,
+        "rank " + rank +
+            (local_rank.empty() || local_rank == rank ? "" : " (local rank " + local_rank + ")")};
   if (std::string l = launcherOf(command); !l.empty())
     return {RoleKind::Launcher, "launcher (" + l + ")"};
   return {RoleKind::Process, "process"};

@@ -192,9 +192,9 @@ TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
   // never lined up as a second trace of that rank (join/Ranks.h reads rank).
   if (run.role.kind == RoleKind::Worker)
     run.rank.clear();
-  run.label = run.role.kind == RoleKind::Rank ? "rank " + rank + " (pid " + pid + ")"
+  run.label = run.role.kind == RoleKind::Rank      ? "rank " + rank + " (pid " + pid + ")"
               : run.role.kind == RoleKind::Process ? "pid " + pid
-                                                    : run.role.text + " (pid " + pid + ")";
+                                                   : run.role.text + " (pid " + pid + ")";
   where = "summary";
   const J &sum = doc.at("summary");
   run.window_ns = wholeNumber(sum, "window_ns", where);

@@ -16,8 +16,7 @@ void listProcesses(Report &report) {
   report.roles.clear();
   for (size_t i = 0; i < report.runs.size(); ++i) {
     const TracedRun &run = report.runs[i];
-    report.processes.push_back(
-        {i, run.stalls.size(), run.gpu_items > 0 || run.gpu_busy_ns > 0});
+    report.processes.push_back({i, run.stalls.size(), run.gpu_items > 0 || run.gpu_busy_ns > 0});
   }
   // Ranks first, in rank order; then the others, those that stalled longest first.
   std::stable_sort(report.processes.begin(), report.processes.end(),

@@ -77,11 +77,11 @@ struct ProcessRole {
 };
 
 struct TracedRun {
-  std::string label;                          // "pid 123" or "rank 1 (pid 123)"
-  std::string pid;                            // as the trace says
-  std::string rank, world_size, host;         // where it stands in a distributed job, or ""
-  std::string local_rank, launcher;           // likewise
-  std::string ended_by;                       // exit, a signal, or running (a periodic write)
+  std::string label;                  // "pid 123" or "rank 1 (pid 123)"
+  std::string pid;                    // as the trace says
+  std::string rank, world_size, host; // where it stands in a distributed job, or ""
+  std::string local_rank, launcher;   // likewise
+  std::string ended_by;               // exit, a signal, or running (a periodic write)
   ProcessRole role;
   Ns comm_ns = 0, comm_hidden_ns = 0;         // collective communication, and under compute
   std::vector<std::pair<Ns, Ns>> collectives; // each one's start and end, in order

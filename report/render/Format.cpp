@@ -109,11 +109,10 @@ std::string stragglerText(const JobView &job) {
     if (r.rank == job.straggler)
       late = &r;
   // Late by how much, per collective lined up: a training step's all-reduce is one.
-  std::string text = lined + ": rank " + job.straggler + " came last to " +
-                     std::to_string(late->last) + " of them and the others waited " +
-                     ms(late->caused_ns) + " for it (" +
-                     ms(late->caused_ns / static_cast<Ns>(std::max<size_t>(job.lined_up, 1))) +
-                     " per collective)";
+  std::string text =
+      lined + ": rank " + job.straggler + " came last to " + std::to_string(late->last) +
+      " of them and the others waited " + ms(late->caused_ns) + " for it (" +
+      ms(late->caused_ns / static_cast<Ns>(std::max<size_t>(job.lined_up, 1))) + " per collective)";
   for (const LateCause &c : job.causes)
     if (c.rank == job.straggler)
       return text + "; most of it after " + lateCauseText(c) + " (" + ms(c.caused_ns) + ", " +
@@ -178,7 +177,7 @@ std::string rolesText(const Report &r) {
                            ? plural(g.processes, "spawned worker", "spawned workers")
                            : plural(g.processes, "other process", "other processes");
     what += g.with_gpu_work == g.processes ? ""
-            : g.with_gpu_work == 0        ? " (no GPU work)"
+            : g.with_gpu_work == 0         ? " (no GPU work)"
                                    : " (" + std::to_string(g.with_gpu_work) + " with GPU work)";
     out += (out.empty() ? "" : ", ") + what;
   }

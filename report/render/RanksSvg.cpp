@@ -89,9 +89,8 @@ std::string ranksSvg(const Report &r, const std::vector<size_t> &shown) {
       Label, height - 8, 220);
   return svg + "</svg><p class=\"note\">Collectives " + std::to_string(from + 1) + " to " +
          std::to_string(to + 1) + " of " + std::to_string(job.lined_up) +
-         ", around the one whose ranks arrived furthest apart, on " +
-         htmlEscape(all[0]->label) + "'s clock" +
-         (runs.size() < all.size() ? "; the ranks of the table above" : "") + ".</p>";
+         ", around the one whose ranks arrived furthest apart, on " + htmlEscape(all[0]->label) +
+         "'s clock" + (runs.size() < all.size() ? "; the ranks of the table above" : "") + ".</p>";
 }
 
 } // namespace hostsync::report

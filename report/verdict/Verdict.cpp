@@ -36,7 +36,8 @@ IntendedSyncs intendedSyncs(const Report &report) {
     out.idle_ns += s.idle_ns;
     const std::string &why = report.findings[s.finding].suppression_reason;
     std::string file = s.where.file.substr(s.where.file.rfind('/') + 1);
-    out.sites.push_back(file + ":" + std::to_string(s.where.line) + (why.empty() ? "" : ", " + why));
+    out.sites.push_back(file + ":" + std::to_string(s.where.line) +
+                        (why.empty() ? "" : ", " + why));
   }
   return out;
 }

@@ -10,8 +10,8 @@ using namespace hostsync::report;
 TEST(ProcessRole, FromTheRankAndTheCommandLine) {
   EXPECT_EQ(processRole("python3 train.py", "1", "1").text, "rank 1");
   EXPECT_EQ(processRole("python3 train.py", "9", "1").text, "rank 9 (local rank 1)");
-  ProcessRole agent = processRole(
-      "/usr/bin/python3 -m torch.distributed.run --nproc_per_node=2 train.py", "", "");
+  ProcessRole agent =
+      processRole("/usr/bin/python3 -m torch.distributed.run --nproc_per_node=2 train.py", "", "");
   EXPECT_EQ(agent.kind, RoleKind::Launcher);
   EXPECT_EQ(agent.text, "launcher (torchrun)");
   EXPECT_EQ(processRole("/usr/bin/python3 /usr/local/bin/torchrun --standalone x.py", "", "").text,
@@ -27,16 +27,18 @@ TEST(ProcessRole, FromTheRankAndTheCommandLine) {
                                    "0", "0");
   EXPECT_EQ(worker.kind, RoleKind::Worker);
   EXPECT_EQ(worker.text, "spawned worker of rank 0");
-  EXPECT_EQ(processRole("python3 -c from multiprocessing.forkserver import main; main(8, 9)", "", "")
-                .kind,
-            RoleKind::Worker);
+  EXPECT_EQ(
+      processRole("python3 -c from multiprocessing.forkserver import main; main(8, 9)", "", "")
+          .kind,
+      RoleKind::Worker);
   EXPECT_EQ(processRole("/usr/bin/python3 -B -c from multiprocessing.resource_tracker import "
                         "main;main(58)",
                         "", "")
                 .text,
             "multiprocessing's resource tracker");
   // A shell wrapper that names a launcher is not the launcher; a script is a process.
-  EXPECT_EQ(processRole("bash -c torchrun --nproc_per_node=2 x.py", "", "").kind, RoleKind::Process);
+  EXPECT_EQ(processRole("bash -c torchrun --nproc_per_node=2 x.py", "", "").kind,
+            RoleKind::Process);
   EXPECT_EQ(processRole("python3 train.py", "", "").text, "process");
   EXPECT_STREQ(roleKindId(RoleKind::Worker), "worker");
 }

@@ -104,8 +104,8 @@ TEST(Ranks, AStragglerIsLateByAShareOfTheStepNotBySkew) {
       {rankTrace("0", "node-a", 0, 0, 1 * ms), rankTrace("1", "node-a", 300 * us, 0, 1 * ms)});
   EXPECT_EQ(skew.job.straggler, "");
   EXPECT_EQ(skew.job.ranks[1].caused_ns, 10 * 300 * us); // the waits are still counted
-  Report late = lineUp(
-      {rankTrace("0", "node-a", 0, 0, 1 * ms), rankTrace("1", "node-a", 2 * ms, 0, 1 * ms)});
+  Report late =
+      lineUp({rankTrace("0", "node-a", 0, 0, 1 * ms), rankTrace("1", "node-a", 2 * ms, 0, 1 * ms)});
   EXPECT_EQ(late.job.straggler, "1");
 }
 
