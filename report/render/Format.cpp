@@ -142,6 +142,13 @@ std::string moreRanksText(const JobView &job, size_t shown) {
          " ranks (--top); report.json lists every rank.";
 }
 
+std::string moreProcessesText(const Report &r, size_t shown) {
+  if (shown >= r.processes.size())
+    return "";
+  return "The " + std::to_string(shown) +
+         " that stalled longest (--top); report.json lists every process.";
+}
+
 std::string endedText(const std::string &endedBy) {
   if (endedBy == "exit")
     return "exit";

@@ -40,6 +40,8 @@ std::string moreRanksText(const JobView &job, size_t shown);
 std::vector<std::string> processColumns();
 std::vector<std::string> processCells(const Report &r, const ProcessRow &p);
 std::string rolesText(const Report &r);
+// The line under the processes table when it shows only some of them, "" when all.
+std::string moreProcessesText(const Report &r, size_t shown);
 // How a process ended, for people: "exit", "SIGTERM", "killed, or still running (its last
 // periodic write)".
 std::string endedText(const std::string &endedBy);

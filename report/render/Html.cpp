@@ -169,9 +169,8 @@ std::string processesSection(const Report &r, size_t top) {
     return "";
   std::string h = "<h2>Processes</h2><p id=\"roles\">" + htmlEscape(rolesText(r)) + "</p>";
   std::vector<const ProcessRow *> shown = shownProcesses(r, top);
-  if (shown.size() < r.processes.size())
-    h += "<p class=\"note\">The " + std::to_string(shown.size()) +
-         " that stalled longest (--top); report.json lists every process.</p>";
+  if (std::string more = moreProcessesText(r, shown.size()); !more.empty())
+    h += "<p class=\"note\">" + htmlEscape(more) + "</p>";
   h += "<table id=\"processes\"><tr>";
   for (const std::string &c : processColumns())
     h += "<th>" + htmlEscape(c) + "</th>";

@@ -48,9 +48,8 @@ std::string processesSection(const Report &r, size_t top) {
     return "";
   std::string md = "\n## Processes\n\n" + markdownText(rolesText(r)) + "\n\n";
   std::vector<const ProcessRow *> shown = shownProcesses(r, top);
-  if (shown.size() < r.processes.size())
-    md += "The " + std::to_string(shown.size()) +
-          " that stalled longest (--top); report.json lists every process.\n\n";
+  if (std::string more = moreProcessesText(r, shown.size()); !more.empty())
+    md += markdownText(more) + "\n\n";
   std::string rule = "|";
   md += "|";
   for (const std::string &c : processColumns()) {
