@@ -1,4 +1,5 @@
 #include "analysis/CallSites.h"
+#include "analysis/DeclKeys.h"
 #include "match/LibraryCalls.h"
 
 #include "compat/LLVMCompat.h"
@@ -16,7 +17,6 @@ using namespace clang;
 namespace hostsync {
 
 namespace {
-const FunctionDecl *canonical(const FunctionDecl *F) { return F ? F->getCanonicalDecl() : nullptr; }
 
 // A parameter that passes its argument on as it came: T&& (or a pack of them) for a
 // template parameter T.

@@ -15,6 +15,10 @@
 
 namespace hostsync {
 
+// F's first declaration (nullptr for none): the one that keys and summaries name.
+inline const clang::FunctionDecl *canonical(const clang::FunctionDecl *F) {
+  return F ? F->getCanonicalDecl() : nullptr;
+}
 // Not inside a function, a lambda or an anonymous namespace.
 bool nameableElsewhere(const clang::Decl *D);
 // `<qualified name>(<parameter types>)` of F's first declaration, "" when no other

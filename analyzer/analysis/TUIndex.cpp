@@ -1,4 +1,5 @@
 #include "analysis/TUIndex.h"
+#include "analysis/DeclKeys.h"
 #include "analysis/LoopShapes.h"
 
 #include "analysis/PeriodicGuards.h"
@@ -14,7 +15,6 @@ using namespace clang;
 namespace hostsync {
 
 namespace {
-const FunctionDecl *canonical(const FunctionDecl *F) { return F ? F->getCanonicalDecl() : nullptr; }
 
 // The plain name of a declaration; "" for operators, conversions and the like.
 StringRef nameOf(const NamedDecl *D) {

@@ -6,7 +6,7 @@ namespace {
 using U = LibraryUse;
 
 // A name may appear under several uses ("forward" is std::forward and a module's forward).
-const LibraryCall Rows[] = {
+const LibraryCall LibraryRows[] = {
     // std classes that may call what they hold.
     {"function", U::MayCall},
     {"thread", U::MayCall},
@@ -89,12 +89,12 @@ const LibraryCall Rows[] = {
 } // namespace
 
 bool libraryCallIs(llvm::StringRef Name, LibraryUse Use) {
-  for (const LibraryCall &R : Rows)
+  for (const LibraryCall &R : LibraryRows)
     if (R.Use == Use && R.Name == Name)
       return true;
   return false;
 }
 
-llvm::ArrayRef<LibraryCall> libraryCalls() { return Rows; }
+llvm::ArrayRef<LibraryCall> libraryCalls() { return LibraryRows; }
 
 } // namespace hostsync

@@ -9,9 +9,6 @@ namespace hostsync {
 
 namespace {
 
-// A related location's list stays readable: the first few, in the order found.
-constexpr size_t MaxRelated = 8;
-
 std::string baseName(const std::string &Path) {
   size_t Slash = Path.rfind('/');
   return Slash == std::string::npos ? Path : Path.substr(Slash + 1);

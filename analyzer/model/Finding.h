@@ -48,6 +48,9 @@ struct Replacement {
   std::string Text;
 };
 
+// A finding's related locations stay readable: the first few, in the order found.
+constexpr size_t MaxRelated = 8;
+
 // Another place a finding points to (SARIF's relatedLocations, a note in the text output):
 // the sync inside a called function, the calls that reach a sync, the other expansions of
 // one macro's sync.

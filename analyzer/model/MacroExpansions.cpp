@@ -6,7 +6,6 @@
 namespace hostsync {
 
 namespace {
-constexpr size_t MaxRelated = 8;
 
 // Is A the better one to report: hotter, then on CUDA, then earlier in file order?
 bool reportsBetter(const Finding &A, const Finding &B) {

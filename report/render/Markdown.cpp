@@ -25,7 +25,7 @@ std::string fixesSection(const Report &r, size_t top) {
   }
   return md.empty() ? "" : "\n## How to fix\n\n" + md;
 }
-std::string ranksSection(const JobView &job, size_t top) {
+std::string ranksMarkdown(const JobView &job, size_t top) {
   std::string md = "\n## Ranks\n\n" + markdownText(stragglerText(job)) + "\n\n";
   for (const std::string &n : job.notes)
     md += "> " + markdownText(n) + "\n\n";
@@ -43,7 +43,7 @@ std::string ranksSection(const JobView &job, size_t top) {
   return md;
 }
 // Every process of a job of several: its role, its GPU work, its stalls.
-std::string processesSection(const Report &r, size_t top) {
+std::string processesMarkdown(const Report &r, size_t top) {
   if (r.runs.size() < 2)
     return "";
   std::string md = "\n## Processes\n\n" + markdownText(rolesText(r)) + "\n\n";
@@ -66,7 +66,7 @@ std::string processesSection(const Report &r, size_t top) {
   return md;
 }
 // The timelines the tracer wrote, to open in ui.perfetto.dev.
-std::string timelinesSection(const Report &r) {
+std::string timelinesMarkdown(const Report &r) {
   std::vector<std::vector<std::string>> rows = timelineRows(r);
   if (rows.empty())
     return "";
@@ -112,9 +112,9 @@ std::string reportMarkdown(const Report &r, size_t top) {
     md += "\nSavings are upper bounds: fixing a site saves at most the GPU idle charged to it.\n";
     md += fixesSection(r, top);
     if (r.job.present())
-      md += ranksSection(r.job, top);
-    md += processesSection(r, top);
-    md += timelinesSection(r);
+      md += ranksMarkdown(r.job, top);
+    md += processesMarkdown(r, top);
+    md += timelinesMarkdown(r);
   }
   size_t measured = 0, missed = 0;
   for (const Site &s : r.sites)

@@ -8,7 +8,7 @@
 namespace hostsync::report {
 
 namespace {
-constexpr double Width = 1100, Label = 160, TrackH = 22, Gap = 8, Top = 24;
+constexpr double RanksWidth = 1100, RanksLabel = 160, RanksTrackH = 22, RanksGap = 8, RanksTop = 24;
 
 std::string rect(const char *cls, double x, double y, double w, double h, const char *fill,
                  const std::string &title) {
@@ -49,10 +49,11 @@ std::string ranksSvg(const Report &r, const std::vector<size_t> &shown) {
       lo = std::min(lo, runs[i]->collectives[from - 1].second - offsets[i]);
   const double span = static_cast<double>(std::max<Ns>(1, hi - lo));
   auto x = [&](Ns t) {
-    return Label + static_cast<double>(std::clamp(t, lo, hi) - lo) / span * (Width - Label - 10);
+    return RanksLabel +
+           static_cast<double>(std::clamp(t, lo, hi) - lo) / span * (RanksWidth - RanksLabel - 10);
   };
-  double height = Top + static_cast<double>(runs.size()) * (TrackH + Gap) + 24;
-  std::string svg = "<svg id=\"ranks-timeline\" viewBox=\"0 0 " + svgNumber(Width) + " " +
+  double height = RanksTop + static_cast<double>(runs.size()) * (RanksTrackH + RanksGap) + 24;
+  std::string svg = "<svg id=\"ranks-timeline\" viewBox=\"0 0 " + svgNumber(RanksWidth) + " " +
                     svgNumber(height) +
                     "\" width=\"100%\" role=\"img\" aria-label=\"the ranks side by side\">";
   for (int i = 0; i <= 5; ++i) {
@@ -63,21 +64,22 @@ std::string ranksSvg(const Report &r, const std::vector<size_t> &shown) {
   for (size_t i = 0; i < runs.size(); ++i) {
     const TracedRun &run = *runs[i];
     Ns off = offsets[i];
-    double y = Top + static_cast<double>(i) * (TrackH + Gap);
-    svg += "<g class=\"rank\" data-rank=\"" + htmlEscape(job.ranks[shown[i]].rank) +
-           "\"><text x=\"4\" y=\"" + svgNumber(y + 15) + "\">" + htmlEscape(run.label) + "</text>" +
-           rect("lane", Label, y, Width - Label - 10, TrackH, "#f8fafc", run.host);
+    double y = RanksTop + static_cast<double>(i) * (RanksTrackH + RanksGap);
+    svg +=
+        "<g class=\"rank\" data-rank=\"" + htmlEscape(job.ranks[shown[i]].rank) +
+        "\"><text x=\"4\" y=\"" + svgNumber(y + 15) + "\">" + htmlEscape(run.label) + "</text>" +
+        rect("lane", RanksLabel, y, RanksWidth - RanksLabel - 10, RanksTrackH, "#f8fafc", run.host);
     for (const TracedStall &s : run.stalls)
       if (s.end - off > lo && s.start - off < hi)
-        svg += rect("stall", x(s.start - off), y, x(s.end - off) - x(s.start - off), TrackH,
+        svg += rect("stall", x(s.start - off), y, x(s.end - off) - x(s.start - off), RanksTrackH,
                     "#ef4444", "stall (" + s.api + "): " + ms(s.length()));
     for (size_t k = from; k <= to; ++k) {
       Ns start = run.collectives[k].first - off, end = run.collectives[k].second - off;
       Ns last = std::max(start, lastArrival(k));
-      svg += rect("collective", x(start), y + 4, x(end) - x(start), TrackH - 8, "#8b5cf6",
+      svg += rect("collective", x(start), y + 4, x(end) - x(start), RanksTrackH - 8, "#8b5cf6",
                   "collective " + std::to_string(k + 1) + ": " + ms(end - start));
       if (last > start)
-        svg += rect("wait", x(start), y + 4, x(last) - x(start), TrackH - 8, "#f59e0b",
+        svg += rect("wait", x(start), y + 4, x(last) - x(start), RanksTrackH - 8, "#f59e0b",
                     "waiting for the last rank: " + ms(last - start));
     }
     svg += "</g>";
@@ -86,7 +88,7 @@ std::string ranksSvg(const Report &r, const std::vector<size_t> &shown) {
       std::vector<std::pair<const char *, const char *>>{{"collective", "#8b5cf6"},
                                                          {"waiting for the last rank", "#f59e0b"},
                                                          {"host stall", "#ef4444"}},
-      Label, height - 8, 220);
+      RanksLabel, height - 8, 220);
   return svg + "</svg><p class=\"note\">Collectives " + std::to_string(from + 1) + " to " +
          std::to_string(to + 1) + " of " + std::to_string(job.lined_up) +
          ", around the one whose ranks arrived furthest apart, on " + htmlEscape(all[0]->label) +

@@ -9,12 +9,14 @@
 #include "model/ApiRegistry.h"
 #include "rules/Catalog.h"
 
+#include "../trace/TraceBuilder.h"
+
 #include <gtest/gtest.h>
 
 using namespace hostsync::report;
 
 namespace {
-constexpr Ns ms = 1000000;
+using hostsync::trace::testing::ms;
 
 StaticFinding finding(const std::string &rule, const std::string &file, int line,
                       const std::string &function = "train", const std::string &rank = "hot") {

@@ -3,12 +3,15 @@
 #include "render/VerdictText.h"
 #include "verdict/Verdict.h"
 
+#include "../trace/TraceBuilder.h"
+
 #include <gtest/gtest.h>
 
 using namespace hostsync::report;
 
 namespace {
-constexpr Ns us = 1000, ms = 1000 * us;
+using hostsync::trace::testing::ms;
+using hostsync::trace::testing::us;
 
 // One run: its GPU's traced time and busy time, the idle after syncs, tool overhead and
 // host-launched-nothing gaps (the trace's launch_bound_ns), and the work items issued.

@@ -25,7 +25,7 @@ std::map<std::string, TimeRange> byName(const std::vector<PlannedWindow> &window
   return out;
 }
 
-std::string freshDir(const std::string &name) {
+std::string freshTimelineDir(const std::string &name) {
   std::string dir = ::testing::TempDir() + "timelines-" + name + "-" + std::to_string(getpid());
   mkdir(dir.c_str(), 0755);
   return dir;
@@ -139,7 +139,7 @@ TEST(TimelineFiles, WindowsWrittenFoldByFoldHoldWhatOneWriteWould) {
   Summary all = summarize(whole);
   for (Ns every : {1 * ms, 7 * ms, 30 * ms}) {
     SCOPED_TRACE("a fold every " + std::to_string(every / ms) + " ms");
-    std::string dir = freshDir(std::to_string(every / ms));
+    std::string dir = freshTimelineDir(std::to_string(every / ms));
     FoldedTimelines t = foldWithTimelines(whole, o, dir, every, first + 61 * ms);
     EXPECT_TRUE(t.messages.empty()) << t.messages.front();
     ASSERT_EQ(t.entries.size(), t.windows.size());
@@ -179,7 +179,7 @@ TEST(TimelineFiles, AFullDiskEndsThatWindowWithOneLine) {
   TimelineOptions o;
   o.every_ns = 40 * ms;
   o.for_ns = 8 * ms;
-  std::string dir = freshDir("full");
+  std::string dir = freshTimelineDir("full");
   // The first periodic window's file is a full disk; the second is not.
   std::string partial = dir + "/trace-4343.every-1.perfetto-trace.partial";
   std::remove(partial.c_str());
@@ -199,7 +199,7 @@ TEST(TimelineFiles, AWindowPastItsCapIsCutThere) {
   o.every_ns = 40 * ms;
   o.for_ns = 30 * ms;
   o.max_bytes = 4096;
-  FoldedTimelines t = foldWithTimelines(whole, o, freshDir("cap"), 2 * ms, Never);
+  FoldedTimelines t = foldWithTimelines(whole, o, freshTimelineDir("cap"), 2 * ms, Never);
   ASSERT_FALSE(t.entries.empty());
   EXPECT_EQ(t.entries[0].state, "cut at 4096 bytes");
   EXPECT_LT(t.entries[0].end_ns, t.windows[0].range.hi);
