@@ -1,5 +1,6 @@
 #include "checks/ExplicitSyncCheck.h"
 
+#include "match/CudaCalls.h"
 #include "match/TensorMatchers.h"
 
 using namespace clang;
@@ -10,15 +11,18 @@ namespace hostsync {
 AST_MATCHER(CXXMethodDecl, isOfLibTorchClass) { return isLibTorchDecl(Node.getParent()); }
 
 void ExplicitSyncCheck::registerMatchers(MatchFinder *Finder) {
-  // The CUDA runtime and driver API (global namespace) and LibTorch's wrappers. Blocking
-  // copies are hostsync-cuda-blocking-copy's.
-  auto CudaApi = functionDecl(hasAnyName("::cudaDeviceSynchronize", "::cudaStreamSynchronize",
-                                         "::cudaEventSynchronize", "::cuCtxSynchronize",
-                                         "::cuStreamSynchronize", "::cuEventSynchronize"));
-  auto TorchFree =
-      functionDecl(hasAnyName("::torch::cuda::synchronize", "::c10::cuda::device_synchronize",
-                              "::c10::cuda::stream_synchronize", "::at::cuda::stream_synchronize"));
-  Finder->addMatcher(callExpr(callee(functionDecl(anyOf(CudaApi, TorchFree)))).bind("call"), this);
+  // The CUDA runtime and driver API's waits: the catalog's "runtime" of this rule, the list
+  // the tracer's registry is held to (tests/unit/report/SyncApiListTest.cpp). Blocking copies
+  // are hostsync-cuda-blocking-copy's.
+  std::vector<llvm::StringRef> Waits(rule().Runtime.begin(), rule().Runtime.end());
+  Finder->addMatcher(matchers::cudaApiCall(Waits).bind("call"), this);
+  // LibTorch's wrappers of them.
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(
+                   "::torch::cuda::synchronize", "::c10::cuda::device_synchronize",
+                   "::c10::cuda::stream_synchronize", "::at::cuda::stream_synchronize"))))
+          .bind("call"),
+      this);
   // stream.synchronize(), event.synchronize() on c10/at stream and event classes.
   Finder->addMatcher(
       cxxMemberCallExpr(callee(cxxMethodDecl(hasName("synchronize"), isOfLibTorchClass())))

@@ -60,3 +60,19 @@ TEST(SyncApiList, ARuleNamesApisOrOpsNotBoth) {
                                         C, error));
   EXPECT_NE(error.find("'apis'"), std::string::npos) << error;
 }
+
+// hostsync-explicit-sync's CUDA waits: the catalog's "runtime" of the rule, which its check
+// matches by name, are the calls the tracer records as device, stream and event waits.
+TEST(SyncApiList, TheExplicitSyncRuntimeIsTheTracersWaits) {
+  const hostsync::RuleInfo *R = hostsync::Catalog::embedded().find("hostsync-explicit-sync");
+  ASSERT_NE(R, nullptr);
+  std::set<std::string> catalog(R->Runtime.begin(), R->Runtime.end()), tracer;
+  for (const std::string &api : hostsync::trace::syncRelevantApis()) {
+    ApiRole role = hostsync::trace::roleOf(api);
+    if (role == ApiRole::DeviceSync || role == ApiRole::StreamSync || role == ApiRole::EventSync)
+      tracer.insert(api);
+  }
+  EXPECT_EQ(catalog, tracer);
+  for (const std::string &api : R->Runtime) // the rule's ops name them too
+    EXPECT_NE(std::find(R->Ops.begin(), R->Ops.end(), api), R->Ops.end()) << api;
+}
