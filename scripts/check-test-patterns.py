@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-r"""Fails on the two ways a test was found unable to fail (issue 50; docs/contributing.md,
+r"""Fails on the three ways a test was found unable to fail (issue 50; docs/contributing.md,
 "Tests that can fail"):
 
 1. `\[` outside `{{ }}` in a FileCheck pattern: a check line (`CHECK:`, or a prefix the
@@ -12,6 +12,13 @@ r"""Fails on the two ways a test was found unable to fail (issue 50; docs/contri
    escapes `|` as `\|`, and markdown-escape.test checks it).
 2. A `||` before a `test` of `$?` (`CMD || test $? -eq 2`): it passes when CMD exits 0 as
    well. Write `%expect-exit 2 CMD` (tests/lit/expect-exit.sh).
+3. Findings listed as -DAG check lines (a pattern that names a rule, `[hostsync-`, or holds
+   a `warning:`) in a file with an `--implicit-check-not` but nothing that counts them.
+   FileCheck checks an implicit-check-not only before the first -DAG match of a block, so an
+   extra finding printed between or after the listed ones passes. Count them:
+   `%count-findings FILE | FileCheck %s --check-prefix=COUNT` with `COUNT: {{^}}N{{$}}`, a
+   `grep -c` of the rule tags (clang-tidy's `warning: .*\[hostsync-`), or a check of the
+   summary's "N findings".
 
 usage: scripts/check-test-patterns.py [PATH...]   (default: the repository's tests/)
 Prints one line per finding, `PATH:LINE: what`, and exits 1 if there is any; else one line,
@@ -31,6 +38,12 @@ ESCAPE = re.compile(r"\\\[")
 RUN = re.compile(r"\bRUN:(.*)$")
 PREFIX_OPTION = re.compile(r"--?check-prefix(?:es)?[= ]([A-Za-z0-9_,-]+)")
 CHECK_SUFFIX = r"(?:-NEXT|-SAME|-NOT|-DAG|-LABEL|-EMPTY|-COUNT-\d+)?:"
+# What counts a test's findings (pattern 3): the lit substitution, a `grep -c` of the rule
+# tags in a RUN line; or, in a check line, the summary's "N findings".
+COUNT_RUN = re.compile(r"%count-findings\b|\bgrep\s+(?:-\S*\s+)*-\S*c\S*\s.*hostsync-")
+COUNT_CHECK = re.compile(r"(?:^|[^0-9A-Za-z_])\d+ findings\b")
+# A -DAG check line of a finding: it names a rule or holds a warning.
+FINDING = re.compile(r"\[hostsync-|\bwarning:")
 # Text files a test may hold patterns in; build outputs and data are left alone.
 SUFFIXES = (".test", ".cpp", ".cu", ".c", ".h", ".cuh", ".py", ".sh", ".txt", ".in", ".cfg")
 
@@ -115,6 +128,8 @@ def check_file(path, shown):
                                 "fires; write [ or {{\\[}}")
     check = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, prefixes))) + ")" +
                        CHECK_SUFFIX + "(.*)$")
+    dag = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, prefixes))) + ")-DAG:(.*)$")
+    first_finding_dag, counted = None, any(COUNT_RUN.search(c) for _, c in runs)
     for number, line in enumerate(lines, 1):
         if RUN.search(line):
             continue
@@ -122,6 +137,17 @@ def check_file(path, shown):
         if m and ESCAPE.search(literal_part(m.group(1))):
             problems.append(f"{shown}:{number}: \\[ outside {{{{ }}}} in a check line matches "
                             "a real backslash; write [ or {{\\[}}")
+        if m and COUNT_CHECK.search(m.group(1)):
+            counted = True
+        d = dag.search(line)
+        if d and first_finding_dag is None and FINDING.search(d.group(1)):
+            first_finding_dag = number
+    if (first_finding_dag is not None and not counted and
+            any(implicit_check_nots(c) for _, c in runs)):
+        problems.append(f"{shown}:{first_finding_dag}: findings as -DAG lines with "
+                        "--implicit-check-not but no count: an extra finding after the first "
+                        "-DAG match passes; add %count-findings FILE | FileCheck "
+                        "--check-prefix=COUNT")
     return problems
 
 

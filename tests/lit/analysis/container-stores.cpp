@@ -7,6 +7,9 @@
 // references (the TensorList or ITensorListRef of `torch::cat(parts, 0)`) only read it.
 // RUN: %lint --checks='-*,hostsync-item' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+// Every finding is a CHECK-DAG or CHECK line below: an extra one fails the count.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}15{{$}}
 
 // A tensor, tuple or pair handed to a function that fills it through a non-const reference
 // holds what that function stores into it (and nothing before: an undefined tensor).

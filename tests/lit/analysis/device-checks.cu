@@ -5,6 +5,9 @@
 // reassigned). Parsed as CUDA host code, with the real LibTorch headers.
 // RUN: %lint --checks='-*,hostsync-item,hostsync-nonzero,hostsync-bool-mask-index' %s > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+// Every finding is a CHECK-DAG line below: an extra one fails the count.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}4{{$}}
 #include <torch/torch.h>
 
 #define CHECK_CUDA(x) AT_ASSERTM(x.device().is_cuda(), #x " must be CUDA tensor")

@@ -6,6 +6,10 @@
 // a later assignment).
 // RUN: %lint --checks='-*,hostsync-item' --report-cpu %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='{{warning|note}}:' < %t.out
+// Every finding is a CHECK-DAG line below, the calls that wait for a sync included (notes,
+// docs/lint.md "Syncs inside calls"): an extra one fails the count.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}31{{$}}
 
 #define CHECK_CPU(x) TORCH_CHECK(!x.is_cuda(), #x " must be a CPU tensor")
 #define CHECK_CUDA_OLD(x) AT_ASSERTM(x.type().is_cuda(), #x " must be a CUDA tensor")
@@ -108,6 +112,7 @@ static float half_other(const torch::Tensor &t) {
 float dispatch(const torch::Tensor &input) {
   if (input.is_cuda()) {
     return half_cuda(input.contiguous());
+    // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:12: note: the call of `half_cuda()` waits for the GPU: 'item' at device-guards.cpp:{{[0-9]+}} syncs in it, on the CUDA tensor this call passes{{.*}}device: cuda (its argument `input.contiguous()`: `input.is_cuda()` at line [[#@LINE-2]])) [hostsync-item]
   }
   return half_cpu(input);
 }

@@ -4,6 +4,9 @@
 // valid reference (and its declaration) cannot have been: its stores are all in view.
 // RUN: %lint --checks='-*,hostsync-item' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+// The one finding is the CHECK-DAG line below: an extra one fails the count.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}1{{$}}
 #include <matcher/not_installed.hpp>
 
 torch::Tensor run(torch::jit::Module &module, torch::Tensor input);

@@ -53,3 +53,8 @@ float two_in_one(const torch::Tensor &host_in) {
   return TOTAL(host, gpu);
   // CHECK-DAG: macros-and-checks.cpp:[[@LINE-1]]:10: warning: 'item'{{.*}}(in the expansion of macro `TOTAL`, written at macros-and-checks.cpp:[[#@LINE-5]]){{.*}}device: cuda
 }
+
+// Six findings among the CHECK-DAG lines (the seventh is a related note): an extra one
+// fails the count. Here, at the end, so that the line numbers the checks name stay as they are.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}6{{$}}

@@ -4,6 +4,9 @@
 // returns.
 // RUN: %lint --checks='-*,hostsync-bool-mask-index' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+// Every finding is a CHECK-DAG line below: an extra one fails the count.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}8{{$}}
 
 void masks(torch::Tensor x) {
   auto m1 = torch::isfinite(x);

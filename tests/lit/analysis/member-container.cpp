@@ -4,6 +4,9 @@
 // tensor of unknown device, or filled by a call that constructs its elements, is unknown.
 // RUN: %lint --checks='-*,hostsync-item,hostsync-device-to-host-copy' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+// Every finding is a CHECK-DAG line below: an extra one fails the count.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}2{{$}}
 
 struct Agent {
   std::vector<torch::Tensor> actions, states, outputs, built;

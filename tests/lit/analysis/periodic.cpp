@@ -4,6 +4,8 @@
 // RUN: %hostsync-lint --color=never --checks='-*,hostsync-item' %s -- %pch > %t.out 2> %t.err; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 // RUN: FileCheck %s --check-prefix=SUMMARY < %t.err
+// Every finding is a CHECK-DAG line below, the calls that wait for a sync included (notes,
+// docs/lint.md "Syncs inside calls"): an extra one fails the summary's count.
 // SUMMARY: hostsync-lint: 13 findings (4 hot, 9 periodic, 0 cold){{.*}}; 10 at or above warning
 // RUN: %lint --checks='-*,hostsync-item' --format=json %s -- %pch > %t.json; test $? -eq 1
 // RUN: %python -c "import json,sys; d=json.load(open(sys.argv[1])); f=[x for x in d['findings'] if x['rank']=='periodic']; print(len(f), sorted(set(x.get('period',0) for x in f)), d['summary']['periodic'], d['summary']['cold'])" %t.json | FileCheck %s --check-prefix=JSON
@@ -23,6 +25,7 @@ static void log_metrics(const torch::Tensor &loss) {
   float l = loss.item<float>();
   // CHECK-DAG: periodic.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}(periodic: called once every 50 iterations of a loop in main();
   float h = helper(loss);
+  // CHECK-DAG: periodic.cpp:[[@LINE-1]]:13: note: the call of `helper()` waits for the GPU: 'item' at periodic.cpp:{{[0-9]+}} syncs in it, on the CUDA tensor this call passes (periodic: called once every 50 iterations of a loop in main();
   (void)l, (void)h;
 }
 
@@ -63,7 +66,9 @@ int main(int argc, char **) {
     }
     if (step % 50 == 0)
       log_metrics(loss);
+    // CHECK-DAG: periodic.cpp:[[@LINE-1]]:7: note: the call of `log_metrics()` waits for the GPU: 'item' at periodic.cpp:{{[0-9]+}} syncs in it, on the CUDA tensor this call passes (periodic: once every 50 iterations of a loop;
     every_step(loss);
+    // CHECK-DAG: periodic.cpp:[[@LINE-1]]:5: note: the call of `every_step()` waits for the GPU: 'item' at periodic.cpp:{{[0-9]+}} syncs in it, on the CUDA tensor this call passes (hot: inside a loop;
     if (step % log_every != 0)
       continue;
     float f = loss.item<float>();

@@ -7,6 +7,9 @@
 // ...`) is not taken for template arguments: it keeps a plain member.
 // RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+// Every finding is a CHECK-DAG line below: an extra one fails the count.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}3{{$}}
 #include <boost/program_options.hpp>
 namespace po = boost::program_options;
 

@@ -8,6 +8,9 @@
 // become valid, and the tensors' syncs are found.
 // RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy' %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+// Every finding is a CHECK-DAG line below: an extra one fails the count.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}9{{$}}
 #include <opencv2/opencv.hpp>
 
 namespace vision {

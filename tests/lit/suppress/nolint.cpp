@@ -40,3 +40,8 @@ void not_suppressed(torch::Tensor t) {
 // JSON-NEXT: "reason": "logged once per epoch"
 // JSON: "reason": "a debugging block"
 // JSON: "suppressed": 7,
+
+// Every finding is a CHECK-DAG line: an extra one fails the count. Here, at the end, so
+// that the line numbers the checks name stay as they are.
+// RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+// COUNT: {{^}}4{{$}}
