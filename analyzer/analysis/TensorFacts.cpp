@@ -333,6 +333,26 @@ bool carriesDevice(QualType T) {
          compat::isOneOf(TD->getName(), {"Device", "DeviceType", "TensorOptions"});
 }
 
+// What an argument was before its implicit conversions: `t.to(device)` passes a Device as
+// TensorOptions through TensorOptions(Device).
+const Expr *convertedFrom(const Expr *E) {
+  E = E->IgnoreImplicit();
+  while (const auto *C = dyn_cast<CXXConstructExpr>(E)) {
+    if (isa<CXXTemporaryObjectExpr>(C) || C->getNumArgs() == 0)
+      break;
+    E = C->getArg(0)->IgnoreImplicit();
+  }
+  return E;
+}
+
+// Is T a device itself (Device, DeviceType), not options that may name none?
+bool isDeviceValue(QualType T) {
+  const auto *RD = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  const auto *ET = T.getNonReferenceType().getCanonicalType()->getAs<EnumType>();
+  const NamedDecl *TD = RD ? static_cast<const NamedDecl *>(RD) : ET ? ET->getDecl() : nullptr;
+  return TD && TD->getIdentifier() && compat::isOneOf(TD->getName(), {"Device", "DeviceType"});
+}
+
 class DeviceCarrierFinder : public RecursiveASTVisitor<DeviceCarrierFinder> {
 public:
   std::vector<const DeclRefExpr *> Vars;
@@ -419,6 +439,10 @@ std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
                                                  "`, made where the analysis does not follow"));
     }
   }
+  // A device read from where no variable of the argument carries it: `devices->front()`,
+  // `gpus[rank]` of a container of devices, a call's result. It names a device all the same.
+  if (!Result && isDeviceValue(convertedFrom(Arg)->getType()))
+    return unknown("a device read from a container or a call, which the analysis does not follow");
   return Result;
 }
 

@@ -2,7 +2,7 @@
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 // Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 // RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-// COUNT: {{^}}12{{$}}
+// COUNT: {{^}}14{{$}}
 
 void positives(torch::Tensor batch, torch::Device device) {
   auto h = torch::randn({64});
@@ -35,6 +35,20 @@ void positives(torch::Tensor batch, torch::Device device) {
   auto rot = torch::empty({3, 3}, torch::kCUDA);
   rot.index_put_({0, 1}, 0.5f);
   // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:7: warning: index_put_ of a scalar into one element of a CUDA tensor{{.*}}[hostsync-host-to-device-copy]
+}
+
+// A device read from a container (data-parallel code's list of GPUs) names a device all the
+// same: a host tensor moved to it is a copy that may be a blocking one.
+void devices_from_containers(torch::optional<std::vector<torch::Device>> devices,
+                             std::vector<torch::Device> gpus, int rank) {
+  auto one = torch::zeros({1}).to(devices->front());
+  // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:32: warning: 'to(device)'{{.*}}device: unknown (a device read from a container or a call{{.*}}[hostsync-host-to-device-copy]
+  auto two = torch::ones({2}).to(gpus[rank]);
+  // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:31: warning: 'to(device)'{{.*}}[hostsync-host-to-device-copy]
+  // Not a device: a dtype read from a container.
+  std::vector<torch::ScalarType> types{torch::kFloat};
+  auto cast = torch::ones({2}).to(types[0]);
+  (void)one, (void)two, (void)cast;
 }
 
 void negatives() {
