@@ -127,10 +127,23 @@ Device TensorFacts::deviceAt(const Expr *E, int Depth) {
       // through references (`std::forward_as_tuple(out, std::tie(h, c)) = forward(...)`).
       if (Blank) {
         std::string Why = Stores.UnknownWhy;
-        for (const Sources::Filler &F : Stores.Fillers)
-          if (Why.empty() && isLibraryFunction(F.Callee) && F.Callee->getIdentifier() &&
-              libraryCallIs(F.Callee->getName(), LibraryUse::AssignsThrough))
+        for (const Sources::Filler &F : Stores.Fillers) {
+          if (!isLibraryFunction(F.Callee) || !F.Callee->getIdentifier() ||
+              !libraryCallIs(F.Callee->getName(), LibraryUse::AssignsThrough))
+            continue;
+          // `std::tie(values, indices) = torch::max(x, 1)`: each holds a part of the tuple,
+          // on the device of what is assigned (a LibTorch op's parts are on one device).
+          if (const Expr *Assigned = tiedFrom(F.Arg)) {
+            const auto *Op = dyn_cast<CallExpr>(Assigned->IgnoreImplicit());
+            Device Part = Op && asOpCall(Op) ? deviceAt(Assigned, Depth + 1) : Device::Unknown;
+            if (Part != Device::Unknown) {
+              Filled = Filled ? combine(*Filled, Part) : Part;
+              continue;
+            }
+          }
+          if (Why.empty())
             Why = "`" + V->getName().str() + "`, filled by " + quotedName(F.Callee);
+        }
         if (!Why.empty())
           Filled = combine(Filled.value_or(Device::Cpu), unknown(Why));
       }
@@ -386,6 +399,39 @@ std::optional<Device> TensorFacts::argumentDevice(const Expr *Arg, QualType T) {
   if (carriesDevice(T))
     return answer(namedAt(Arg, 0).value_or(Device::Unknown));
   return std::nullopt;
+}
+
+// `std::tie(a, b) = Assigned`, Arg being `a` as the tie passes it: Assigned; nullptr when
+// Arg is not passed to a std::tie call that an assignment's left side is.
+const Expr *TensorFacts::tiedFrom(const Expr *Arg) {
+  const CallExpr *Tie = nullptr;
+  DynTypedNode N = DynTypedNode::create(*Arg);
+  for (int Up = 0; Up < 3 && !Tie; ++Up) { // through the argument's implicit conversions
+    auto Parents = Ctx.getParents(N);
+    if (Parents.size() != 1)
+      return nullptr;
+    N = Parents[0];
+    Tie = N.get<CallExpr>();
+  }
+  const FunctionDecl *Callee = Tie ? Tie->getDirectCallee() : nullptr;
+  if (!Callee || !Callee->getIdentifier() || Callee->getName() != "tie" ||
+      !isLibraryFunction(Callee))
+    return nullptr;
+  N = DynTypedNode::create(*Tie);
+  for (int Up = 0; Up < 4; ++Up) { // through MaterializeTemporaryExpr and the like
+    auto Parents = Ctx.getParents(N);
+    if (Parents.size() != 1)
+      return nullptr;
+    N = Parents[0];
+    if (const auto *Op = N.get<CXXOperatorCallExpr>())
+      return Op->getOperator() == OO_Equal && Op->getNumArgs() == 2 &&
+                     Op->getArg(0)->IgnoreImplicit() == Tie
+                 ? Op->getArg(1)
+                 : nullptr;
+    if (!N.get<Expr>())
+      return nullptr;
+  }
+  return nullptr;
 }
 
 std::optional<Device> TensorFacts::copyTargetAt(const OpCall &To, int Depth) {

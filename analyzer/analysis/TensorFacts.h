@@ -228,6 +228,7 @@ private:
   // library's make_tuple, swap, forwarding references move or copy it) is read only
   // ThroughLibraries.
   std::optional<Device> filledDevice(const Sources &S, int Level, int Depth, bool ThroughLibraries);
+  const clang::Expr *tiedFrom(const clang::Expr *Arg);
   // Whether the walk saw V handed to a function that may store into it (a cheap test, on
   // every read of a local, before its stores are gathered).
   bool handedByReference(const clang::VarDecl *V) const;

@@ -9,7 +9,7 @@
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 // Every finding is a CHECK-DAG or CHECK line below: an extra one fails the count.
 // RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-// COUNT: {{^}}15{{$}}
+// COUNT: {{^}}16{{$}}
 
 // A tensor, tuple or pair handed to a function that fills it through a non-const reference
 // holds what that function stores into it (and nothing before: an undefined tensor).
@@ -158,7 +158,8 @@ float unseen_store(void (*fill)(std::vector<torch::Tensor> &), const torch::Tens
 
 // A tuple of tensors held by value copies what it is built from (`return {a, b};` passes
 // `a` to std::tuple's forwarding constructor by non-const reference): `a` keeps what the
-// function stores into it. std::tie's tuple of references may store back: unknown.
+// function stores into it. std::tie's tuple of references stores back the parts of what is
+// assigned to it: their device when the analysis knows it (a LibTorch op's), else unknown.
 std::tuple<torch::Tensor, torch::Tensor> halves(const torch::Tensor &x) {
   torch::Tensor a, b;
   a = x.cpu();
@@ -173,4 +174,12 @@ float tied(std::tuple<torch::Tensor, torch::Tensor> (*split)(const torch::Tensor
   std::tie(a, b) = split(x);
   return a.sum().item<float>();
   // CHECK: container-stores.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: unknown (`a`, filled by `std::tie()`)
+}
+float tied_ops(const torch::Tensor &scores) {
+  torch::Tensor threshold, index, values, indices;
+  std::tie(threshold, index) = torch::kthvalue(scores.cpu(), 3); // parts of a host copy
+  float t = threshold.item<float>();
+  std::tie(values, indices) = torch::max(torch::randn({4, 4}, torch::kCUDA), 1);
+  return t + indices.sum().item<float>();
+  // CHECK: container-stores.cpp:[[@LINE-1]]:28: warning: 'item'{{.*}}device: cuda (`torch::kCUDA` at line [[#@LINE-2]])
 }
