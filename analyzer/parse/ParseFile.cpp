@@ -2,8 +2,10 @@
 
 #include "cache/ReadFiles.h"
 #include "checks/HostsyncChecks.h"
+#include "compat/ModuleCache.h"
 #include "commands/CompileCommands.h"
 #include "core/RunRules.h"
+#include "core/HeaderInstantiations.h"
 #include "recovery/Recovery.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -14,6 +16,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/PreprocessorOptions.h"
+#include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
 #include "clang/Tooling/Tooling.h"
 
@@ -78,13 +82,19 @@ public:
   }
 };
 
-class LintConsumer : public ASTConsumer {
+class LintConsumer : public SemaConsumer {
 public:
   LintConsumer(const FileSettings &Config, TUResult &Out, SourceManager &SM, LostParts *Dropped,
                const ErrorCounter &Errors)
       : Config(Config), Out(Out), SM(SM), Dropped(Dropped), Errors(Errors) {}
 
+  void InitializeSema(Sema &S) override { TheSema = &S; }
+  void ForgetSema() override { TheSema = nullptr; }
+
   bool HandleTopLevelDecl(DeclGroupRef Group) override {
+    // The PCH's reader is registered with Sema by now (after Sema::Initialize).
+    if (TheSema)
+      HeaderWork->attach(*TheSema);
     // Only the user's code is walked: LibTorch's headers (or a PCH of them) are skipped,
     // which keeps matching nearly free next to parsing.
     for (Decl *D : Group)
@@ -111,7 +121,27 @@ private:
   LostParts *Dropped;
   const ErrorCounter &Errors; // this parse's diagnostics
   std::vector<Decl *> TopLevel;
+  Sema *TheSema = nullptr;
+  // Outlives Sema, which holds it (HeaderInstantiations.h).
+  llvm::IntrusiveRefCntPtr<HeaderInstantiationFilter> HeaderWork{new HeaderInstantiationFilter};
 };
+
+// Clang reads a PCH with read(), whole, as a file another compiler may be rebuilding: 125 MB
+// copied for LibTorch's at every parse (a fifth of a small file's parse, in page faults and
+// the copy). Mapped and handed to the module cache, where Clang looks first, only the pages
+// the parse needs are read. Clang writes a PCH to a temporary file that it renames (ours too,
+// PrefixPch.cpp), never over the old one in place, so a mapping stays valid. Called before the PCH
+// is loaded.
+void mapPrecompiledHeader(CompilerInstance &CI) {
+  const std::string &Pch = CI.getPreprocessorOpts().ImplicitPCHInclude;
+  if (Pch.empty() || compat::inMemoryModuleCache(CI).lookupPCM(Pch))
+    return;
+  // Unreadable: left to Clang, whose error names the file.
+  if (auto Buffer = llvm::MemoryBuffer::getFile(Pch, /*IsText=*/false,
+                                                /*RequiresNullTerminator=*/false,
+                                                /*IsVolatile=*/false))
+    compat::inMemoryModuleCache(CI).addPCM(Pch, std::move(*Buffer));
+}
 
 // Dropped, when given, receives what the parse lost to errors (Recovery.h).
 class LintActionFactory : public tooling::FrontendActionFactory {
@@ -122,6 +152,7 @@ class LintActionFactory : public tooling::FrontendActionFactory {
       // A missing header is a fatal error that would end the TU; as a plain error,
       // parsing goes on and the rest is analysed.
       CI.getDiagnostics().setFatalsAsError(true);
+      mapPrecompiledHeader(CI);
       if (F.Read)
         F.Read->attachToPreprocessor(CI.getPreprocessor());
       return std::make_unique<LintConsumer>(F.Config, F.Out, CI.getSourceManager(), F.Dropped,
