@@ -25,7 +25,12 @@ while [ $# -gt 0 ]; do
 done
 
 build=build-fuzz
+# The build's optimisation: RelWithDebInfo's -O2 -g by default, for a long run's executions
+# per second; scripts/test.sh, which only runs the seeds, asks for FUZZ_OPT="-O0 -g1", a
+# build of less than half the time (docs/results/test-times-2026-11-27b.md).
+opt="${FUZZ_OPT:--O2 -g} -DNDEBUG"
 CC=clang-14 CXX=clang++-14 cmake -S . -B $build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$opt" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=$opt" \
   -DHOSTSYNC_FUZZ=ON -DHOSTSYNC_BUILD_TESTS=OFF -DHOSTSYNC_BUILD_ANALYZER=$analyzer >/dev/null
 if [ -z "$targets" ]; then
   targets="fuzz_gate fuzz_lint_findings fuzz_trace_json fuzz_elf_build_id"

@@ -42,8 +42,14 @@ if [ "${1:-}" = --sanitize ]; then
   (cd build-asan && ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure --no-tests=error -j "$(nproc)")
   exit
 fi
+# The suite's builds: Clang 14 at -O0, with asserts (the Test build type). An analyzer
+# source takes about a third of GCC's -O3 time; the tools' speed is not under test here, and
+# the analyzer's time is libclang's, optimised either way
+# (docs/results/test-times-2026-11-27b.md). CC and CXX, when set, choose other compilers for
+# new build folders.
+export CC=${CC:-clang-14} CXX=${CXX:-clang++-14}
 echo "== LLVM 14 (build): everything"
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Test >/dev/null
 part "LLVM 14: configure"
 cmake --build build
 part "LLVM 14: build"
@@ -63,7 +69,7 @@ fi
 # Only the analyzer and the module are built here: the tests of the other tools, and the
 # install test (which installs a whole build), run in the LLVM 14 build above.
 echo "== LLVM 22 (build-llvm22): the analyzer and the clang-tidy module"
-cmake -S . -B build-llvm22 -G Ninja -DCMAKE_BUILD_TYPE=Release -DHOSTSYNC_LLVM_VERSION=22 >/dev/null
+cmake -S . -B build-llvm22 -G Ninja -DCMAKE_BUILD_TYPE=Test -DHOSTSYNC_LLVM_VERSION=22 >/dev/null
 cmake --build build-llvm22 --target hostsync-lint hostsync-tidy torch_pch hostsync_unit_tests
 part "LLVM 22: configure and build"
 build-llvm22/tests/hostsync_unit_tests --gtest_brief=1 --gtest_output=xml:build-llvm22/unit.xml
@@ -74,7 +80,7 @@ part "LLVM 22: units and lit"
 # that makes a reader crash on one of them, or on a crash found before, fails here (111 s
 # on the shared 2-core CI machine from an empty build-fuzz/, nearly all of it the build).
 echo "== fuzz targets over their seed corpora (build-fuzz)"
-scripts/fuzz.sh --seeds-only | tee build/test-logs/fuzz.log
+FUZZ_OPT="-O0 -g1" scripts/fuzz.sh --seeds-only | tee build/test-logs/fuzz.log
 part "fuzz: build, seeds"
 
 echo "== times"

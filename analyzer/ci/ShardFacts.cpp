@@ -68,7 +68,7 @@ std::optional<ShardFacts> shardFacts(const Shard &Share, const std::vector<std::
                                      const std::vector<TUResult> &Results,
                                      const ConfigLookup &Configs, const AfterProjectPass &After,
                                      std::string &Error) {
-  ShardFacts S{factsWriter(), Share.Index, Share.Count, All.size(), After, {}, {}};
+  ShardFacts S{factsWriter(), Share.Index, Share.Count, All.size(), After, {}, {}, {}};
   std::map<std::string, size_t> Position;
   for (size_t I = 0; I < All.size(); ++I)
     Position.emplace(All[I], I);

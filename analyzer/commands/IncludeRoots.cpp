@@ -38,11 +38,12 @@ std::vector<std::string> treesOf(const std::vector<std::string> &Inputs) {
       Trees.insert(Abs);
       continue;
     }
-    llvm::SmallString<256> Dir(path::parent_path(Abs));
-    std::string Tree = std::string(Dir.str());
-    for (llvm::SmallString<256> D = Dir; !D.empty(); D = path::parent_path(D)) {
+    std::string Tree = path::parent_path(Abs).str();
+    // A std::string: a SmallString assigned its own parent_path() would copy from its own
+    // buffer (LLVM's asserts reject it).
+    for (std::string D = Tree; !D.empty(); D = path::parent_path(D).str()) {
       if (fs::exists(D + "/.git")) {
-        Tree = std::string(D.str());
+        Tree = D;
         break;
       }
       if (path::parent_path(D) == D)

@@ -32,6 +32,8 @@ config.substitutions.append(("%python", config.python))
 # The Clang the analyzer and the PCH come from: compiles fixed files in the fix-it tests.
 config.substitutions.append(("%clangxx", config.clangxx))
 config.substitutions.append(("%srcroot", config.source_root))
+# cmake flags that configure a copy with this build's compilers and build type.
+config.substitutions.append(("%cmake-like-this-build", config.cmake_like_this))
 config.substitutions.append(("%buildroot", config.build_root))
 config.substitutions.append(("%llvm-version", config.llvm_version))
 # How many rules the catalog has: tests say "every rule", never a typed number.

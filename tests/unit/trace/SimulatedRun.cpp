@@ -14,6 +14,9 @@ struct Sim {
   Builder b;
   std::mt19937 rng{7};
   std::map<std::pair<uint32_t, uint32_t>, Ns> free; // (device, stream) -> when its queue drains
+  // At most one pick() per full expression: the order in which a call's arguments are
+  // evaluated is unspecified (g++ goes right to left here, clang left to right), and the run
+  // must be the same whichever compiler built the tests.
   Ns pick(Ns lo, Ns hi) { return std::uniform_int_distribution<Ns>(lo, hi)(rng); }
 
   // A launch on `thread` at `t`: its kernel runs once the stream is free.
@@ -59,12 +62,17 @@ TraceModel simulatedRun() {
   Sim s;
   Ns t1 = 1 * ms, t2 = 1 * ms + 300 * us;
   for (int step = 0; step < 60; ++step) {
-    for (int k = 0; k < 6; ++k)
-      t1 = s.launch(1, t1 + s.pick(5, 40) * us, 0, 7, s.pick(50, 900) * us);
+    // A kernel's length is drawn before the gap that precedes its launch: the order g++ has
+    // always used, so the run the tests' windows were chosen against stays the same.
+    for (int k = 0; k < 6; ++k) {
+      Ns length = s.pick(50, 900) * us;
+      t1 = s.launch(1, t1 + s.pick(5, 40) * us, 0, 7, length);
+    }
     // The other thread: work on its own stream, and a collective on NCCL's.
-    for (int k = 0; k < 2; ++k)
-      t2 = s.launch(2, std::max(t2, t1 - 200 * us) + s.pick(5, 60) * us, 0, 9,
-                    s.pick(100, 600) * us);
+    for (int k = 0; k < 2; ++k) {
+      Ns length = s.pick(100, 600) * us;
+      t2 = s.launch(2, std::max(t2, t1 - 200 * us) + s.pick(5, 60) * us, 0, 9, length);
+    }
     // A collective: under compute, or (every third step) after the compute streams drain.
     Ns drained = std::max(s.free[{0, 7}], s.free[{0, 9}]);
     t2 = s.launch(2, step % 3 ? t2 + 10 * us : std::max(t2, drained), 0, 11, s.pick(200, 800) * us,
