@@ -331,19 +331,26 @@ Device TensorFacts::opDevice(const OpCall &Op, int Depth) {
 }
 
 namespace {
-// Collects, inside an argument, the user variables that may carry a device (Device,
-// DeviceType, TensorOptions) and the tensors whose .device()/.options() it reads.
-bool carriesDevice(QualType T) {
+// Is T (a reference to it, or a pointer when Pointee) a class or an enum of one of these
+// names?
+bool typeNamedOneOf(QualType T, std::initializer_list<llvm::StringRef> Names,
+                    bool Pointee = false) {
   T = T.getNonReferenceType().getCanonicalType();
-  if (T->isPointerType()) // `Device *device_ = new Device(...)`, read as `device_->str()`
+  if (Pointee &&
+      T->isPointerType()) // `Device *device_ = new Device(...)`, read as `device_->str()`
     T = T->getPointeeType().getCanonicalType();
   const NamedDecl *TD = nullptr;
   if (const auto *RD = T->getAsCXXRecordDecl())
     TD = RD;
   else if (const auto *ET = T->getAs<EnumType>())
     TD = ET->getDecl();
-  return TD && TD->getIdentifier() &&
-         compat::isOneOf(TD->getName(), {"Device", "DeviceType", "TensorOptions"});
+  return TD && TD->getIdentifier() && compat::isOneOf(TD->getName(), Names);
+}
+
+// Collects, inside an argument, the user variables that may carry a device (Device,
+// DeviceType, TensorOptions) and the tensors whose .device()/.options() it reads.
+bool carriesDevice(QualType T) {
+  return typeNamedOneOf(T, {"Device", "DeviceType", "TensorOptions"}, /*Pointee=*/true);
 }
 
 // What an argument was before its implicit conversions: `t.to(device)` passes a Device as
@@ -359,12 +366,7 @@ const Expr *convertedFrom(const Expr *E) {
 }
 
 // Is T a device itself (Device, DeviceType), not options that may name none?
-bool isDeviceValue(QualType T) {
-  const auto *RD = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
-  const auto *ET = T.getNonReferenceType().getCanonicalType()->getAs<EnumType>();
-  const NamedDecl *TD = RD ? static_cast<const NamedDecl *>(RD) : ET ? ET->getDecl() : nullptr;
-  return TD && TD->getIdentifier() && compat::isOneOf(TD->getName(), {"Device", "DeviceType"});
-}
+bool isDeviceValue(QualType T) { return typeNamedOneOf(T, {"Device", "DeviceType"}); }
 
 class DeviceCarrierFinder : public RecursiveASTVisitor<DeviceCarrierFinder> {
 public:
