@@ -3,11 +3,7 @@
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/DiagnosticSema.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/PPCallbacks.h"
-#include "clang/Lex/Preprocessor.h"
-#include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/Sema.h"
-#include "clang/Serialization/ASTReader.h"
 #include "llvm/Config/llvm-config.h"
 
 #include <algorithm>
@@ -61,28 +57,6 @@ void HeaderInstantiationFilter::ReadPendingInstantiations(
   S->PendingInstantiations.erase(
       std::remove_if(S->PendingInstantiations.begin(), S->PendingInstantiations.end(), FromHeader),
       S->PendingInstantiations.end());
-}
-
-namespace {
-class AttachAtEndOfMainFile : public clang::PPCallbacks {
-public:
-  explicit AttachAtEndOfMainFile(clang::Preprocessor &PP) : PP(PP) {}
-  // The last tokens are lexed; Sema ends the translation unit after this.
-  void EndOfMainFile() override {
-    if (PP.getPreprocessorOpts().ImplicitPCHInclude.empty() || !PP.getExternalSource())
-      return;
-    if (clang::Sema *S = static_cast<clang::ASTReader *>(PP.getExternalSource())->getSema())
-      Filter->attach(*S);
-  }
-
-private:
-  clang::Preprocessor &PP;
-  llvm::IntrusiveRefCntPtr<HeaderInstantiationFilter> Filter{new HeaderInstantiationFilter};
-};
-} // namespace
-
-void filterHeaderInstantiationsOverPch(clang::Preprocessor &PP) {
-  PP.addPPCallbacks(std::make_unique<AttachAtEndOfMainFile>(PP));
 }
 
 } // namespace hostsync

@@ -12,7 +12,6 @@
 #include "clang/Sema/ExternalSemaSource.h"
 
 namespace clang {
-class Preprocessor;
 class Sema;
 } // namespace clang
 
@@ -36,10 +35,5 @@ private:
   bool inSystemHeader(const clang::Decl *D) const;
   clang::Sema *S = nullptr;
 };
-
-// For a front end that does not own the parse (the clang-tidy module): registers a filter
-// when the main file ends, with the Sema reached through the PCH's reader, which is the
-// preprocessor's external source. Nothing without a PCH.
-void filterHeaderInstantiationsOverPch(clang::Preprocessor &PP);
 
 } // namespace hostsync

@@ -12,7 +12,6 @@
 #include "common/Utf8.h"
 #include "checks/HostsyncChecks.h"
 #include "core/RunRules.h"
-#include "core/HeaderInstantiations.h"
 #include "tidy/OtherFilesFacts.h"
 
 #include "compat/TidyCompat.h"
@@ -74,11 +73,6 @@ public:
 
   void registerMatchers(MatchFinder *Finder) override {
     Finder->addMatcher(translationUnitDecl().bind("tu"), this);
-  }
-  // The PCH's system-header instantiations are skipped, as under hostsync-lint: most of the
-  // time of a parse over LibTorch's PCH (core/HeaderInstantiations.h).
-  void registerPPCallbacks(const SourceManager &, Preprocessor *PP, Preprocessor *) override {
-    filterHeaderInstantiationsOverPch(*PP);
   }
   // Only remembers the AST: the rule runs after clang-tidy's own matching is done.
   void check(const MatchFinder::MatchResult &Result) override { AST = Result.Context; }
