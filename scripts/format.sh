@@ -14,14 +14,20 @@ mapfile -t files < <(git ls-files -- 'analyzer/*.cpp' 'analyzer/*.h' 'profiler/*
   'profiler/*.h' 'profiler/*.cu' 'report/*.cpp' 'report/*.h' 'rules/*.cpp' 'rules/*.h' \
   'common/*.cpp' 'common/*.h' 'tests/unit/*.cpp' 'tests/fuzz/*.cpp' 'tests/fuzz/*.h' | grep -v '^analyzer/cuda-shim/')
 if [ "${1:-}" = --check ]; then
-  bad=0
-  for f in "${files[@]}"; do
-    if ! "$FORMAT" --style=file "$f" | cmp -s - "$f"; then
-      echo "format: $f differs from .clang-format (run scripts/format.sh)"
-      bad=1
-    fi
-  done
-  exit $bad
+  # One clang-format for all the files (--dry-run reports each difference as an error naming
+  # its file): one process per file took 47 s of the suite's time, this one about 1 s.
+  if out=$("$FORMAT" --style=file --dry-run -Werror "${files[@]}" 2>&1); then
+    exit 0
+  fi
+  # Each differing file once; when none differs, what clang-format said instead (an
+  # unreadable file, a bad .clang-format), each line once.
+  bad=$(sed -n 's/^\(.*\):[0-9]*:[0-9]*: error: code should be clang-formatted.*/\1/p' <<<"$out" | sort -u)
+  if [ -n "$bad" ]; then
+    sed 's/^/format: /; s/$/ differs from .clang-format (run scripts\/format.sh)/' <<<"$bad"
+  else
+    grep -i 'error' <<<"$out" | sort -u | head -5 | sed 's/^/format: /'
+  fi
+  exit 1
 fi
 "$FORMAT" --style=file -i "${files[@]}"
 echo "format: ${#files[@]} files formatted"
