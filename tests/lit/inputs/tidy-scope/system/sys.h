@@ -1,0 +1,2 @@
+#pragma once
+inline int *in_system() { return 0; }
