@@ -244,10 +244,11 @@ TUResult parseFile(const tooling::CompilationDatabase &Db, const std::string &Fi
   // nothing more comes back (a chain of invalid variables is freed one link per parse) or
   // MaxRecoveries. The file's state (errors, missing headers) is the first parse's; the
   // findings are the last one's, moved back to the user's text, without fix-its in the
-  // rewritten files (their offsets moved).
+  // rewritten files (their offsets moved). A pass that would give nothing back ends it.
   constexpr int MaxRecoveries = 4;
   for (int Pass = 0; Pass < MaxRecoveries && !Dropped.empty(); ++Pass) {
-    Rewritten.apply(Dropped);
+    if (!Rewritten.apply(Dropped))
+      break;
     TUResult Again;
     ErrorCounter Ignored;
     Dropped = LostParts();

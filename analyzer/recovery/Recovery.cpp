@@ -106,14 +106,17 @@ LostParts recoveryRewrites(ASTContext &Ctx, const std::vector<Decl *> &TopLevel,
   return Lost;
 }
 
-void RecoveredFiles::apply(const LostParts &Lost) {
+bool RecoveredFiles::apply(const LostParts &Lost) {
+  bool Changed = false;
   for (const UnknownName &N : Lost.Names) {
     if (N.What == UnknownName::Member)
-      Members.insert(N.Name);
+      Changed |= Members.insert(N.Name).second;
     else if (N.What == UnknownName::MemberTemplate)
-      MemberTemplates.insert(N.Name);
-    else
-      Names[N.Name] = N.What;
+      Changed |= MemberTemplates.insert(N.Name).second;
+    else if (auto [It, New] = Names.insert({N.Name, N.What}); New || It->second != N.What) {
+      It->second = N.What;
+      Changed = true;
+    }
   }
   std::map<std::string, std::vector<const SourceRewrite *>> ByFile;
   for (const SourceRewrite &R : Lost.Rewrites)
@@ -148,6 +151,12 @@ void RecoveredFiles::apply(const LostParts &Lost) {
                                                                     : OpaqueRange;
         New = With + std::string(std::count(Old.begin(), Old.end(), '\n'), '\n');
       }
+      // Already what it would become: a loop the last rewrite gave an opaque range, lost
+      // again for what its body holds (an undeclared variable). Rewriting it again would
+      // change nothing but the spaces, and the next parse would lose it again.
+      if (llvm::StringRef(Old).trim() == llvm::StringRef(New).trim())
+        continue;
+      Changed = true;
       Text += F.Text.substr(Done, R->Begin - Done);
       unsigned NewBegin = Text.size();
       Text += New;
@@ -158,6 +167,7 @@ void RecoveredFiles::apply(const LostParts &Lost) {
     F.Text = Text + F.Text.substr(Done);
     F.Passes.push_back(std::move(Pass));
   }
+  return Changed;
 }
 
 // The prelude, and the stand-ins of the unknown names: one class every unknown type

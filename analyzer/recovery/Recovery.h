@@ -104,8 +104,9 @@ std::vector<clang::Token> rawTokens(const clang::SourceManager &SM, clang::FileI
 class RecoveredFiles {
 public:
   // Applies the rewrites one parse found, to the texts that parse saw, and keeps the names
-  // it found undeclared, for every later parse.
-  void apply(const LostParts &Lost);
+  // it found undeclared, for every later parse. False when that changed nothing (each
+  // rewrite already made, each name already known): a parse again would lose the same.
+  bool apply(const LostParts &Lost);
   bool empty() const { return Files.empty() && Names.empty(); }
   bool holds(const std::string &Path) const { return Files.count(Path) != 0; }
   // Adds the rewritten files, and the header that declares the opaque types, to FS.
