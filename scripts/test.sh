@@ -60,10 +60,17 @@ part "LLVM 14: ctest (units, lit, docs)"
 # The Debian package, installed as a user installs it (apt-get install ./hostsync_*.deb),
 # its tools run from /usr, then removed: in CI only (CI=true), where the job is root on a
 # machine of its own (tests/lit/install/deb.test checks the unpacked package everywhere).
+# It runs beside the LLVM 22 build: much of it (cpack's compression, apt, dpkg) keeps one
+# core busy or none, and the build takes what is left. Its log is shown once it ends.
+deb_pid=""
 if [ "${CI:-}" = true ]; then
-  echo "== the .deb: cpack, apt-get install, run, remove"
-  scripts/check-deb.sh "$(scripts/package.sh build)"
-  part "the .deb: package, install, run, remove"
+  echo "== the .deb: cpack, apt-get install, run, remove (beside the LLVM 22 build)"
+  (
+    start=$SECONDS
+    scripts/check-deb.sh "$(scripts/package.sh build)"
+    echo "check-deb: $((SECONDS - start)) s"
+  ) >build/test-logs/deb.log 2>&1 &
+  deb_pid=$!
 fi
 
 # Only the analyzer and the module are built here: the tests of the other tools, and the
@@ -71,7 +78,16 @@ fi
 echo "== LLVM 22 (build-llvm22): the analyzer and the clang-tidy module"
 cmake -S . -B build-llvm22 -G Ninja -DCMAKE_BUILD_TYPE=Test -DHOSTSYNC_LLVM_VERSION=22 >/dev/null
 cmake --build build-llvm22 --target hostsync-lint hostsync-tidy torch_pch hostsync_unit_tests
-part "LLVM 22: configure and build"
+if [ -n "$deb_pid" ]; then
+  deb_status=0
+  wait "$deb_pid" || deb_status=$?
+  cat build/test-logs/deb.log
+  if [ "$deb_status" -ne 0 ]; then
+    echo "the .deb check failed (exit $deb_status): build/test-logs/deb.log" >&2
+    exit 1
+  fi
+fi
+part "LLVM 22: configure and build (and the .deb)"
 build-llvm22/tests/hostsync_unit_tests --gtest_brief=1 --gtest_output=xml:build-llvm22/unit.xml
 (cd build-llvm22 && LIT_FILTER_OUT='install/|report/|trace/|cli/torch-headers|cli/ci-recipe|examples/traced-table|examples/quickstart-sample' ctest --output-on-failure -R '^lit$')
 part "LLVM 22: units and lit"
