@@ -42,6 +42,7 @@ packages=(
   cmake ninja-build g++ python3 binutils
   llvm-14-dev libclang-14-dev libclang-cpp14-dev clang-14
   nlohmann-json3-dev libcli11-dev zlib1g-dev
+  libtree-sitter-dev # the Python front end's parser runtime (third_party/tree-sitter-python)
   dpkg-dev file # dpkg-shlibdeps and file: CPack's .deb dependencies (scripts/package.sh)
 )
 pip_torch=false

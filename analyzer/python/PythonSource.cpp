@@ -1,0 +1,92 @@
+#include "python/PythonSource.h"
+
+#include <tree_sitter/api.h>
+
+#include <cstring>
+#include <stdexcept>
+
+extern "C" const TSLanguage *tree_sitter_python(void);
+
+namespace hostsync::python {
+
+namespace {
+// One parser per thread: tree-sitter's parsers are not shared between threads, and a parse
+// keeps nothing in it once its tree is returned.
+TSParser *threadParser() {
+  struct Owned {
+    TSParser *P = ts_parser_new();
+    ~Owned() { ts_parser_delete(P); }
+  };
+  thread_local Owned Parser;
+  thread_local bool Ready = false;
+  if (!Ready) {
+    // The vendored grammar's ABI is one the runtime reads (docs/python.md, "The parser"):
+    // a mismatch is a packaging error, not a property of a user's file.
+    if (!ts_parser_set_language(Parser.P, tree_sitter_python()))
+      throw std::runtime_error("tree-sitter-python's ABI version " +
+                               std::to_string(ts_language_version(tree_sitter_python())) +
+                               " is not one this tree-sitter runtime reads");
+    Ready = true;
+  }
+  return Parser.P;
+}
+
+SyntaxProblem at(TSPoint P, std::string What) {
+  return {P.row + 1, P.column + 1, std::move(What)};
+}
+
+// The first ERROR, MISSING or Python 2 node in the file's order, under N.
+std::optional<SyntaxProblem> firstProblem(TSNode N) {
+  if (ts_node_is_missing(N))
+    return at(ts_node_start_point(N), std::string("missing '") + ts_node_type(N) + "'");
+  if (std::strcmp(ts_node_type(N), "ERROR") == 0)
+    return at(ts_node_start_point(N), "invalid syntax");
+  // The grammar also reads Python 2's print and exec statements, which Python 3 refuses.
+  if (std::strcmp(ts_node_type(N), "print_statement") == 0 ||
+      std::strcmp(ts_node_type(N), "exec_statement") == 0)
+    return at(ts_node_start_point(N), std::string("Python 2 syntax (") +
+                                          (ts_node_type(N)[0] == 'p' ? "a print" : "an exec") +
+                                          " statement)");
+  // Every child: a MISSING token is often an anonymous one (a ')').
+  for (uint32_t I = 0, E = ts_node_child_count(N); I < E; ++I)
+    if (auto P = firstProblem(ts_node_child(N, I)))
+      return P;
+  return std::nullopt;
+}
+
+// tree-sitter reads a NUL as the end of the text; CPython refuses the file ("source code
+// cannot contain null bytes").
+std::optional<SyntaxProblem> nulByte(const std::string &Text) {
+  size_t At = Text.find('\0');
+  if (At == std::string::npos)
+    return std::nullopt;
+  unsigned Line = 1, Column = 1;
+  for (size_t I = 0; I < At; ++I, ++Column)
+    if (Text[I] == '\n') {
+      ++Line;
+      Column = 0;
+    }
+  return SyntaxProblem{Line, Column, "a NUL byte"};
+}
+} // namespace
+
+void PythonSource::TreeDeleter::operator()(TSTree *T) const { ts_tree_delete(T); }
+
+PythonSource PythonSource::parse(std::string Text) {
+  PythonSource S;
+  S.Text = std::move(Text);
+  if (S.Text.size() > UINT32_MAX) // tree-sitter counts bytes in 32 bits
+    throw std::runtime_error("larger than 4 GiB");
+  S.Tree.reset(ts_parser_parse_string(threadParser(), nullptr, S.Text.data(),
+                                      static_cast<uint32_t>(S.Text.size())));
+  if (!S.Tree)
+    throw std::runtime_error("tree-sitter returned no tree"); // only when cancelled
+  // A NUL byte anywhere first: CPython refuses the whole file for it, and tree-sitter's
+  // error around it may start a token earlier.
+  S.Problem = nulByte(S.Text);
+  if (!S.Problem)
+    S.Problem = firstProblem(ts_tree_root_node(S.Tree.get()));
+  return S;
+}
+
+} // namespace hostsync::python
