@@ -31,9 +31,7 @@ TSParser *threadParser() {
   return Parser.P;
 }
 
-SyntaxProblem at(TSPoint P, std::string What) {
-  return {P.row + 1, P.column + 1, std::move(What)};
-}
+SyntaxProblem at(TSPoint P, std::string What) { return {P.row + 1, P.column + 1, std::move(What)}; }
 
 // The first ERROR, MISSING or Python 2 node in the file's order, under N.
 std::optional<SyntaxProblem> firstProblem(TSNode N) {
