@@ -98,13 +98,6 @@ Message packetAt(Ns ts, uint32_t clock_id) {
   p.varint(packet::SequenceFlags, packet::NeedsIncrementalState);
   return p;
 }
-
-// One slice before it is written: its track and times, and its SLICE_BEGIN event whole.
-struct TrackSlice {
-  uint64_t track = 0;
-  Ns start = 0, end = 0;
-  Message begin;
-};
 } // namespace
 
 uint32_t perfettoBuiltinClock(const std::string &clock) {
@@ -134,6 +127,14 @@ struct PerfettoAppend {
   }
   Message descriptors; // Trace.packet fields: tracks described for the first time
   Message interned;    // InternedData fields: names interned for the first time
+  // One slice before it is written: its track and times, and its SLICE_BEGIN event whole.
+  // A member type: PerfettoAppend is the header's friend, so it has linkage, and a field of
+  // a type in an anonymous namespace would not (GCC's -Wsubobject-linkage in a unity build).
+  struct TrackSlice {
+    uint64_t track = 0;
+    Ns start = 0, end = 0;
+    Message begin;
+  };
   std::vector<TrackSlice> spans;
 
   Ns firstTime() const {
