@@ -15,8 +15,8 @@
 #pragma once
 
 #include "rules/Catalog.h"
+#include "model/AssumeDevice.h"
 #include "model/Finding.h"
-#include "core/RuleCheck.h"
 
 #include <functional>
 #include <map>

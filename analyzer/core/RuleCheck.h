@@ -9,6 +9,7 @@
 #include "analysis/TensorFacts.h"
 #include "analysis/TUIndex.h"
 #include "rules/Catalog.h"
+#include "model/AssumeDevice.h"
 #include "model/Finding.h"
 #include "core/Suppressions.h"
 
@@ -21,12 +22,6 @@
 #include <vector>
 
 namespace hostsync {
-
-enum class AssumeDevice { Unknown, Cuda, Cpu };
-// The words for it ("unknown", "cuda", "cpu"): the one parser that the command line,
-// .hostsync.yaml and the clang-tidy option share. Any other word: false.
-const char *assumeDeviceName(AssumeDevice A);
-bool parseAssumeDevice(const std::string &Word, AssumeDevice &Out);
 
 // A file as findings name it: absolute, relative to the compile command's directory (which
 // the FileManager knows; the process's own working directory is another one).

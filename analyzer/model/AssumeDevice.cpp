@@ -1,6 +1,6 @@
-// The --assume-device / AssumeDevice words, apart from the rest of RuleCheck.cpp: the
-// configuration reader needs them without the rules (tests/fuzz links that reader alone).
-#include "core/RuleCheck.h"
+#include "model/AssumeDevice.h"
+
+#include "rules/Catalog.h" // parseWord
 
 namespace hostsync {
 
