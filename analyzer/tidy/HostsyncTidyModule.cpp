@@ -84,8 +84,11 @@ public:
     // --system-headers (MatchFinderOptions::IgnoreSystemHeaders). The translation unit is
     // matched before its declarations are walked, so the walk still to come keeps to the
     // declarations outside system headers.
+    // Once per translation unit: every enabled hostsync check matches it.
     const auto &SystemHeaders = Tidy->getOptions().SystemHeaders;
-    if (!(SystemHeaders && *SystemHeaders))
+    std::vector<Decl *> Scope = AST->getTraversalScope();
+    bool Whole = Scope.size() == 1 && Scope.front() == AST->getTranslationUnitDecl();
+    if (Whole && !(SystemHeaders && *SystemHeaders))
       AST->setTraversalScope(userDecls(*AST));
 #endif
   }
