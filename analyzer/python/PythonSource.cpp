@@ -33,8 +33,8 @@ TSParser *threadParser() {
 
 SyntaxProblem at(TSPoint P, std::string What) { return {P.row + 1, P.column + 1, std::move(What)}; }
 
-// The first ERROR, MISSING or Python 2 node in the file's order, under N.
-std::optional<SyntaxProblem> firstProblem(TSNode N) {
+// The problem N itself is: an ERROR or MISSING node, or a Python 2 statement.
+std::optional<SyntaxProblem> problemOf(TSNode N) {
   if (ts_node_is_missing(N))
     return at(ts_node_start_point(N), std::string("missing '") + ts_node_type(N) + "'");
   if (std::strcmp(ts_node_type(N), "ERROR") == 0)
@@ -45,11 +45,27 @@ std::optional<SyntaxProblem> firstProblem(TSNode N) {
     return at(ts_node_start_point(N), std::string("Python 2 syntax (") +
                                           (ts_node_type(N)[0] == 'p' ? "a print" : "an exec") +
                                           " statement)");
-  // Every child: a MISSING token is often an anonymous one (a ')').
-  for (uint32_t I = 0, E = ts_node_child_count(N); I < E; ++I)
-    if (auto P = firstProblem(ts_node_child(N, I)))
-      return P;
   return std::nullopt;
+}
+
+// The first problem in the file's order: every node in pre-order, anonymous ones too (a
+// MISSING ')' is one), with a cursor rather than recursion, so that deeply nested
+// brackets cannot exhaust the stack.
+std::optional<SyntaxProblem> firstProblem(TSNode Root) {
+  TSTreeCursor C = ts_tree_cursor_new(Root);
+  std::optional<SyntaxProblem> Found;
+  for (bool More = true; More && !Found;) {
+    Found = problemOf(ts_tree_cursor_current_node(&C));
+    if (ts_tree_cursor_goto_first_child(&C))
+      continue;
+    while (!ts_tree_cursor_goto_next_sibling(&C))
+      if (!ts_tree_cursor_goto_parent(&C)) {
+        More = false;
+        break;
+      }
+  }
+  ts_tree_cursor_delete(&C);
+  return Found;
 }
 
 // tree-sitter reads a NUL as the end of the text; CPython refuses the file ("source code

@@ -96,3 +96,13 @@ TEST(PythonSource, AnEmptyFileParses) {
   EXPECT_FALSE(S.problem());
   EXPECT_EQ(topLevel(S), "");
 }
+
+// A generated file of deeply nested brackets: the walk for problems must not recurse once per
+// level (it exhausted the stack at this depth when it did).
+TEST(PythonSource, DeepNestingIsWalkedWithoutRecursion) {
+  const size_t Depth = 200000;
+  PythonSource S = PythonSource::parse("x = " + std::string(Depth, '[') + "1" +
+                                       std::string(Depth, ']') + "\ny = (\n");
+  ASSERT_TRUE(S.problem());
+  EXPECT_EQ(S.problem()->Line, 2u);
+}
