@@ -6,6 +6,10 @@ include from the analyzer's folders named there and from nothing else of analyze
 (headers outside it, rules/ and common/, are not checked); a folder not listed is not
 checked.
 
+The linter's core (the sources analyzer/LintCore.cmake lists, and every analyzer header they
+reach through includes) must include no header of LLVM or Clang: it is built without them,
+under both front ends.
+
 usage: scripts/check-layering.py [REPO]   (run by the lit test tests/lit/lint-layering)
 """
 import os
@@ -18,7 +22,7 @@ ALLOWED = {
     # File utilities (LLVM's Support library only).
     "support": {"support"},
     "compat": {"compat"},
-    "match": {"match", "compat"},
+    "match": {"match", "compat", "model"},  # model: the op table (plain data)
     "analysis": {"analysis", "match", "compat", "model"},
     # The cache stores results (model) and reads files (support); the precompiled headers
     # are built with the CUDA setup of commands/.
@@ -39,8 +43,9 @@ ALLOWED = {
     # What CI runs add after the project pass: baselines, diffs, shards, saved facts.
     "ci": {"ci", "cache", "commands", "config", "core", "model", "output", "support", "compat"},
     "tidy": {"tidy", "cache", "checks", "core", "model", "support", "compat"},
-    # The Python front end: no Clang, no LLVM (its CMake target has neither on its paths).
-    "python": {"python"},
+    # The Python front end: no Clang, no LLVM (its CMake target has neither on its paths);
+    # it builds on the linter's core (model/, core/Suppressions; checked below).
+    "python": {"python", "model", "core", "support"},
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"/]+)/')
@@ -62,10 +67,43 @@ def violations(analyzer):
                                 folder, m.group(1), ", ".join(sorted(allowed)))
 
 
+FOREIGN = re.compile(r'^\s*#\s*include\s+[<"](llvm|clang|clang-c|llvm-c)/')
+ANY_INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+CORE_SOURCE = re.compile(r'\$\{LC\}/([\w/.-]+\.cpp)')
+
+
+def core_violations(analyzer):
+    """Each core file (or analyzer header a core file reaches) that includes LLVM or Clang."""
+    listing = os.path.join(analyzer, "LintCore.cmake")
+    if not os.path.exists(listing):
+        return
+    with open(listing) as f:
+        todo = CORE_SOURCE.findall(f.read())
+    python = os.path.join(analyzer, "python")
+    if os.path.isdir(python):  # the Python front end is built on the core alone
+        todo += ["python/" + f for f in sorted(os.listdir(python)) if f.endswith((".cpp", ".h"))]
+    todo += [t[:-4] + ".h" for t in todo if os.path.exists(os.path.join(analyzer, t[:-4] + ".h"))]
+    seen = set()
+    while todo:
+        rel = todo.pop()
+        if rel in seen:
+            continue
+        seen.add(rel)
+        with open(os.path.join(analyzer, rel), errors="replace") as f:
+            for number, line in enumerate(f, 1):
+                if FOREIGN.match(line):
+                    yield "analyzer/%s:%d: the linter's core includes %s" % (
+                        rel, number, line.strip().split(None, 1)[1])
+                m = ANY_INCLUDE.match(line)
+                if m and os.path.exists(os.path.join(analyzer, m.group(1))):
+                    todo.append(m.group(1))
+
+
 def main():
     repo = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(
         os.path.dirname(os.path.abspath(__file__)))
     found = list(violations(os.path.join(repo, "analyzer")))
+    found += list(core_violations(os.path.join(repo, "analyzer")))
     for v in found:
         print(v)
     if found:

@@ -1,7 +1,7 @@
 // TensorFacts: the five questions about a tensor value (its device, whether it is a mask,
 // 0-dim, its rank, the op that made it), the device summaries of parameters, members and
 // returns with their fixed point, and the reading of one object's construction. Where a
-// value comes from is ValueSources'; what an op does is its row in match/OpTable.
+// value comes from is ValueSources'; what an op does is its row in model/OpTable.
 #include "analysis/TensorFacts.h"
 #include "analysis/ContainerStores.h"
 #include "analysis/DeclKeys.h"
@@ -12,7 +12,7 @@
 #include "match/DataLoaders.h"
 #include "match/LibraryCalls.h"
 #include "match/Modules.h"
-#include "match/OpTable.h"
+#include "model/OpTable.h"
 #include "match/RewriteParts.h"
 #include "match/TensorOps.h"
 

@@ -2,7 +2,7 @@
 // mask, whether it is 0-dim, its rank, the op that made it. Each question follows a value
 // back to where it comes from (ValueSources: the assignments that reach a use, a
 // parameter's callers, a member's stores, a function's returns) and reads the op row
-// (match/OpTable.h) of each value it finds; the device question also follows the sources
+// (model/OpTable.h) of each value it finds; the device question also follows the sources
 // of a value's tensors (a container's stores, a loop's range, a module's inputs), and
 // answers with the keys the project's other files decide.
 #pragma once
@@ -144,7 +144,7 @@ public:
 
 private:
   Device deviceAt(const clang::Expr *E, int Depth);
-  // Where an op call's result lives: its row's device column (match/OpTable.h).
+  // Where an op call's result lives: its row's device column (model/OpTable.h).
   Device opDevice(const OpCall &Op, int Depth);
   std::optional<Device> namedAt(const clang::Expr *Arg, int Depth);
   std::optional<Device> copyTargetAt(const OpCall &To, int Depth);

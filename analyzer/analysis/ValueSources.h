@@ -1,6 +1,6 @@
 // Where a value comes from, one step back: the one walk every question about a tensor
 // (its device, whether it is a mask, 0-dim, its rank, the op that made it) takes through the
-// program before it reads an op's row (match/OpTable.h).
+// program before it reads an op's row (model/OpTable.h).
 //
 // sourcesOf(E) follows, for each kind of expression:
 //   local      a variable: the values that reach the use (Definitions: the last

@@ -15,7 +15,7 @@ std::string key(const std::string &Rule, const std::string &File, const std::str
 }
 } // namespace
 
-void writeBaseline(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+void writeBaseline(std::ostream &OS, const std::vector<Finding> &Findings,
                    const std::string &SourceRoot) {
   using J = nlohmann::ordered_json;
   J Entries = J::array();

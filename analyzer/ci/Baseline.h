@@ -6,7 +6,7 @@
 
 #include "model/Finding.h"
 
-#include "llvm/Support/raw_ostream.h"
+#include <ostream>
 
 #include <set>
 #include <string>
@@ -30,7 +30,7 @@ void applyBaseline(Baseline Accepted, std::vector<Finding> &Findings,
                    const std::string &SourceRoot);
 
 // Writes every finding that is not suppressed.
-void writeBaseline(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+void writeBaseline(std::ostream &OS, const std::vector<Finding> &Findings,
                    const std::string &SourceRoot);
 
 } // namespace hostsync

@@ -24,7 +24,8 @@ namespace hostsync {
 
 namespace {
 bool isSourceExt(llvm::StringRef Ext) {
-  return compat::isOneOf(Ext, {".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".cu"});
+  // .py: the Python front end's (driver/main.cpp hands those files to it).
+  return compat::isOneOf(Ext, {".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".cu", ".py"});
 }
 bool isHeaderExt(llvm::StringRef Ext) {
   return compat::isOneOf(Ext, {".h", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".cuh"});
@@ -71,15 +72,16 @@ std::string collectSources(const std::vector<std::string> &Inputs, std::vector<s
       if (EC)
         return In + ": cannot read directory: " + EC.message();
       if (Found.empty())
-        return In + ": no C++ or CUDA source files (.cpp, .cc, .cxx, .cu) in this directory";
+        return In + ": no C++, CUDA or Python source files (.cpp, .cc, .cxx, .cu, .py) in this "
+                    "directory";
       std::sort(Found.begin(), Found.end());
       Files.insert(Files.end(), Found.begin(), Found.end());
       continue;
     }
     llvm::StringRef Ext = path::extension(In);
     if (!isSourceExt(Ext) && !isHeaderExt(Ext))
-      return In + ": not a C++ or CUDA source or header (expected .cpp, .cc, .cxx, .cu, .h, "
-                  ".hpp, .cuh...)";
+      return In + ": not a C++, CUDA or Python source or header (expected .cpp, .cc, .cxx, .cu, "
+                  ".py, .h, .hpp, .cuh...)";
     if (std::string E; !checkReadableFile(In, E)) // a pipe, a device, no permission
       return E;
     if (TakenFiles.insert(RealPath(In)).second)

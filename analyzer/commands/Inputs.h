@@ -12,9 +12,9 @@
 
 namespace hostsync {
 
-// Expands files and directories into the C++ files to analyse, each real file once (a
-// symlink loop, or a second link to a folder already walked, is skipped with a line in
-// Notes). Returns "" or a one-line error naming the offending path.
+// Expands files and directories into the C++, CUDA and Python files to analyse, each real file once
+// (a symlink loop, or a second link to a folder already walked, is skipped with a line in Notes).
+// Returns "" or a one-line error naming the offending path.
 std::string collectSources(const std::vector<std::string> &Inputs, std::vector<std::string> &Files,
                            std::vector<std::string> &Notes);
 

@@ -297,4 +297,21 @@ bool applyConfig(const ConfigLookup &Configs, std::vector<Finding> &Findings,
   return true;
 }
 
+bool resolveSarifLinks(const SarifLinks &Given, ConfigFinder &Configs, const std::string &Root,
+                       const char *Argv0, SarifLinks &Out, std::string &Error) {
+  const LintConfig *Cfg = Configs.forDirectory(Root, Error);
+  if (!Cfg)
+    return false;
+  if (!Given.RuleDocs.empty() && !checkUri(Given.RuleDocs, "--rule-docs-url", Error))
+    return false;
+  if (!Given.Information.empty() && !checkUri(Given.Information, "--information-uri", Error))
+    return false;
+  Out.RuleDocs =
+      !Given.RuleDocs.empty() ? Given.RuleDocs : Cfg->RuleDocsUrl.value_or(defaultRuleDocs(Argv0));
+  Out.Information = !Given.Information.empty()
+                        ? Given.Information
+                        : Cfg->InformationUri.value_or(defaultInformationUri());
+  return true;
+}
+
 } // namespace hostsync

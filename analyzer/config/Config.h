@@ -15,6 +15,7 @@
 #pragma once
 
 #include "rules/Catalog.h"
+#include "config/SarifLinks.h"
 #include "model/AssumeDevice.h"
 #include "model/Finding.h"
 
@@ -79,5 +80,12 @@ using ConfigLookup =
 // device policy (CommandLine's settings win over the config's).
 bool applyConfig(const ConfigLookup &Configs, std::vector<Finding> &Findings,
                  const DevicePolicy &CommandLine, std::string &Error);
+
+// The links of a run: Given (--rule-docs-url / --information-uri, "" when not given), else
+// the keys of the .hostsync.yaml that governs the source root (Root, absolute), else the
+// defaults. False with Error (naming the option, or the file and line) for a value that is
+// not a URI.
+bool resolveSarifLinks(const SarifLinks &Given, ConfigFinder &Configs, const std::string &Root,
+                       const char *Argv0, SarifLinks &Out, std::string &Error);
 
 } // namespace hostsync

@@ -16,14 +16,6 @@ struct SarifLinks {
   std::string Information; // "" for no informationUri
 };
 
-class ConfigFinder;
-// The links of a run: Given (--rule-docs-url / --information-uri, "" when not given), else
-// the keys of the .hostsync.yaml that governs the source root (Root, absolute), else the
-// defaults. False with Error (naming the option, or the file and line) for a value that is
-// not a URI.
-bool resolveSarifLinks(const SarifLinks &Given, ConfigFinder &Configs, const std::string &Root,
-                       const char *Argv0, SarifLinks &Out, std::string &Error);
-
 // The helpUri of a rule: RuleDocs with "{rule}" replaced by the id where it holds one,
 // else RuleDocs + "/" + id + ".md" ("" when RuleDocs is "").
 std::string ruleHelpUri(const std::string &RuleDocs, const std::string &RuleId);

@@ -116,13 +116,7 @@ void RuleCheck::setDevice(Finding &F, Device Where) const {
   F.Open.Base = T.Raw == Device::Deferred ? DeviceState::Cpu : DeviceState::Unknown;
   F.Open.Keys = T.Keys;
   F.Open.Inverted = Inverted;
-  if (TU.Assume == AssumeDevice::Cuda) {
-    F.WhenUnknown = DeviceConfidence::Assumed;
-    F.WhenUnknownReason = "assumed by --assume-device=cuda";
-  } else if (TU.Assume == AssumeDevice::Cpu) {
-    F.WhenUnknown = DeviceConfidence::Cpu;
-    F.WhenUnknownReason = "assumed by --assume-device=cpu";
-  } else if (TU.CpuOnlyProgram) {
+  if (!assumeWhenUnknown(F, TU.Assume) && TU.CpuOnlyProgram) {
     F.WhenUnknown = DeviceConfidence::Cpu;
     F.WhenUnknownReason = "this program defines main() and names no CUDA device";
   }

@@ -37,16 +37,38 @@ bool covers(const std::vector<std::string> &Globs, const std::string &Rule) {
 }
 } // namespace
 
-SuppressionIndex::SuppressionIndex(const std::string &Text) {
+bool SuppressionIndex::noqa(const std::string &Comment, unsigned LineNo) {
+  std::string C = trim(Comment);
+  if (C.compare(0, 4, "noqa") != 0 || (C.size() > 4 && C[4] != ':' && C[4] != ' '))
+    return false;
+  Mark M{LineNo, {}, ""};
+  // "noqa: hostsync-item, E501": the codes, up to the first word that is not one.
+  std::stringstream Codes(C.size() > 4 && C[4] == ':' ? C.substr(5) : "");
+  for (std::string Code; Codes >> Code;) {
+    if (Code.back() == ',')
+      Code.pop_back();
+    if (!Code.empty())
+      M.Globs.push_back(Code);
+  }
+  if (M.Globs.empty() && C.size() > 4 && C[4] == ':') // "noqa:" and nothing: no rule
+    return true;
+  SameLine.push_back(M);
+  return true;
+}
+
+SuppressionIndex::SuppressionIndex(const std::string &Text, Comments Style) {
   std::vector<Mark> Open; // NOLINTBEGIN marks waiting for their END
   std::stringstream SS(Text);
   unsigned LineNo = 0;
+  const std::string Opener = Style == Comments::Python ? "#" : "//";
   for (std::string Line; std::getline(SS, Line);) {
     ++LineNo;
-    size_t Comment = Line.find("//");
+    size_t Comment = Line.find(Opener);
     if (Comment == std::string::npos)
       continue;
-    std::string C = Line.substr(Comment + 2);
+    std::string C = Line.substr(Comment + Opener.size());
+    if (Style == Comments::Python && noqa(C, LineNo))
+      continue;
     size_t At = C.find("NOLINT");
     if (At == std::string::npos)
       continue;

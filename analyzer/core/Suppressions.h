@@ -16,14 +16,17 @@ struct Suppression {
 
 class SuppressionIndex {
 public:
-  // Scans a file's text once.
-  explicit SuppressionIndex(const std::string &Text);
+  // Scans a file's text once. Python's comments begin with '#', and read `# noqa` (every
+  // rule) and `# noqa: hostsync-item, ...` too, as flake8 and ruff do.
+  enum class Comments { Cpp, Python };
+  explicit SuppressionIndex(const std::string &Text, Comments Style = Comments::Cpp);
   // The suppression covering this rule on this 1-based line, if any.
   std::optional<Suppression> find(const std::string &Rule, unsigned Line) const;
   // "line N: unmatched NOLINTBEGIN" and the like.
   const std::vector<std::string> &errors() const { return Errors; }
 
 private:
+  bool noqa(const std::string &Comment, unsigned LineNo); // true when Comment is one
   struct Mark {
     unsigned Line;
     std::vector<std::string> Globs; // empty: every rule

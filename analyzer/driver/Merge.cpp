@@ -4,6 +4,7 @@
 
 #include "ci/AfterProjectPass.h"
 #include "driver/Runner.h"
+#include "support/FdStream.h"
 #include "support/OutputFile.h"
 #include "output/Writer.h"
 #include "ci/ShardFacts.h"
@@ -180,7 +181,8 @@ int runMerge(int Argc, const char **Argv) {
   std::unique_ptr<OutputFile> F;
   if (!Output.empty() && !(F = OutputFile::create(Output, Error)))
     return fail(Error);
-  llvm::raw_ostream &Out = F ? F->stream() : llvm::outs();
+  llvm::outs().flush(); // the findings go to fd 1 through the core's own stream
+  std::ostream &Out = F ? F->stream() : standardOutput();
   JsonRunInfo Run = jsonRunInfo(After, AnalysisSeconds, ProjectPassSeconds);
   const std::string NoGithubRoot;
   const nlohmann::ordered_json NoShard; // the merged run is whole
@@ -188,6 +190,7 @@ int runMerge(int Argc, const char **Argv) {
       .write(Out, {Findings, Results, Run, After.Root, NoGithubRoot, After.Links,
                    /*Color=*/false, NoShard});
   Out.flush();
+  standardOutput().flushAll();
   return !F || F->commit(Error) ? 0 : fail(Error);
 }
 

@@ -11,6 +11,8 @@
 #include "output/Writer.h"
 #include "output/Writers.h"
 #include "support/AbsolutePath.h"
+#include "python/PythonLint.h"
+#include "support/FdStream.h"
 #include "support/OutputFile.h"
 #include "support/SourceRoot.h"
 #include "ci/AfterProjectPass.h"
@@ -20,6 +22,7 @@
 #include "driver/RunPlan.h"
 #include "driver/Runner.h"
 #include "ci/SaveProjectFacts.h"
+#include "compat/LLVMCompat.h"
 
 #include "common/Utf8.h"
 
@@ -125,8 +128,11 @@ ProgressStyle progressStyle(const Options &Opts, bool ErrTTY, size_t Files) {
 int listRules(const Options &Opts, const Catalog &C) {
   if (Opts.Format == OutputFormat::Json)
     llvm::outs() << Catalog::embeddedJson();
-  else
-    writeRuleListText(llvm::outs(), C);
+  else {
+    llvm::outs().flush();
+    writeRuleListText(standardOutput(), C);
+    standardOutput().flushAll();
+  }
   return Clean;
 }
 
@@ -190,16 +196,27 @@ Analysed analyse(const Options &Opts, RunPlan &P, const char *Argv0) {
         Cache ? P.CacheDir + "/pch" : PchFolder->Path, P.Config.ToolId, Hashes,
         [] { return parseFileSystem(); }, /*MayBuild=*/P.Files.size() > 1);
   Analysed A;
+  // .py files go to the Python front end, the others to Clang: one run, one summary.
+  std::vector<std::string> CppFiles, PythonFiles;
+  for (const std::string &F : P.Files)
+    (compat::endsWith(F, ".py") ? PythonFiles : CppFiles).push_back(F);
   {
-    ProgressReporter Progress(progressStyle(Opts, ErrTTY, P.Files.size()), P.Files.size(),
+    ProgressReporter Progress(progressStyle(Opts, ErrTTY, CppFiles.size()), CppFiles.size(),
                               Opts.ProgressInterval, llvm::errs());
     A.Results = runAll(
-        *P.Db, P.Files, P.Config, *P.Commands,
+        *P.Db, CppFiles, P.Config, *P.Commands,
         {[&](size_t I, const std::string &F) { Progress.started(I, F); },
          [&](size_t I, const std::string &F, bool Cached) { Progress.finished(I, F, Cached); }});
   }
   Pchs.reset();
   PchFolder.reset();
+  for (const std::string &F : PythonFiles) {
+    auto Own = P.Config.PerFile.find(F);
+    const FileSettings &S = Own != P.Config.PerFile.end() ? Own->second : P.Config.Defaults;
+    python::LintSettings Settings{{S.EnabledRules.begin(), S.EnabledRules.end()}, S.Assume};
+    std::string Abs = absolutePath(F);
+    A.Results.push_back(unlessItThrows(Abs, [&] { return python::lintPythonFile(Abs, Settings); }));
+  }
   if (!Opts.Quiet)
     for (const std::string &Note : P.Commands->droppedNotes())
       llvm::errs() << "hostsync-lint: note: " << Note << "\n";
@@ -250,7 +267,8 @@ std::string writeBaselineAndFixes(const Options &Opts, const std::vector<Finding
 std::string writeFindings(const Options &Opts, const RunPlan &P, const Analysed &A,
                           const ConfigLookup &ConfigOf, const AfterProjectPass &After,
                           RunOutputs &Out) {
-  llvm::raw_ostream &OS = Out.Findings ? Out.Findings->stream() : llvm::outs();
+  llvm::outs().flush(); // the findings go to fd 1 through the core's own stream
+  std::ostream &OS = Out.Findings ? Out.Findings->stream() : standardOutput();
   bool Color = Opts.Color == ColorMode::Always || (Opts.Color == ColorMode::Auto && !Out.Findings &&
                                                    llvm::sys::Process::StandardOutIsDisplayed());
   nlohmann::ordered_json Shard; // merge's facts, in a shard's JSON or SARIF
@@ -266,6 +284,7 @@ std::string writeFindings(const Options &Opts, const RunPlan &P, const Analysed 
   writerFor(Opts.Format)
       .write(OS, {A.Findings, A.Results, Run, After.Root, GithubRoot, After.Links, Color, Shard});
   OS.flush();
+  standardOutput().flushAll();
   if (std::string E; Out.Findings && !Out.Findings->commit(E))
     return E;
   return "";

@@ -1,6 +1,6 @@
 #include "match/TensorOps.h"
 #include "compat/LLVMCompat.h"
-#include "match/OpTable.h"
+#include "model/OpTable.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"

@@ -22,6 +22,14 @@ const char *confidenceName(DeviceConfidence C) {
   return "unknown";
 }
 
+bool assumeWhenUnknown(Finding &F, AssumeDevice Assume) {
+  if (Assume == AssumeDevice::Unknown)
+    return false;
+  F.WhenUnknown = Assume == AssumeDevice::Cuda ? DeviceConfidence::Assumed : DeviceConfidence::Cpu;
+  F.WhenUnknownReason = std::string("assumed by --assume-device=") + assumeDeviceName(Assume);
+  return true;
+}
+
 void closeDevices(std::vector<Finding> &Findings, const ProjectFacts &Facts) {
   for (Finding &F : Findings) {
     if (F.Device == DeviceConfidence::Unknown) {

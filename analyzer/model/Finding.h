@@ -2,6 +2,7 @@
 // cross-TU de-duplication read. Nothing here depends on Clang.
 #pragma once
 
+#include "model/AssumeDevice.h"
 #include "model/DeviceFacts.h"
 #include "rules/Catalog.h"
 
@@ -107,6 +108,10 @@ struct Finding {
   // The expansions of one definition are one finding (model/MacroExpansions.h).
   std::string MacroSite;
 };
+
+// What an unknown device becomes under --assume-device (cuda: assumed CUDA; cpu: the CPU),
+// with its reason; false, F unchanged, for "unknown". Both front ends set it so.
+bool assumeWhenUnknown(Finding &F, AssumeDevice Assume);
 
 // Closes every finding's device with the project's solved facts (see DeviceConfidence).
 void closeDevices(std::vector<Finding> &Findings, const ProjectFacts &Facts);

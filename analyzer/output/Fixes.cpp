@@ -91,8 +91,7 @@ bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional, FixS
   return true;
 }
 
-unsigned exportFixes(llvm::raw_ostream &Y, const std::vector<Finding> &Findings,
-                     bool WithConditional) {
+unsigned exportFixes(std::ostream &Y, const std::vector<Finding> &Findings, bool WithConditional) {
   Y << "---\nMainSourceFile:  ''\nDiagnostics:\n";
   std::map<std::string, std::string> Texts;
   unsigned LeftOut = 0;

@@ -6,7 +6,7 @@
 
 #include "model/Finding.h"
 
-#include "llvm/Support/raw_ostream.h"
+#include <ostream>
 
 #include <string>
 #include <vector>
@@ -24,7 +24,6 @@ bool applyFixes(const std::vector<Finding> &Findings, bool WithConditional, FixS
 
 // The fixes as clang-apply-replacements reads them; returns how many were left out because
 // their file name or text is not UTF-8 (YAML cannot hold such bytes).
-unsigned exportFixes(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                     bool WithConditional);
+unsigned exportFixes(std::ostream &OS, const std::vector<Finding> &Findings, bool WithConditional);
 
 } // namespace hostsync

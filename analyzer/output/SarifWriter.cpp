@@ -4,7 +4,7 @@
 
 #include "common/JsonText.h"
 
-#include "hostsync_config.h"
+#include "hostsync_version.h"
 
 #include <nlohmann/json.hpp>
 
@@ -64,7 +64,7 @@ std::string lineFingerprint(const std::string &LineText, unsigned Occurrence) {
   return lineHash(LineText) + ":" + std::to_string(Occurrence);
 }
 
-void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+void writeSarif(std::ostream &OS, const std::vector<Finding> &Findings,
                 const std::vector<TUResult> &TUs, const Catalog &C, const std::string &SourceRoot,
                 const SarifLinks &Links, bool BaselineGiven, const J &Shard) {
   std::string Root = SourceRoot;

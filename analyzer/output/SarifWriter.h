@@ -9,7 +9,7 @@
 #include "model/TUResult.h"
 #include "config/SarifLinks.h"
 
-#include "llvm/Support/raw_ostream.h"
+#include <ostream>
 
 #include <nlohmann/json.hpp>
 
@@ -20,7 +20,7 @@ namespace hostsync {
 
 // Shard, when not null, goes into the run's properties as "hostsync-lint/shard" (a shard's
 // facts for merge: ci/ShardFacts.h).
-void writeSarif(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+void writeSarif(std::ostream &OS, const std::vector<Finding> &Findings,
                 const std::vector<TUResult> &TUs, const Catalog &C, const std::string &SourceRoot,
                 const SarifLinks &Links, bool BaselineGiven = false,
                 const nlohmann::ordered_json &Shard = nullptr);

@@ -10,32 +10,32 @@ namespace hostsync {
 namespace {
 
 class TextWriter : public Writer {
-  void write(llvm::raw_ostream &OS, const RunResults &R) const override {
+  void write(std::ostream &OS, const RunResults &R) const override {
     writeText(OS, R.Findings, R.Color, R.Root);
   }
 };
 
 class JsonWriter : public Writer {
-  void write(llvm::raw_ostream &OS, const RunResults &R) const override {
+  void write(std::ostream &OS, const RunResults &R) const override {
     writeJson(OS, R.Findings, R.TUs, R.Run, R.Shard);
   }
 };
 
 class GithubWriter : public Writer {
-  void write(llvm::raw_ostream &OS, const RunResults &R) const override {
+  void write(std::ostream &OS, const RunResults &R) const override {
     writeGithub(OS, R.Findings, R.GithubRoot);
   }
 };
 
 class SarifFileWriter : public Writer {
-  void write(llvm::raw_ostream &OS, const RunResults &R) const override {
+  void write(std::ostream &OS, const RunResults &R) const override {
     writeSarif(OS, R.Findings, R.TUs, Catalog::embedded(), R.Root, R.Links, R.Run.BaselineGiven,
                R.Shard);
   }
 };
 
 class CodeQualityWriter : public Writer {
-  void write(llvm::raw_ostream &OS, const RunResults &R) const override {
+  void write(std::ostream &OS, const RunResults &R) const override {
     writeCodeQuality(OS, R.Findings, R.Root);
   }
 };

@@ -10,7 +10,7 @@
 #include "output/OutputFormat.h"
 #include "output/Writers.h"
 
-#include "llvm/Support/raw_ostream.h"
+#include <ostream>
 
 #include <nlohmann/json.hpp>
 
@@ -34,7 +34,7 @@ struct RunResults {
 class Writer {
 public:
   virtual ~Writer() = default;
-  virtual void write(llvm::raw_ostream &OS, const RunResults &R) const = 0;
+  virtual void write(std::ostream &OS, const RunResults &R) const = 0;
 };
 
 // The writer of Format (a table: one entry per format).

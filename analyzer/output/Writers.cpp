@@ -2,11 +2,10 @@
 
 #include "support/SourceRoot.h"
 
+#include "common/ColumnWidth.h"
 #include "common/JsonText.h"
 
-#include "hostsync_config.h"
-
-#include "llvm/Support/Unicode.h"
+#include "hostsync_version.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,15 +14,32 @@
 namespace hostsync {
 
 namespace {
+// Clang's colours, as terminals read them: each piece bold, a colour for the severity.
+enum class Colour { Plain, Black, Red, Green, Magenta };
+const char *colourCode(Colour C) {
+  switch (C) {
+  case Colour::Plain:
+    return "\033[1m";
+  case Colour::Black:
+    return "\033[0;1;30m";
+  case Colour::Red:
+    return "\033[0;1;31m";
+  case Colour::Green:
+    return "\033[0;1;32m";
+  case Colour::Magenta:
+    return "\033[0;1;35m";
+  }
+  return "";
+}
+
 // Every piece of a diagnostic is written here, under the rule of common/Utf8.h for text that
 // is not UTF-8 (a comment in GBK on the finding's line, a file name in Latin-1).
-void colored(llvm::raw_ostream &OS, bool Color, llvm::raw_ostream::Colors C, bool Bold,
-             const std::string &Text) {
+void colored(std::ostream &OS, bool Color, Colour C, const std::string &Text) {
   if (Color)
-    OS.changeColor(C, Bold);
+    OS << colourCode(C);
   OS << text::validUtf8(Text);
   if (Color)
-    OS.resetColor();
+    OS << "\033[0m";
 }
 
 // The caret line, under the finding's column (a byte column, as Clang counts): tabs kept,
@@ -32,64 +48,64 @@ void colored(llvm::raw_ostream &OS, bool Color, llvm::raw_ostream::Colors C, boo
 // wide as the \xHH the line is shown with.
 std::string caretLine(const std::string &Source, unsigned Column) {
   std::string Out;
-  std::string Shown = text::validUtf8(llvm::StringRef(Source).take_front(Column ? Column - 1 : 0));
-  llvm::StringRef Before = Shown;
+  std::string Shown = text::validUtf8(std::string_view(Source).substr(0, Column ? Column - 1 : 0));
+  std::string_view Before = Shown;
   while (!Before.empty()) {
     size_t Tab = Before.find('\t');
-    llvm::StringRef Text = Before.take_front(Tab);
-    int Width = llvm::sys::unicode::columnWidthUTF8(Text);
+    std::string_view Text = Before.substr(0, Tab);
+    int Width = text::columnWidth(Text);
     Out.append(Width < 0 ? Text.size() : static_cast<size_t>(Width), ' ');
-    if (Tab == llvm::StringRef::npos)
+    if (Tab == std::string_view::npos)
       break;
     Out += '\t';
-    Before = Before.drop_front(Tab + 1);
+    Before.remove_prefix(Tab + 1);
   }
   return Out + "^";
 }
 } // namespace
 
-void writeText(llvm::raw_ostream &OS, const std::vector<Finding> &Findings, bool Color,
+void writeText(std::ostream &OS, const std::vector<Finding> &Findings, bool Color,
                const std::string &Root) {
-  using C = llvm::raw_ostream::Colors;
+  using C = Colour;
   for (const Finding &F : Findings) {
     if (F.Suppressed || F.InBaseline)
       continue;
     std::string Where = relativeToRoot(F.File, Root) + ":" + std::to_string(F.Line) + ":" +
                         std::to_string(F.Column) + ": ";
-    colored(OS, Color, C::SAVEDCOLOR, true, Where);
-    C SevColor = F.Level == Severity::Error     ? C::RED
-                 : F.Level == Severity::Warning ? C::MAGENTA
-                                                : C::BLACK;
-    colored(OS, Color, SevColor, true, std::string(severityName(F.Level)) + ": ");
+    colored(OS, Color, C::Plain, Where);
+    C SevColor = F.Level == Severity::Error     ? C::Red
+                 : F.Level == Severity::Warning ? C::Magenta
+                                                : C::Black;
+    colored(OS, Color, SevColor, std::string(severityName(F.Level)) + ": ");
     std::string Tag = rankName(F.LoopRank);
-    colored(OS, Color, C::SAVEDCOLOR, true,
+    colored(OS, Color, C::Plain,
             F.Message + " (" + Tag + ": " + F.RankReason + "; device: " + confidenceName(F.Device) +
                 (F.DeviceReason.empty() ? "" : " (" + F.DeviceReason + ")") + ") [" + F.Rule + "]");
     OS << "\n";
     if (!F.SourceLine.empty()) {
       OS << text::validUtf8(F.SourceLine) << "\n";
-      colored(OS, Color, C::GREEN, true, caretLine(F.SourceLine, F.Column));
+      colored(OS, Color, C::Green, caretLine(F.SourceLine, F.Column));
       OS << "\n";
     }
-    colored(OS, Color, C::SAVEDCOLOR, true, Where);
-    colored(OS, Color, C::BLACK, true, "note: ");
-    colored(OS, Color, C::SAVEDCOLOR, false, "fix: " + F.Fix);
+    colored(OS, Color, C::Plain, Where);
+    colored(OS, Color, C::Black, "note: ");
+    colored(OS, Color, C::Plain, "fix: " + F.Fix);
     OS << "\n";
     if (!F.Replacements.empty()) { // the rewrite, as clang-tidy shows a fix-it
-      colored(OS, Color, C::SAVEDCOLOR, true, Where);
-      colored(OS, Color, C::BLACK, true, "note: ");
-      colored(OS, Color, C::SAVEDCOLOR, false,
+      colored(OS, Color, C::Plain, Where);
+      colored(OS, Color, C::Black, "note: ");
+      colored(OS, Color, C::Plain,
               (F.FixCondition.empty() ? "exact rewrite available (--fix): "
                                       : "rewrite if " + F.FixCondition + " (--fix-notes): ") +
                   F.Replacements.front().Text);
       OS << "\n";
     }
     for (const RelatedLocation &L : F.Related) { // clang's notes at another place
-      colored(OS, Color, C::SAVEDCOLOR, true,
+      colored(OS, Color, C::Plain,
               relativeToRoot(L.File, Root) + ":" + std::to_string(L.Line) + ":" +
                   std::to_string(L.Column) + ": ");
-      colored(OS, Color, C::BLACK, true, "note: ");
-      colored(OS, Color, C::SAVEDCOLOR, false, L.Message);
+      colored(OS, Color, C::Black, "note: ");
+      colored(OS, Color, C::Plain, L.Message);
       OS << "\n";
     }
   }
@@ -117,8 +133,7 @@ std::string githubEscape(const std::string &S, bool Property) {
 }
 } // namespace
 
-void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
-                 const std::string &Root) {
+void writeGithub(std::ostream &OS, const std::vector<Finding> &Findings, const std::string &Root) {
   for (const Finding &F : Findings) {
     if (F.Suppressed || F.InBaseline)
       continue;
@@ -135,7 +150,7 @@ void writeGithub(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   }
 }
 
-void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+void writeJson(std::ostream &OS, const std::vector<Finding> &Findings,
                const std::vector<TUResult> &TUs, const JsonRunInfo &Run,
                const nlohmann::ordered_json &Shard) {
   nlohmann::ordered_json Doc;
@@ -225,7 +240,7 @@ void writeJson(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
   OS << text::outputJson(Doc, 2) << "\n";
 }
 
-void writeCodeQuality(llvm::raw_ostream &OS, const std::vector<Finding> &Findings,
+void writeCodeQuality(std::ostream &OS, const std::vector<Finding> &Findings,
                       const std::string &SourceRoot) {
   auto Items = nlohmann::ordered_json::array();
   std::map<std::string, unsigned> Seen; // identical lines get distinct fingerprints
@@ -249,7 +264,7 @@ void writeCodeQuality(llvm::raw_ostream &OS, const std::vector<Finding> &Finding
   OS << text::outputJson(Items, 2) << "\n";
 }
 
-void writeRuleListText(llvm::raw_ostream &OS, const Catalog &C) {
+void writeRuleListText(std::ostream &OS, const Catalog &C) {
   for (const RuleInfo &R : C.rules()) {
     OS << R.Id << " (" << severityName(R.DefaultSeverity) << "): " << R.Title << "\n";
     OS << "  why: " << R.Why << "\n";

@@ -1,30 +1,30 @@
 // A path made absolute against the current directory, without "." and "..": how the
-// driver names every file and directory it is given ("" is the current directory).
+// driver names every file and directory it is given ("" is the current directory). Plain
+// POSIX and the standard library (no LLVM): the Python front end's core names files so too.
 #pragma once
 
-#include "llvm/ADT/SmallString.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
-
 #include <string>
+#include <string_view>
 
 namespace hostsync {
 
-inline std::string absolutePath(llvm::StringRef Given) {
-  llvm::SmallString<256> Path(Given.empty() ? llvm::StringRef(".") : Given);
-  llvm::sys::fs::make_absolute(Path);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return std::string(Path.str());
+// The current directory as the shell names it: $PWD when it is this directory (a path
+// through a symbolic link stays as the user typed it, as compilers name files), else the
+// resolved one.
+std::string currentDirectory();
+
+// Path without "." and "..", separators single, no trailing "/" (the root stays "/"). A ".."
+// above the root is dropped; in a relative path, a leading ".." is kept.
+std::string withoutDots(std::string_view Path);
+
+inline std::string absolutePathIn(std::string_view Directory, std::string_view Given) {
+  if (Directory.empty() || (!Given.empty() && Given.front() == '/'))
+    return withoutDots(Given);
+  return withoutDots(std::string(Directory) + "/" + std::string(Given));
 }
 
-// The same against Directory (a compile command's) instead of the current directory.
-inline std::string absolutePathIn(llvm::StringRef Directory, llvm::StringRef Given) {
-  llvm::SmallString<256> Path;
-  if (!llvm::sys::path::is_absolute(Given))
-    Path = Directory;
-  llvm::sys::path::append(Path, Given);
-  llvm::sys::path::remove_dots(Path, /*remove_dot_dot=*/true);
-  return std::string(Path.str());
+inline std::string absolutePath(std::string_view Given) {
+  return absolutePathIn(currentDirectory(), Given.empty() ? std::string_view(".") : Given);
 }
 
 } // namespace hostsync

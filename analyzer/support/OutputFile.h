@@ -5,11 +5,10 @@
 // permissions. A path that is not a regular file (/dev/stdout, a pipe) is written directly.
 #pragma once
 
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/raw_ostream.h"
+#include "support/FdStream.h"
 
 #include <memory>
-#include <optional>
+#include <ostream>
 #include <string>
 
 namespace hostsync {
@@ -21,15 +20,17 @@ public:
   static std::unique_ptr<OutputFile> create(const std::string &Path, std::string &Error);
   ~OutputFile();
 
-  llvm::raw_ostream &stream() { return *Stream; }
+  std::ostream &stream() { return *Stream; }
   // Flushes and puts the file in place; false with Error on a write error (a full disk).
   bool commit(std::string &Error);
 
 private:
   explicit OutputFile(std::string Path) : Path(std::move(Path)) {}
+  void discard();
   std::string Path;
-  std::optional<llvm::sys::fs::TempFile> Temp; // absent when writing directly
-  std::unique_ptr<llvm::raw_fd_ostream> Stream;
+  std::string Temp; // "" when writing directly
+  int Fd = -1;
+  std::unique_ptr<FdStream> Stream;
   bool Done = false;
 };
 

@@ -119,11 +119,6 @@ void matchFindings(Report &r) {
                 "LibTorch)";
       continue;
     }
-    if (site.where.python) {
-      site.missed_reason = "Python code, which hostsync-lint does not analyse (the rule is the "
-                           "ATen op's)";
-      continue;
-    }
     int byLine = -1, byFunction = -1;
     for (size_t i = 0; i < r.findings.size(); ++i) {
       const StaticFinding &f = r.findings[i];

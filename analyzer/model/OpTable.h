@@ -1,12 +1,13 @@
-// What the analysis knows about each LibTorch op's result, one row per op: where the result
-// lives, its dtype, its shape and whether it holds its receiver's values. TensorFacts reads
-// these columns and nothing else about an op's name, so teaching it an op is adding a row
-// (docs/contributing.md, "Teach the analysis a new op"). An op with no row is read as
-// "from its inputs, nothing else known".
+// What the analysis knows about each PyTorch op's result, one row per op: where the result
+// lives, its dtype, its shape and whether it holds its receiver's values, and how Python
+// spells the op. Both front ends read these columns and nothing else about an op's name:
+// the C++ one's TensorFacts and the Python one's PythonValues, so one row teaches both
+// languages (docs/contributing.md, "Teach the analysis a new op"). An op with no row is read
+// as "from its inputs, nothing else known". Plain data: the linter's core, no LLVM.
 #pragma once
 
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/StringRef.h"
+#include <string_view>
+#include <vector>
 
 namespace hostsync {
 
@@ -49,20 +50,29 @@ enum class ResultShape {
 // op that made the values (TensorFacts::producer).
 enum class ResultValues { New, Same };
 
+// How Python spells an op of the table.
+enum class PythonSpelling {
+  Same,   // the same name: a method (t.clone()) and a torch function (torch.clone(t))
+  Method, // the same name, a tensor's method only (t.cuda(), t.new_zeros(...))
+  None,   // no Python spelling: a C++ API of LibTorch only (from_blob, toType)
+  Index,  // Python's subscript: index(...) is t[...], index_put_(...) is t[...] = v
+};
+
 struct OpRow {
   // The op's name; "*_like" and "new_*" stand for every op so named that has no row of
   // its own.
-  llvm::StringRef Name;
+  std::string_view Name;
   ResultDevice Device = ResultDevice::FromInputs;
   ResultDtype Dtype = ResultDtype::Unknown;
   ResultShape Shape = ResultShape::Unknown;
   ResultValues Values = ResultValues::New;
+  PythonSpelling Python = PythonSpelling::Same;
 };
 
 // The row of the op called Name: its own, else the pattern row its name fits, else a row
 // of that name with the defaults (from its inputs, nothing else known).
-OpRow opRow(llvm::StringRef Name);
+OpRow opRow(std::string_view Name);
 // Every row, in the table's order (for tests and documentation).
-llvm::ArrayRef<OpRow> opTable();
+const std::vector<OpRow> &opTable();
 
 } // namespace hostsync

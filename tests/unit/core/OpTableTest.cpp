@@ -1,6 +1,6 @@
-// The op table (analyzer/match/OpTable.h), read row by row: each row must be one the
+// The op table (analyzer/model/OpTable.h), read row by row: each row must be one the
 // analysis can read consistently, and a name finds its own row, its pattern's, or the default.
-#include "match/OpTable.h"
+#include "model/OpTable.h"
 
 #include <gtest/gtest.h>
 
@@ -19,11 +19,11 @@ bool keepsShape(const OpRow &R) {
 TEST(OpTable, EachRowIsConsistent) {
   std::set<std::string> Seen;
   for (const OpRow &R : opTable()) {
-    SCOPED_TRACE(R.Name.str());
+    SCOPED_TRACE(std::string(R.Name));
     ASSERT_FALSE(R.Name.empty());
-    EXPECT_TRUE(Seen.insert(R.Name.str()).second) << "a second row of the same name";
+    EXPECT_TRUE(Seen.insert(std::string(R.Name)).second) << "a second row of the same name";
     // A pattern stands for a prefix or a suffix, nothing else.
-    if (R.Name.contains('*'))
+    if ((R.Name.find('*') != std::string_view::npos))
       EXPECT_TRUE((R.Name.front() == '*') != (R.Name.back() == '*'));
     // Only a factory reads a size list or makes a tensor from a number, and it makes new values.
     if (R.Shape == ResultShape::SizeList || R.Shape == ResultShape::ZeroDimFromLiteral)
@@ -41,7 +41,7 @@ TEST(OpTable, EachRowIsConsistent) {
       EXPECT_NE(R.Dtype, ResultDtype::Bool);
     }
     // What the table looks up by this name is this row.
-    if (!R.Name.contains('*')) {
+    if (!(R.Name.find('*') != std::string_view::npos)) {
       OpRow Found = opRow(R.Name);
       EXPECT_EQ(Found.Name, R.Name);
       EXPECT_EQ(Found.Device, R.Device);
@@ -90,4 +90,22 @@ TEST(OpTable, PatternsAndDefaults) {
   EXPECT_EQ(Other.Dtype, ResultDtype::Unknown);
   EXPECT_EQ(Other.Shape, ResultShape::Unknown);
   EXPECT_EQ(Other.Values, ResultValues::New);
+}
+
+// How Python spells the ops: most rows are the same name, as a method and a torch function;
+// a few are methods only (a device move), Python's subscript, or LibTorch's C++ alone.
+TEST(OpTable, PythonSpellings) {
+  EXPECT_EQ(opRow("zeros").Python, PythonSpelling::Same);
+  EXPECT_EQ(opRow("isnan").Python, PythonSpelling::Same);
+  EXPECT_EQ(opRow("cuda").Python, PythonSpelling::Method);
+  EXPECT_EQ(opRow("to").Python, PythonSpelling::Method);
+  EXPECT_EQ(opRow("new_zeros").Python, PythonSpelling::Method); // the pattern row's
+  EXPECT_EQ(opRow("index").Python, PythonSpelling::Index);
+  EXPECT_EQ(opRow("from_blob").Python, PythonSpelling::None);
+  EXPECT_EQ(opRow("toType").Python, PythonSpelling::None);
+  // Python's factories from host data: on the CPU.
+  EXPECT_EQ(opRow("from_numpy").Device, ResultDevice::Cpu);
+  EXPECT_EQ(opRow("as_tensor").Device, ResultDevice::NamedElseCpu);
+  // An op no row names: the same name in Python, where its inputs are.
+  EXPECT_EQ(opRow("matmul").Python, PythonSpelling::Same);
 }

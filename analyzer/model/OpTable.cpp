@@ -1,7 +1,6 @@
-#include "match/OpTable.h"
-#include "compat/LLVMCompat.h"
+#include "model/OpTable.h"
 
-#include "llvm/ADT/StringMap.h"
+#include <map>
 
 namespace hostsync {
 
@@ -10,11 +9,12 @@ using D = ResultDevice;
 using T = ResultDtype;
 using S = ResultShape;
 using V = ResultValues;
+using P = PythonSpelling;
 
 // Grouped by what the ops are; a name appears once. Columns left at "unknown" say what
 // the analysis does not read yet, not what the op does: filling one in changes findings,
 // so it comes with the tests that show it (docs/contributing.md).
-const OpRow Rows[] = {
+const std::vector<OpRow> Rows = {
     // Factories: on the device their options name, the CPU when they name none.
     {"zeros", D::NamedElseCpu, T::FromArgument, S::SizeList, V::New},
     {"ones", D::NamedElseCpu, T::FromArgument, S::SizeList, V::New},
@@ -28,7 +28,7 @@ const OpRow Rows[] = {
     {"linspace", D::NamedElseCpu, T::FromArgument, S::SizeList, V::New},
     {"logspace", D::NamedElseCpu, T::FromArgument, S::SizeList, V::New},
     {"eye", D::NamedElseCpu, T::FromArgument, S::SizeList, V::New},
-    {"from_blob", D::NamedElseCpu, T::FromArgument, S::SizeList, V::New},
+    {"from_blob", D::NamedElseCpu, T::FromArgument, S::SizeList, V::New, P::None},
     {"bartlett_window", D::NamedElseCpu, T::FromArgument, S::SizeList, V::New},
     {"hann_window", D::NamedElseCpu, T::FromArgument, S::SizeList, V::New},
     // Factories of integers whatever their options say about bool (indices, counts).
@@ -38,16 +38,19 @@ const OpRow Rows[] = {
     // Factories from values: their arguments are the values, not sizes.
     {"tensor", D::NamedElseCpu, T::FromArgument, S::ZeroDimFromLiteral, V::New},
     {"scalar_tensor", D::NamedElseCpu, T::FromArgument, S::ZeroDimFromLiteral, V::New},
+    // Python's factories from host data (LibTorch's is from_blob): on the CPU.
+    {"from_numpy", D::Cpu, T::Unknown, S::Unknown, V::New},
+    {"as_tensor", D::NamedElseCpu, T::FromArgument, S::Unknown, V::New},
 
     // Copies between devices.
-    {"to", D::CopyTarget, T::FromArgument, S::Keep, V::Same},
-    {"copy_to", D::CopyTarget, T::Unknown, S::Unknown, V::New},
-    {"cuda", D::Cuda, T::Keep, S::Keep, V::Same},
-    {"cpu", D::Cpu, T::Keep, S::KeepRank, V::New},
-    {"pin_memory", D::PinnedCpu, T::Keep, S::KeepRank, V::New},
+    {"to", D::CopyTarget, T::FromArgument, S::Keep, V::Same, P::Method},
+    {"copy_to", D::CopyTarget, T::Unknown, S::Unknown, V::New, P::None},
+    {"cuda", D::Cuda, T::Keep, S::Keep, V::Same, P::Method},
+    {"cpu", D::Cpu, T::Keep, S::KeepRank, V::New, P::Method},
+    {"pin_memory", D::PinnedCpu, T::Keep, S::KeepRank, V::New, P::Method},
     // Casts: the dtype named, on the receiver's device.
-    {"type", D::FromInputs, T::FromArgument, S::Unknown, V::New},
-    {"toType", D::FromInputs, T::FromArgument, S::Unknown, V::New},
+    {"type", D::FromInputs, T::FromArgument, S::Unknown, V::New, P::Method},
+    {"toType", D::FromInputs, T::FromArgument, S::Unknown, V::New, P::None},
 
     // Copies and views of the receiver's values.
     {"clone", D::FromInputs, T::Keep, S::KeepRank, V::Same},
@@ -69,15 +72,15 @@ const OpRow Rows[] = {
     {"transpose", D::FromInputs, T::Keep, S::Unknown, V::New},
     {"repeat", D::FromInputs, T::Keep, S::Unknown, V::New},
     {"narrow", D::FromInputs, T::Keep, S::Unknown, V::New},
-    {"slice", D::FromInputs, T::Keep, S::Unknown, V::New},
+    {"slice", D::FromInputs, T::Keep, S::Unknown, V::New, P::Index},
     {"select", D::FromInputs, T::Keep, S::Unknown, V::New},
-    {"index", D::FromInputs, T::Keep, S::Unknown, V::New},
+    {"index", D::FromInputs, T::Keep, S::Unknown, V::New, P::Index},
     {"flip", D::FromInputs, T::Keep, S::Unknown, V::New},
     {"roll", D::FromInputs, T::Keep, S::Unknown, V::New},
     // Writes into (a copy of) the receiver: its shape.
     {"masked_fill", D::FromInputs, T::Unknown, S::KeepRank, V::New},
     {"masked_fill_", D::FromInputs, T::Unknown, S::KeepRank, V::New},
-    {"index_put_", D::FromInputs, T::Unknown, S::KeepRank, V::New},
+    {"index_put_", D::FromInputs, T::Unknown, S::KeepRank, V::New, P::Index},
     {"fill_", D::FromInputs, T::Unknown, S::KeepRank, V::New},
     {"zero_", D::FromInputs, T::Unknown, S::KeepRank, V::New},
 
@@ -90,7 +93,7 @@ const OpRow Rows[] = {
     {"randn_like", D::LikeSelf, T::FromArgument, S::KeepRank, V::New},
     {"randint_like", D::LikeSelf, T::FromArgument, S::KeepRank, V::New},
     {"*_like", D::LikeSelf, T::FromArgument, S::Unknown, V::New},
-    {"new_*", D::LikeSelf, T::Unknown, S::Unknown, V::New},
+    {"new_*", D::LikeSelf, T::Unknown, S::Unknown, V::New, P::Method},
 
     // Comparisons and logical ops: boolean masks.
     {"eq", D::FromInputs, T::Bool, S::Unknown, V::New},
@@ -137,25 +140,27 @@ const OpRow Rows[] = {
 };
 
 // A pattern row ("*_like", "new_*") fits Name.
-bool fits(llvm::StringRef Pattern, llvm::StringRef Name) {
-  if (Pattern.consume_front("*"))
-    return compat::endsWith(Name, Pattern);
-  if (Pattern.consume_back("*"))
-    return compat::startsWith(Name, Pattern);
+bool fits(std::string_view Pattern, std::string_view Name) {
+  if (Pattern.empty() || Name.size() < Pattern.size() - 1)
+    return false;
+  if (Pattern.front() == '*')
+    return Name.substr(Name.size() - (Pattern.size() - 1)) == Pattern.substr(1);
+  if (Pattern.back() == '*')
+    return Name.substr(0, Pattern.size() - 1) == Pattern.substr(0, Pattern.size() - 1);
   return false;
 }
 
-bool isPattern(llvm::StringRef Name) { return Name.contains('*'); }
+bool isPattern(std::string_view Name) { return Name.find('*') != std::string_view::npos; }
 } // namespace
 
-llvm::ArrayRef<OpRow> opTable() { return Rows; }
+const std::vector<OpRow> &opTable() { return Rows; }
 
-OpRow opRow(llvm::StringRef Name) {
-  static const llvm::StringMap<const OpRow *> ByName = [] {
-    llvm::StringMap<const OpRow *> M;
+OpRow opRow(std::string_view Name) {
+  static const std::map<std::string_view, const OpRow *> ByName = [] {
+    std::map<std::string_view, const OpRow *> M;
     for (const OpRow &R : Rows)
       if (!isPattern(R.Name))
-        M.try_emplace(R.Name, &R);
+        M.emplace(R.Name, &R);
     return M;
   }();
   if (auto It = ByName.find(Name); It != ByName.end())

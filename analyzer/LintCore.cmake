@@ -1,0 +1,22 @@
+# hostsync-lint's core, shared by its front ends (Clang's for C++ and CUDA, tree-sitter's for
+# Python): the finding model, NOLINT suppressions, the writers (text, JSON, SARIF, GitHub,
+# GitLab), fix-its, and the file utilities under them. No LLVM: it is built whether or not
+# the analyzer is (docs/contributing.md, "The analyzer's folders"); lint-layering checks
+# that none of its files includes a header of LLVM or Clang.
+find_package(nlohmann_json 3 REQUIRED)
+set(LC ${CMAKE_CURRENT_LIST_DIR})
+configure_file(${LC}/hostsync_version.h.in ${CMAKE_BINARY_DIR}/generated-core/hostsync_version.h
+               @ONLY)
+add_library(hostsync_lint_core STATIC
+  ${LC}/model/AssumeDevice.cpp ${LC}/model/DeviceFacts.cpp ${LC}/model/DeviceFactsJson.cpp
+  ${LC}/model/Finding.cpp ${LC}/model/CallFindings.cpp ${LC}/model/MacroExpansions.cpp
+  ${LC}/model/TUResult.cpp ${LC}/model/OpTable.cpp ${LC}/core/Glob.cpp ${LC}/core/Suppressions.cpp
+  ${LC}/output/Writer.cpp ${LC}/output/Writers.cpp ${LC}/output/SarifWriter.cpp
+  ${LC}/output/Fixes.cpp ${LC}/config/SarifLinks.cpp
+  ${LC}/support/AbsolutePath.cpp ${LC}/support/FdStream.cpp ${LC}/support/OutputFile.cpp
+  ${LC}/support/RemoveOnSignal.cpp)
+target_include_directories(hostsync_lint_core PUBLIC ${LC} ${CMAKE_BINARY_DIR}/generated-core)
+target_link_libraries(hostsync_lint_core PUBLIC hostsync_catalog hostsync_text
+                                                nlohmann_json::nlohmann_json)
+target_compile_options(hostsync_lint_core PRIVATE -Wall -Wextra -Wno-unused-parameter)
+set_target_properties(hostsync_lint_core PROPERTIES POSITION_INDEPENDENT_CODE ON)

@@ -1,0 +1,495 @@
+#include "python/PythonLint.h"
+
+#include "python/PythonRanks.h"
+#include "python/PythonSource.h"
+#include "python/PythonValues.h"
+
+#include "core/Suppressions.h"
+#include "rules/Catalog.h"
+
+#include "common/Lines.h"
+
+#include <tree_sitter/api.h>
+
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+namespace hostsync::python {
+
+namespace {
+// Deeper than this, a file is not analysed: CPython itself refuses 200 nested brackets, and
+// the expressions are read recursively.
+constexpr unsigned MaxNesting = 1000;
+
+unsigned nestingOf(TSNode Root) {
+  TSTreeCursor C = ts_tree_cursor_new(Root);
+  unsigned Depth = 0, Max = 0;
+  for (bool More = true; More;) {
+    if (ts_tree_cursor_goto_first_child(&C)) {
+      Max = std::max(Max, ++Depth);
+      continue;
+    }
+    while (!ts_tree_cursor_goto_next_sibling(&C)) {
+      if (!ts_tree_cursor_goto_parent(&C)) {
+        More = false;
+        break;
+      }
+      --Depth;
+    }
+  }
+  ts_tree_cursor_delete(&C);
+  return Max;
+}
+
+std::string phrase(Place P) {
+  return P == Place::Cuda ? "a CUDA tensor" : "a tensor that may be on CUDA";
+}
+
+class Linter {
+public:
+  Linter(const std::string &File, const std::string &Text, const LintSettings &Settings,
+         const Ranks &R, const Values &V, TUResult &Out)
+      : File(File), Text(Text), Settings(Settings), R(R), V(V), Out(Out),
+        Suppressions(Text, SuppressionIndex::Comments::Python),
+        CpuProgram(Text.find("cuda") == std::string::npos &&
+                   Text.find("device") == std::string::npos &&
+                   (Text.find("__name__ == \"__main__\"") != std::string::npos ||
+                    Text.find("__name__ == '__main__'") != std::string::npos)) {}
+
+  // Every statement of Block in order, learning names in S.
+  void block(TSNode Block, Scope &S);
+  const std::vector<std::string> &errors() const { return Suppressions.errors(); }
+
+private:
+  void statement(TSNode N, Scope &S);
+  void expression(TSNode E, const Scope &S);
+  void truth(TSNode E, const Scope &S); // E's truth is read: bool(E)
+  void call(TSNode Call, const Scope &S);
+  void report(TSNode At, const char *Rule, std::string Op, Place Where, std::string WhereWhy,
+              std::string Message);
+
+  const std::string &File, &Text;
+  const LintSettings &Settings;
+  const Ranks &R;
+  const Values &V;
+  TUResult &Out;
+  SuppressionIndex Suppressions;
+  // A program (it runs as __main__) that names neither CUDA nor a device anywhere: its
+  // tensors are on the CPU. A module without a __main__ may be given CUDA tensors.
+  bool CpuProgram;
+};
+
+void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, std::string WhereWhy,
+                    std::string Message) {
+  if (!Settings.EnabledRules.count(Rule))
+    return;
+  const RuleInfo *Info = Catalog::embedded().find(Rule);
+  if (!Info)
+    return;
+  Finding F;
+  F.Rule = Rule;
+  F.Level = Info->DefaultSeverity;
+  F.File = File;
+  TSPoint P = ts_node_start_point(At);
+  F.Line = P.row + 1;
+  F.Column = P.column + 1;
+  F.Op = std::move(Op);
+  F.Device = Where == Place::Cuda  ? DeviceConfidence::Cuda
+             : Where == Place::Cpu ? DeviceConfidence::Cpu
+                                   : DeviceConfidence::Unknown;
+  F.DeviceReason = !WhereWhy.empty()         ? WhereWhy
+                   : Where == Place::Unknown ? "nothing in view says where the tensor is"
+                                             : "";
+  if (F.Device == DeviceConfidence::Unknown) {
+    F.Open.Base = DeviceState::Unknown; // no other file decides it (yet)
+    if (!assumeWhenUnknown(F, Settings.Assume) && CpuProgram) {
+      F.WhenUnknown = DeviceConfidence::Cpu;
+      F.WhenUnknownReason = "this program runs as __main__ and names no CUDA device";
+    }
+  }
+  RankOf Rank = R.of(At);
+  F.LoopRank = Rank.Value;
+  F.RankReason = Rank.Reason;
+  F.Period = Rank.Period;
+  F.Function = Rank.Function;
+  F.Message = std::move(Message);
+  F.Fix = Info->PyFixSummary.empty() ? Info->FixSummary : Info->PyFixSummary;
+  F.SourceLine = std::string(text::lineAt(Text, ts_node_start_byte(At)));
+  if (auto S = Suppressions.find(F.Rule, F.Line)) {
+    F.Suppressed = true;
+    F.SuppressionReason = S->Reason;
+  }
+  Out.Findings.push_back(std::move(F));
+}
+
+void Linter::block(TSNode Block, Scope &S) {
+  for (uint32_t I = 0; I < ts_node_named_child_count(Block); ++I)
+    statement(ts_node_named_child(Block, I), S);
+}
+
+void Linter::statement(TSNode N, Scope &S) {
+  // Functions and classes are linted as scopes of their own (lintScopes below).
+  if (is(N, "function_definition") || is(N, "class_definition") || is(N, "decorated_definition"))
+    return;
+  if (is(N, "expression_statement")) {
+    for (uint32_t I = 0; I < ts_node_named_child_count(N); ++I) {
+      TSNode E = ts_node_named_child(N, I);
+      if (is(E, "assignment") || is(E, "augmented_assignment")) {
+        TSNode Left = field(E, "left"), Right = field(E, "right");
+        expression(Right, S);
+        // A tensor written through a boolean mask: index_put_ with a tensor value.
+        if (is(Left, "subscript")) {
+          Value Target = V.of(field(Left, "value"), S);
+          Value Index = V.of(field(Left, "subscript"), S);
+          Value Written = V.of(Right, S);
+          if (Target.tensor() && Index.Mask && Written.tensor())
+            report(Left, "hostsync-bool-mask-index", "t[mask] = tensor", Target.Where, Target.Why,
+                   "writing a tensor through a boolean mask of " + phrase(Target.Where) +
+                       " counts the mask's true elements on the host first: it waits for every "
+                       "kernel queued before it");
+          expression(field(Left, "subscript"), S);
+        }
+        if (is(E, "assignment") && !ts_node_is_null(Right))
+          V.bind(Left, V.of(Right, S), S);
+      } else {
+        expression(E, S);
+      }
+    }
+    return;
+  }
+  if (is(N, "for_statement")) {
+    TSNode Iter = field(N, "right");
+    expression(Iter, S);
+    // for x, y in loader / enumerate(loader) / tqdm(loader): host batches.
+    TSNode Source = Iter;
+    while (is(Source, "call") && !ts_node_is_null(V.argument(Source, 0, nullptr)) &&
+           V.of(Source, S).K != Kind::Loader)
+      Source = V.argument(Source, 0, nullptr);
+    Value Batch = V.of(Source, S);
+    if (Batch.K == Kind::Loader) {
+      Batch.K = Kind::Tensor;
+      TSNode Left = field(N, "left");
+      // for i, batch in enumerate(loader): the index is a number.
+      if (V.text(field(Iter, "function")) == "enumerate" && ts_node_named_child_count(Left) == 2) {
+        V.bind(ts_node_named_child(Left, 0), Value(), S);
+        Left = ts_node_named_child(Left, 1);
+      }
+      V.bind(Left, Batch, S);
+    } else {
+      V.bind(field(N, "left"), Value(), S);
+    }
+    block(field(N, "body"), S);
+    TSNode Else = field(N, "alternative");
+    if (!ts_node_is_null(Else))
+      block(ts_node_named_child(Else, 0), S);
+    return;
+  }
+  if (is(N, "while_statement") || is(N, "if_statement") || is(N, "elif_clause")) {
+    truth(field(N, "condition"), S);
+    block(field(N, "body").id ? field(N, "body") : field(N, "consequence"), S);
+    for (uint32_t I = 0; I < ts_node_named_child_count(N); ++I) {
+      TSNode C = ts_node_named_child(N, I);
+      if (is(C, "elif_clause"))
+        statement(C, S);
+      else if (is(C, "else_clause"))
+        block(field(C, "body"), S);
+    }
+    return;
+  }
+  if (is(N, "assert_statement")) {
+    truth(ts_node_named_child(N, 0), S);
+    for (uint32_t I = 1; I < ts_node_named_child_count(N); ++I)
+      expression(ts_node_named_child(N, I), S);
+    return;
+  }
+  if (is(N, "block")) {
+    block(N, S);
+    return;
+  }
+  // with, try, return, del...: their expressions, then their blocks, in order.
+  for (uint32_t I = 0; I < ts_node_named_child_count(N); ++I) {
+    TSNode C = ts_node_named_child(N, I);
+    if (is(C, "block") || is(C, "except_clause") || is(C, "finally_clause") ||
+        is(C, "else_clause") || is(C, "with_statement") || is(C, "if_statement") ||
+        is(C, "for_statement") || is(C, "while_statement") || is(C, "try_statement") ||
+        is(C, "expression_statement"))
+      statement(C, S);
+    else
+      expression(C, S);
+  }
+}
+
+void Linter::truth(TSNode E, const Scope &S) {
+  if (ts_node_is_null(E))
+    return;
+  if (is(E, "parenthesized_expression")) {
+    truth(ts_node_named_child(E, 0), S);
+    return;
+  }
+  if (is(E, "boolean_operator")) {
+    truth(field(E, "left"), S);
+    truth(field(E, "right"), S);
+    return;
+  }
+  if (is(E, "not_operator")) {
+    truth(field(E, "argument"), S);
+    return;
+  }
+  expression(E, S);
+  Value T = V.of(E, S);
+  if (T.tensor())
+    report(E, "hostsync-item", "bool()", T.Where, T.Why,
+           "testing the truth of " + phrase(T.Where) +
+               " (if, while, assert, and, or, not) copies its value to the host: it waits "
+               "for every kernel queued before it");
+}
+
+void Linter::expression(TSNode E, const Scope &S) {
+  if (ts_node_is_null(E))
+    return;
+  // Scopes of their own, linted with their function (a lambda's body runs when called).
+  if (is(E, "lambda") || is(E, "function_definition") || is(E, "class_definition"))
+    return;
+  if (is(E, "call"))
+    call(E, S);
+  if (is(E, "not_operator")) {
+    truth(field(E, "argument"), S);
+    return;
+  }
+  if (is(E, "boolean_operator"))
+    truth(field(E, "left"), S);
+  if (is(E, "conditional_expression"))
+    truth(ts_node_named_child(E, 1), S);
+  if (is(E, "subscript")) {
+    Value Target = V.of(field(E, "value"), S);
+    Value Index = V.of(field(E, "subscript"), S);
+    if (Target.tensor() && Index.Mask)
+      report(E, "hostsync-bool-mask-index", "t[mask]", Target.Where, Target.Why,
+             "indexing " + phrase(Target.Where) +
+                 " with a boolean mask sizes the result from the mask's values: the host "
+                 "waits for every kernel queued before it to count them");
+  }
+  if (is(E, "interpolation")) {
+    Value T = V.of(field(E, "expression"), S);
+    if (T.tensor())
+      report(E, "hostsync-print-tensor", "f-string", T.Where, T.Why,
+             "formatting " + phrase(T.Where) +
+                 " into a string copies its values to the host: it waits for every kernel "
+                 "queued before it");
+  }
+  for (uint32_t I = 0; I < ts_node_named_child_count(E); ++I) {
+    TSNode C = ts_node_named_child(E, I);
+    if (is(E, "not_operator") || (is(E, "boolean_operator") && I == 0) ||
+        (is(E, "conditional_expression") && I == 1))
+      continue; // read by truth() above
+    expression(C, S);
+  }
+}
+
+void Linter::call(TSNode Call, const Scope &S) {
+  TSNode Fn = field(Call, "function");
+  std::string_view Callee = V.text(Fn);
+  std::string_view Name =
+      Callee.substr(Callee.rfind('.') == std::string_view::npos ? 0 : Callee.rfind('.') + 1);
+  // A dotted name (torch.linalg.inv), not a call's result (torch.ones(4).to).
+  bool Dotted = Callee.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789_.") == std::string_view::npos;
+  bool TorchFn =
+      Dotted && Callee.substr(0, 6) == "torch." && Callee.find('.', 6) == std::string_view::npos;
+  bool Functional =
+      Callee == "F." + std::string(Name) || Callee == "torch.nn.functional." + std::string(Name);
+  // A method of a value (x.item()), not a function of a module (torch.nonzero, F.one_hot).
+  bool Method = is(Fn, "attribute") && !Functional && !(Dotted && Callee.substr(0, 6) == "torch.");
+  Value Self = Method ? V.of(field(Fn, "object"), S) : Value();
+  // The tensor an op reads: its receiver, or a torch function's first argument. A method
+  // only tensors have (x.nonzero(), nothing else of PyTorch's usual company names one so)
+  // is read on a receiver of unknown type too, its device unknown.
+  bool TensorOnly = Name == "nonzero" || Name == "argwhere" || Name == "masked_select" ||
+                    Name == "repeat_interleave";
+  Value T = Method && (Self.tensor() || (TensorOnly && Self.K == Kind::Other)) ? Self
+            : TorchFn || Functional ? V.of(V.argument(Call, 0, nullptr), S)
+                                    : Value();
+  bool OnTensor = T.tensor() || (Method && TensorOnly && Self.K == Kind::Other) ||
+                  (TorchFn && !ts_node_is_null(V.argument(Call, 0, nullptr)));
+  std::string Op(Name);
+  std::string Copies = " to the host: the copy waits for every kernel queued before it";
+
+  if (Name == "item" && Method && (Self.tensor() || Self.K == Kind::Other))
+    return report(Call, "hostsync-item", "item", Self.Where, Self.Why,
+                  "'item' copies a value of " + phrase(Self.Where) + Copies);
+  if (!Method &&
+      (Callee == "float" || Callee == "int" || Callee == "bool" || Callee == "complex")) {
+    Value A = V.of(V.argument(Call, 0, nullptr), S);
+    if (A.tensor())
+      report(Call, "hostsync-item", Op + "()", A.Where, A.Why,
+             "'" + Op + "()' of " + phrase(A.Where) + " copies its value" + Copies);
+    return;
+  }
+  if (!Method && Callee == "print") {
+    for (unsigned I = 0; I < 16; ++I) {
+      Value A = V.of(V.argument(Call, I, nullptr), S);
+      if (A.tensor())
+        return report(Call, "hostsync-print-tensor", "print", A.Where, A.Why,
+                      "printing " + phrase(A.Where) + " copies its values" + Copies);
+    }
+    return;
+  }
+  if (Name == "synchronize" && Callee.substr(0, 10) != "torch.mps." &&
+      Callee.substr(0, 10) != "torch.cpu." && (is(Fn, "attribute") || Callee == "synchronize"))
+    return report(Call, "hostsync-explicit-sync", std::string(Callee) + "()", Place::Cuda,
+                  "the op syncs on CUDA whatever its input",
+                  "'" + std::string(Callee) +
+                      "()' blocks the host until the GPU has finished the queued work");
+  if (Method && Self.tensor() &&
+      (Name == "tolist" || Name == "cpu" ||
+       (Name == "numpy" &&
+        (Self.Where == Place::Cuda || V.text(V.argument(Call, 0, "force")) == "True"))))
+    return report(Call, "hostsync-device-to-host-copy", Op, Self.Where, Self.Why,
+                  "'" + Op + "' copies " + phrase(Self.Where) + Copies);
+  if (Method && Self.tensor() && (Name == "to" || Name == "cuda")) {
+    TSNode Target = V.argument(Call, 0, nullptr);
+    if (ts_node_is_null(Target))
+      Target = V.argument(Call, 0, "device");
+    Value D = Name == "cuda" ? Value{Kind::Device, Place::Cuda, false, false,
+                                     "`.cuda()` at line " + std::to_string(V.line(Call))}
+                             : V.deviceOf(Target, S);
+    if (D.K != Kind::Device && !D.tensor())
+      return; // a dtype cast
+    if (D.Where == Place::Cpu && Self.Where != Place::Cpu)
+      return report(Call, "hostsync-device-to-host-copy", "to(cpu)", Self.Where, Self.Why,
+                    "'to(cpu)' copies " + phrase(Self.Where) + Copies);
+    bool NonBlocking = V.text(V.argument(Call, 0, "non_blocking")) == "True";
+    if (Self.Where == Place::Cpu && D.Where != Place::Cpu && !(NonBlocking && Self.Pinned))
+      return report(Call, "hostsync-host-to-device-copy", Op, D.Where, D.Why,
+                    NonBlocking ? "'" + Op +
+                                      "(non_blocking=True)' of a host tensor in pageable "
+                                      "memory (" +
+                                      Self.Why +
+                                      ") is a blocking copy: the host "
+                                      "waits for the GPU's queue; pin it first"
+                                : "'" + Op + "' of a host tensor (" + Self.Why +
+                                      ") to CUDA blocks the host until the copy and every kernel "
+                                      "queued before it are done");
+    return;
+  }
+  if ((Callee.substr(0, 13) == "torch.linalg." &&
+       (Name == "cholesky" || Name == "inv" || Name == "solve" || Name == "lu_factor" ||
+        Name == "ldl_factor")) ||
+      Callee == "torch.inverse" || Callee == "torch.cholesky") {
+    Value A = V.of(V.argument(Call, 0, nullptr), S);
+    if (A.tensor())
+      return report(Call, "hostsync-linalg-check-errors", Op, A.Where, A.Why,
+                    "'" + std::string(Callee) +
+                        "' checks its result for errors on the host: it waits "
+                        "for every kernel queued before it");
+  }
+  if (!(Method || TorchFn || Functional) || !OnTensor)
+    return;
+  std::string Sizes = " sizes its result from the tensor's values: the host waits for every "
+                      "kernel queued before it to read them";
+  if (Name == "nonzero" || Name == "argwhere" ||
+      (TorchFn && Name == "where" && ts_node_is_null(V.argument(Call, 1, nullptr))))
+    return report(Call, "hostsync-nonzero", Op, T.Where, T.Why,
+                  "'" + Op + "' of " + phrase(T.Where) + Sizes);
+  if (Name == "masked_select")
+    return report(Call, "hostsync-bool-mask-index", Op, T.Where, T.Why,
+                  "'masked_select' of " + phrase(T.Where) + Sizes);
+  if (Name == "unique" || Name == "unique_consecutive")
+    return report(Call, "hostsync-unique", Op, T.Where, T.Why,
+                  "'" + Op + "' of " + phrase(T.Where) + Sizes);
+  if (Name == "bincount" || Name == "histc")
+    return report(Call, "hostsync-size-dependent", Op, T.Where, T.Why,
+                  "'" + Op + "' of " + phrase(T.Where) + Sizes);
+  if (Name == "repeat_interleave" && ts_node_is_null(V.argument(Call, 0, "output_size"))) {
+    // x.repeat_interleave(repeats), torch.repeat_interleave(x, repeats) or (repeats): the
+    // repeats a tensor.
+    Value Repeats = V.of(V.argument(Call, Method ? 0 : 1, nullptr), S);
+    bool OneArg = !Method && ts_node_is_null(V.argument(Call, 1, nullptr));
+    if (Repeats.tensor() || OneArg)
+      report(Call, "hostsync-size-dependent", "repeat_interleave(tensor)", T.Where, T.Why,
+             "'repeat_interleave' with tensor repeats" + Sizes);
+    return;
+  }
+  if (Name == "one_hot" && Functional) {
+    TSNode Classes = V.argument(Call, 1, nullptr);
+    if (ts_node_is_null(Classes))
+      Classes = V.argument(Call, 0, "num_classes");
+    if (ts_node_is_null(Classes) || V.text(Classes) == "-1")
+      report(Call, "hostsync-size-dependent", "one_hot", T.Where, T.Why,
+             "'one_hot' without num_classes reads the largest class of " + phrase(T.Where) +
+                 " on the host: it waits for every kernel queued before it");
+    return;
+  }
+  if (Name == "equal" || Name == "allclose")
+    return report(Call, "hostsync-equal", Op, T.Where, T.Why,
+                  "'" + Op + "' returns a Python bool: it copies the comparison of " +
+                      phrase(T.Where) + Copies);
+}
+} // namespace
+
+TUResult lintPythonText(const std::string &File, const std::string &Text,
+                        const LintSettings &Settings) {
+  TUResult Out;
+  Out.File = File;
+  PythonSource Source = PythonSource::parse(Text);
+  auto NotAnalysed = [&](unsigned Line, unsigned Column, const std::string &What) {
+    Out.Failed = true;
+    Out.Errors = 1;
+    Out.FirstError = File + ":" + std::to_string(Line) + ":" + std::to_string(Column) + ": " + What;
+    return Out;
+  };
+  if (const auto &P = Source.problem())
+    return NotAnalysed(P->Line, P->Column, P->What);
+  TSNode Root = ts_tree_root_node(Source.tree());
+  if (unsigned Depth = nestingOf(Root); Depth > MaxNesting)
+    return NotAnalysed(1, 1,
+                       "nested " + std::to_string(Depth) + " levels deep (at most " +
+                           std::to_string(MaxNesting) + " are read)");
+  Values V(Source.text());
+  Ranks R(Root, V);
+  V.ModuleClasses = R.moduleClasses();
+  Linter L(File, Source.text(), Settings, R, V, Out);
+  // The module's statements, then each class's methods (its __init__ first, so that
+  // self.x is known), then each function; each scope sees the module's names.
+  Scope Globals;
+  L.block(Root, Globals);
+  for (const auto &Class : R.classes()) {
+    Scope Attributes;
+    for (TSNode Method : Class.Methods) {
+      Scope Local;
+      Local.Class = &Attributes;
+      Local.Globals = &Globals;
+      L.block(field(Method, "body"), Local);
+      for (auto &[Name, Val] : Local.Names)
+        if (Name.compare(0, 5, "self.") == 0)
+          Attributes.Names[Name] = Val;
+    }
+  }
+  for (TSNode Function : R.freeFunctions()) {
+    Scope Local;
+    Local.Globals = &Globals;
+    L.block(field(Function, "body"), Local);
+  }
+  Out.Parsed = true;
+  Out.SourceErrors = L.errors();
+  Out.Errors = static_cast<unsigned>(Out.SourceErrors.size());
+  return Out;
+}
+
+TUResult lintPythonFile(const std::string &File, const LintSettings &Settings) {
+  std::ifstream In(File, std::ios::binary);
+  std::stringstream Text;
+  if (!In || !(Text << In.rdbuf())) {
+    if (In && In.peek() == std::char_traits<char>::eof()) // empty: nothing to lint
+      return lintPythonText(File, "", Settings);
+    TUResult Out;
+    Out.File = File;
+    Out.Failed = true;
+    Out.FirstError = File + ": cannot be read";
+    return Out;
+  }
+  return lintPythonText(File, Text.str(), Settings);
+}
+
+} // namespace hostsync::python

@@ -1,0 +1,26 @@
+// The Python front end: a .py file's syncs as findings of the linter's one model
+// (model/Finding.h), with the same rules, ranks, device reasons, NOLINT and noqa
+// suppressions as the C++ front end's (docs/python.md). No LLVM.
+#pragma once
+
+#include "model/AssumeDevice.h"
+#include "model/TUResult.h"
+
+#include <set>
+#include <string>
+
+namespace hostsync::python {
+
+struct LintSettings {
+  std::set<std::string> EnabledRules; // rule ids; a finding of another rule is not made
+  AssumeDevice Assume = AssumeDevice::Unknown;
+};
+
+// Reads and lints one file (File absolute). A file that cannot be read, or does not parse
+// as Python 3, is a TUResult not analysed, with its first problem ("file:line:col: ...").
+TUResult lintPythonFile(const std::string &File, const LintSettings &Settings);
+// The same on text already read.
+TUResult lintPythonText(const std::string &File, const std::string &Text,
+                        const LintSettings &Settings);
+
+} // namespace hostsync::python

@@ -1,0 +1,204 @@
+#include "python/PythonRanks.h"
+
+#include "python/PythonValues.h"
+
+#include <cstdlib>
+
+namespace hostsync::python {
+
+namespace {
+bool isLoop(TSNode N) {
+  return is(N, "for_statement") || is(N, "while_statement") || is(N, "list_comprehension") ||
+         is(N, "set_comprehension") || is(N, "dictionary_comprehension") ||
+         is(N, "generator_expression");
+}
+bool isFunction(TSNode N) { return is(N, "function_definition"); }
+
+// The N of a guard `<expr> % N == 0` (N an integer literal: its value; a name: 0).
+std::optional<int64_t> periodOf(const Values &V, TSNode Condition) {
+  std::string_view T = V.text(Condition);
+  size_t Mod = T.find('%');
+  if (Mod == std::string_view::npos || T.find("==") == std::string_view::npos)
+    return std::nullopt;
+  std::string_view Rest = T.substr(Mod + 1);
+  size_t B = Rest.find_first_not_of(" (");
+  if (B == std::string_view::npos)
+    return std::nullopt;
+  int64_t N = std::strtoll(std::string(Rest.substr(B)).c_str(), nullptr, 10);
+  return N;
+}
+} // namespace
+
+Ranks::Ranks(TSNode Root, const Values &V) : V(V) {
+  collect(Root, "");
+  propagateCalls(Root);
+}
+
+void Ranks::collect(TSNode N, const std::string &Class) {
+  // An explicit stack: the file's nesting was bounded by the caller, but statements are
+  // many.
+  std::vector<std::pair<TSNode, std::string>> Todo{{N, Class}};
+  while (!Todo.empty()) {
+    auto [At, InClass] = Todo.back();
+    Todo.pop_back();
+    if (is(At, "class_definition")) {
+      ClassInfo C;
+      C.Name = std::string(V.text(field(At, "name")));
+      std::string_view Bases = V.text(field(At, "superclasses"));
+      C.Module = Bases.find("Module") != std::string_view::npos;
+      TSNode Body = field(At, "body");
+      for (uint32_t I = 0; I < ts_node_named_child_count(Body); ++I) {
+        TSNode M = ts_node_named_child(Body, I);
+        if (is(M, "decorated_definition"))
+          M = field(M, "definition");
+        if (!isFunction(M))
+          continue;
+        std::string Name(V.text(field(M, "name")));
+        Function F{C.Name + "." + Name, C.Name, C.Module && Name == "forward", ""};
+        Functions[ts_node_start_byte(M)] = F;
+        if (Name == "__init__")
+          C.Methods.insert(C.Methods.begin(), M);
+        else
+          C.Methods.push_back(M);
+        Todo.push_back({field(M, "body"), C.Name + "." + Name});
+      }
+      Classes.push_back(std::move(C));
+      continue;
+    }
+    if (isFunction(At) && Functions.count(ts_node_start_byte(At)) == 0) {
+      std::string Name(V.text(field(At, "name")));
+      Functions[ts_node_start_byte(At)] = {Name, "", false, ""};
+      Free.push_back(At);
+    }
+    for (uint32_t I = ts_node_named_child_count(At); I-- > 0;)
+      Todo.push_back({ts_node_named_child(At, I), InClass});
+  }
+}
+
+const Ranks::Function *Ranks::enclosing(TSNode At) const {
+  for (TSNode N = ts_node_parent(At); !ts_node_is_null(N); N = ts_node_parent(N))
+    if (isFunction(N)) {
+      auto It = Functions.find(ts_node_start_byte(N));
+      return It == Functions.end() ? nullptr : &It->second;
+    }
+  return nullptr;
+}
+
+Ranks::Loop Ranks::loopAround(TSNode At) const {
+  Loop L;
+  std::optional<int64_t> Guard;
+  bool Guarded = false;
+  for (TSNode Child = At, N = ts_node_parent(At); !ts_node_is_null(N);
+       Child = N, N = ts_node_parent(N)) {
+    if (isFunction(N) || is(N, "lambda"))
+      break;
+    if ((is(N, "if_statement") || is(N, "elif_clause")) && !Guarded &&
+        ts_node_eq(field(N, "consequence"), Child))
+      if (auto P = periodOf(V, field(N, "condition"))) {
+        Guarded = true;
+        Guard = P;
+      }
+    // The loop's iterable is evaluated once; its body (and a while's condition) each time.
+    if (isLoop(N) && !(is(N, "for_statement") && ts_node_eq(field(N, "right"), Child))) {
+      L.Found = true;
+      L.Periodic = Guarded;
+      if (Guarded && Guard && *Guard > 0)
+        L.Period = Guard;
+      return L;
+    }
+  }
+  return L;
+}
+
+void Ranks::propagateCalls(TSNode Root) {
+  // Every call of a function of this file by name (f(...), self.m(...)): its caller and
+  // whether it is in a loop there.
+  struct Call {
+    std::string Caller; // qualified; "" at the module's level
+    std::string Callee; // qualified
+    bool InLoop;
+  };
+  std::vector<Call> Calls;
+  std::map<std::string, std::string> ByName; // free function name -> qualified
+  for (const auto &[Byte, F] : Functions)
+    if (F.Class.empty())
+      ByName[F.Name] = F.Name;
+  std::vector<TSNode> Todo{Root};
+  while (!Todo.empty()) {
+    TSNode N = Todo.back();
+    Todo.pop_back();
+    if (is(N, "call")) {
+      std::string_view Callee = V.text(field(N, "function"));
+      const Function *Caller = enclosing(N);
+      std::string Target;
+      if (Callee.substr(0, 5) == "self." && Caller && !Caller->Class.empty())
+        Target = Caller->Class + "." + std::string(Callee.substr(5));
+      else if (auto It = ByName.find(std::string(Callee)); It != ByName.end())
+        Target = It->second;
+      if (!Target.empty())
+        Calls.push_back({Caller ? Caller->Name : "", Target, loopAround(N).Found});
+    }
+    for (uint32_t I = 0; I < ts_node_named_child_count(N); ++I)
+      Todo.push_back(ts_node_named_child(N, I));
+  }
+  std::map<std::string, Function *> Named;
+  for (auto &[Byte, F] : Functions)
+    Named[F.Name] = &F;
+  for (const Call &C : Calls)
+    if (C.InLoop)
+      if (Function *F = Named.count(C.Callee) ? Named[C.Callee] : nullptr; F && F->HotWhy.empty())
+        F->HotWhy = "called in a loop in " + (C.Caller.empty() ? "the module" : C.Caller + "()");
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Call &C : Calls) {
+      Function *From = Named.count(C.Caller) ? Named[C.Caller] : nullptr;
+      Function *To = Named.count(C.Callee) ? Named[C.Callee] : nullptr;
+      if (From && To && To->HotWhy.empty() && (!From->HotWhy.empty() || From->Forward)) {
+        To->HotWhy = "called from " + From->Name + "(), which is hot";
+        Changed = true;
+      }
+    }
+  }
+}
+
+RankOf Ranks::of(TSNode At) const {
+  RankOf R;
+  const Function *F = enclosing(At);
+  R.Function = F ? F->Name : "";
+  Loop L = loopAround(At);
+  if (L.Found && L.Periodic) {
+    R.Value = Rank::Periodic;
+    R.Period = L.Period;
+    R.Reason = L.Period ? "once every " + std::to_string(*L.Period) + " iterations of a loop"
+                        : "under a periodic `if` in a loop";
+    return R;
+  }
+  if (L.Found) {
+    R.Value = Rank::Hot;
+    R.Reason = "inside a loop";
+    return R;
+  }
+  if (F && F->Forward) {
+    R.Value = Rank::Hot;
+    R.Reason = "in " + F->Name + "() of an nn.Module";
+    return R;
+  }
+  if (F && !F->HotWhy.empty()) {
+    R.Value = Rank::Hot;
+    R.Reason = F->HotWhy;
+    return R;
+  }
+  R.Reason =
+      F ? "in " + F->Name + "(), not reached from a loop or forward()" : "outside any function";
+  return R;
+}
+
+std::set<std::string, std::less<>> Ranks::moduleClasses() const {
+  std::set<std::string, std::less<>> Out;
+  for (const ClassInfo &C : Classes)
+    if (C.Module)
+      Out.insert(C.Name);
+  return Out;
+}
+
+} // namespace hostsync::python

@@ -1,0 +1,66 @@
+// How often a line of a Python file runs, as the C++ front end ranks it (docs/lint.md,
+// "Ranking"): hot inside a loop, in a module's forward(), or in a function a loop or a hot
+// function calls; periodic under `if step % N == 0` in a loop; cold otherwise. Also the
+// file's classes and functions, which the linter walks as scopes.
+#pragma once
+
+#include "model/Finding.h"
+
+#include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hostsync::python {
+
+class Values;
+
+struct RankOf {
+  Rank Value = Rank::Cold;
+  std::string Reason;
+  std::optional<int64_t> Period;
+  std::string Function; // "Net.forward", "train"; "" at the module's level
+};
+
+struct ClassInfo {
+  std::string Name;
+  bool Module = false;         // derives from nn.Module (or another *Module)
+  std::vector<TSNode> Methods; // __init__ first, then in the file's order
+};
+
+class Ranks {
+public:
+  Ranks(TSNode Root, const Values &V);
+  RankOf of(TSNode At) const;
+  const std::vector<ClassInfo> &classes() const { return Classes; }
+  const std::vector<TSNode> &freeFunctions() const { return Free; }
+  std::set<std::string, std::less<>> moduleClasses() const;
+
+private:
+  struct Function {
+    std::string Name;     // qualified
+    std::string Class;    // "" for a free function
+    bool Forward = false; // forward() of a module class
+    std::string HotWhy;   // why a call makes it hot; "" when none does
+  };
+  struct Loop {
+    bool Found = false;
+    std::optional<int64_t> Period; // under `if i % N == 0` inside the loop
+    bool Periodic = false;
+  };
+  void collect(TSNode N, const std::string &Class);
+  const Function *enclosing(TSNode At) const;
+  Loop loopAround(TSNode At) const;
+  void propagateCalls(TSNode Root);
+
+  const Values &V;
+  std::map<uint32_t, Function> Functions; // by the definition's first byte
+  std::vector<ClassInfo> Classes;
+  std::vector<TSNode> Free;
+};
+
+} // namespace hostsync::python

@@ -1,0 +1,425 @@
+#include "python/PythonValues.h"
+
+#include "model/OpTable.h"
+
+#include <algorithm>
+#include <cstring>
+#include <initializer_list>
+
+namespace hostsync::python {
+
+bool is(TSNode N, const char *Type) {
+  return !ts_node_is_null(N) && std::strcmp(ts_node_type(N), Type) == 0;
+}
+
+TSNode field(TSNode N, const char *Name) {
+  return ts_node_child_by_field_name(N, Name, static_cast<uint32_t>(std::strlen(Name)));
+}
+
+TSNode Values::argument(TSNode Call, unsigned I, const char *Keyword) const {
+  TSNode Args = field(Call, "arguments");
+  TSNode None{};
+  if (!is(Args, "argument_list"))
+    return None;
+  unsigned Positional = 0;
+  for (uint32_t K = 0; K < ts_node_named_child_count(Args); ++K) {
+    TSNode A = ts_node_named_child(Args, K);
+    if (is(A, "keyword_argument")) {
+      if (Keyword && text(field(A, "name")) == Keyword)
+        return field(A, "value");
+      continue;
+    }
+    if (Keyword || is(A, "comment") || is(A, "list_splat") || is(A, "dictionary_splat"))
+      continue;
+    if (Positional++ == I)
+      return A;
+  }
+  return None;
+}
+
+std::string_view Values::text(TSNode N) const {
+  if (ts_node_is_null(N))
+    return {};
+  uint32_t B = ts_node_start_byte(N), E = ts_node_end_byte(N);
+  return std::string_view(Text).substr(B, E - B);
+}
+
+std::string_view calleeText(const Values &V, TSNode Call) {
+  return V.text(field(Call, "function"));
+}
+
+const Value *Scope::find(std::string_view Name) const {
+  for (const Scope *S = this; S; S = S->Globals) {
+    if (auto It = S->Names.find(Name); It != S->Names.end())
+      return &It->second;
+    if (Name.substr(0, 5) == "self." && S->Class)
+      if (auto It = S->Class->Names.find(Name); It != S->Class->Names.end())
+        return &It->second;
+  }
+  return nullptr;
+}
+
+namespace {
+bool oneOf(std::string_view S, std::initializer_list<const char *> Words) {
+  return std::any_of(Words.begin(), Words.end(), [&](const char *W) { return S == W; });
+}
+
+// The last part of a dotted name: "torch.nn.functional.one_hot" -> "one_hot".
+std::string_view lastPart(std::string_view Dotted) {
+  size_t Dot = Dotted.rfind('.');
+  return Dot == std::string_view::npos ? Dotted : Dotted.substr(Dot + 1);
+}
+
+// Code quoted in a reason, kept short.
+std::string quote(std::string_view Code) {
+  std::string S(Code.substr(0, Code.find('\n')));
+  if (S.size() > 48)
+    S = S.substr(0, 45) + "...";
+  return "`" + S + "`";
+}
+
+Value tensorAt(Place P, std::string Why) {
+  Value V;
+  V.K = Kind::Tensor;
+  V.Where = P;
+  V.Why = std::move(Why);
+  return V;
+}
+
+// Where a result made from several values lives: on CUDA if any is, on the CPU if every
+// tensor among them is.
+Value combine(std::initializer_list<Value> Parts) {
+  Value Out;
+  bool AllCpu = true, AnyTensor = false;
+  for (const Value &P : Parts) {
+    if (!P.tensor())
+      continue;
+    AnyTensor = true;
+    if (P.Where == Place::Cuda && Out.Where != Place::Cuda) {
+      Out.Where = Place::Cuda;
+      Out.Why = P.Why;
+    }
+    AllCpu &= P.Where == Place::Cpu;
+  }
+  if (!AnyTensor)
+    return Value();
+  Out.K = Kind::Tensor;
+  if (Out.Where != Place::Cuda && AllCpu) {
+    Out.Where = Place::Cpu;
+    for (const Value &P : Parts)
+      if (P.tensor())
+        Out.Why = P.Why;
+  }
+  return Out;
+}
+
+// The module classes of PyTorch and its usual libraries: nn.Linear(...), models.resnet50().
+bool buildsLibraryModule(std::string_view Callee) {
+  for (const char *Prefix : {"nn.", "torch.nn.", "models.", "torchvision.models.", "timm."})
+    if (Callee.substr(0, std::strlen(Prefix)) == Prefix) {
+      std::string_view Last = lastPart(Callee);
+      return Callee.substr(0, 3) == "nn." || Callee.substr(0, 9) == "torch.nn."
+                 ? !Last.empty() && Last[0] >= 'A' && Last[0] <= 'Z'
+                 : true;
+    }
+  return false;
+}
+
+// Methods of a tensor whose result is not a tensor.
+constexpr std::initializer_list<const char *> NotTensor = {
+    "item",          "tolist",     "numpy",           "size",         "dim",
+    "numel",         "nelement",   "data_ptr",        "element_size", "stride",
+    "is_contiguous", "ndimension", "storage_offset",  "get_device",   "is_pinned",
+    "type",          "__len__",    "untyped_storage", "backward"};
+} // namespace
+
+Value Values::deviceOf(TSNode E, const Scope &S) const {
+  Value D;
+  D.K = Kind::Device;
+  if (ts_node_is_null(E))
+    return Value();
+  if (is(E, "keyword_argument"))
+    E = field(E, "value");
+  if (is(E, "parenthesized_expression"))
+    return deviceOf(ts_node_named_child(E, 0), S);
+  std::string_view T = text(E);
+  if (is(E, "string")) {
+    std::string_view Inner = T.substr(T.find_first_of("'\"") + 1);
+    D.Where = Inner.substr(0, 4) == "cuda"  ? Place::Cuda
+              : Inner.substr(0, 3) == "cpu" ? Place::Cpu
+                                            : Place::Unknown;
+    D.Why = quote(T) + " at line " + std::to_string(line(E));
+    return D;
+  }
+  if (is(E, "integer")) { // .to(0), .cuda(1): a CUDA device's index
+    D.Where = Place::Cuda;
+    D.Why = "device " + std::string(T) + " at line " + std::to_string(line(E));
+    return D;
+  }
+  if (is(E, "call") && oneOf(calleeText(*this, E), {"torch.device", "device"})) {
+    TSNode Type = argument(E, 0, nullptr);
+    return deviceOf(ts_node_is_null(Type) ? argument(E, 0, "type") : Type, S);
+  }
+  if (is(E, "conditional_expression")) {
+    // "cuda" if torch.cuda.is_available() else "cpu": CUDA wherever one is.
+    Value A = deviceOf(ts_node_named_child(E, 0), S), B = deviceOf(ts_node_named_child(E, 2), S);
+    if (A.Where == Place::Cuda || B.Where == Place::Cuda) {
+      D.Where = Place::Cuda;
+      D.Why = quote(T) + " at line " + std::to_string(line(E));
+    }
+    return D;
+  }
+  if (is(E, "identifier") || is(E, "attribute")) {
+    if (const Value *Known = S.find(T))
+      if (Known->K == Kind::Device || Known->tensor())
+        return *Known;
+    if (T.substr(0, 6) == "torch." && T != "torch.device") // torch.float16: a dtype
+      return Value();
+    std::string_view Last = lastPart(T);
+    if (Last.find("dtype") != std::string_view::npos)
+      return Value();
+    return D; // a device nothing here names: args.device, a parameter
+  }
+  Value V = of(E, S);
+  if (V.tensor()) // .to(other): other's device
+    return V;
+  if (V.K == Kind::Device)
+    return V;
+  return D;
+}
+
+Value Values::of(TSNode E, const Scope &S) const {
+  if (ts_node_is_null(E))
+    return Value();
+  if (is(E, "parenthesized_expression"))
+    return of(ts_node_named_child(E, 0), S);
+  if (is(E, "identifier") || is(E, "attribute")) {
+    if (const Value *Known = S.find(text(E)))
+      return *Known;
+    if (is(E, "attribute")) {
+      Value Object = of(field(E, "object"), S);
+      std::string_view Attr = text(field(E, "attribute"));
+      if (Object.tensor() && oneOf(Attr, {"T", "mT", "H", "data", "grad", "real", "imag"})) {
+        Object.Mask &= Attr != "grad";
+        return Object;
+      }
+      if (Object.tensor() && Attr == "device") {
+        Object.K = Kind::Device;
+        return Object;
+      }
+    }
+    return Value();
+  }
+  if (is(E, "call"))
+    return call(E, S);
+  if (is(E, "string")) { // "cuda:0" names a device; other text is not one
+    Value D = deviceOf(E, S);
+    return D.Where == Place::Unknown ? Value() : D;
+  }
+  if (is(E, "subscript")) {
+    Value V = of(field(E, "value"), S);
+    if (!V.tensor())
+      return Value();
+    V.Mask = false; // an element or slice of a mask is a mask, but reading it is not masking
+    return V;
+  }
+  if (is(E, "binary_operator")) {
+    Value L = of(field(E, "left"), S), R = of(field(E, "right"), S);
+    Value Out = combine({L, R});
+    std::string_view Op = text(field(E, "operator"));
+    Out.Mask = Out.tensor() && oneOf(Op, {"&", "|", "^"}) && (L.Mask || R.Mask);
+    return Out;
+  }
+  if (is(E, "comparison_operator")) {
+    // "x is None" and "x in names" compare objects, not values.
+    std::string_view T = text(E);
+    if (T.find(" is ") != std::string_view::npos || T.find(" in ") != std::string_view::npos)
+      return Value();
+    Value Out;
+    for (uint32_t I = 0; I < ts_node_named_child_count(E); ++I)
+      Out = combine({Out, of(ts_node_named_child(E, I), S)});
+    Out.Mask = Out.tensor();
+    return Out;
+  }
+  if (is(E, "unary_operator")) {
+    Value V = of(field(E, "argument"), S);
+    return V.tensor() ? V : Value();
+  }
+  if (is(E, "conditional_expression")) {
+    Value A = of(ts_node_named_child(E, 0), S), B = of(ts_node_named_child(E, 2), S);
+    if (A.K == Kind::Device || B.K == Kind::Device)
+      return deviceOf(E, S);
+    return A.tensor() && B.tensor() ? combine({A, B}) : Value();
+  }
+  return Value();
+}
+
+Value Values::call(TSNode Call, const Scope &S) const {
+  TSNode Fn = field(Call, "function");
+  std::string_view Callee = text(Fn);
+  if (Callee.substr(0, 6) == "torch." && Callee.find('.', 6) == std::string_view::npos)
+    return torchFunction(Call, Callee.substr(6), S);
+  for (const char *Functional : {"F.", "torch.nn.functional.", "nn.functional.", "torch.linalg.",
+                                 "torch.fft.", "torch.special."})
+    if (Callee.substr(0, std::strlen(Functional)) == Functional) {
+      Value Out = combine({of(argument(Call, 0, nullptr), S), of(argument(Call, 1, nullptr), S)});
+      return Out;
+    }
+  if (Callee.size() >= 10 && Callee.substr(Callee.size() - 10) == "DataLoader") {
+    Value L;
+    L.K = Kind::Loader;
+    L.Where = Place::Cpu;
+    TSNode Pin = argument(Call, 0, "pin_memory");
+    L.Pinned = !ts_node_is_null(Pin) && text(Pin) == "True";
+    L.Why = "a batch of " + quote(Callee) + " at line " + std::to_string(line(Call));
+    return L;
+  }
+  if (buildsLibraryModule(Callee) || ModuleClasses.count(Callee)) {
+    Value M;
+    M.K = Kind::Module;
+    M.Where = Place::Cpu;
+    M.Why = "built on the CPU at line " + std::to_string(line(Call));
+    return M;
+  }
+  if (const Value *Known = S.find(Callee); Known && Known->K == Kind::Module) {
+    // model(x), criterion(out, y): a module's output, where its weights or its inputs are.
+    Value In = combine({of(argument(Call, 0, nullptr), S), of(argument(Call, 1, nullptr), S)});
+    if (Known->Where == Place::Cuda)
+      return tensorAt(Place::Cuda, Known->Why);
+    return In.tensor() ? In : tensorAt(Place::Unknown, "");
+  }
+  if (is(Fn, "attribute")) {
+    TSNode Receiver = field(Fn, "object");
+    return method(Call, Receiver, text(field(Fn, "attribute")), S);
+  }
+  return Value();
+}
+
+// The row of the op a Python call names, when Python spells it so (a method: t.name(...),
+// or a torch function: torch.name(...)); none for an op C++ alone has.
+std::optional<OpRow> Values::row(std::string_view Name, bool IsMethod) const {
+  OpRow R = opRow(Name);
+  if (R.Python == PythonSpelling::None || R.Python == PythonSpelling::Index ||
+      (R.Python == PythonSpelling::Method && !IsMethod))
+    return std::nullopt;
+  return R;
+}
+
+// A result on the device an argument names (device=, or .to's target): the value the
+// caller passes in (a tensor, or a module moved whole) moved there; unchanged when the
+// argument names no device (a dtype).
+Value Values::movedTo(Value Self, TSNode Target, TSNode Call, const Scope &S) const {
+  if (ts_node_is_null(Target))
+    return Self;
+  Value D = deviceOf(Target, S);
+  if (D.K != Kind::Device && !D.tensor())
+    return Self;
+  Self.Where = D.Where;
+  Self.Why =
+      D.Where == Place::Unknown ? "" : quote(text(Call)) + " at line " + std::to_string(line(Call));
+  Self.Pinned = false;
+  return Self;
+}
+
+// What a row's columns make of a result from In (the receiver, or a torch function's
+// first argument): its device column, and its dtype column for a mask.
+Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const {
+  std::string Where = quote(text(Call)) + " at line " + std::to_string(line(Call));
+  TSNode Device = argument(Call, 0, "device");
+  TSNode Dtype = argument(Call, 0, "dtype");
+  Value Out = In;
+  switch (R.Device) {
+  case ResultDevice::Cuda:
+    Out.Where = Place::Cuda;
+    Out.Why = "`.cuda()` at line " + std::to_string(line(Call));
+    Out.Pinned = false;
+    break;
+  case ResultDevice::Cpu:
+    Out = tensorAt(Place::Cpu, Where);
+    break;
+  case ResultDevice::PinnedCpu:
+    Out.Where = Place::Cpu;
+    Out.Pinned = true;
+    break;
+  case ResultDevice::CopyTarget: {
+    TSNode Target = argument(Call, 0, nullptr);
+    Out = movedTo(In, ts_node_is_null(Target) ? Device : Target, Call, S);
+    break;
+  }
+  case ResultDevice::NamedElseCpu:
+    Out = tensorAt(Place::Cpu, "made on the CPU by " + Where + " (no device=)");
+    Out = movedTo(Out, Device, Call, S);
+    break;
+  case ResultDevice::LikeSelf:
+    Out = movedTo(In, Device, Call, S);
+    break;
+  case ResultDevice::FromInputs:
+    Out = combine({In, of(argument(Call, R.Python == PythonSpelling::Method ? 0 : 1, nullptr), S)});
+    break;
+  }
+  if (!Out.tensor())
+    return Out;
+  std::string_view Cast = text(ts_node_is_null(Dtype) ? argument(Call, 0, nullptr) : Dtype);
+  Out.Mask = R.Dtype == ResultDtype::Bool ||
+             (R.Dtype == ResultDtype::FromArgument && Cast == "torch.bool") ||
+             ((R.Dtype == ResultDtype::Keep || R.Values == ResultValues::Same) && In.Mask);
+  return Out;
+}
+
+Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const Scope &S) const {
+  Value Self = of(Receiver, S);
+  if (Self.K == Kind::Module) {
+    // A module moves whole (model.to(device), model.cuda()) and returns itself from its
+    // settings (model.train()); model.forward(x) is model(x).
+    if (std::optional<OpRow> R = row(Name, /*IsMethod=*/true);
+        R && (R->Device == ResultDevice::Cuda || R->Device == ResultDevice::Cpu ||
+              R->Device == ResultDevice::CopyTarget)) {
+      Value Moved = byRow(*R, Self, Call, S);
+      Moved.K = Kind::Module;
+      return Moved;
+    }
+    if (oneOf(Name, {"train", "eval", "half", "float", "double", "bfloat16", "requires_grad_",
+                     "share_memory", "apply", "to_empty"}))
+      return Self;
+    if (Name == "forward") {
+      Value In = of(argument(Call, 0, nullptr), S);
+      return In.tensor() ? In : tensorAt(Self.Where, Self.Why);
+    }
+    return Value();
+  }
+  if (!Self.tensor() || oneOf(Name, NotTensor))
+    return Value();
+  std::optional<OpRow> R = row(Name, /*IsMethod=*/true);
+  return R ? byRow(*R, Self, Call, S) : Value();
+}
+
+Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) const {
+  if (Name == "device")
+    return deviceOf(Call, S);
+  std::optional<OpRow> R = row(Name, /*IsMethod=*/false);
+  if (!R)
+    return Value();
+  Value In = of(argument(Call, 0, nullptr), S);
+  if (!In.tensor() && R->Device != ResultDevice::NamedElseCpu && R->Device != ResultDevice::Cpu)
+    In = combine({In, of(argument(Call, 1, nullptr), S), of(argument(Call, 2, nullptr), S)});
+  if (!In.tensor() && R->Device != ResultDevice::NamedElseCpu && R->Device != ResultDevice::Cpu)
+    return Value();
+  return byRow(*R, In, Call, S);
+}
+
+void Values::bind(TSNode Target, const Value &V, Scope &S) const {
+  if (is(Target, "identifier") || is(Target, "attribute")) {
+    S.Names[std::string(text(Target))] = V;
+    return;
+  }
+  if (is(Target, "pattern_list") || is(Target, "tuple_pattern") || is(Target, "list_pattern") ||
+      is(Target, "tuple") || is(Target, "list")) {
+    Value Part = V;
+    if (V.K == Kind::Other)
+      Part = Value();
+    for (uint32_t I = 0; I < ts_node_named_child_count(Target); ++I)
+      bind(ts_node_named_child(Target, I), Part, S);
+  }
+}
+
+} // namespace hostsync::python

@@ -1,0 +1,79 @@
+// What the Python front end knows of a value: is it a tensor, a module, a device or a data
+// loader, and where does it live (docs/python.md, "Devices"). Learnt from assignments in
+// the order they run, within a function, its class's attributes (self.x) and the module's
+// globals; read by the rules (PythonSyncs) to say whether an op syncs.
+#pragma once
+
+#include "model/OpTable.h"
+
+#include <tree_sitter/api.h>
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+
+namespace hostsync::python {
+
+enum class Kind { Other, Tensor, Module, Device, Loader };
+enum class Place { Unknown, Cuda, Cpu };
+
+struct Value {
+  Kind K = Kind::Other;
+  Place Where = Place::Unknown;
+  bool Mask = false;   // a boolean tensor (a comparison, isnan, dtype=torch.bool)
+  bool Pinned = false; // host memory a non-blocking copy can read without a wait
+  std::string Why;     // why Where: "`.cuda()` at line 12"
+  bool tensor() const { return K == Kind::Tensor; }
+};
+
+// The names a scope has learnt, looked up in it, then in the class's attributes, then in
+// the module's globals.
+struct Scope {
+  std::map<std::string, Value, std::less<>> Names;
+  const Scope *Class = nullptr;   // self.x, for a method
+  const Scope *Globals = nullptr; // the module's names, for a function
+  const Value *find(std::string_view Name) const;
+};
+
+// Evaluates expressions of one file.
+class Values {
+public:
+  explicit Values(const std::string &Text) : Text(Text) {}
+  // The classes of the file that derive from a module class (nn.Module, LightningModule):
+  // calling one builds a module.
+  std::set<std::string, std::less<>> ModuleClasses;
+  std::string_view text(TSNode N) const;
+  Value of(TSNode Expr, const Scope &S) const;
+  // The device an argument of .to() or device= names (a Device value, Other when it names
+  // none: a dtype).
+  Value deviceOf(TSNode Expr, const Scope &S) const;
+  // Binds the target of an assignment (a name, self.x, a tuple of names) to V; for a
+  // tuple, each name gets V's kind and place (a batch unpacked: x, y = batch).
+  void bind(TSNode Target, const Value &V, Scope &S) const;
+  unsigned line(TSNode N) const { return ts_node_start_point(N).row + 1; }
+  // A call's argument: the I-th positional one (nullptr Keyword), or the keyword argument
+  // called Keyword (its value); null when absent.
+  TSNode argument(TSNode Call, unsigned I, const char *Keyword) const;
+
+private:
+  Value call(TSNode Call, const Scope &S) const;
+  Value method(TSNode Call, TSNode Receiver, std::string_view Name, const Scope &S) const;
+  Value torchFunction(TSNode Call, std::string_view Name, const Scope &S) const;
+  // The op table's row for a Python call (model/OpTable.h), and what its columns make of
+  // the result.
+  std::optional<OpRow> row(std::string_view Name, bool IsMethod) const;
+  Value byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const;
+  Value movedTo(Value Self, TSNode Target, TSNode Call, const Scope &S) const;
+  const std::string &Text;
+};
+
+// Helpers over tree-sitter nodes, shared by the front end's files.
+bool is(TSNode N, const char *Type);
+TSNode field(TSNode N, const char *Name);
+// The dotted name a call calls ("torch.cuda.synchronize", "x.item": the receiver's text
+// then the attribute), as written.
+std::string_view calleeText(const Values &V, TSNode Call);
+
+} // namespace hostsync::python

@@ -1,0 +1,46 @@
+# RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
+# RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+# RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+# COUNT: {{^}}6{{$}}
+# Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
+# .cuda() (blocking), non_blocking=True from pageable memory (still blocking), and copies
+# back with .cpu(), .to("cpu"), .tolist().
+import torch
+from torch.utils.data import DataLoader
+
+
+def train(dataset):
+    device = "cuda:0"
+    model = torch.nn.Linear(4, 2).to(device)
+    loader = DataLoader(dataset, batch_size=32, shuffle=True)
+    for step, (images, labels) in enumerate(loader):
+        images = images.to(device)
+        # CHECK-DAG: copies.py:[[@LINE-1]]:18: warning: 'to' of a host tensor (a batch of `DataLoader` at line 15) to CUDA blocks the host{{.*}}(hot: inside a loop; device: cuda (`"cuda:0"` at line 13)) [hostsync-host-to-device-copy]
+        labels = labels.cuda(non_blocking=True)
+        # CHECK-DAG: copies.py:[[@LINE-1]]:18: warning: 'cuda(non_blocking=True)' of a host tensor in pageable memory{{.*}}[hostsync-host-to-device-copy]
+        loss = model(images).sum()
+        history = loss.cpu()
+        # CHECK-DAG: copies.py:[[@LINE-1]]:19: warning: 'cpu' copies a CUDA tensor to the host{{.*}}[hostsync-device-to-host-copy]
+        values = images.mean(0).tolist()
+        # CHECK-DAG: copies.py:[[@LINE-1]]:18: warning: 'tolist' copies a CUDA tensor{{.*}}[hostsync-device-to-host-copy]
+        back = images.to(torch.device("cpu"))
+        # CHECK-DAG: copies.py:[[@LINE-1]]:16: warning: 'to(cpu)' copies a CUDA tensor{{.*}}[hostsync-device-to-host-copy]
+    return history, values, back
+
+
+def mask_on_host(t):
+    m = torch.ones(4).to("cuda")
+    # CHECK-DAG: copies.py:[[@LINE-1]]:9: warning: 'to' of a host tensor (made on the CPU by `torch.ones(4)` at line [[@LINE-1]] (no device=)){{.*}}(cold: in mask_on_host(), not reached from a loop or forward(){{.*}}[hostsync-host-to-device-copy]
+    return m
+
+
+def negatives(dataset):
+    loader = DataLoader(dataset, batch_size=32, pin_memory=True)
+    for x, y in loader:
+        x = x.to("cuda", non_blocking=True)  # pinned: the copy does not wait
+        y = y.pin_memory().cuda(non_blocking=True)
+        z = x.to("cuda")  # already there: no copy
+        h = x.to(torch.float16)  # a dtype cast, on the GPU
+        w = torch.zeros(3).cpu()  # already on the host
+        n = torch.zeros(3).numpy()  # a host tensor's memory, no copy
+    return z, h, w, n

@@ -1,0 +1,50 @@
+# RUN: %lint --checks='-*,hostsync-nonzero,hostsync-bool-mask-index,hostsync-unique,hostsync-size-dependent' %s > %t.out; test $? -eq 1
+# RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+# RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+# COUNT: {{^}}11{{$}}
+# Ops that size their result from the data: the host reads the size before it can allocate.
+import torch
+import torch.nn.functional as F
+
+
+def positives():
+    x = torch.randn(100, device="cuda")
+    labels = torch.randint(0, 10, (100,), device="cuda")
+    idx = torch.nonzero(x > 0)
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:11: warning: 'nonzero' of a CUDA tensor sizes its result{{.*}}[hostsync-nonzero]
+    rows = torch.where(x > 0)
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:12: warning: 'where' of a CUDA tensor{{.*}}[hostsync-nonzero]
+    pos = x.argwhere()
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:11: warning: 'argwhere'{{.*}}[hostsync-nonzero]
+    kept = x[x > 0]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:12: warning: indexing a CUDA tensor with a boolean mask{{.*}}[hostsync-bool-mask-index]
+    sel = torch.masked_select(x, x < 0)
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:11: warning: 'masked_select' of a CUDA tensor{{.*}}[hostsync-bool-mask-index]
+    valid = labels != 3
+    x[valid] = torch.zeros_like(x)[valid]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:5: warning: writing a tensor through a boolean mask of a CUDA tensor{{.*}}[hostsync-bool-mask-index]
+    # CHECK-DAG: sizes.py:[[@LINE-2]]:16: warning: indexing a CUDA tensor with a boolean mask{{.*}}[hostsync-bool-mask-index]
+    classes = labels.unique()
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:15: warning: 'unique' of a CUDA tensor{{.*}}[hostsync-unique]
+    counts = torch.bincount(labels)
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:14: warning: 'bincount' of a CUDA tensor{{.*}}[hostsync-size-dependent]
+    rep = torch.repeat_interleave(x, labels)
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:11: warning: 'repeat_interleave' with tensor repeats{{.*}}[hostsync-size-dependent]
+    onehot = F.one_hot(labels)
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:14: warning: 'one_hot' without num_classes reads the largest class of a CUDA tensor{{.*}}[hostsync-size-dependent]
+    return idx, rows, pos, kept, sel, classes, counts, rep, onehot
+
+
+def negatives():
+    x = torch.randn(100, device="cuda")
+    labels = torch.randint(0, 10, (100,), device="cuda")
+    y = torch.where(x > 0, x, 0.0)  # three arguments: a fixed shape
+    x[x < 0] = 0.0  # a scalar written through a mask: masked_fill_, no count
+    first = x[0]  # an integer index
+    part = x[labels]  # an integer index tensor: a gather, no count
+    onehot = F.one_hot(labels, num_classes=10)
+    rep = x.repeat_interleave(2)  # a number of repeats
+    rep2 = torch.repeat_interleave(x, 3, output_size=300)
+    host = torch.arange(10)
+    u = host.unique()  # on the host: no sync
+    return y, first, part, onehot, rep, rep2, u

@@ -1,0 +1,47 @@
+# RUN: %lint --checks='-*,hostsync-item' %s > %t.out; test $? -eq 1
+# RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+# Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
+# RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+# COUNT: {{^}}7{{$}}
+# Reading a tensor's value on the host (hostsync-item): .item(), float()/int()/bool(), and
+# the truth of a tensor in if, while, assert, and, or, not.
+import torch
+
+device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+
+
+def positives(param):
+    x = torch.randn(8, device=device)
+    a = x.sum().item()
+    # CHECK-DAG: values.py:[[@LINE-1]]:9: warning: 'item' copies a value of a CUDA tensor to the host{{.*}}device: cuda (`torch.randn(8, device=device)` at line 14)) [hostsync-item]
+    b = float(x.mean())
+    # CHECK-DAG: values.py:[[@LINE-1]]:9: warning: 'float()' of a CUDA tensor copies its value{{.*}}[hostsync-item]
+    if x.max() > 0:
+        # CHECK-DAG: values.py:[[@LINE-1]]:8: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
+        pass
+    assert not torch.isnan(x).any(), "NaN"
+    # CHECK-DAG: values.py:[[@LINE-1]]:16: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
+    while x.sum() > 1 and a > 0:
+        # CHECK-DAG: values.py:[[@LINE-1]]:11: warning: testing the truth{{.*}}(hot: inside a loop;{{.*}}[hostsync-item]
+        x = x / 2
+    # A parameter's device is unknown: still reported, as "unknown".
+    p = param.mean().item()
+    # CHECK-DAG: values.py:[[@LINE-1]]:9: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: unknown (nothing in view says where the tensor is)) [hostsync-item]
+    return int(x.argmax())
+    # CHECK-DAG: values.py:[[@LINE-1]]:12: warning: 'int()' of a CUDA tensor{{.*}}[hostsync-item]
+
+
+def negatives(n, items):
+    t = torch.zeros(4)  # made on the CPU: no sync, no finding (--report-cpu shows them)
+    v = t.sum().item()
+    f = float(n)  # not a tensor
+    if n > 0 and items:  # numbers and lists
+        pass
+    if t is None or x_is_set():  # identity, not a value
+        pass
+    w = torch.ones(3, device="cpu")
+    return bool(w.any()), int(len(items)), v, f
+
+
+def x_is_set():
+    return True

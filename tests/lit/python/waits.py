@@ -1,0 +1,48 @@
+# RUN: %lint --checks='-*,hostsync-explicit-sync,hostsync-equal,hostsync-linalg-check-errors,hostsync-print-tensor' %s > %t.out; test $? -eq 1
+# RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note: {{.*}}[hostsync' < %t.out
+# RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+# COUNT: {{^}}10{{$}}
+# Explicit waits, comparisons that return a Python bool, linalg ops that check their
+# result on the host, and tensors printed or formatted.
+import torch
+
+
+def positives(a, b):
+    x = torch.randn(4, 4, device="cuda")
+    torch.cuda.synchronize()
+    # CHECK-DAG: waits.py:[[@LINE-1]]:5: note: 'torch.cuda.synchronize()' blocks the host{{.*}}device: cuda (the op syncs on CUDA whatever its input)) [hostsync-explicit-sync]
+    stream = torch.cuda.Stream()
+    stream.synchronize()
+    # CHECK-DAG: waits.py:[[@LINE-1]]:5: note: 'stream.synchronize()'{{.*}}[hostsync-explicit-sync]
+    done = torch.cuda.Event()
+    done.synchronize()
+    # CHECK-DAG: waits.py:[[@LINE-1]]:5: note: 'done.synchronize()'{{.*}}[hostsync-explicit-sync]
+    same = torch.equal(x, x.t())
+    # CHECK-DAG: waits.py:[[@LINE-1]]:12: warning: 'equal' returns a Python bool: it copies the comparison of a CUDA tensor{{.*}}[hostsync-equal]
+    close = x.allclose(x * 2)
+    # CHECK-DAG: waits.py:[[@LINE-1]]:13: warning: 'allclose'{{.*}}[hostsync-equal]
+    inv = torch.linalg.inv(x)
+    # CHECK-DAG: waits.py:[[@LINE-1]]:11: warning: 'torch.linalg.inv' checks its result for errors on the host{{.*}}[hostsync-linalg-check-errors]
+    chol = torch.linalg.cholesky(x @ x.T)
+    # CHECK-DAG: waits.py:[[@LINE-1]]:12: warning: 'torch.linalg.cholesky'{{.*}}[hostsync-linalg-check-errors]
+    print("x is", x)
+    # CHECK-DAG: waits.py:[[@LINE-1]]:5: warning: printing a CUDA tensor copies its values{{.*}}[hostsync-print-tensor]
+    message = f"norm {x.norm()}"
+    # CHECK-DAG: waits.py:[[@LINE-1]]:22: warning: formatting a CUDA tensor into a string{{.*}}[hostsync-print-tensor]
+    # a.equal(b) on tensors nothing places: reported, device unknown.
+    unknown = torch.equal(torch.as_tensor(a).cuda(), b)
+    # CHECK-DAG: waits.py:[[@LINE-1]]:15: warning: 'equal'{{.*}}[hostsync-equal]
+    return same, close, inv, chol, message, unknown
+
+
+def negatives(values):
+    x = torch.randn(4, 4, device="cuda")
+    torch.mps.synchronize()  # not CUDA
+    h = torch.eye(3)
+    ok = torch.equal(h, h)  # on the host
+    inv = torch.linalg.inv_ex(x)  # the non-checking variant
+    solution = torch.linalg.solve_ex(x, x)
+    print("shape", x.shape, len(values))  # metadata, not values
+    message = f"{x.shape} {x.dtype} {x.device}"
+    print(f"{x.sum().item():.3f}")  # the item() is hostsync-item's, not disabled here
+    return ok, inv, solution, message
