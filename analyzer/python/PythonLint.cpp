@@ -1,5 +1,6 @@
 #include "python/PythonLint.h"
 
+#include "python/PythonCalls.h"
 #include "python/PythonRanks.h"
 #include "python/PythonSource.h"
 #include "python/PythonValues.h"
@@ -21,6 +22,9 @@ namespace {
 // Deeper than this, a file is not analysed: CPython itself refuses 200 nested brackets, and
 // the expressions are read recursively.
 constexpr unsigned MaxNesting = 1000;
+// Walks that learn what calls pass, before the one that reports: a chain of calls deeper
+// than this is followed this far.
+constexpr int MaxWalks = 8;
 
 unsigned nestingOf(TSNode Root) {
   TSTreeCursor C = ts_tree_cursor_new(Root);
@@ -48,10 +52,13 @@ std::string phrase(Place P) {
 
 class Linter {
 public:
+  // Given: what the file's calls passed its functions in the previous walk; Seen receives
+  // this walk's. A silent walk learns and reports nothing.
   Linter(const std::string &File, const std::string &Text, const LintSettings &Settings,
-         const Ranks &R, const Values &V, TUResult &Out)
-      : File(File), Text(Text), Settings(Settings), R(R), V(V), Out(Out),
-        Suppressions(Text, SuppressionIndex::Comments::Python),
+         const Ranks &R, const Values &V, TUResult &Out, const CallArguments &Given,
+         CallArguments &Seen, bool Silent)
+      : File(File), Text(Text), Settings(Settings), R(R), V(V), Out(Out), Given(Given), Seen(Seen),
+        Silent(Silent), Suppressions(Text, SuppressionIndex::Comments::Python),
         CpuProgram(Text.find("cuda") == std::string::npos &&
                    Text.find("device") == std::string::npos &&
                    (Text.find("__name__ == \"__main__\"") != std::string::npos ||
@@ -59,6 +66,11 @@ public:
 
   // Every statement of Block in order, learning names in S.
   void block(TSNode Block, Scope &S);
+  // A function's body, its parameters bound to what the calls gave them.
+  void function(TSNode Def, Scope &Local) {
+    Given.bind(Def, Local, V);
+    block(field(Def, "body"), Local);
+  }
   const std::vector<std::string> &errors() const { return Suppressions.errors(); }
 
 private:
@@ -74,6 +86,9 @@ private:
   const Ranks &R;
   const Values &V;
   TUResult &Out;
+  const CallArguments &Given;
+  CallArguments &Seen;
+  bool Silent;
   SuppressionIndex Suppressions;
   // A program (it runs as __main__) that names neither CUDA nor a device anywhere: its
   // tensors are on the CPU. A module without a __main__ may be given CUDA tensors.
@@ -82,7 +97,7 @@ private:
 
 void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, std::string WhereWhy,
                     std::string Message) {
-  if (!Settings.EnabledRules.count(Rule))
+  if (Silent || !Settings.EnabledRules.count(Rule))
     return;
   const RuleInfo *Info = Catalog::embedded().find(Rule);
   if (!Info)
@@ -167,6 +182,26 @@ void Linter::statement(TSNode N, Scope &S) {
            V.of(Source, S).K != Kind::Loader)
       Source = V.argument(Source, 0, nullptr);
     Value Batch = V.of(Source, S);
+    // for p in model.parameters(), for name, p in model.named_parameters(): the module's
+    // tensors, where the module is.
+    std::string_view Listed = V.text(field(field(Iter, "function"), "attribute"));
+    if (is(Iter, "call") && (Listed == "parameters" || Listed == "named_parameters" ||
+                             Listed == "buffers" || Listed == "named_buffers")) {
+      Value Owner = V.of(field(field(Iter, "function"), "object"), S);
+      Value Param;
+      Param.K = Kind::Tensor;
+      Param.Where = Owner.K == Kind::Module ? Owner.Where : Place::Unknown;
+      Param.Why = Owner.K == Kind::Module ? Owner.Why : "";
+      TSNode Left = field(N, "left");
+      if (Listed.substr(0, 6) == "named_" && ts_node_named_child_count(Left) == 2) {
+        V.bind(ts_node_named_child(Left, 0), Value(), S);
+        Left = ts_node_named_child(Left, 1);
+      }
+      V.bind(Left, Param, S);
+      Batch = Value();
+      block(field(N, "body"), S);
+      return;
+    }
     if (Batch.K == Kind::Loader) {
       Batch.K = Kind::Tensor;
       TSNode Left = field(N, "left");
@@ -251,8 +286,10 @@ void Linter::expression(TSNode E, const Scope &S) {
   // Scopes of their own, linted with their function (a lambda's body runs when called).
   if (is(E, "lambda") || is(E, "function_definition") || is(E, "class_definition"))
     return;
-  if (is(E, "call"))
+  if (is(E, "call")) {
+    Seen.record(E, S, V, R);
     call(E, S);
+  }
   if (is(E, "not_operator")) {
     truth(field(E, "argument"), S);
     return;
@@ -289,7 +326,8 @@ void Linter::expression(TSNode E, const Scope &S) {
 
 void Linter::call(TSNode Call, const Scope &S) {
   TSNode Fn = field(Call, "function");
-  std::string_view Callee = V.text(Fn);
+  std::string CalleeName = V.dotted(Fn);
+  std::string_view Callee = CalleeName;
   std::string_view Name =
       Callee.substr(Callee.rfind('.') == std::string_view::npos ? 0 : Callee.rfind('.') + 1);
   // A dotted name (torch.linalg.inv), not a call's result (torch.ones(4).to).
@@ -341,6 +379,38 @@ void Linter::call(TSNode Call, const Scope &S) {
                   "the op syncs on CUDA whatever its input",
                   "'" + std::string(Callee) +
                       "()' blocks the host until the GPU has finished the queued work");
+  // clip_grad_norm_ reads the norm on the host only when asked to check it.
+  if ((Name == "clip_grad_norm_" || Name == "clip_grad_norm") &&
+      V.text(V.argument(Call, 0, "error_if_nonfinite")) == "True")
+    return report(Call, "hostsync-clip-grad-norm", "clip_grad_norm_(error_if_nonfinite=True)",
+                  Place::Unknown, "",
+                  "'clip_grad_norm_' with error_if_nonfinite=True reads the total norm on the "
+                  "host to check it: it waits for the whole backward pass");
+  // torch.tensor(data, device=...), torch.cuda.FloatTensor(data): host data copied to the
+  // device it names.
+  if ((TorchFn && (Name == "tensor" || Name == "as_tensor")) ||
+      (Dotted && Callee.substr(0, 11) == "torch.cuda." && Name.size() > 6 &&
+       Name.substr(Name.size() - 6) == "Tensor" &&
+       !ts_node_is_null(V.argument(Call, 0, nullptr)))) {
+    Value Data = V.of(V.argument(Call, 0, nullptr), S);
+    TSNode Dev = V.argument(Call, 0, "device");
+    Value D = TorchFn
+                  ? V.deviceOf(Dev, S)
+                  : Value{Kind::Device, Place::Cuda, false, false,
+                          "`" + std::string(Callee) + "` at line " + std::to_string(V.line(Call))};
+    if (!Data.tensor() && D.K == Kind::Device && D.Where != Place::Cpu &&
+        (!TorchFn || !ts_node_is_null(Dev)))
+      report(Call, "hostsync-host-to-device-copy", std::string(Callee) + "(data)", D.Where, D.Why,
+             "'" + std::string(Callee) +
+                 "' of host data (a list, a number, an array) copies it to the device: the "
+                 "host waits for the copy and every kernel queued before it");
+    return;
+  }
+  // .cpu() of a value of unknown type: a tensor's copy to the host (device unknown) unless
+  // the value is a module (model.cpu(), known to the front end, moves weights once).
+  if (Method && Name == "cpu" && Self.K == Kind::Other)
+    return report(Call, "hostsync-device-to-host-copy", Op, Place::Unknown, "",
+                  "'cpu' copies " + phrase(Place::Unknown) + Copies);
   if (Method && Self.tensor() &&
       (Name == "tolist" || Name == "cpu" ||
        (Name == "numpy" &&
@@ -447,32 +517,49 @@ TUResult lintPythonText(const std::string &File, const std::string &Text,
                        "nested " + std::to_string(Depth) + " levels deep (at most " +
                            std::to_string(MaxNesting) + " are read)");
   Values V(Source.text());
+  V.readImports(Root);
   Ranks R(Root, V);
   V.ModuleClasses = R.moduleClasses();
-  Linter L(File, Source.text(), Settings, R, V, Out);
-  // The module's statements, then each class's methods (its __init__ first, so that
-  // self.x is known), then each function; each scope sees the module's names.
-  Scope Globals;
-  L.block(Root, Globals);
-  for (const auto &Class : R.classes()) {
-    Scope Attributes;
-    for (TSNode Method : Class.Methods) {
-      Scope Local;
-      Local.Class = &Attributes;
-      Local.Globals = &Globals;
-      L.block(field(Method, "body"), Local);
-      for (auto &[Name, Val] : Local.Names)
-        if (Name.compare(0, 5, "self.") == 0)
-          Attributes.Names[Name] = Val;
+  // Silent walks learn what the file's calls pass its functions, each binding what the
+  // previous one saw, until one learns nothing new (a chain of calls N deep takes N walks;
+  // at most MaxWalks); a last walk binds it and reports.
+  CallArguments Given;
+  std::vector<std::string> Errors;
+  for (int Walk = 0;; ++Walk) {
+    bool Last = Walk == MaxWalks;
+    CallArguments Seen;
+    Linter L(File, Source.text(), Settings, R, V, Out, Given, Seen, /*Silent=*/!Last);
+    // The module's statements, then each class's methods (its __init__ first, so that
+    // self.x is known), then each function; each scope sees the module's names.
+    Scope Globals;
+    L.block(Root, Globals);
+    for (const auto &Class : R.classes()) {
+      Scope Attributes;
+      for (TSNode Method : Class.Methods) {
+        Scope Local;
+        Local.Class = &Attributes;
+        Local.Globals = &Globals;
+        L.function(Method, Local);
+        for (auto &[Name, Val] : Local.Names)
+          if (Name.compare(0, 5, "self.") == 0)
+            Attributes.Names[Name] = Val;
+      }
     }
-  }
-  for (TSNode Function : R.freeFunctions()) {
-    Scope Local;
-    Local.Globals = &Globals;
-    L.block(field(Function, "body"), Local);
+    for (TSNode Function : R.freeFunctions()) {
+      Scope Local;
+      Local.Globals = &Globals;
+      L.function(Function, Local);
+    }
+    if (Last) {
+      Errors = L.errors();
+      break;
+    }
+    if (Seen == Given)
+      Walk = MaxWalks - 1; // nothing new: the next walk is the last
+    Given = std::move(Seen);
   }
   Out.Parsed = true;
-  Out.SourceErrors = L.errors();
+  Out.SourceErrors = Errors;
   Out.Errors = static_cast<unsigned>(Out.SourceErrors.size());
   return Out;
 }

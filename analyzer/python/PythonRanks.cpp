@@ -54,7 +54,7 @@ void Ranks::collect(TSNode N, const std::string &Class) {
         if (!isFunction(M))
           continue;
         std::string Name(V.text(field(M, "name")));
-        Function F{C.Name + "." + Name, C.Name, C.Module && Name == "forward", ""};
+        Function F{C.Name + "." + Name, C.Name, C.Module && Name == "forward", "", M};
         Functions[ts_node_start_byte(M)] = F;
         if (Name == "__init__")
           C.Methods.insert(C.Methods.begin(), M);
@@ -67,7 +67,8 @@ void Ranks::collect(TSNode N, const std::string &Class) {
     }
     if (isFunction(At) && Functions.count(ts_node_start_byte(At)) == 0) {
       std::string Name(V.text(field(At, "name")));
-      Functions[ts_node_start_byte(At)] = {Name, "", false, ""};
+      Functions[ts_node_start_byte(At)] = {Name, "", false, "", At};
+      FreeByName.emplace(Name, At); // the first definition of a name, as a reader finds it
       Free.push_back(At);
     }
     for (uint32_t I = ts_node_named_child_count(At); I-- > 0;)
@@ -191,6 +192,25 @@ RankOf Ranks::of(TSNode At) const {
   R.Reason =
       F ? "in " + F->Name + "(), not reached from a loop or forward()" : "outside any function";
   return R;
+}
+
+TSNode Ranks::calleeOf(TSNode Call, bool &Method) const {
+  std::string_view Callee = V.text(field(Call, "function"));
+  Method = false;
+  if (Callee.substr(0, 5) == "self.") {
+    const Function *Caller = enclosing(Call);
+    if (!Caller || Caller->Class.empty())
+      return TSNode{};
+    std::string Qualified = Caller->Class + "." + std::string(Callee.substr(5));
+    for (const auto &[Byte, F] : Functions)
+      if (F.Name == Qualified) {
+        Method = true;
+        return F.Node;
+      }
+    return TSNode{};
+  }
+  auto It = FreeByName.find(std::string(Callee));
+  return It == FreeByName.end() ? TSNode{} : It->second;
 }
 
 std::set<std::string, std::less<>> Ranks::moduleClasses() const {

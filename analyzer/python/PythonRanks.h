@@ -39,6 +39,10 @@ public:
   const std::vector<ClassInfo> &classes() const { return Classes; }
   const std::vector<TSNode> &freeFunctions() const { return Free; }
   std::set<std::string, std::less<>> moduleClasses() const;
+  // The function of this file a call calls (f(...) of a free function, self.m(...) of a
+  // method of the caller's class): its definition; null when it is none of the file's.
+  // Method: whether the call passes self (the definition's first parameter) implicitly.
+  TSNode calleeOf(TSNode Call, bool &Method) const;
 
 private:
   struct Function {
@@ -46,6 +50,7 @@ private:
     std::string Class;    // "" for a free function
     bool Forward = false; // forward() of a module class
     std::string HotWhy;   // why a call makes it hot; "" when none does
+    TSNode Node{};        // the definition
   };
   struct Loop {
     bool Found = false;
@@ -59,6 +64,7 @@ private:
 
   const Values &V;
   std::map<uint32_t, Function> Functions; // by the definition's first byte
+  std::map<std::string, TSNode> FreeByName;
   std::vector<ClassInfo> Classes;
   std::vector<TSNode> Free;
 };

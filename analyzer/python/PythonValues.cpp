@@ -13,6 +13,8 @@ bool is(TSNode N, const char *Type) {
 }
 
 TSNode field(TSNode N, const char *Name) {
+  if (ts_node_is_null(N)) // a missing part's part is missing too
+    return N;
   return ts_node_child_by_field_name(N, Name, static_cast<uint32_t>(std::strlen(Name)));
 }
 
@@ -44,8 +46,35 @@ std::string_view Values::text(TSNode N) const {
   return std::string_view(Text).substr(B, E - B);
 }
 
-std::string_view calleeText(const Values &V, TSNode Call) {
-  return V.text(field(Call, "function"));
+std::string calleeText(const Values &V, TSNode Call) { return V.dotted(field(Call, "function")); }
+
+void Values::readImports(TSNode Root) {
+  for (uint32_t I = 0; I < ts_node_named_child_count(Root); ++I) {
+    TSNode N = ts_node_named_child(Root, I);
+    bool From = is(N, "import_from_statement");
+    if (!From && !is(N, "import_statement"))
+      continue;
+    std::string Module = From ? std::string(text(field(N, "module_name"))) : "";
+    for (uint32_t K = 0; K < ts_node_named_child_count(N); ++K) {
+      TSNode A = ts_node_named_child(N, K);
+      if (!is(A, "aliased_import"))
+        continue;
+      std::string Name(text(field(A, "name")));
+      std::string Full = From ? Module + "." + Name : Name;
+      if (Full == "torch" || Full.compare(0, 6, "torch.") == 0)
+        Aliases[std::string(text(field(A, "alias")))] = Full;
+    }
+  }
+}
+
+std::string Values::dotted(TSNode N) const {
+  std::string_view T = text(N);
+  if (T.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") !=
+      std::string_view::npos)
+    return std::string(T);
+  std::string_view First = T.substr(0, T.find('.'));
+  auto It = Aliases.find(First);
+  return It == Aliases.end() ? std::string(T) : It->second + std::string(T.substr(First.size()));
 }
 
 const Value *Scope::find(std::string_view Name) const {
@@ -173,7 +202,7 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
     if (const Value *Known = S.find(T))
       if (Known->K == Kind::Device || Known->tensor())
         return *Known;
-    if (T.substr(0, 6) == "torch." && T != "torch.device") // torch.float16: a dtype
+    if (std::string D = dotted(E); D.compare(0, 6, "torch.") == 0) // torch.float16: a dtype
       return Value();
     std::string_view Last = lastPart(T);
     if (Last.find("dtype") != std::string_view::npos)
@@ -256,7 +285,8 @@ Value Values::of(TSNode E, const Scope &S) const {
 
 Value Values::call(TSNode Call, const Scope &S) const {
   TSNode Fn = field(Call, "function");
-  std::string_view Callee = text(Fn);
+  std::string CalleeName = dotted(Fn);
+  std::string_view Callee = CalleeName;
   if (Callee.substr(0, 6) == "torch." && Callee.find('.', 6) == std::string_view::npos)
     return torchFunction(Call, Callee.substr(6), S);
   for (const char *Functional : {"F.", "torch.nn.functional.", "nn.functional.", "torch.linalg.",
@@ -265,6 +295,8 @@ Value Values::call(TSNode Call, const Scope &S) const {
       Value Out = combine({of(argument(Call, 0, nullptr), S), of(argument(Call, 1, nullptr), S)});
       return Out;
     }
+  if (Callee.size() >= 15 && Callee.substr(Callee.size() - 15) == "clip_grad_norm_")
+    return tensorAt(Place::Unknown, ""); // the total norm, where the gradients are
   if (Callee.size() >= 10 && Callee.substr(Callee.size() - 10) == "DataLoader") {
     Value L;
     L.K = Kind::Loader;

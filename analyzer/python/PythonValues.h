@@ -44,6 +44,14 @@ public:
   // The classes of the file that derive from a module class (nn.Module, LightningModule):
   // calling one builds a module.
   std::set<std::string, std::less<>> ModuleClasses;
+  // The file's import aliases of PyTorch's modules: `import torch as th` gives "th" ->
+  // "torch", `import torch.nn.functional as F` "F" -> "torch.nn.functional".
+  std::map<std::string, std::string, std::less<>> Aliases;
+  // Learns Aliases from the module's import statements.
+  void readImports(TSNode Root);
+  // N's text as PyTorch names it: a dotted name with its first part's alias replaced
+  // ("th.zeros" -> "torch.zeros"); other text as it is.
+  std::string dotted(TSNode N) const;
   std::string_view text(TSNode N) const;
   Value of(TSNode Expr, const Scope &S) const;
   // The device an argument of .to() or device= names (a Device value, Other when it names
@@ -73,7 +81,7 @@ private:
 bool is(TSNode N, const char *Type);
 TSNode field(TSNode N, const char *Name);
 // The dotted name a call calls ("torch.cuda.synchronize", "x.item": the receiver's text
-// then the attribute), as written.
-std::string_view calleeText(const Values &V, TSNode Call);
+// then the attribute), with the file's aliases read (Values::dotted).
+std::string calleeText(const Values &V, TSNode Call);
 
 } // namespace hostsync::python

@@ -1,7 +1,7 @@
-# RUN: %lint --checks='-*,hostsync-explicit-sync,hostsync-equal,hostsync-linalg-check-errors,hostsync-print-tensor' %s > %t.out; test $? -eq 1
+# RUN: %lint --checks='-*,hostsync-explicit-sync,hostsync-equal,hostsync-linalg-check-errors,hostsync-print-tensor,hostsync-clip-grad-norm' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note: {{.*}}[hostsync' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}10{{$}}
+# COUNT: {{^}}11{{$}}
 # Explicit waits, comparisons that return a Python bool, linalg ops that check their
 # result on the host, and tensors printed or formatted.
 import torch
@@ -46,3 +46,10 @@ def negatives(values):
     message = f"{x.shape} {x.dtype} {x.device}"
     print(f"{x.sum().item():.3f}")  # the item() is hostsync-item's, not disabled here
     return ok, inv, solution, message
+
+
+def clipping(model):
+    norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0, error_if_nonfinite=True)
+    # CHECK-DAG: waits.py:[[@LINE-1]]:12: warning: 'clip_grad_norm_' with error_if_nonfinite=True reads the total norm on the host{{.*}}[hostsync-clip-grad-norm]
+    quiet = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # no check: no sync
+    return norm, quiet

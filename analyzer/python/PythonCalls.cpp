@@ -1,0 +1,89 @@
+#include "python/PythonCalls.h"
+
+namespace hostsync::python {
+
+Value merge(const Value &A, const Value &B) {
+  if (A.K != B.K)
+    return Value();
+  Value Out = A;
+  Out.Where = A.Where == Place::Cuda || B.Where == Place::Cuda ? Place::Cuda
+              : A.Where == Place::Cpu && B.Where == Place::Cpu ? Place::Cpu
+                                                               : Place::Unknown;
+  Out.Why = A.Where == Place::Cuda ? A.Why : B.Where == Place::Cuda ? B.Why : A.Why;
+  Out.Mask = A.Mask && B.Mask;
+  Out.Pinned = A.Pinned && B.Pinned;
+  return Out;
+}
+
+std::vector<std::string> parameterNames(TSNode Def, const Values &V) {
+  std::vector<std::string> Names;
+  TSNode Params = field(Def, "parameters");
+  for (uint32_t I = 0; I < ts_node_named_child_count(Params); ++I) {
+    TSNode P = ts_node_named_child(Params, I);
+    if (is(P, "identifier"))
+      Names.emplace_back(V.text(P));
+    else if (is(P, "default_parameter") || is(P, "typed_default_parameter"))
+      Names.emplace_back(V.text(field(P, "name")));
+    else if (is(P, "typed_parameter") && ts_node_named_child_count(P) > 0 &&
+             is(ts_node_named_child(P, 0), "identifier"))
+      Names.emplace_back(V.text(ts_node_named_child(P, 0)));
+    else if (!is(P, "comment"))
+      Names.emplace_back(); // *args, **kwargs, *, /
+  }
+  return Names;
+}
+
+void CallArguments::record(TSNode Call, const Scope &S, const Values &V, const Ranks &R) {
+  bool Method = false;
+  TSNode Def = R.calleeOf(Call, Method);
+  if (ts_node_is_null(Def))
+    return;
+  std::vector<std::string> Names = parameterNames(Def, V);
+  if (Method && !Names.empty())
+    Names.erase(Names.begin()); // self
+  Given &G = ByFunction[ts_node_start_byte(Def)];
+  ++G.Calls;
+  auto Pass = [&](const std::string &Name, TSNode Arg) {
+    if (Name.empty())
+      return;
+    Value Now = V.of(Arg, S);
+    Passed &P = G.Params[Name];
+    P.Merged = P.Calls++ == 0 ? Now : merge(P.Merged, Now);
+  };
+  TSNode Args = field(Call, "arguments");
+  size_t Positional = 0;
+  bool PastSplat = false;
+  for (uint32_t I = 0; I < ts_node_named_child_count(Args); ++I) {
+    TSNode A = ts_node_named_child(Args, I);
+    if (is(A, "keyword_argument"))
+      Pass(std::string(V.text(field(A, "name"))), field(A, "value"));
+    else if (is(A, "list_splat") || is(A, "dictionary_splat"))
+      PastSplat = true; // f(*args): the positions after it are not known
+    else if (!is(A, "comment") && !PastSplat && Positional < Names.size())
+      Pass(Names[Positional++], A);
+  }
+}
+
+bool CallArguments::operator==(const CallArguments &O) const { return ByFunction == O.ByFunction; }
+
+void CallArguments::bind(TSNode Def, Scope &Local, const Values &V) const {
+  TSNode Params = field(Def, "parameters");
+  for (uint32_t I = 0; I < ts_node_named_child_count(Params); ++I) {
+    TSNode P = ts_node_named_child(Params, I);
+    if (is(P, "default_parameter") || is(P, "typed_default_parameter"))
+      Local.Names[std::string(V.text(field(P, "name")))] = V.of(field(P, "value"), Local);
+  }
+  auto It = ByFunction.find(ts_node_start_byte(Def));
+  if (It == ByFunction.end())
+    return;
+  for (const auto &[Name, P] : It->second.Params) {
+    auto Default = Local.Names.find(Name);
+    // A default that some calls leave out stays in the merge (f(x) and f(x, device=d)).
+    bool EveryCall = P.Calls == It->second.Calls;
+    Local.Names[Name] = EveryCall || Default == Local.Names.end()
+                            ? P.Merged
+                            : merge(Default->second, P.Merged);
+  }
+}
+
+} // namespace hostsync::python
