@@ -80,9 +80,8 @@ void CallArguments::bind(TSNode Def, Scope &Local, const Values &V) const {
     auto Default = Local.Names.find(Name);
     // A default that some calls leave out stays in the merge (f(x) and f(x, device=d)).
     bool EveryCall = P.Calls == It->second.Calls;
-    Local.Names[Name] = EveryCall || Default == Local.Names.end()
-                            ? P.Merged
-                            : merge(Default->second, P.Merged);
+    Local.Names[Name] =
+        EveryCall || Default == Local.Names.end() ? P.Merged : merge(Default->second, P.Merged);
   }
 }
 

@@ -76,7 +76,11 @@ public:
 private:
   void statement(TSNode N, Scope &S);
   void expression(TSNode E, const Scope &S);
-  void truth(TSNode E, const Scope &S); // E's truth is read: bool(E)
+  void truth(TSNode E, const Scope &S);   // E's truth is read: bool(E)
+  void branches(TSNode If, Scope &S);     // an if statement's branches, merged after it
+  void registered(TSNode Call, Scope &S); // self.register_buffer("name", t) binds self.name
+  // Binds a loop's target (for Left in Iter, or a comprehension's) to Iter's elements.
+  void bindIteration(TSNode Left, TSNode Iter, Scope &S);
   void call(TSNode Call, const Scope &S);
   void report(TSNode At, const char *Rule, std::string Op, Place Where, std::string WhereWhy,
               std::string Message);
@@ -169,6 +173,7 @@ void Linter::statement(TSNode N, Scope &S) {
           V.bind(Left, V.of(Right, S), S);
       } else {
         expression(E, S);
+        registered(E, S);
       }
     }
     return;
@@ -176,60 +181,23 @@ void Linter::statement(TSNode N, Scope &S) {
   if (is(N, "for_statement")) {
     TSNode Iter = field(N, "right");
     expression(Iter, S);
-    // for x, y in loader / enumerate(loader) / tqdm(loader): host batches.
-    TSNode Source = Iter;
-    while (is(Source, "call") && !ts_node_is_null(V.argument(Source, 0, nullptr)) &&
-           V.of(Source, S).K != Kind::Loader)
-      Source = V.argument(Source, 0, nullptr);
-    Value Batch = V.of(Source, S);
-    // for p in model.parameters(), for name, p in model.named_parameters(): the module's
-    // tensors, where the module is.
-    std::string_view Listed = V.text(field(field(Iter, "function"), "attribute"));
-    if (is(Iter, "call") && (Listed == "parameters" || Listed == "named_parameters" ||
-                             Listed == "buffers" || Listed == "named_buffers")) {
-      Value Owner = V.of(field(field(Iter, "function"), "object"), S);
-      Value Param;
-      Param.K = Kind::Tensor;
-      Param.Where = Owner.K == Kind::Module ? Owner.Where : Place::Unknown;
-      Param.Why = Owner.K == Kind::Module ? Owner.Why : "";
-      TSNode Left = field(N, "left");
-      if (Listed.substr(0, 6) == "named_" && ts_node_named_child_count(Left) == 2) {
-        V.bind(ts_node_named_child(Left, 0), Value(), S);
-        Left = ts_node_named_child(Left, 1);
-      }
-      V.bind(Left, Param, S);
-      Batch = Value();
-      block(field(N, "body"), S);
-      return;
-    }
-    if (Batch.K == Kind::Loader) {
-      Batch.K = Kind::Tensor;
-      TSNode Left = field(N, "left");
-      // for i, batch in enumerate(loader): the index is a number.
-      if (V.text(field(Iter, "function")) == "enumerate" && ts_node_named_child_count(Left) == 2) {
-        V.bind(ts_node_named_child(Left, 0), Value(), S);
-        Left = ts_node_named_child(Left, 1);
-      }
-      V.bind(Left, Batch, S);
-    } else {
-      V.bind(field(N, "left"), Value(), S);
-    }
+    bindIteration(field(N, "left"), Iter, S);
     block(field(N, "body"), S);
     TSNode Else = field(N, "alternative");
     if (!ts_node_is_null(Else))
       block(ts_node_named_child(Else, 0), S);
     return;
   }
-  if (is(N, "while_statement") || is(N, "if_statement") || is(N, "elif_clause")) {
+  if (is(N, "while_statement")) {
     truth(field(N, "condition"), S);
-    block(field(N, "body").id ? field(N, "body") : field(N, "consequence"), S);
-    for (uint32_t I = 0; I < ts_node_named_child_count(N); ++I) {
-      TSNode C = ts_node_named_child(N, I);
-      if (is(C, "elif_clause"))
-        statement(C, S);
-      else if (is(C, "else_clause"))
-        block(field(C, "body"), S);
-    }
+    block(field(N, "body"), S);
+    TSNode Else = field(N, "alternative");
+    if (!ts_node_is_null(Else))
+      block(field(Else, "body"), S);
+    return;
+  }
+  if (is(N, "if_statement")) {
+    branches(N, S);
     return;
   }
   if (is(N, "assert_statement")) {
@@ -253,6 +221,92 @@ void Linter::statement(TSNode N, Scope &S) {
     else
       expression(C, S);
   }
+}
+
+void Linter::registered(TSNode Call, Scope &S) {
+  // self.register_buffer("queue_ptr", t): self.queue_ptr is a tensor that moves with the
+  // module (where to: not known here).
+  std::string_view Callee = V.text(field(Call, "function"));
+  TSNode Name = V.argument(Call, 0, nullptr);
+  if (!is(Call, "call") || !is(Name, "string") ||
+      (Callee != "self.register_buffer" && Callee != "self.register_parameter"))
+    return;
+  std::string_view Quoted = V.text(Name);
+  if (Quoted.size() < 2)
+    return;
+  Value Buffer;
+  Buffer.K = Kind::Tensor;
+  S.Names["self." + std::string(Quoted.substr(1, Quoted.size() - 2))] = Buffer;
+}
+
+void Linter::bindIteration(TSNode Left, TSNode Iter, Scope &S) {
+  // enumerate(x) and zip-like wrappers (tqdm(loader)) iterate their first argument; with
+  // enumerate, the index is a number and the element comes second.
+  bool Enumerated =
+      V.text(field(Iter, "function")) == "enumerate" && ts_node_named_child_count(Left) == 2;
+  TSNode Source = Iter;
+  while (is(Source, "call") && !ts_node_is_null(V.argument(Source, 0, nullptr)) &&
+         V.of(Source, S).K != Kind::Loader && !is(field(Source, "function"), "attribute"))
+    Source = V.argument(Source, 0, nullptr);
+  Value Element;
+  std::string_view Listed = V.text(field(field(Source, "function"), "attribute"));
+  if (is(Source, "call") && (Listed == "parameters" || Listed == "named_parameters" ||
+                             Listed == "buffers" || Listed == "named_buffers")) {
+    // A module's tensors, where the module is; named_*: (name, tensor).
+    Value Owner = V.of(field(field(Source, "function"), "object"), S);
+    Element.K = Kind::Tensor;
+    Element.Where = Owner.K == Kind::Module ? Owner.Where : Place::Unknown;
+    Element.Why = Owner.K == Kind::Module ? Owner.Why : "";
+    if (Listed.substr(0, 6) == "named_" && !Enumerated && ts_node_named_child_count(Left) == 2) {
+      V.bind(ts_node_named_child(Left, 0), Value(), S);
+      Left = ts_node_named_child(Left, 1);
+    }
+  } else if (Value From = V.of(Source, S); From.K == Kind::Loader || From.tensor()) {
+    // A DataLoader's batches are host tensors; a tensor's rows are tensors where it is.
+    Element = From;
+    Element.K = Kind::Tensor;
+    Element.Mask = false;
+  }
+  if (Enumerated) {
+    V.bind(ts_node_named_child(Left, 0), Value(), S);
+    Left = ts_node_named_child(Left, 1);
+  }
+  V.bind(Left, Element, S);
+}
+
+void Linter::branches(TSNode If, Scope &S) {
+  // Each branch starts from what was known before the if; after it, a name holds the merge
+  // of what each branch left it (the branch not taken included, where there is no else):
+  // `device = accelerator() if ... else torch.device("cpu")` spelled as an if statement is
+  // not on the CPU.
+  Scope Before = S;
+  std::vector<Scope> After;
+  auto Branch = [&](TSNode Condition, TSNode Body) {
+    Scope B = Before;
+    truth(Condition, B);
+    block(Body, B);
+    After.push_back(std::move(B));
+  };
+  Branch(field(If, "condition"), field(If, "consequence"));
+  bool Else = false;
+  for (uint32_t I = 0; I < ts_node_named_child_count(If); ++I) {
+    TSNode C = ts_node_named_child(If, I);
+    if (is(C, "elif_clause")) {
+      Branch(field(C, "condition"), field(C, "consequence"));
+    } else if (is(C, "else_clause")) {
+      Branch(TSNode{}, field(C, "body"));
+      Else = true;
+    }
+  }
+  if (!Else)
+    After.push_back(Before);
+  S.Names.clear();
+  for (const Scope &B : After)
+    for (const auto &[Name, Val] : B.Names) {
+      auto [It, First] = S.Names.emplace(Name, Val);
+      if (!First)
+        It->second = merge(It->second, Val);
+    }
 }
 
 void Linter::truth(TSNode E, const Scope &S) {
@@ -286,6 +340,24 @@ void Linter::expression(TSNode E, const Scope &S) {
   // Scopes of their own, linted with their function (a lambda's body runs when called).
   if (is(E, "lambda") || is(E, "function_definition") || is(E, "class_definition"))
     return;
+  if (is(E, "list_comprehension") || is(E, "set_comprehension") ||
+      is(E, "dictionary_comprehension") || is(E, "generator_expression")) {
+    // Its loop variables are its own: a scope inside S, bound clause by clause.
+    Scope Inner;
+    Inner.Globals = &S;
+    Inner.Class = S.Class;
+    for (uint32_t I = 0; I < ts_node_named_child_count(E); ++I) {
+      TSNode C = ts_node_named_child(E, I);
+      if (is(C, "for_in_clause")) {
+        expression(field(C, "right"), Inner);
+        bindIteration(field(C, "left"), field(C, "right"), Inner);
+      } else if (is(C, "if_clause")) {
+        truth(ts_node_named_child(C, 0), Inner);
+      }
+    }
+    expression(field(E, "body"), Inner);
+    return;
+  }
   if (is(E, "call")) {
     Seen.record(E, S, V, R);
     call(E, S);
@@ -362,6 +434,16 @@ void Linter::call(TSNode Call, const Scope &S) {
     if (A.tensor())
       report(Call, "hostsync-item", Op + "()", A.Where, A.Why,
              "'" + Op + "()' of " + phrase(A.Where) + " copies its value" + Copies);
+    return;
+  }
+  if (!Method && (Callee == "max" || Callee == "min") &&
+      !ts_node_is_null(V.argument(Call, 1, nullptr))) {
+    for (unsigned I = 0; I < 8; ++I)
+      if (Value A = V.of(V.argument(Call, I, nullptr), S); A.tensor())
+        return report(Call, "hostsync-item", Op + "()", A.Where, A.Why,
+                      "Python's '" + Op + "()' of " + phrase(A.Where) +
+                          " compares it on the host: each comparison's truth is copied "
+                          "back, waiting for every kernel queued before it");
     return;
   }
   if (!Method && Callee == "print") {

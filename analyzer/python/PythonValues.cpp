@@ -185,6 +185,13 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
     D.Why = "device " + std::string(T) + " at line " + std::to_string(line(E));
     return D;
   }
+  if (is(E, "call") && oneOf(calleeText(*this, E), {"torch.accelerator.current_accelerator",
+                                                    "torch.cuda.current_device"})) {
+    // The accelerator: CUDA wherever there is one.
+    D.Where = Place::Cuda;
+    D.Why = quote(T) + " at line " + std::to_string(line(E));
+    return D;
+  }
   if (is(E, "call") && oneOf(calleeText(*this, E), {"torch.device", "device"})) {
     TSNode Type = argument(E, 0, nullptr);
     return deviceOf(ts_node_is_null(Type) ? argument(E, 0, "type") : Type, S);
@@ -295,6 +302,11 @@ Value Values::call(TSNode Call, const Scope &S) const {
       Value Out = combine({of(argument(Call, 0, nullptr), S), of(argument(Call, 1, nullptr), S)});
       return Out;
     }
+  // A module's parameter lives where the module is moved: not known here.
+  if (Callee == "torch.nn.Parameter" || Callee == "nn.Parameter" || Callee == "Parameter")
+    return tensorAt(Place::Unknown, "");
+  if (Callee == "torch.accelerator.current_accelerator" || Callee == "torch.cuda.current_device")
+    return deviceOf(Call, S);
   if (Callee.size() >= 15 && Callee.substr(Callee.size() - 15) == "clip_grad_norm_")
     return tensorAt(Place::Unknown, ""); // the total norm, where the gradients are
   if (Callee.size() >= 10 && Callee.substr(Callee.size() - 10) == "DataLoader") {
