@@ -33,7 +33,7 @@ CC=clang-14 CXX=clang++-14 cmake -S . -B $build -G Ninja -DCMAKE_BUILD_TYPE=RelW
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=$opt" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=$opt" \
   -DHOSTSYNC_FUZZ=ON -DHOSTSYNC_BUILD_TESTS=OFF -DHOSTSYNC_BUILD_ANALYZER=$analyzer >/dev/null
 if [ -z "$targets" ]; then
-  targets="fuzz_gate fuzz_lint_findings fuzz_trace_json fuzz_elf_build_id fuzz_python_source"
+  targets="fuzz_gate fuzz_lint_findings fuzz_trace_json fuzz_elf_build_id fuzz_python_source fuzz_python_lint"
   [ $analyzer = OFF ] || targets="$targets fuzz_baseline fuzz_config_yaml fuzz_compile_db fuzz_source_text"
 fi
 # shellcheck disable=SC2086 # a list of target names

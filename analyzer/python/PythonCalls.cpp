@@ -3,6 +3,10 @@
 namespace hostsync::python {
 
 Value merge(const Value &A, const Value &B) {
+  if (A.K == Kind::None)
+    return B;
+  if (B.K == Kind::None)
+    return A;
   if (A.K != B.K)
     return Value();
   Value Out = A;
@@ -64,7 +68,21 @@ void CallArguments::record(TSNode Call, const Scope &S, const Values &V, const R
   }
 }
 
-bool CallArguments::operator==(const CallArguments &O) const { return ByFunction == O.ByFunction; }
+bool CallArguments::operator==(const CallArguments &O) const {
+  return ByFunction == O.ByFunction && Returns == O.Returns;
+}
+
+void CallArguments::recordReturn(TSNode Def, const Value &Returned) {
+  if (ts_node_is_null(Def))
+    return;
+  Passed &P = Returns[ts_node_start_byte(Def)];
+  P.Merged = P.Calls++ == 0 ? Returned : merge(P.Merged, Returned);
+}
+
+const Value *CallArguments::returned(TSNode Def) const {
+  auto It = ts_node_is_null(Def) ? Returns.end() : Returns.find(ts_node_start_byte(Def));
+  return It == Returns.end() ? nullptr : &It->second.Merged;
+}
 
 void CallArguments::bind(TSNode Def, Scope &Local, const Values &V) const {
   TSNode Params = field(Def, "parameters");

@@ -1,8 +1,9 @@
 // What the file's own calls pass to its functions: each parameter's value merged over every
 // call that reaches it (f(x), self.m(x), keywords too), so that `train(model, device,
 // train_loader)` called with a DataLoader makes train_loader's batches host tensors inside
-// train(). The linter walks the file a few times: each walk binds what the previous one
-// saw (docs/python.md, "Devices").
+// train(); and what each function returns, so that a CPU tensor a helper builds is a CPU
+// tensor where it is called. The linter walks the file a few times: each walk binds what the
+// previous one saw (docs/python.md, "Devices").
 #pragma once
 
 #include "python/PythonRanks.h"
@@ -14,8 +15,8 @@
 
 namespace hostsync::python {
 
-// Two values one parameter is given: the same kind, or nothing known. On CUDA when either
-// is; on the CPU when both are.
+// Two values one parameter is given: the same kind, or nothing known (None gives way to the
+// other). On CUDA when either is; on the CPU when both are.
 Value merge(const Value &A, const Value &B);
 
 // The parameters of a definition, in order: plain, typed and defaulted ones by name; ""
@@ -28,6 +29,10 @@ public:
   void record(TSNode Call, const Scope &S, const Values &V, const Ranks &R);
   // Binds Def's parameters in Local: their defaults, then what the calls passed.
   void bind(TSNode Def, Scope &Local, const Values &V) const;
+  // What Def returns, merged over its return statements (a value only when every one
+  // returns the same kind); null when none was seen.
+  void recordReturn(TSNode Def, const Value &Returned);
+  const Value *returned(TSNode Def) const;
   // The same kinds and places given to the same parameters (the reasons aside): a walk
   // that learns nothing new ends the linter's walks.
   bool operator==(const CallArguments &O) const;
@@ -47,6 +52,7 @@ private:
     bool operator==(const Given &O) const { return Calls == O.Calls && Params == O.Params; }
   };
   std::map<uint32_t, Given> ByFunction; // by the definition's first byte
+  std::map<uint32_t, Passed> Returns;   // the same, what each function returns
 };
 
 } // namespace hostsync::python

@@ -61,6 +61,7 @@ public:
         Silent(Silent), Suppressions(Text, SuppressionIndex::Comments::Python),
         CpuProgram(Text.find("cuda") == std::string::npos &&
                    Text.find("device") == std::string::npos &&
+                   Text.find(".to(") == std::string::npos &&
                    (Text.find("__name__ == \"__main__\"") != std::string::npos ||
                     Text.find("__name__ == '__main__'") != std::string::npos)) {}
 
@@ -69,7 +70,9 @@ public:
   // A function's body, its parameters bound to what the calls gave them.
   void function(TSNode Def, Scope &Local) {
     Given.bind(Def, Local, V);
+    CurrentDef = Def;
     block(field(Def, "body"), Local);
+    CurrentDef = TSNode{};
   }
   const std::vector<std::string> &errors() const { return Suppressions.errors(); }
 
@@ -82,8 +85,9 @@ private:
   // Binds a loop's target (for Left in Iter, or a comprehension's) to Iter's elements.
   void bindIteration(TSNode Left, TSNode Iter, Scope &S);
   void call(TSNode Call, const Scope &S);
+  // Fix: the note, when not the rule's Python fix from the catalog.
   void report(TSNode At, const char *Rule, std::string Op, Place Where, std::string WhereWhy,
-              std::string Message);
+              std::string Message, std::string Fix = "");
 
   const std::string &File, &Text;
   const LintSettings &Settings;
@@ -93,14 +97,16 @@ private:
   const CallArguments &Given;
   CallArguments &Seen;
   bool Silent;
+  TSNode CurrentDef{}; // the function being walked (its returns are recorded)
   SuppressionIndex Suppressions;
-  // A program (it runs as __main__) that names neither CUDA nor a device anywhere: its
-  // tensors are on the CPU. A module without a __main__ may be given CUDA tensors.
+  // A program (it runs as __main__) that names neither CUDA nor a device anywhere, nor moves
+  // a tensor (.to(dist_util.dev()) names a device another module makes): its tensors are on
+  // the CPU. A module without a __main__ may be given CUDA tensors.
   bool CpuProgram;
 };
 
 void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, std::string WhereWhy,
-                    std::string Message) {
+                    std::string Message, std::string Fix) {
   if (Silent || !Settings.EnabledRules.count(Rule))
     return;
   const RuleInfo *Info = Catalog::embedded().find(Rule);
@@ -133,7 +139,7 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, st
   F.Period = Rank.Period;
   F.Function = Rank.Function;
   F.Message = std::move(Message);
-  F.Fix = Info->PyFixSummary.empty() ? Info->FixSummary : Info->PyFixSummary;
+  F.Fix = !Fix.empty() ? Fix : Info->PyFixSummary.empty() ? Info->FixSummary : Info->PyFixSummary;
   F.SourceLine = std::string(text::lineAt(Text, ts_node_start_byte(At)));
   if (auto S = Suppressions.find(F.Rule, F.Line)) {
     F.Suppressed = true;
@@ -208,6 +214,12 @@ void Linter::statement(TSNode N, Scope &S) {
   }
   if (is(N, "block")) {
     block(N, S);
+    return;
+  }
+  if (is(N, "return_statement") && ts_node_named_child_count(N) > 0) {
+    TSNode Returned = ts_node_named_child(N, 0);
+    expression(Returned, S);
+    Seen.recordReturn(CurrentDef, V.of(Returned, S));
     return;
   }
   // with, try, return, del...: their expressions, then their blocks, in order.
@@ -417,15 +429,15 @@ void Linter::call(TSNode Call, const Scope &S) {
   // is read on a receiver of unknown type too, its device unknown.
   bool TensorOnly = Name == "nonzero" || Name == "argwhere" || Name == "masked_select" ||
                     Name == "repeat_interleave";
-  Value T = Method && (Self.tensor() || (TensorOnly && Self.K == Kind::Other)) ? Self
+  Value T = Method && (Self.tensor() || (TensorOnly && Self.unknownType())) ? Self
             : TorchFn || Functional ? V.of(V.argument(Call, 0, nullptr), S)
                                     : Value();
-  bool OnTensor = T.tensor() || (Method && TensorOnly && Self.K == Kind::Other) ||
+  bool OnTensor = T.tensor() || (Method && TensorOnly && Self.unknownType()) ||
                   (TorchFn && !ts_node_is_null(V.argument(Call, 0, nullptr)));
   std::string Op(Name);
   std::string Copies = " to the host: the copy waits for every kernel queued before it";
 
-  if (Name == "item" && Method && (Self.tensor() || Self.K == Kind::Other))
+  if (Name == "item" && Method && (Self.tensor() || Self.unknownType()))
     return report(Call, "hostsync-item", "item", Self.Where, Self.Why,
                   "'item' copies a value of " + phrase(Self.Where) + Copies);
   if (!Method &&
@@ -461,6 +473,15 @@ void Linter::call(TSNode Call, const Scope &S) {
                   "the op syncs on CUDA whatever its input",
                   "'" + std::string(Callee) +
                       "()' blocks the host until the GPU has finished the queued work");
+  // GradScaler.step reads found_inf with .item() before stepping an optimizer that cannot
+  // check it on the GPU (every optimizer but the fused ones).
+  if (Method && Name == "step" && Self.K == Kind::Scaler)
+    return report(Call, "hostsync-item", "GradScaler.step", Place::Cuda, Self.Why,
+                  "'GradScaler.step' reads whether the gradients hold an inf or a NaN with "
+                  ".item() before it steps the optimizer: every step waits for the backward "
+                  "pass",
+                  "use a fused optimizer (torch.optim.AdamW(..., fused=True)): GradScaler.step "
+                  "then leaves the check to the optimizer's kernel, with no host read");
   // clip_grad_norm_ reads the norm on the host only when asked to check it.
   if ((Name == "clip_grad_norm_" || Name == "clip_grad_norm") &&
       V.text(V.argument(Call, 0, "error_if_nonfinite")) == "True")
@@ -490,7 +511,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   }
   // .cpu() of a value of unknown type: a tensor's copy to the host (device unknown) unless
   // the value is a module (model.cpu(), known to the front end, moves weights once).
-  if (Method && Name == "cpu" && Self.K == Kind::Other)
+  if (Method && Name == "cpu" && Self.unknownType())
     return report(Call, "hostsync-device-to-host-copy", Op, Place::Unknown, "",
                   "'cpu' copies " + phrase(Place::Unknown) + Copies);
   if (Method && Self.tensor() &&
@@ -607,6 +628,10 @@ TUResult lintPythonText(const std::string &File, const std::string &Text,
   // at most MaxWalks); a last walk binds it and reports.
   CallArguments Given;
   std::vector<std::string> Errors;
+  V.Returned = [&](TSNode Call) -> const Value * {
+    bool Method = false;
+    return Given.returned(R.calleeOf(Call, Method));
+  };
   for (int Walk = 0;; ++Walk) {
     bool Last = Walk == MaxWalks;
     CallArguments Seen;
@@ -622,9 +647,13 @@ TUResult lintPythonText(const std::string &File, const std::string &Text,
         Local.Class = &Attributes;
         Local.Globals = &Globals;
         L.function(Method, Local);
+        // self.x as every method left it (self.best = None in __init__, a tensor later).
         for (auto &[Name, Val] : Local.Names)
-          if (Name.compare(0, 5, "self.") == 0)
-            Attributes.Names[Name] = Val;
+          if (Name.compare(0, 5, "self.") == 0) {
+            auto [It, First] = Attributes.Names.emplace(Name, Val);
+            if (!First)
+              It->second = merge(It->second, Val);
+          }
       }
     }
     for (TSNode Function : R.freeFunctions()) {

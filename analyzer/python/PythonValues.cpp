@@ -67,10 +67,19 @@ void Values::readImports(TSNode Root) {
   }
 }
 
+namespace {
+// A dotted name (torch.nn.Linear), not code (nn.CrossEntropyLoss()).
+bool isDotted(std::string_view S) {
+  return !S.empty() &&
+         S.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") ==
+             std::string_view::npos;
+}
+
+} // namespace
+
 std::string Values::dotted(TSNode N) const {
   std::string_view T = text(N);
-  if (T.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") !=
-      std::string_view::npos)
+  if (!isDotted(T))
     return std::string(T);
   std::string_view First = T.substr(0, T.find('.'));
   auto It = Aliases.find(First);
@@ -248,6 +257,11 @@ Value Values::of(TSNode E, const Scope &S) const {
   }
   if (is(E, "call"))
     return call(E, S);
+  if (is(E, "none")) {
+    Value None;
+    None.K = Kind::None;
+    return None;
+  }
   if (is(E, "string")) { // "cuda:0" names a device; other text is not one
     Value D = deviceOf(E, S);
     return D.Where == Place::Unknown ? Value() : D;
@@ -294,6 +308,12 @@ Value Values::call(TSNode Call, const Scope &S) const {
   TSNode Fn = field(Call, "function");
   std::string CalleeName = dotted(Fn);
   std::string_view Callee = CalleeName;
+  std::string_view Last = lastPart(Callee);
+  // torch.Tensor(data), torch.LongTensor(...): the legacy constructors make host tensors.
+  if (isDotted(Callee) && Callee.substr(0, 6) == "torch." && Last.size() >= 6 &&
+      Last.substr(Last.size() - 6) == "Tensor" && Callee.find(".cuda.") == std::string_view::npos)
+    return tensorAt(Place::Cpu, "made on the CPU by " + quote(text(Call)) + " at line " +
+                                    std::to_string(line(Call)));
   if (Callee.substr(0, 6) == "torch." && Callee.find('.', 6) == std::string_view::npos)
     return torchFunction(Call, Callee.substr(6), S);
   for (const char *Functional : {"F.", "torch.nn.functional.", "nn.functional.", "torch.linalg.",
@@ -318,20 +338,40 @@ Value Values::call(TSNode Call, const Scope &S) const {
     L.Why = "a batch of " + quote(Callee) + " at line " + std::to_string(line(Call));
     return L;
   }
-  if (buildsLibraryModule(Callee) || ModuleClasses.count(Callee)) {
+  if (Last == "GradScaler") { // torch.cuda.amp.GradScaler(), torch.amp.GradScaler("cuda")
+    Value Scaler;
+    Scaler.K = Kind::Scaler;
+    Scaler.Why = quote(text(Call)) + " at line " + std::to_string(line(Call));
+    return Scaler;
+  }
+  // Wrappers of a module are the module: DistributedDataParallel(model), torch.compile(model).
+  if (Last == "DistributedDataParallel" || Last == "DataParallel" || Callee == "torch.compile") {
+    Value Wrapped = of(argument(Call, 0, nullptr), S);
+    if (Wrapped.K == Kind::Module)
+      return Wrapped;
+  }
+  if (isDotted(Callee) && (buildsLibraryModule(Callee) || ModuleClasses.count(Callee))) {
     Value M;
     M.K = Kind::Module;
     M.Where = Place::Cpu;
     M.Why = "built on the CPU at line " + std::to_string(line(Call));
     return M;
   }
-  if (const Value *Known = S.find(Callee); Known && Known->K == Kind::Module) {
-    // model(x), criterion(out, y): a module's output, where its weights or its inputs are.
+  // model(x), criterion(out, y), nn.CrossEntropyLoss()(out, y): a module's output, where its
+  // weights or its inputs are.
+  const Value *Known = S.find(Callee);
+  Value Made = is(Fn, "call") ? of(Fn, S) : Value();
+  if (!Known && Made.K == Kind::Module)
+    Known = &Made;
+  if (Known && Known->K == Kind::Module) {
     Value In = combine({of(argument(Call, 0, nullptr), S), of(argument(Call, 1, nullptr), S)});
     if (Known->Where == Place::Cuda)
       return tensorAt(Place::Cuda, Known->Why);
     return In.tensor() ? In : tensorAt(Place::Unknown, "");
   }
+  if (Returned)
+    if (const Value *R = Returned(Call))
+      return *R;
   if (is(Fn, "attribute")) {
     TSNode Receiver = field(Fn, "object");
     return method(Call, Receiver, text(field(Fn, "attribute")), S);

@@ -8,6 +8,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
@@ -16,7 +17,9 @@
 
 namespace hostsync::python {
 
-enum class Kind { Other, Tensor, Module, Device, Loader };
+// Other: nothing known. None: Python's None, which a merge gives way to (x = None, then a
+// tensor in one branch, is that tensor where it is used). Scaler: an AMP GradScaler.
+enum class Kind { Other, None, Tensor, Module, Device, Loader, Scaler };
 enum class Place { Unknown, Cuda, Cpu };
 
 struct Value {
@@ -26,6 +29,7 @@ struct Value {
   bool Pinned = false; // host memory a non-blocking copy can read without a wait
   std::string Why;     // why Where: "`.cuda()` at line 12"
   bool tensor() const { return K == Kind::Tensor; }
+  bool unknownType() const { return K == Kind::Other || K == Kind::None; }
 };
 
 // The names a scope has learnt, looked up in it, then in the class's attributes, then in
@@ -47,6 +51,9 @@ public:
   // The file's import aliases of PyTorch's modules: `import torch as th` gives "th" ->
   // "torch", `import torch.nn.functional as F` "F" -> "torch.nn.functional".
   std::map<std::string, std::string, std::less<>> Aliases;
+  // What a call of one of the file's functions returns, as the linter's previous walk saw
+  // it (PythonCalls.h); unset or null: not known.
+  std::function<const Value *(TSNode Call)> Returned;
   // Learns Aliases from the module's import statements.
   void readImports(TSNode Root);
   // N's text as PyTorch names it: a dotted name with its first part's alias replaced

@@ -15,6 +15,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <sstream>
 #include <cstdlib>
 #include <string>
 
@@ -80,15 +81,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   std::vector<Finding> Findings = {F};
   std::vector<TUResult> Results = {R};
 
-  std::string Out;
-  llvm::raw_string_ostream OS(Out);
+  std::ostringstream OS;
   writeText(OS, Findings, /*Color=*/false, "/src");
   writeGithub(OS, Findings, "/src");
   exportFixes(OS, Findings, /*WithConditional=*/true);
   require(text::isValidUtf8(OS.str()));
   for (int Format = 0; Format < 4; ++Format) {
-    std::string Json;
-    llvm::raw_string_ostream JS(Json);
+    std::ostringstream JS;
     if (Format == 0)
       writeJson(JS, Findings, Results, JsonRunInfo());
     else if (Format == 1)
