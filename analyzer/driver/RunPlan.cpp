@@ -4,6 +4,7 @@
 #include "ci/ChangedIncludes.h"
 #include "ci/Shard.h"
 #include "commands/Inputs.h"
+#include "compat/LLVMCompat.h"
 #include "support/AbsolutePath.h"
 #include "support/SourceRoot.h"
 
@@ -53,6 +54,15 @@ std::string checkRunOptions(const Options &Opts, const Catalog &C, RunPlan &P) {
 std::string findFiles(const Options &Opts, RunPlan &P) {
   if (std::string E = collectSources(Opts.Inputs, P.Files, P.Info); !E.empty())
     return E;
+  // Python files alone: no compile commands, LibTorch headers or include roots to find (a
+  // walk of the tree that would be most of a small run's time).
+  if (Opts.BuildPath.empty() && !P.Files.empty() &&
+      std::all_of(P.Files.begin(), P.Files.end(),
+                  [](const std::string &F) { return compat::endsWith(F, ".py"); })) {
+    P.Db =
+        std::make_unique<clang::tooling::FixedCompilationDatabase>(".", std::vector<std::string>());
+    return "";
+  }
   P.Cuda = findCuda();
   DatabaseRequest Request{Opts.BuildPath, Opts.TorchInclude, Opts.NoInferIncludes, Opts.Inputs,
                           Opts.FixedFlags};

@@ -116,6 +116,10 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, st
   F.Rule = Rule;
   F.Level = Info->DefaultSeverity;
   F.File = File;
+  // A method's finding is at its name, as Clang places a member call's (and as Python's
+  // traceback positions name the line of `.cpu()` in a chain split over lines).
+  if (is(At, "call") && is(field(At, "function"), "attribute"))
+    At = field(field(At, "function"), "attribute");
   TSPoint P = ts_node_start_point(At);
   F.Line = P.row + 1;
   F.Column = P.column + 1;

@@ -12,8 +12,8 @@ from torch.utils.data import DataLoader
 def train(model, device, train_loader, log):
     for data, target in train_loader:
         data, target = data.to(device), target.to(device)
-        # CHECK-DAG: calls.py:[[@LINE-1]]:24: warning: 'to' of a host tensor (a batch of `DataLoader` at line 52){{.*}}device: cuda (`"cuda"` at line 50)) [hostsync-host-to-device-copy]
-        # CHECK-DAG: calls.py:[[@LINE-2]]:41: warning: 'to' of a host tensor{{.*}}[hostsync-host-to-device-copy]
+        # CHECK-DAG: calls.py:[[@LINE-1]]:29: warning: 'to' of a host tensor (a batch of `DataLoader` at line 52){{.*}}device: cuda (`"cuda"` at line 50)) [hostsync-host-to-device-copy]
+        # CHECK-DAG: calls.py:[[@LINE-2]]:48: warning: 'to' of a host tensor{{.*}}[hostsync-host-to-device-copy]
         loss = model(data).sum()
         log(loss)
         report(loss)
@@ -25,7 +25,7 @@ def report(loss):
 
 def print_value(value):
     value.item()
-    # CHECK-DAG: calls.py:[[@LINE-1]]:5: warning: 'item' copies a value of a CUDA tensor{{.*}}(hot: called from report(), which is hot;{{.*}}[hostsync-item]
+    # CHECK-DAG: calls.py:[[@LINE-1]]:11: warning: 'item' copies a value of a CUDA tensor{{.*}}(hot: called from report(), which is hot;{{.*}}[hostsync-item]
 
 
 def clip(model):
@@ -34,16 +34,16 @@ def clip(model):
             # CHECK-DAG: calls.py:[[@LINE-1]]:12: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
             p.grad.zero_()
     scale = th.tensor([1.0, 2.0], device="cuda")
-    # CHECK-DAG: calls.py:[[@LINE-1]]:13: warning: 'torch.tensor' of host data{{.*}}[hostsync-host-to-device-copy]
+    # CHECK-DAG: calls.py:[[@LINE-1]]:16: warning: 'torch.tensor' of host data{{.*}}[hostsync-host-to-device-copy]
     stats = th.cuda.FloatTensor([0.5])
-    # CHECK-DAG: calls.py:[[@LINE-1]]:13: warning: 'torch.cuda.FloatTensor' of host data{{.*}}[hostsync-host-to-device-copy]
+    # CHECK-DAG: calls.py:[[@LINE-1]]:21: warning: 'torch.cuda.FloatTensor' of host data{{.*}}[hostsync-host-to-device-copy]
     return scale, stats
 
 
 def save(outputs):
     return outputs.cpu()
     # Nothing here says what outputs is: a tensor's copy, its device unknown.
-    # CHECK-DAG: calls.py:[[@LINE-2]]:12: warning: 'cpu' copies a tensor that may be on CUDA{{.*}}device: unknown{{.*}}[hostsync-device-to-host-copy]
+    # CHECK-DAG: calls.py:[[@LINE-2]]:20: warning: 'cpu' copies a tensor that may be on CUDA{{.*}}device: unknown{{.*}}[hostsync-device-to-host-copy]
 
 
 def main(dataset):

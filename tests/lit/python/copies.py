@@ -15,22 +15,22 @@ def train(dataset):
     loader = DataLoader(dataset, batch_size=32, shuffle=True)
     for step, (images, labels) in enumerate(loader):
         images = images.to(device)
-        # CHECK-DAG: copies.py:[[@LINE-1]]:18: warning: 'to' of a host tensor (a batch of `DataLoader` at line 15) to CUDA blocks the host{{.*}}(hot: inside a loop; device: cuda (`"cuda:0"` at line 13)) [hostsync-host-to-device-copy]
+        # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'to' of a host tensor (a batch of `DataLoader` at line 15) to CUDA blocks the host{{.*}}(hot: inside a loop; device: cuda (`"cuda:0"` at line 13)) [hostsync-host-to-device-copy]
         labels = labels.cuda(non_blocking=True)
-        # CHECK-DAG: copies.py:[[@LINE-1]]:18: warning: 'cuda(non_blocking=True)' of a host tensor in pageable memory{{.*}}[hostsync-host-to-device-copy]
+        # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'cuda(non_blocking=True)' of a host tensor in pageable memory{{.*}}[hostsync-host-to-device-copy]
         loss = model(images).sum()
         history = loss.cpu()
-        # CHECK-DAG: copies.py:[[@LINE-1]]:19: warning: 'cpu' copies a CUDA tensor to the host{{.*}}[hostsync-device-to-host-copy]
+        # CHECK-DAG: copies.py:[[@LINE-1]]:24: warning: 'cpu' copies a CUDA tensor to the host{{.*}}[hostsync-device-to-host-copy]
         values = images.mean(0).tolist()
-        # CHECK-DAG: copies.py:[[@LINE-1]]:18: warning: 'tolist' copies a CUDA tensor{{.*}}[hostsync-device-to-host-copy]
+        # CHECK-DAG: copies.py:[[@LINE-1]]:33: warning: 'tolist' copies a CUDA tensor{{.*}}[hostsync-device-to-host-copy]
         back = images.to(torch.device("cpu"))
-        # CHECK-DAG: copies.py:[[@LINE-1]]:16: warning: 'to(cpu)' copies a CUDA tensor{{.*}}[hostsync-device-to-host-copy]
+        # CHECK-DAG: copies.py:[[@LINE-1]]:23: warning: 'to(cpu)' copies a CUDA tensor{{.*}}[hostsync-device-to-host-copy]
     return history, values, back
 
 
 def mask_on_host(t):
     m = torch.ones(4).to("cuda")
-    # CHECK-DAG: copies.py:[[@LINE-1]]:9: warning: 'to' of a host tensor (made on the CPU by `torch.ones(4)` at line [[@LINE-1]] (no device=)){{.*}}(cold: in mask_on_host(), not reached from a loop or forward(){{.*}}[hostsync-host-to-device-copy]
+    # CHECK-DAG: copies.py:[[@LINE-1]]:23: warning: 'to' of a host tensor (made on the CPU by `torch.ones(4)` at line [[@LINE-1]] (no device=)){{.*}}(cold: in mask_on_host(), not reached from a loop or forward(){{.*}}[hostsync-host-to-device-copy]
     return m
 
 

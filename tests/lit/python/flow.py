@@ -16,9 +16,9 @@ def pick_device(accel):
         device = torch.device("cpu")
     batch = torch.ones(4)
     moved = batch.to(device)
-    # CHECK-DAG: flow.py:[[@LINE-1]]:13: warning: 'to' of a host tensor{{.*}}device: cuda (`torch.accelerator.current_accelerator()` at line 14)) [hostsync-host-to-device-copy]
+    # CHECK-DAG: flow.py:[[@LINE-1]]:19: warning: 'to' of a host tensor{{.*}}device: cuda (`torch.accelerator.current_accelerator()` at line 14)) [hostsync-host-to-device-copy]
     return moved.sum().item()
-    # CHECK-DAG: flow.py:[[@LINE-1]]:12: warning: 'item' copies a value of a CUDA tensor{{.*}}[hostsync-item]
+    # CHECK-DAG: flow.py:[[@LINE-1]]:24: warning: 'item' copies a value of a CUDA tensor{{.*}}[hostsync-item]
 
 
 class Queue(nn.Module):
@@ -34,11 +34,11 @@ class Queue(nn.Module):
 
 def best(scores):
     gpu = torch.tensor(scores, device="cuda")
-    # CHECK-DAG: flow.py:[[@LINE-1]]:11: warning: 'torch.tensor' of host data{{.*}}[hostsync-host-to-device-copy]
+    # CHECK-DAG: flow.py:[[@LINE-1]]:17: warning: 'torch.tensor' of host data{{.*}}[hostsync-host-to-device-copy]
     top = max(gpu[0], gpu[1])
     # CHECK-DAG: flow.py:[[@LINE-1]]:11: warning: Python's 'max()' of a CUDA tensor compares it on the host{{.*}}[hostsync-item]
     values = [v.item() for v in gpu]
-    # CHECK-DAG: flow.py:[[@LINE-1]]:15: warning: 'item' copies a value of a CUDA tensor{{.*}}(hot: inside a loop;{{.*}}[hostsync-item]
+    # CHECK-DAG: flow.py:[[@LINE-1]]:17: warning: 'item' copies a value of a CUDA tensor{{.*}}(hot: inside a loop;{{.*}}[hostsync-item]
     return top, values
 
 

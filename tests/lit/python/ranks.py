@@ -11,7 +11,7 @@ import torch.nn as nn
 device = "cuda"
 scale = torch.ones(1, device=device)
 print(scale.item())
-# CHECK-DAG: ranks.py:[[@LINE-1]]:7: warning: 'item'{{.*}}(cold: outside any function;{{.*}}[hostsync-item]
+# CHECK-DAG: ranks.py:[[@LINE-1]]:13: warning: 'item'{{.*}}(cold: outside any function;{{.*}}[hostsync-item]
 
 
 class Net(nn.Module):
@@ -22,18 +22,18 @@ class Net(nn.Module):
 
     def forward(self, x):
         if self.threshold.item() > 0:
-            # CHECK-DAG: ranks.py:[[@LINE-1]]:12: warning: 'item'{{.*}}(hot: in Net.forward() of an nn.Module; device: cuda (`torch.zeros(1, device=device)` at line 21)) [hostsync-item]
+            # CHECK-DAG: ranks.py:[[@LINE-1]]:27: warning: 'item'{{.*}}(hot: in Net.forward() of an nn.Module; device: cuda (`torch.zeros(1, device=device)` at line 21)) [hostsync-item]
             x = x * 2
         return self.helper(x)
 
     def helper(self, x):
         return x / scale.item()
-        # CHECK-DAG: ranks.py:[[@LINE-1]]:20: warning: 'item'{{.*}}(hot: called from Net.forward(), which is hot;{{.*}}[hostsync-item]
+        # CHECK-DAG: ranks.py:[[@LINE-1]]:26: warning: 'item'{{.*}}(hot: called from Net.forward(), which is hot;{{.*}}[hostsync-item]
 
 
 def log(loss):
     return loss.item()
-    # CHECK-DAG: ranks.py:[[@LINE-1]]:12: warning: 'item'{{.*}}(hot: called in a loop in train();{{.*}}[hostsync-item]
+    # CHECK-DAG: ranks.py:[[@LINE-1]]:17: warning: 'item'{{.*}}(hot: called in a loop in train();{{.*}}[hostsync-item]
 
 
 def train(model, batches):
@@ -42,11 +42,11 @@ def train(model, batches):
         log(loss)
         if step % 50 == 0:
             print(loss.item())
-            # CHECK-DAG: ranks.py:[[@LINE-1]]:19: warning: 'item'{{.*}}(periodic: once every 50 iterations of a loop;{{.*}}[hostsync-item]
+            # CHECK-DAG: ranks.py:[[@LINE-1]]:24: warning: 'item'{{.*}}(periodic: once every 50 iterations of a loop;{{.*}}[hostsync-item]
         values = [t.item() for t in torch.ones(3, device=device)]
-        # CHECK-DAG: ranks.py:[[@LINE-1]]:19: warning: 'item'{{.*}}(hot: inside a loop;{{.*}}[hostsync-item]
+        # CHECK-DAG: ranks.py:[[@LINE-1]]:21: warning: 'item'{{.*}}(hot: inside a loop;{{.*}}[hostsync-item]
     final = scale.item()
-    # CHECK-DAG: ranks.py:[[@LINE-1]]:13: warning: 'item'{{.*}}(cold: in train(), not reached from a loop or forward();{{.*}}[hostsync-item]
+    # CHECK-DAG: ranks.py:[[@LINE-1]]:19: warning: 'item'{{.*}}(cold: in train(), not reached from a loop or forward();{{.*}}[hostsync-item]
     return values, final
 
 
@@ -55,5 +55,5 @@ def suppressed():
     b = scale.item()  # NOLINT(hostsync-item): once, at the end
     c = scale.item()  # noqa
     d = scale.item()  # noqa: E501 (another tool's code: does not suppress ours)
-    # CHECK-DAG: ranks.py:[[@LINE-1]]:9: warning: 'item'{{.*}}[hostsync-item]
+    # CHECK-DAG: ranks.py:[[@LINE-1]]:15: warning: 'item'{{.*}}[hostsync-item]
     return a, b, c, d

@@ -24,7 +24,7 @@ def load(path):
 class Net(nn.Module):
     def forward(self, x):
         mask = causal_mask(x.size(0)).to(x.device)
-        # CHECK-DAG: returns.py:[[@LINE-1]]:16: warning: 'to' of a host tensor (made on the CPU by `torch.ones(n, n)` at line 13 (no device=)){{.*}}(hot: in Net.forward() of an nn.Module;{{.*}}[hostsync-host-to-device-copy]
+        # CHECK-DAG: returns.py:[[@LINE-1]]:39: warning: 'to' of a host tensor (made on the CPU by `torch.ones(n, n)` at line 13 (no device=)){{.*}}(hot: in Net.forward() of an nn.Module;{{.*}}[hostsync-host-to-device-copy]
         return x.masked_fill(mask, 0)
 
 
@@ -34,14 +34,14 @@ def generate(model, device, steps, use_amp):
         scaler = torch.cuda.amp.GradScaler()
     for word in range(steps):
         token = torch.Tensor([[word]]).long().to(device)
-        # CHECK-DAG: returns.py:[[@LINE-1]]:17: warning: 'to' of a host tensor (made on the CPU by `torch.Tensor({{.*}})` at line [[@LINE-1]]){{.*}}[hostsync-host-to-device-copy]
+        # CHECK-DAG: returns.py:[[@LINE-1]]:47: warning: 'to' of a host tensor (made on the CPU by `torch.Tensor({{.*}})` at line [[@LINE-1]]){{.*}}[hostsync-host-to-device-copy]
         frame = read_frame("f.png").cuda()
-        # CHECK-DAG: returns.py:[[@LINE-1]]:17: warning: 'cuda' of a host tensor{{.*}}[hostsync-host-to-device-copy]
+        # CHECK-DAG: returns.py:[[@LINE-1]]:37: warning: 'cuda' of a host tensor{{.*}}[hostsync-host-to-device-copy]
         loss = model(token).sum()
         if scaler is not None:
             scaler.scale(loss).backward()
             scaler.step(model.optimizer)
-            # CHECK-DAG: returns.py:[[@LINE-1]]:13: warning: 'GradScaler.step' reads whether the gradients hold an inf or a NaN{{.*}}device: cuda (`torch.cuda.amp.GradScaler()` at line [[@LINE-10]])) [hostsync-item]
+            # CHECK-DAG: returns.py:[[@LINE-1]]:20: warning: 'GradScaler.step' reads whether the gradients hold an inf or a NaN{{.*}}device: cuda (`torch.cuda.amp.GradScaler()` at line [[@LINE-10]])) [hostsync-item]
             scaler.update()
     return frame
 

@@ -11,27 +11,27 @@ def positives():
     x = torch.randn(100, device="cuda")
     labels = torch.randint(0, 10, (100,), device="cuda")
     idx = torch.nonzero(x > 0)
-    # CHECK-DAG: sizes.py:[[@LINE-1]]:11: warning: 'nonzero' of a CUDA tensor sizes its result{{.*}}[hostsync-nonzero]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:17: warning: 'nonzero' of a CUDA tensor sizes its result{{.*}}[hostsync-nonzero]
     rows = torch.where(x > 0)
-    # CHECK-DAG: sizes.py:[[@LINE-1]]:12: warning: 'where' of a CUDA tensor{{.*}}[hostsync-nonzero]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:18: warning: 'where' of a CUDA tensor{{.*}}[hostsync-nonzero]
     pos = x.argwhere()
-    # CHECK-DAG: sizes.py:[[@LINE-1]]:11: warning: 'argwhere'{{.*}}[hostsync-nonzero]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:13: warning: 'argwhere'{{.*}}[hostsync-nonzero]
     kept = x[x > 0]
     # CHECK-DAG: sizes.py:[[@LINE-1]]:12: warning: indexing a CUDA tensor with a boolean mask{{.*}}[hostsync-bool-mask-index]
     sel = torch.masked_select(x, x < 0)
-    # CHECK-DAG: sizes.py:[[@LINE-1]]:11: warning: 'masked_select' of a CUDA tensor{{.*}}[hostsync-bool-mask-index]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:17: warning: 'masked_select' of a CUDA tensor{{.*}}[hostsync-bool-mask-index]
     valid = labels != 3
     x[valid] = torch.zeros_like(x)[valid]
     # CHECK-DAG: sizes.py:[[@LINE-1]]:5: warning: writing a tensor through a boolean mask of a CUDA tensor{{.*}}[hostsync-bool-mask-index]
     # CHECK-DAG: sizes.py:[[@LINE-2]]:16: warning: indexing a CUDA tensor with a boolean mask{{.*}}[hostsync-bool-mask-index]
     classes = labels.unique()
-    # CHECK-DAG: sizes.py:[[@LINE-1]]:15: warning: 'unique' of a CUDA tensor{{.*}}[hostsync-unique]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:22: warning: 'unique' of a CUDA tensor{{.*}}[hostsync-unique]
     counts = torch.bincount(labels)
-    # CHECK-DAG: sizes.py:[[@LINE-1]]:14: warning: 'bincount' of a CUDA tensor{{.*}}[hostsync-size-dependent]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:20: warning: 'bincount' of a CUDA tensor{{.*}}[hostsync-size-dependent]
     rep = torch.repeat_interleave(x, labels)
-    # CHECK-DAG: sizes.py:[[@LINE-1]]:11: warning: 'repeat_interleave' with tensor repeats{{.*}}[hostsync-size-dependent]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:17: warning: 'repeat_interleave' with tensor repeats{{.*}}[hostsync-size-dependent]
     onehot = F.one_hot(labels)
-    # CHECK-DAG: sizes.py:[[@LINE-1]]:14: warning: 'one_hot' without num_classes reads the largest class of a CUDA tensor{{.*}}[hostsync-size-dependent]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:16: warning: 'one_hot' without num_classes reads the largest class of a CUDA tensor{{.*}}[hostsync-size-dependent]
     return idx, rows, pos, kept, sel, classes, counts, rep, onehot
 
 

@@ -13,20 +13,20 @@ device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
 def positives(param):
     x = torch.randn(8, device=device)
     a = x.sum().item()
-    # CHECK-DAG: values.py:[[@LINE-1]]:9: warning: 'item' copies a value of a CUDA tensor to the host{{.*}}device: cuda (`torch.randn(8, device=device)` at line 14)) [hostsync-item]
+    # CHECK-DAG: values.py:[[@LINE-1]]:17: warning: 'item' copies a value of a CUDA tensor to the host{{.*}}device: cuda (`torch.randn(8, device=device)` at line 14)) [hostsync-item]
     b = float(x.mean())
     # CHECK-DAG: values.py:[[@LINE-1]]:9: warning: 'float()' of a CUDA tensor copies its value{{.*}}[hostsync-item]
     if x.max() > 0:
         # CHECK-DAG: values.py:[[@LINE-1]]:8: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
         pass
     assert not torch.isnan(x).any(), "NaN"
-    # CHECK-DAG: values.py:[[@LINE-1]]:16: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
+    # CHECK-DAG: values.py:[[@LINE-1]]:31: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
     while x.sum() > 1 and a > 0:
         # CHECK-DAG: values.py:[[@LINE-1]]:11: warning: testing the truth{{.*}}(hot: inside a loop;{{.*}}[hostsync-item]
         x = x / 2
     # A parameter's device is unknown: still reported, as "unknown".
     p = param.mean().item()
-    # CHECK-DAG: values.py:[[@LINE-1]]:9: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: unknown (nothing in view says where the tensor is)) [hostsync-item]
+    # CHECK-DAG: values.py:[[@LINE-1]]:22: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: unknown (nothing in view says where the tensor is)) [hostsync-item]
     return int(x.argmax())
     # CHECK-DAG: values.py:[[@LINE-1]]:12: warning: 'int()' of a CUDA tensor{{.*}}[hostsync-item]
 

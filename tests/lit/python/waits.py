@@ -10,28 +10,28 @@ import torch
 def positives(a, b):
     x = torch.randn(4, 4, device="cuda")
     torch.cuda.synchronize()
-    # CHECK-DAG: waits.py:[[@LINE-1]]:5: note: 'torch.cuda.synchronize()' blocks the host{{.*}}device: cuda (the op syncs on CUDA whatever its input)) [hostsync-explicit-sync]
+    # CHECK-DAG: waits.py:[[@LINE-1]]:16: note: 'torch.cuda.synchronize()' blocks the host{{.*}}device: cuda (the op syncs on CUDA whatever its input)) [hostsync-explicit-sync]
     stream = torch.cuda.Stream()
     stream.synchronize()
-    # CHECK-DAG: waits.py:[[@LINE-1]]:5: note: 'stream.synchronize()'{{.*}}[hostsync-explicit-sync]
+    # CHECK-DAG: waits.py:[[@LINE-1]]:12: note: 'stream.synchronize()'{{.*}}[hostsync-explicit-sync]
     done = torch.cuda.Event()
     done.synchronize()
-    # CHECK-DAG: waits.py:[[@LINE-1]]:5: note: 'done.synchronize()'{{.*}}[hostsync-explicit-sync]
+    # CHECK-DAG: waits.py:[[@LINE-1]]:10: note: 'done.synchronize()'{{.*}}[hostsync-explicit-sync]
     same = torch.equal(x, x.t())
-    # CHECK-DAG: waits.py:[[@LINE-1]]:12: warning: 'equal' returns a Python bool: it copies the comparison of a CUDA tensor{{.*}}[hostsync-equal]
+    # CHECK-DAG: waits.py:[[@LINE-1]]:18: warning: 'equal' returns a Python bool: it copies the comparison of a CUDA tensor{{.*}}[hostsync-equal]
     close = x.allclose(x * 2)
-    # CHECK-DAG: waits.py:[[@LINE-1]]:13: warning: 'allclose'{{.*}}[hostsync-equal]
+    # CHECK-DAG: waits.py:[[@LINE-1]]:15: warning: 'allclose'{{.*}}[hostsync-equal]
     inv = torch.linalg.inv(x)
-    # CHECK-DAG: waits.py:[[@LINE-1]]:11: warning: 'torch.linalg.inv' checks its result for errors on the host{{.*}}[hostsync-linalg-check-errors]
+    # CHECK-DAG: waits.py:[[@LINE-1]]:24: warning: 'torch.linalg.inv' checks its result for errors on the host{{.*}}[hostsync-linalg-check-errors]
     chol = torch.linalg.cholesky(x @ x.T)
-    # CHECK-DAG: waits.py:[[@LINE-1]]:12: warning: 'torch.linalg.cholesky'{{.*}}[hostsync-linalg-check-errors]
+    # CHECK-DAG: waits.py:[[@LINE-1]]:25: warning: 'torch.linalg.cholesky'{{.*}}[hostsync-linalg-check-errors]
     print("x is", x)
     # CHECK-DAG: waits.py:[[@LINE-1]]:5: warning: printing a CUDA tensor copies its values{{.*}}[hostsync-print-tensor]
     message = f"norm {x.norm()}"
     # CHECK-DAG: waits.py:[[@LINE-1]]:22: warning: formatting a CUDA tensor into a string{{.*}}[hostsync-print-tensor]
     # a.equal(b) on tensors nothing places: reported, device unknown.
     unknown = torch.equal(torch.as_tensor(a).cuda(), b)
-    # CHECK-DAG: waits.py:[[@LINE-1]]:15: warning: 'equal'{{.*}}[hostsync-equal]
+    # CHECK-DAG: waits.py:[[@LINE-1]]:21: warning: 'equal'{{.*}}[hostsync-equal]
     return same, close, inv, chol, message, unknown
 
 
@@ -50,6 +50,6 @@ def negatives(values):
 
 def clipping(model):
     norm = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0, error_if_nonfinite=True)
-    # CHECK-DAG: waits.py:[[@LINE-1]]:12: warning: 'clip_grad_norm_' with error_if_nonfinite=True reads the total norm on the host{{.*}}[hostsync-clip-grad-norm]
+    # CHECK-DAG: waits.py:[[@LINE-1]]:27: warning: 'clip_grad_norm_' with error_if_nonfinite=True reads the total norm on the host{{.*}}[hostsync-clip-grad-norm]
     quiet = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # no check: no sync
     return norm, quiet

@@ -40,10 +40,10 @@ TEST(PythonLint, OnlyEnabledRules) {
   std::string Text = "import torch\nx = torch.ones(2, device='cuda')\na = x.item()\n"
                      "b = x.nonzero()\n";
   EXPECT_EQ(summary(lintPythonText("/r.py", Text, everyRule())),
-            "3:5 hostsync-item cuda cold\n4:5 hostsync-nonzero cuda cold\n");
+            "3:7 hostsync-item cuda cold\n4:7 hostsync-nonzero cuda cold\n");
   LintSettings Nonzero;
   Nonzero.EnabledRules = {"hostsync-nonzero"};
-  EXPECT_EQ(summary(lintPythonText("/r.py", Text, Nonzero)), "4:5 hostsync-nonzero cuda cold\n");
+  EXPECT_EQ(summary(lintPythonText("/r.py", Text, Nonzero)), "4:7 hostsync-nonzero cuda cold\n");
 }
 
 // The order statements run in: a name holds what was last assigned to it.
@@ -56,9 +56,9 @@ TEST(PythonLint, ReassignmentMovesTheValue) {
                      "x = x.cpu()\n"      // back: a copy
                      "c = x.item()\n";    // on the CPU again
   EXPECT_EQ(summary(lintPythonText("/m.py", Text, everyRule())),
-            "3:5 hostsync-item cpu cold\n4:5 hostsync-host-to-device-copy cuda cold\n"
-            "5:5 hostsync-item cuda cold\n6:5 hostsync-device-to-host-copy cuda cold\n"
-            "7:5 hostsync-item cpu cold\n");
+            "3:7 hostsync-item cpu cold\n4:7 hostsync-host-to-device-copy cuda cold\n"
+            "5:7 hostsync-item cuda cold\n6:7 hostsync-device-to-host-copy cuda cold\n"
+            "7:7 hostsync-item cpu cold\n");
 }
 
 // --assume-device decides what an unknown tensor is, as for C++.
