@@ -56,6 +56,7 @@ void Ranks::collect(TSNode N, const std::string &Class) {
         std::string Name(V.text(field(M, "name")));
         Function F{C.Name + "." + Name, C.Name, C.Module && Name == "forward", "", M};
         Functions[ts_node_start_byte(M)] = F;
+        MethodByName.emplace(F.Name, M);
         if (Name == "__init__")
           C.Methods.insert(C.Methods.begin(), M);
         else
@@ -120,24 +121,15 @@ void Ranks::propagateCalls(TSNode Root) {
     bool InLoop;
   };
   std::vector<Call> Calls;
-  std::map<std::string, std::string> ByName; // free function name -> qualified
-  for (const auto &[Byte, F] : Functions)
-    if (F.Class.empty())
-      ByName[F.Name] = F.Name;
   std::vector<TSNode> Todo{Root};
   while (!Todo.empty()) {
     TSNode N = Todo.back();
     Todo.pop_back();
-    if (is(N, "call")) {
-      std::string_view Callee = V.text(field(N, "function"));
+    bool Method = false;
+    if (TSNode Def = is(N, "call") ? calleeOf(N, Method) : TSNode{}; !ts_node_is_null(Def)) {
       const Function *Caller = enclosing(N);
-      std::string Target;
-      if (Callee.substr(0, 5) == "self." && Caller && !Caller->Class.empty())
-        Target = Caller->Class + "." + std::string(Callee.substr(5));
-      else if (auto It = ByName.find(std::string(Callee)); It != ByName.end())
-        Target = It->second;
-      if (!Target.empty())
-        Calls.push_back({Caller ? Caller->Name : "", Target, loopAround(N).Found});
+      Calls.push_back({Caller ? Caller->Name : "", Functions.at(ts_node_start_byte(Def)).Name,
+                       loopAround(N).Found});
     }
     for (uint32_t I = 0; I < ts_node_named_child_count(N); ++I)
       Todo.push_back(ts_node_named_child(N, I));
@@ -201,13 +193,11 @@ TSNode Ranks::calleeOf(TSNode Call, bool &Method) const {
     const Function *Caller = enclosing(Call);
     if (!Caller || Caller->Class.empty())
       return TSNode{};
-    std::string Qualified = Caller->Class + "." + std::string(Callee.substr(5));
-    for (const auto &[Byte, F] : Functions)
-      if (F.Name == Qualified) {
-        Method = true;
-        return F.Node;
-      }
-    return TSNode{};
+    auto It = MethodByName.find(Caller->Class + "." + std::string(Callee.substr(5)));
+    if (It == MethodByName.end())
+      return TSNode{};
+    Method = true;
+    return It->second;
   }
   auto It = FreeByName.find(std::string(Callee));
   return It == FreeByName.end() ? TSNode{} : It->second;

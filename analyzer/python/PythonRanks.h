@@ -64,7 +64,8 @@ private:
 
   const Values &V;
   std::map<uint32_t, Function> Functions; // by the definition's first byte
-  std::map<std::string, TSNode> FreeByName;
+  // Definitions by name, for calleeOf: free functions ("f"), methods ("Net.forward").
+  std::map<std::string, TSNode> FreeByName, MethodByName;
   std::vector<ClassInfo> Classes;
   std::vector<TSNode> Free;
 };
