@@ -634,7 +634,9 @@ TUResult lintPythonText(const std::string &File, const std::string &Text,
   std::vector<std::string> Errors;
   V.Returned = [&](TSNode Call) -> const Value * {
     bool Method = false;
-    return Given.returned(R.calleeOf(Call, Method));
+    TSNode Def = R.calleeOf(Call, Method);
+    // C(...) is the object built, whatever its __init__ returns.
+    return Method && V.text(field(Def, "name")) == "__init__" ? nullptr : Given.returned(Def);
   };
   for (int Walk = 0;; ++Walk) {
     bool Last = Walk == MaxWalks;

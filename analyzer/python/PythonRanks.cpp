@@ -199,8 +199,14 @@ TSNode Ranks::calleeOf(TSNode Call, bool &Method) const {
     Method = true;
     return It->second;
   }
-  auto It = FreeByName.find(std::string(Callee));
-  return It == FreeByName.end() ? TSNode{} : It->second;
+  if (auto It = FreeByName.find(std::string(Callee)); It != FreeByName.end())
+    return It->second;
+  // Trainer(model, loader, ...): a class of the file built, its __init__ called with self.
+  auto It = MethodByName.find(std::string(Callee) + ".__init__");
+  if (It == MethodByName.end())
+    return TSNode{};
+  Method = true;
+  return It->second;
 }
 
 std::set<std::string, std::less<>> Ranks::moduleClasses() const {

@@ -40,7 +40,8 @@ public:
   const std::vector<TSNode> &freeFunctions() const { return Free; }
   std::set<std::string, std::less<>> moduleClasses() const;
   // The function of this file a call calls (f(...) of a free function, self.m(...) of a
-  // method of the caller's class): its definition; null when it is none of the file's.
+  // method of the caller's class, C(...) the __init__ of a class C): its definition; null
+  // when it is none of the file's.
   // Method: whether the call passes self (the definition's first parameter) implicitly.
   TSNode calleeOf(TSNode Call, bool &Method) const;
 

@@ -215,9 +215,15 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
     return D;
   }
   if (is(E, "identifier") || is(E, "attribute")) {
-    if (const Value *Known = S.find(T))
+    if (const Value *Known = S.find(T)) {
       if (Known->K == Kind::Device || Known->tensor())
         return *Known;
+      if (Known->K == Kind::Int) {
+        D.Where = Place::Cuda;
+        D.Why = "the device index " + quote(T) + " (" + Known->Why + ")";
+        return D;
+      }
+    }
     if (std::string D = dotted(E); D.compare(0, 6, "torch.") == 0) // torch.float16: a dtype
       return Value();
     std::string_view Last = lastPart(T);
@@ -230,6 +236,11 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
     return V;
   if (V.K == Kind::Device)
     return V;
+  if (V.K == Kind::Int) { // .to(int(rank))
+    D.Where = Place::Cuda;
+    D.Why = "the device index " + V.Why;
+    return D;
+  }
   return D;
 }
 
@@ -261,6 +272,12 @@ Value Values::of(TSNode E, const Scope &S) const {
     Value None;
     None.K = Kind::None;
     return None;
+  }
+  if (is(E, "integer")) {
+    Value Int;
+    Int.K = Kind::Int;
+    Int.Why = quote(text(E)) + " at line " + std::to_string(line(E));
+    return Int;
   }
   if (is(E, "string")) { // "cuda:0" names a device; other text is not one
     Value D = deviceOf(E, S);
@@ -327,6 +344,12 @@ Value Values::call(TSNode Call, const Scope &S) const {
     return tensorAt(Place::Unknown, "");
   if (Callee == "torch.accelerator.current_accelerator" || Callee == "torch.cuda.current_device")
     return deviceOf(Call, S);
+  if (Callee == "int") { // int(os.environ["LOCAL_RANK"]); of a tensor, a read (a sync rule)
+    Value Int;
+    Int.K = Kind::Int;
+    Int.Why = quote(text(Call)) + " at line " + std::to_string(line(Call));
+    return Int;
+  }
   if (Callee.size() >= 15 && Callee.substr(Callee.size() - 15) == "clip_grad_norm_")
     return tensorAt(Place::Unknown, ""); // the total norm, where the gradients are
   if (Callee.size() >= 10 && Callee.substr(Callee.size() - 10) == "DataLoader") {

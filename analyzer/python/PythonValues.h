@@ -18,8 +18,10 @@
 namespace hostsync::python {
 
 // Other: nothing known. None: Python's None, which a merge gives way to (x = None, then a
-// tensor in one branch, is that tensor where it is used). Scaler: an AMP GradScaler.
-enum class Kind { Other, None, Tensor, Module, Device, Loader, Scaler };
+// tensor in one branch, is that tensor where it is used). Scaler: an AMP GradScaler. Int:
+// an integer (a literal, int(...)), which .to() and device= read as a CUDA device's index
+// (`local_rank = int(os.environ["LOCAL_RANK"])`, then `model.to(local_rank)`).
+enum class Kind { Other, None, Tensor, Module, Device, Loader, Scaler, Int };
 enum class Place { Unknown, Cuda, Cpu };
 
 struct Value {
