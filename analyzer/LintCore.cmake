@@ -1,9 +1,17 @@
 # hostsync-lint's core, shared by its front ends (Clang's for C++ and CUDA, tree-sitter's for
 # Python): the finding model, NOLINT suppressions, the writers (text, JSON, SARIF, GitHub,
-# GitLab), fix-its, and the file utilities under them. No LLVM: it is built whether or not
+# GitLab), fix-its, the command line (support/CommandLine, driver/Options), and the file
+# utilities under them. No LLVM: it is built whether or not
 # the analyzer is (docs/contributing.md, "The analyzer's folders"); lint-layering checks
 # that none of its files includes a header of LLVM or Clang.
 find_package(nlohmann_json 3 REQUIRED)
+# .hostsync.yaml is read with libyaml (config/YamlTree; Debian: libyaml-dev).
+find_path(HOSTSYNC_YAML_INCLUDE yaml.h)
+find_library(HOSTSYNC_YAML_LIBRARY yaml)
+if(NOT HOSTSYNC_YAML_INCLUDE OR NOT HOSTSYNC_YAML_LIBRARY)
+  message(FATAL_ERROR "hostsync-lint's core reads .hostsync.yaml with libyaml "
+                      "(Debian: libyaml-dev; scripts/install-deps.sh installs it)")
+endif()
 set(LC ${CMAKE_CURRENT_LIST_DIR})
 configure_file(${LC}/hostsync_version.h.in ${CMAKE_BINARY_DIR}/generated-core/hostsync_version.h
                @ONLY)
@@ -14,9 +22,13 @@ add_library(hostsync_lint_core STATIC
   ${LC}/output/Writer.cpp ${LC}/output/Writers.cpp ${LC}/output/SarifWriter.cpp
   ${LC}/output/Fixes.cpp ${LC}/config/SarifLinks.cpp
   ${LC}/support/AbsolutePath.cpp ${LC}/support/FdStream.cpp ${LC}/support/OutputFile.cpp
-  ${LC}/support/RemoveOnSignal.cpp)
+  ${LC}/support/RemoveOnSignal.cpp ${LC}/support/CommandLine.cpp ${LC}/driver/Options.cpp
+  ${LC}/ci/ParseShard.cpp ${LC}/config/Config.cpp ${LC}/config/YamlTree.cpp
+  ${LC}/core/InputFiles.cpp ${LC}/ci/Baseline.cpp)
 target_include_directories(hostsync_lint_core PUBLIC ${LC} ${CMAKE_BINARY_DIR}/generated-core)
+target_include_directories(hostsync_lint_core SYSTEM PRIVATE ${HOSTSYNC_YAML_INCLUDE})
 target_link_libraries(hostsync_lint_core PUBLIC hostsync_catalog hostsync_text
-                                                nlohmann_json::nlohmann_json)
+                                                nlohmann_json::nlohmann_json
+                                         PRIVATE ${HOSTSYNC_YAML_LIBRARY})
 target_compile_options(hostsync_lint_core PRIVATE -Wall -Wextra -Wno-unused-parameter)
 set_target_properties(hostsync_lint_core PROPERTIES POSITION_INDEPENDENT_CODE ON)

@@ -43,6 +43,7 @@ packages=(
   llvm-14-dev libclang-14-dev libclang-cpp14-dev clang-14
   nlohmann-json3-dev libcli11-dev zlib1g-dev
   libtree-sitter-dev # the Python front end's parser runtime (third_party/tree-sitter-python)
+  libyaml-dev # the linter's core reads .hostsync.yaml with it (analyzer/config/YamlTree)
   dpkg-dev file # dpkg-shlibdeps and file: CPack's .deb dependencies (scripts/package.sh)
 )
 pip_torch=false

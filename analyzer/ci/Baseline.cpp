@@ -31,10 +31,9 @@ void writeBaseline(std::ostream &OS, const std::vector<Finding> &Findings,
 }
 
 bool readBaseline(const std::string &Path, Baseline &Out, std::string &Error) {
-  llvm::json::Value Doc = nullptr;
-  if (!readJsonFile(Path, Doc, Error))
+  nlohmann::ordered_json Top;
+  if (!readJsonFile(Path, Top, Error))
     return false;
-  const llvm::json::Object *Top = Doc.getAsObject();
   std::string Schema;
   int64_t Version = 0;
   if (!stringMember(Top, "schema", Schema) || Schema != "hostsync-lint/baseline" ||
@@ -43,13 +42,13 @@ bool readBaseline(const std::string &Path, Baseline &Out, std::string &Error) {
             "); write one with --write-baseline";
     return false;
   }
-  const llvm::json::Array *Entries = Top->getArray("findings");
-  if (!Entries) {
+  auto Entries = Top.find("findings");
+  if (Entries == Top.end() || !Entries->is_array()) {
     Error = Path + ": 'findings' must be an array";
     return false;
   }
   for (size_t I = 0; I < Entries->size(); ++I) {
-    const llvm::json::Object *E = (*Entries)[I].getAsObject();
+    const nlohmann::ordered_json &E = (*Entries)[I];
     std::string Rule, File, Hash;
     if (!stringMember(E, "rule", Rule) || !stringMember(E, "file", File) ||
         !stringMember(E, "line_hash", Hash)) {

@@ -5,17 +5,16 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/raw_ostream.h"
 
 namespace hostsync {
 
 namespace {
-namespace json = llvm::json;
+using Json = nlohmann::ordered_json;
 
 // "" when the entry has what a compile command needs, else what it lacks.
-std::string missingPart(const json::Object *E) {
+std::string missingPart(const Json &E) {
   std::string S;
-  if (!E)
+  if (!E.is_object())
     return "is not an object";
   if (!stringMember(E, "directory", S))
     return "needs \"directory\" (a string)";
@@ -23,22 +22,22 @@ std::string missingPart(const json::Object *E) {
     return "needs \"file\" (a string)";
   if (stringMember(E, "command", S))
     return "";
-  const json::Array *Args = E->getArray("arguments");
-  if (!Args)
+  auto Args = E.find("arguments");
+  if (Args == E.end() || !Args->is_array())
     return "needs \"command\" (a string) or \"arguments\" (an array of strings)";
-  for (const json::Value &A : *Args)
-    if (!A.getAsString())
+  for (const Json &A : *Args)
+    if (!A.is_string())
       return "\"arguments\" must hold only strings";
   return "";
 }
 } // namespace
 
 bool loadCompileDatabase(const std::string &DbFile, CompileDatabase &Out, std::string &Error) {
-  json::Value Doc = nullptr;
+  Json Doc;
   if (!readJsonFile(DbFile, Doc, Error))
     return false;
-  json::Array *Entries = Doc.getAsArray();
-  if (!Entries) {
+  Json *Entries = &Doc;
+  if (!Entries->is_array()) {
     Error = DbFile + ": expected an array of compile commands";
     return false;
   }
@@ -50,7 +49,7 @@ bool loadCompileDatabase(const std::string &DbFile, CompileDatabase &Out, std::s
   llvm::sys::fs::make_absolute(DbDir);
   llvm::sys::path::remove_filename(DbDir);
   for (size_t I = 0; I < Entries->size(); ++I) {
-    json::Object *E = (*Entries)[I].getAsObject();
+    Json &E = (*Entries)[I];
     std::string Entry = "entry " + std::to_string(I + 1), Directory, File;
     if (std::string Lacks = missingPart(E); !Lacks.empty()) {
       Error = DbFile + ": " + Entry + " " + Lacks;
@@ -72,7 +71,7 @@ bool loadCompileDatabase(const std::string &DbFile, CompileDatabase &Out, std::s
       Dir = DbDir;
       llvm::sys::path::append(Dir, Directory);
       llvm::sys::path::remove_dots(Dir, /*remove_dot_dot=*/true);
-      (*E)["directory"] = std::string(Dir);
+      E["directory"] = std::string(Dir);
     }
     llvm::SmallString<256> Path(File);
     if (!llvm::sys::path::is_absolute(Path)) {
@@ -89,8 +88,7 @@ bool loadCompileDatabase(const std::string &DbFile, CompileDatabase &Out, std::s
     Out.Files.push_back(std::string(Path));
   }
   // Clang's loader, on the checked text with the directories made absolute.
-  std::string Text;
-  llvm::raw_string_ostream(Text) << Doc;
+  std::string Text = Doc.dump(); // valid UTF-8: the parse checked every string
   Out.Db = clang::tooling::JSONCompilationDatabase::loadFromBuffer(
       Text, Error, clang::tooling::JSONCommandLineSyntax::AutoDetect);
   if (!Out.Db) {

@@ -1,10 +1,11 @@
-// hostsync-lint's command line. Errors come back as text so that main() decides the exit
-// code (2 for usage errors).
+// hostsync-lint's command line, read without LLVM (support/CommandLine). Errors come back as
+// text so that main() decides the exit code (2 for usage errors).
 #pragma once
 
 #include "rules/Catalog.h"
-#include "core/RuleCheck.h"
 #include "ci/Shard.h"
+#include "model/AssumeDevice.h"
+#include "model/Finding.h"
 #include "output/OutputFormat.h"
 
 #include <string>
@@ -55,13 +56,15 @@ struct Options {
   bool Sharded = false;                       // --shard given: the output carries merge's facts
   std::string Diff; // --diff: a git ref, or "-" for a unified diff on stdin
   bool ListRules = false;
+  bool Printed = false; // --help or --version printed: exit 0
 };
 
-// Parses with llvm::cl (as clang-tidy does: -opt=value and -opt value, @response-files,
-// --help-hidden). On a usage error returns false with a one-line Error, or with Error empty
-// when cl printed its own line already. --help and --version print and exit 0. May be
-// called again (tests): every option is reset first.
-bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error);
+// Parses as clang-tidy's llvm::cl does (-opt=value and -opt value, @response-files,
+// --help by group). On a usage error returns false with a one-line Error; --help and
+// --version print to stdout and return false with Printed set (exit 0). Version is
+// --version's line.
+bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error,
+                  const std::string &Version = "");
 
 // The rule ids that a --checks value enables, in catalog order; an error for a name
 // without wildcards that is not a rule.

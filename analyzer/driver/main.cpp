@@ -29,7 +29,7 @@
 #include "hostsync_config.h"
 
 #include "llvm/ADT/SmallString.h"
-#include "llvm/Support/CommandLine.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -341,13 +341,11 @@ int summarise(const Options &Opts, const std::vector<TUResult> &Results,
 
 // Plan the run, open its outputs, analyse, apply what follows the project pass, write.
 static int lint(int Argc, const char **Argv) {
-  // --help and --version print and exit 0 inside parseOptions (llvm::cl's own options).
-  llvm::cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
-    OS << "hostsync-lint " HOSTSYNC_VERSION " (built with LLVM " LLVM_VERSION_STRING ")\n";
-  });
   Options Opts;
-  if (std::string E; !parseOptions(Argc, Argv, Opts, E))
-    return E.empty() ? UsageError : usageError(E);
+  if (std::string E;
+      !parseOptions(Argc, Argv, Opts, E,
+                    "hostsync-lint " HOSTSYNC_VERSION " (built with LLVM " LLVM_VERSION_STRING ")"))
+    return Opts.Printed ? Clean : usageError(E);
   const Catalog &C = Catalog::embedded();
   if (Opts.ListRules)
     return listRules(Opts, C);

@@ -2,7 +2,7 @@
 
 #include "common/JsonText.h"
 
-#include "io/JsonSyntax.h"
+#include "common/JsonSyntax.h"
 
 #include <fstream>
 #include <iterator>
@@ -90,8 +90,8 @@ bool readJsonFile(const std::string &path, nlohmann::ordered_json &doc, std::str
     }
     text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
   }
-  JsonSyntaxError bad;
-  if (parseJsonText(text, doc, bad))
+  text::JsonSyntaxError bad;
+  if (text::parseJsonText(text, doc, bad))
     return true;
   // A compressed file's line and column are not in the file a reader opens: "PATH:LINE:COL"
   // would send an editor to the wrong place, so they are said to be the decompressed text's.

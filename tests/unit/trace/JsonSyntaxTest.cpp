@@ -2,7 +2,7 @@
 // makes of it for a plain file and for a gzip-compressed one (whose line and column are the
 // decompressed text's, and say so).
 #include "io/JsonFile.h"
-#include "io/JsonSyntax.h"
+#include "common/JsonSyntax.h"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 using namespace hostsync::trace;
+using namespace hostsync::text;
 using J = nlohmann::ordered_json;
 
 namespace {

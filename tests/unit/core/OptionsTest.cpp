@@ -9,7 +9,7 @@ std::string parse(std::vector<const char *> Args, Options &O) {
   Args.insert(Args.begin(), "hostsync-lint");
   std::string Error;
   bool Ok = parseOptions(static_cast<int>(Args.size()), Args.data(), O, Error);
-  return Ok ? "" : Error.empty() ? "(printed by llvm::cl)" : Error;
+  return Ok ? "" : O.Printed ? "(printed)" : Error;
 }
 } // namespace
 
@@ -35,6 +35,38 @@ TEST(Options, RejectsUnknownOptionsAndValues) {
   EXPECT_NE(parse({"-j", "zero"}, O), "");
   EXPECT_NE(parse({"--min-severity=fatal"}, O), "");
   EXPECT_NE(parse({"-p"}, O), "");
+}
+
+TEST(Options, ReadsEverySpellingOfAnOptionAlike) {
+  Options A, B, C;
+  EXPECT_EQ(parse({"--format", "sarif", "-o", "out.sarif", "-q", "--report-cpu=false"}, A), "");
+  EXPECT_EQ(parse({"-format=sarif", "--output=out.sarif", "--quiet", "-report-cpu=0"}, B), "");
+  EXPECT_EQ(parse({"--format=json", "--format=sarif", "-j", "3", "-j=4", "--output", "out.sarif",
+                   "--quiet=true", "--report-cpu=1", "--extra-arg=-DA", "--extra-arg", "-DB"},
+                  C),
+            "");
+  for (const Options *O : {&A, &B, &C}) {
+    EXPECT_EQ(O->Format, OutputFormat::Sarif);
+    EXPECT_EQ(O->OutputFile, "out.sarif");
+    EXPECT_TRUE(O->Quiet);
+  }
+  EXPECT_EQ(A.Devices.ReportCpu, std::optional<bool>(false));
+  EXPECT_EQ(C.Devices.ReportCpu, std::optional<bool>(true));
+  EXPECT_EQ(C.Jobs, 4u); // the last one given
+  EXPECT_EQ(C.ExtraArgs, (std::vector<std::string>{"-DA", "-DB"}));
+}
+
+TEST(Options, HelpAndVersionPrintAndSayExitZero) {
+  Options O;
+  testing::internal::CaptureStdout();
+  EXPECT_EQ(parse({"--version"}, O), "(printed)");
+  EXPECT_EQ(testing::internal::GetCapturedStdout(), "\n"); // no version line given here
+  testing::internal::CaptureStdout();
+  EXPECT_EQ(parse({"x.cpp", "-h"}, O), "(printed)");
+  std::string Help = testing::internal::GetCapturedStdout();
+  for (const char *Part : {"USAGE: hostsync-lint [options] <file or directory>...", "\nInputs:\n",
+                           "  -p <build dir>", "  --format=<text|json|", "EXIT CODES:"})
+    EXPECT_NE(Help.find(Part), std::string::npos) << Part;
 }
 
 TEST(Options, SelectsRulesWithGlobsAndNegation) {

@@ -1,8 +1,8 @@
-#include "io/JsonSyntax.h"
+#include "common/JsonSyntax.h"
 
 #include <algorithm>
 
-namespace hostsync::trace {
+namespace hostsync::text {
 
 using J = nlohmann::ordered_json;
 
@@ -70,4 +70,4 @@ std::string lineColumn(const std::string &text, size_t offset) {
   return std::to_string(line) + ":" + std::to_string(column);
 }
 
-} // namespace hostsync::trace
+} // namespace hostsync::text
