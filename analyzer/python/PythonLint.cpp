@@ -1,6 +1,7 @@
 #include "python/PythonLint.h"
 
 #include "python/PythonCalls.h"
+#include "python/PythonLibraryCalls.h"
 #include "python/PythonRanks.h"
 #include "python/PythonSource.h"
 #include "python/PythonValues.h"
@@ -477,6 +478,8 @@ void Linter::call(TSNode Call, const Scope &S) {
                   "the op syncs on CUDA whatever its input",
                   "'" + std::string(Callee) +
                       "()' blocks the host until the GPU has finished the queued work");
+  if (std::optional<LibrarySync> L = librarySync(Call, V, S))
+    return report(Call, L->Rule, L->Op, L->Where, L->WhereWhy, L->Message, L->Fix);
   // GradScaler.step reads found_inf with .item() before stepping an optimizer that cannot
   // check it on the GPU (every optimizer but the fused ones).
   if (Method && Name == "step" && Self.K == Kind::Scaler)

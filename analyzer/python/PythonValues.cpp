@@ -48,6 +48,11 @@ std::string_view Values::text(TSNode N) const {
 
 std::string calleeText(const Values &V, TSNode Call) { return V.dotted(field(Call, "function")); }
 
+std::string_view lastPart(std::string_view Dotted) {
+  size_t Dot = Dotted.rfind('.');
+  return Dot == std::string_view::npos ? Dotted : Dotted.substr(Dot + 1);
+}
+
 void Values::readImports(TSNode Root) {
   for (uint32_t I = 0; I < ts_node_named_child_count(Root); ++I) {
     TSNode N = ts_node_named_child(Root, I);
@@ -100,12 +105,6 @@ const Value *Scope::find(std::string_view Name) const {
 namespace {
 bool oneOf(std::string_view S, std::initializer_list<const char *> Words) {
   return std::any_of(Words.begin(), Words.end(), [&](const char *W) { return S == W; });
-}
-
-// The last part of a dotted name: "torch.nn.functional.one_hot" -> "one_hot".
-std::string_view lastPart(std::string_view Dotted) {
-  size_t Dot = Dotted.rfind('.');
-  return Dot == std::string_view::npos ? Dotted : Dotted.substr(Dot + 1);
 }
 
 // Code quoted in a reason, kept short.
@@ -475,6 +474,15 @@ Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const
 
 Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const Scope &S) const {
   Value Self = of(Receiver, S);
+  // X.state_dict(): X's tensors (a module's where it is; an optimizer's, unknown here).
+  if (Name == "state_dict" && (Self.K == Kind::Module || Self.unknownType())) {
+    Value State = Self;
+    State.K = Kind::State;
+    return State;
+  }
+  // x.cpu() of a value of unknown type: whatever x was, its copy is on the host.
+  if (Name == "cpu" && Self.unknownType())
+    return tensorAt(Place::Cpu, "`.cpu()` at line " + std::to_string(line(Call)));
   if (Self.K == Kind::Module) {
     // A module moves whole (model.to(device), model.cuda()) and returns itself from its
     // settings (model.train()); model.forward(x) is model(x).

@@ -20,8 +20,9 @@ namespace hostsync::python {
 // Other: nothing known. None: Python's None, which a merge gives way to (x = None, then a
 // tensor in one branch, is that tensor where it is used). Scaler: an AMP GradScaler. Int:
 // an integer (a literal, int(...)), which .to() and device= read as a CUDA device's index
-// (`local_rank = int(os.environ["LOCAL_RANK"])`, then `model.to(local_rank)`).
-enum class Kind { Other, None, Tensor, Module, Device, Loader, Scaler, Int };
+// (`local_rank = int(os.environ["LOCAL_RANK"])`, then `model.to(local_rank)`). State: what
+// `X.state_dict()` returns, X's tensors, where X is.
+enum class Kind { Other, None, Tensor, Module, Device, Loader, Scaler, Int, State };
 enum class Place { Unknown, Cuda, Cpu };
 
 struct Value {
@@ -92,5 +93,7 @@ TSNode field(TSNode N, const char *Name);
 // The dotted name a call calls ("torch.cuda.synchronize", "x.item": the receiver's text
 // then the attribute), with the file's aliases read (Values::dotted).
 std::string calleeText(const Values &V, TSNode Call);
+// The last part of a dotted name: "torch.nn.functional.one_hot" -> "one_hot".
+std::string_view lastPart(std::string_view Dotted);
 
 } // namespace hostsync::python

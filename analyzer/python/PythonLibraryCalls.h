@@ -1,0 +1,28 @@
+// Library calls that copy a tensor to the host inside, flagged where the program calls them
+// (tests/corpus/python/README.md: labelled SYNC at the call site): torch.save of CUDA
+// tensors or of a module's or optimizer's state, torchvision's save_image, and TensorBoard's
+// add_scalar / add_histogram / add_image of a tensor. Sync debug mode names these calls'
+// lines inside the library (bench/python-sync-debug); the lint names the program's line.
+#pragma once
+
+#include "python/PythonValues.h"
+
+#include <optional>
+#include <string>
+
+namespace hostsync::python {
+
+struct LibrarySync {
+  const char *Rule;
+  std::string Op;
+  Place Where;
+  std::string WhereWhy;
+  std::string Message;
+  std::string Fix;
+};
+
+// What Call copies to the host inside a library, if it is one of those calls with a value
+// that may be on CUDA (a value known to be on the CPU is none).
+std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope &S);
+
+} // namespace hostsync::python
