@@ -12,6 +12,7 @@
 #include "output/Writers.h"
 #include "support/AbsolutePath.h"
 #include "python/PythonLint.h"
+#include "python/PythonModules.h"
 #include "support/FdStream.h"
 #include "support/OutputFile.h"
 #include "support/SourceRoot.h"
@@ -210,10 +211,13 @@ Analysed analyse(const Options &Opts, RunPlan &P, const char *Argv0) {
   }
   Pchs.reset();
   PchFolder.reset();
+  // The project's modules the Python files import, each summarised once for the run.
+  python::ModuleSummaries Modules({{}, P.Config.Defaults.Assume});
   for (const std::string &F : PythonFiles) {
     auto Own = P.Config.PerFile.find(F);
     const FileSettings &S = Own != P.Config.PerFile.end() ? Own->second : P.Config.Defaults;
-    python::LintSettings Settings{{S.EnabledRules.begin(), S.EnabledRules.end()}, S.Assume};
+    python::LintSettings Settings{
+        {S.EnabledRules.begin(), S.EnabledRules.end()}, S.Assume, &Modules};
     std::string Abs = absolutePath(F);
     A.Results.push_back(unlessItThrows(Abs, [&] { return python::lintPythonFile(Abs, Settings); }));
   }

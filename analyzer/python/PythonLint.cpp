@@ -2,6 +2,7 @@
 
 #include "python/PythonCalls.h"
 #include "python/PythonLibraryCalls.h"
+#include "python/PythonModules.h"
 #include "python/PythonRanks.h"
 #include "python/PythonSource.h"
 #include "python/PythonValues.h"
@@ -608,8 +609,21 @@ void Linter::call(TSNode Call, const Scope &S) {
 }
 } // namespace
 
-TUResult lintPythonText(const std::string &File, const std::string &Text,
-                        const LintSettings &Settings) {
+namespace {
+// A value as another file reads it: its reason names File's line ("`.cuda()` at
+// settings.py:3"), not a line of the importer.
+Value seenIn(Value V, const std::string &File) {
+  std::string Base = File.substr(File.rfind('/') + 1);
+  for (size_t At = V.Why.find(" at line "); At != std::string::npos;
+       At = V.Why.find(" at line ", At + 1))
+    V.Why.replace(At, 9, " at " + Base + ":");
+  return V;
+}
+
+// Lints Text (reporting when Export is null), or learns what the module gives its importers
+// into Export (reporting nothing).
+TUResult analyse(const std::string &File, const std::string &Text, const LintSettings &Settings,
+                 ModuleSummary *Export) {
   TUResult Out;
   Out.File = File;
   PythonSource Source = PythonSource::parse(Text);
@@ -630,6 +644,9 @@ TUResult lintPythonText(const std::string &File, const std::string &Text,
   V.readImports(Root);
   Ranks R(Root, V);
   V.ModuleClasses = R.moduleClasses();
+  // The project's modules the file imports: their values, results and module classes.
+  Imported From = Settings.Modules ? Settings.Modules->importsOf(File, Root, V) : Imported();
+  V.ModuleClasses.insert(From.ModuleClasses.begin(), From.ModuleClasses.end());
   // Silent walks learn what the file's calls pass its functions, each binding what the
   // previous one saw, until one learns nothing new (a chain of calls N deep takes N walks;
   // at most MaxWalks); a last walk binds it and reports.
@@ -638,16 +655,22 @@ TUResult lintPythonText(const std::string &File, const std::string &Text,
   V.Returned = [&](TSNode Call) -> const Value * {
     bool Method = false;
     TSNode Def = R.calleeOf(Call, Method);
+    if (ts_node_is_null(Def)) { // a function of an imported module: f(...), mod.f(...)
+      auto It = From.Returns.find(calleeText(V, Call));
+      return It == From.Returns.end() ? nullptr : &It->second;
+    }
     // C(...) is the object built, whatever its __init__ returns.
     return Method && V.text(field(Def, "name")) == "__init__" ? nullptr : Given.returned(Def);
   };
   for (int Walk = 0;; ++Walk) {
     bool Last = Walk == MaxWalks;
     CallArguments Seen;
-    Linter L(File, Source.text(), Settings, R, V, Out, Given, Seen, /*Silent=*/!Last);
+    Linter L(File, Source.text(), Settings, R, V, Out, Given, Seen, /*Silent=*/!Last || Export);
     // The module's statements, then each class's methods (its __init__ first, so that
-    // self.x is known), then each function; each scope sees the module's names.
+    // self.x is known), then each function; each scope sees the module's names (the
+    // imported ones first).
     Scope Globals;
+    Globals.Names.insert(From.Globals.begin(), From.Globals.end());
     L.block(Root, Globals);
     for (const auto &Class : R.classes()) {
       Scope Attributes;
@@ -672,6 +695,16 @@ TUResult lintPythonText(const std::string &File, const std::string &Text,
     }
     if (Last) {
       Errors = L.errors();
+      if (Export) {
+        for (const auto &[Name, Val] : Globals.Names)
+          if (!From.Globals.count(Name) && Name.find('.') == std::string::npos)
+            Export->Globals.emplace(Name, seenIn(Val, File));
+        for (TSNode Function : R.freeFunctions())
+          if (const Value *Returned = Given.returned(Function))
+            Export->Returns.emplace(std::string(V.text(field(Function, "name"))),
+                                    seenIn(*Returned, File));
+        Export->ModuleClasses = R.moduleClasses();
+      }
       break;
     }
     if (Seen == Given)
@@ -682,6 +715,17 @@ TUResult lintPythonText(const std::string &File, const std::string &Text,
   Out.SourceErrors = Errors;
   Out.Errors = static_cast<unsigned>(Out.SourceErrors.size());
   return Out;
+}
+} // namespace
+
+TUResult lintPythonText(const std::string &File, const std::string &Text,
+                        const LintSettings &Settings) {
+  return analyse(File, Text, Settings, nullptr);
+}
+
+bool summarisePythonText(const std::string &File, const std::string &Text,
+                         const LintSettings &Settings, ModuleSummary &Out) {
+  return !analyse(File, Text, Settings, &Out).Failed;
 }
 
 TUResult lintPythonFile(const std::string &File, const LintSettings &Settings) {

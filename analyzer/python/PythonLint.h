@@ -11,9 +11,14 @@
 
 namespace hostsync::python {
 
+class ModuleSummaries;
+struct ModuleSummary;
+
 struct LintSettings {
   std::set<std::string> EnabledRules; // rule ids; a finding of another rule is not made
   AssumeDevice Assume = AssumeDevice::Unknown;
+  // The project's modules the file imports (PythonModules.h); none read when null.
+  ModuleSummaries *Modules = nullptr;
 };
 
 // Reads and lints one file (File absolute). A file that cannot be read, or does not parse
@@ -22,5 +27,9 @@ TUResult lintPythonFile(const std::string &File, const LintSettings &Settings);
 // The same on text already read.
 TUResult lintPythonText(const std::string &File, const std::string &Text,
                         const LintSettings &Settings);
+// What File gives the files that import it (PythonModules.h), learnt as lintPythonText
+// learns it, reporting nothing; false when it does not parse.
+bool summarisePythonText(const std::string &File, const std::string &Text,
+                         const LintSettings &Settings, ModuleSummary &Out);
 
 } // namespace hostsync::python

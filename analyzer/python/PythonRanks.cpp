@@ -2,6 +2,7 @@
 
 #include "python/PythonValues.h"
 
+#include <cctype>
 #include <cstdlib>
 
 namespace hostsync::python {
@@ -27,10 +28,45 @@ std::optional<int64_t> periodOf(const Values &V, TSNode Condition) {
   int64_t N = std::strtoll(std::string(Rest.substr(B)).c_str(), nullptr, 10);
   return N;
 }
+// A class's bases that make it a module: a name with "Module" in it (nn.Module,
+// LightningModule), or one of torch.nn's module classes (nn.Transformer, nn.Sequential:
+// "nn." then a capital).
+bool moduleBases(std::string_view Bases) {
+  if (Bases.find("Module") != std::string_view::npos)
+    return true;
+  for (size_t At = Bases.find("nn."); At != std::string_view::npos; At = Bases.find("nn.", At + 3))
+    if (At + 3 < Bases.size() && Bases[At + 3] >= 'A' && Bases[At + 3] <= 'Z' &&
+        (At == 0 || Bases[At - 1] == '(' || Bases[At - 1] == ' ' || Bases[At - 1] == ',' ||
+         Bases[At - 1] == '.'))
+      return true;
+  return false;
+}
+
+// Does a class's bases text ("(Base, Mixin)") name Name as one of them?
+bool namesBase(const std::string &Bases, const std::string &Name) {
+  for (size_t At = Bases.find(Name); At != std::string::npos; At = Bases.find(Name, At + 1)) {
+    auto Edge = [&](size_t I) {
+      return I >= Bases.size() || !(std::isalnum(static_cast<unsigned char>(Bases[I])) ||
+                                    Bases[I] == '_' || Bases[I] == '.');
+    };
+    if ((At == 0 || Edge(At - 1)) && Edge(At + Name.size()))
+      return true;
+  }
+  return false;
+}
 } // namespace
 
 Ranks::Ranks(TSNode Root, const Values &V) : V(V) {
   collect(Root, "");
+  // A class deriving from one of the file's module classes is one too (class B(A), A an
+  // nn.Module), however deep.
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (ClassInfo &C : Classes)
+      for (const ClassInfo &Base : Classes)
+        if (!C.Module && Base.Module && namesBase(C.Bases, Base.Name))
+          C.Module = Changed = true;
+  }
   propagateCalls(Root);
 }
 
@@ -45,7 +81,8 @@ void Ranks::collect(TSNode N, const std::string &Class) {
       ClassInfo C;
       C.Name = std::string(V.text(field(At, "name")));
       std::string_view Bases = V.text(field(At, "superclasses"));
-      C.Module = Bases.find("Module") != std::string_view::npos;
+      C.Module = moduleBases(Bases);
+      C.Bases = std::string(Bases);
       TSNode Body = field(At, "body");
       for (uint32_t I = 0; I < ts_node_named_child_count(Body); ++I) {
         TSNode M = ts_node_named_child(Body, I);

@@ -28,7 +28,8 @@ struct RankOf {
 
 struct ClassInfo {
   std::string Name;
-  bool Module = false;         // derives from nn.Module (or another *Module)
+  bool Module = false;         // derives from nn.Module (another *Module, nn.X, a module class)
+  std::string Bases;           // the bases' text: "(nn.Module)"
   std::vector<TSNode> Methods; // __init__ first, then in the file's order
 };
 

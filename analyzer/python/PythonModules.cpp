@@ -1,0 +1,155 @@
+#include "python/PythonModules.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+
+namespace hostsync::python {
+
+namespace fs = std::filesystem;
+
+namespace {
+// Folders above the importer where an absolute import's package may start: a script in
+// tools/ importing `from mypkg.utils import x` of the checkout's root.
+constexpr unsigned MaxParents = 4;
+constexpr unsigned MaxDepth = 4; // modules summarised inside one another
+
+bool isFile(const fs::path &P) {
+  std::error_code E;
+  return fs::is_regular_file(P, E);
+}
+
+// "a.b" -> a/b.py or a/b/__init__.py under Base.
+std::string moduleFile(const fs::path &Base, const std::string &Dotted) {
+  fs::path Rel;
+  for (size_t Start = 0; Start <= Dotted.size();) {
+    size_t Dot = Dotted.find('.', Start);
+    Rel /= Dotted.substr(Start, Dot == std::string::npos ? std::string::npos : Dot - Start);
+    Start = Dot == std::string::npos ? Dotted.size() + 1 : Dot + 1;
+  }
+  for (fs::path P : {fs::path(Base / Rel).concat(".py"), Base / Rel / "__init__.py"})
+    if (isFile(P))
+      return P.lexically_normal().string();
+  return "";
+}
+
+// What one imported module gives, under the names Prefix + its own ("cfg." for
+// `import cfg`, "" for `from cfg import *`), or only Name as Local (`from cfg import device
+// as d`).
+void addNames(const ModuleSummary &M, const std::string &Prefix, Imported &Out) {
+  for (const auto &[Name, V] : M.Globals)
+    Out.Globals.emplace(Prefix + Name, V);
+  for (const auto &[Name, V] : M.Returns)
+    Out.Returns.emplace(Prefix + Name, V);
+  for (const std::string &Name : M.ModuleClasses)
+    Out.ModuleClasses.insert(Prefix + Name);
+}
+
+void addName(const ModuleSummary &M, const std::string &Name, const std::string &Local,
+             Imported &Out) {
+  if (auto It = M.Globals.find(Name); It != M.Globals.end())
+    Out.Globals.emplace(Local, It->second);
+  if (auto It = M.Returns.find(Name); It != M.Returns.end())
+    Out.Returns.emplace(Local, It->second);
+  if (M.ModuleClasses.count(Name))
+    Out.ModuleClasses.insert(Local);
+}
+} // namespace
+
+ModuleSummaries::ModuleSummaries(const LintSettings &Settings) : Own(Settings) {
+  Own.EnabledRules.clear(); // a summary reports nothing
+  Own.Modules = this;
+}
+
+std::string ModuleSummaries::resolve(const std::string &File, unsigned Level,
+                                     const std::string &Dotted) {
+  fs::path Dir = fs::path(File).parent_path();
+  if (Level > 0) { // from . import x, from ..pkg import y
+    for (unsigned I = 1; I < Level; ++I)
+      Dir = Dir.parent_path();
+    return Dotted.empty() ? "" : moduleFile(Dir, Dotted);
+  }
+  for (unsigned I = 0; I <= MaxParents && !Dir.empty(); ++I, Dir = Dir.parent_path()) {
+    if (std::string F = moduleFile(Dir, Dotted); !F.empty())
+      return F;
+    if (Dir == Dir.root_path())
+      break;
+  }
+  return "";
+}
+
+const ModuleSummary *ModuleSummaries::summaryOf(const std::string &Path) {
+  if (auto It = Done.find(Path); It != Done.end())
+    return It->second ? &*It->second : nullptr; // unset: an import cycle
+  if (Depth >= MaxDepth)
+    return nullptr;
+  Done[Path]; // in progress
+  std::ifstream In(Path, std::ios::binary);
+  std::string Text(std::istreambuf_iterator<char>(In), {});
+  ModuleSummary Summary;
+  ++Depth;
+  bool Read = In.good() || In.eof() ? summarisePythonText(Path, Text, Own, Summary) : false;
+  --Depth;
+  if (!Read) {
+    Done.erase(Path);
+    Done.emplace(Path, std::nullopt);
+    return nullptr;
+  }
+  return &*(Done[Path] = std::move(Summary));
+}
+
+Imported ModuleSummaries::importsOf(const std::string &File, TSNode Root, const Values &V) {
+  Imported Out;
+  for (uint32_t I = 0; I < ts_node_named_child_count(Root); ++I) {
+    TSNode N = ts_node_named_child(Root, I);
+    if (is(N, "import_statement")) { // import a.b, import a.b as c
+      for (uint32_t K = 0; K < ts_node_named_child_count(N); ++K) {
+        TSNode A = ts_node_named_child(N, K);
+        bool Aliased = is(A, "aliased_import");
+        std::string Dotted(V.text(Aliased ? field(A, "name") : A));
+        std::string Local = Aliased ? std::string(V.text(field(A, "alias"))) : Dotted;
+        if (std::string Path = resolve(File, 0, Dotted); !Path.empty())
+          if (const ModuleSummary *M = summaryOf(Path))
+            addNames(*M, Local + ".", Out);
+      }
+      continue;
+    }
+    if (!is(N, "import_from_statement"))
+      continue;
+    // from [..]pkg.mod import a, b as c / import *
+    TSNode Module = field(N, "module_name");
+    unsigned Level = 0;
+    std::string Dotted(V.text(Module));
+    if (is(Module, "relative_import")) {
+      Level = static_cast<unsigned>(Dotted.find_first_not_of('.'));
+      if (Level == static_cast<unsigned>(std::string::npos))
+        Level = static_cast<unsigned>(Dotted.size());
+      Dotted = Dotted.substr(Level);
+    }
+    std::string Path = resolve(File, Level, Dotted);
+    const ModuleSummary *M = Path.empty() ? nullptr : summaryOf(Path);
+    for (uint32_t K = 0; K < ts_node_named_child_count(N); ++K) {
+      TSNode A = ts_node_named_child(N, K);
+      if (ts_node_eq(A, Module))
+        continue;
+      if (is(A, "wildcard_import")) {
+        if (M)
+          addNames(*M, "", Out);
+        continue;
+      }
+      bool Aliased = is(A, "aliased_import");
+      std::string Name(V.text(Aliased ? field(A, "name") : A));
+      std::string Local = Aliased ? std::string(V.text(field(A, "alias"))) : Name;
+      if (M)
+        addName(*M, Name, Local, Out);
+      // from pkg import mod: a module of the package, used as mod.name.
+      if (std::string Sub = resolve(File, Level, Dotted.empty() ? Name : Dotted + "." + Name);
+          !Sub.empty() && Sub != Path)
+        if (const ModuleSummary *S = summaryOf(Sub))
+          addNames(*S, Local + ".", Out);
+    }
+  }
+  return Out;
+}
+
+} // namespace hostsync::python

@@ -1,0 +1,48 @@
+// The project's own modules, as the files that import them see them (docs/python.md,
+// "Devices"): `from utils import get_device`, `import dist_util`, `from .models import Net`
+// name a .py file beside the importer (or above it, for a package), whose module-level
+// values, function results and nn.Module classes the importer then knows. Each module is
+// summarised once a run, its own imports followed (a cycle gives nothing), at most four deep.
+#pragma once
+
+#include "python/PythonLint.h"
+#include "python/PythonValues.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace hostsync::python {
+
+// What a module gives the files that import it.
+struct ModuleSummary {
+  std::map<std::string, Value, std::less<>> Globals; // module-level names' values
+  std::map<std::string, Value, std::less<>> Returns; // what each free function returns
+  std::set<std::string, std::less<>> ModuleClasses;  // classes deriving from a Module
+};
+
+// The same, by the names the importing file uses: "device" or "cfg.device", "dev" or
+// "dist_util.dev", "Net" or "models.Net".
+using Imported = ModuleSummary;
+
+class ModuleSummaries {
+public:
+  // Modules are summarised with Settings' device assumption, and this object for their own
+  // imports.
+  explicit ModuleSummaries(const LintSettings &Settings);
+  // What File's imports of the project's modules give it (File absolute, Root its tree).
+  Imported importsOf(const std::string &File, TSNode Root, const Values &V);
+  // The .py file an import names, "" when it names none of the project's: Level leading
+  // dots (0: absolute, looked for from File's folder up), Dotted the module's name.
+  static std::string resolve(const std::string &File, unsigned Level, const std::string &Dotted);
+
+private:
+  const ModuleSummary *summaryOf(const std::string &Path);
+  LintSettings Own;
+  std::map<std::string, std::optional<ModuleSummary>> Done; // by path; unset while in progress
+  unsigned Depth = 0;
+};
+
+} // namespace hostsync::python

@@ -1,0 +1,5 @@
+from cycle_b import helper
+
+
+def value():
+    return helper()

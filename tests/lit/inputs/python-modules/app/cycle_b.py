@@ -1,0 +1,5 @@
+from cycle_a import value
+
+
+def helper():
+    return value()

@@ -1,0 +1,1 @@
+from .net import Net, Head
