@@ -3,9 +3,15 @@
 namespace hostsync::python {
 
 Value merge(const Value &A, const Value &B) {
-  if (A.K == Kind::None)
+  // None gives way, and so does a number or a value of unknown type to a tensor: the value
+  // is a tensor on some path (self.sum = 0, later self.sum += t; an average that is a CUDA
+  // tensor, or a float after an all_reduce's tolist()), and a sync on that path is one.
+  auto GivesWay = [](const Value &X, const Value &Y) {
+    return X.K == Kind::None || ((X.K == Kind::Int || X.K == Kind::Other) && Y.tensor());
+  };
+  if (GivesWay(A, B))
     return B;
-  if (B.K == Kind::None)
+  if (GivesWay(B, A))
     return A;
   if (A.K != B.K)
     return Value();
@@ -37,9 +43,23 @@ std::vector<std::string> parameterNames(TSNode Def, const Values &V) {
   return Names;
 }
 
+TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks &R, bool &Method) {
+  TSNode Fn = field(Call, "function");
+  if (!is(Fn, "attribute"))
+    return TSNode{};
+  Value Receiver = V.of(field(Fn, "object"), S);
+  if (Receiver.K != Kind::Object)
+    return TSNode{};
+  TSNode Def = R.methodOf(Receiver.Class, std::string(V.text(field(Fn, "attribute"))));
+  Method = !ts_node_is_null(Def);
+  return Def;
+}
+
 void CallArguments::record(TSNode Call, const Scope &S, const Values &V, const Ranks &R) {
   bool Method = false;
   TSNode Def = R.calleeOf(Call, Method);
+  if (ts_node_is_null(Def))
+    Def = methodOfObject(Call, S, V, R, Method);
   if (ts_node_is_null(Def))
     return;
   std::vector<std::string> Names = parameterNames(Def, V);

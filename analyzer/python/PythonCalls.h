@@ -16,12 +16,17 @@
 namespace hostsync::python {
 
 // Two values one parameter is given: the same kind, or nothing known (None gives way to the
-// other). On CUDA when either is; on the CPU when both are.
+// other, and a number or a value of unknown type to a tensor). On CUDA when either is; on
+// the CPU when both are.
 Value merge(const Value &A, const Value &B);
 
 // The parameters of a definition, in order: plain, typed and defaulted ones by name; ""
 // for *args, **kwargs and the bare * (a positional argument past them binds nothing).
 std::vector<std::string> parameterNames(TSNode Def, const Values &V);
+
+// The method obj.m(...) calls when obj is an object of one of the file's classes (Method
+// set: self is passed); null otherwise.
+TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks &R, bool &Method);
 
 class CallArguments {
 public:

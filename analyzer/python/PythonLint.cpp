@@ -14,7 +14,9 @@
 
 #include <tree_sitter/api.h>
 
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <vector>
 
@@ -46,6 +48,14 @@ unsigned nestingOf(TSNode Root) {
   }
   ts_tree_cursor_delete(&C);
   return Max;
+}
+
+Value cudaDevice(std::string Why) {
+  Value D;
+  D.K = Kind::Device;
+  D.Where = Place::Cuda;
+  D.Why = std::move(Why);
+  return D;
 }
 
 std::string phrase(Place P) {
@@ -81,12 +91,16 @@ public:
 private:
   void statement(TSNode N, Scope &S);
   void expression(TSNode E, const Scope &S);
-  void truth(TSNode E, const Scope &S);   // E's truth is read: bool(E)
-  void branches(TSNode If, Scope &S);     // an if statement's branches, merged after it
-  void registered(TSNode Call, Scope &S); // self.register_buffer("name", t) binds self.name
+  void truth(TSNode E, const Scope &S);     // E's truth is read: bool(E)
+  void branches(TSNode If, Scope &S);       // an if statement's branches, merged after it
+  void registered(TSNode Call, Scope &S);   // self.register_buffer("name", t) binds self.name
+  void appended(TSNode Call, Scope &S);     // res.append(t): res is a list of such tensors
+  void movedInPlace(TSNode Call, Scope &S); // model.cuda(): a module moves itself
   // Binds a loop's target (for Left in Iter, or a comprehension's) to Iter's elements.
   void bindIteration(TSNode Left, TSNode Iter, Scope &S);
   void call(TSNode Call, const Scope &S);
+  // text.format(...) of a tensor, or of an object or self holding one (hostsync-print-tensor).
+  void formatted(TSNode Call, const Scope &S);
   // Fix: the note, when not the rule's Python fix from the catalog.
   void report(TSNode At, const char *Rule, std::string Op, Place Where, std::string WhereWhy,
               std::string Message, std::string Fix = "");
@@ -183,9 +197,15 @@ void Linter::statement(TSNode N, Scope &S) {
         }
         if (is(E, "assignment") && !ts_node_is_null(Right))
           V.bind(Left, V.of(Right, S), S);
+        // x += t: x becomes a tensor where they are (a meter's self.sum += val * n).
+        if (is(E, "augmented_assignment") && (is(Left, "identifier") || is(Left, "attribute")))
+          if (Value Sum = combined(V.of(Left, S), V.of(Right, S)); Sum.tensor())
+            V.bind(Left, Sum, S);
       } else {
         expression(E, S);
         registered(E, S);
+        appended(E, S);
+        movedInPlace(E, S);
       }
     }
     return;
@@ -241,6 +261,33 @@ void Linter::statement(TSNode N, Scope &S) {
   }
 }
 
+void Linter::movedInPlace(TSNode Call, Scope &S) {
+  TSNode Fn = field(Call, "function");
+  if (!is(Call, "call") || !is(Fn, "attribute"))
+    return;
+  std::string_view Name = V.text(field(Fn, "attribute"));
+  TSNode Module = field(Fn, "object");
+  if ((Name == "cuda" || Name == "to" || Name == "cpu") &&
+      (is(Module, "identifier") || is(Module, "attribute")) && V.of(Module, S).K == Kind::Module)
+    V.bind(Module, V.of(Call, S), S);
+}
+
+void Linter::appended(TSNode Call, Scope &S) {
+  TSNode Fn = field(Call, "function");
+  if (!is(Call, "call") || !is(Fn, "attribute") || V.text(field(Fn, "attribute")) != "append")
+    return;
+  TSNode List = field(Fn, "object");
+  if (!is(List, "identifier") && !is(List, "attribute"))
+    return;
+  Value Item = V.of(V.argument(Call, 0, nullptr), S);
+  if (!Item.tensor())
+    return;
+  Item.Sequence = true;
+  Item.Mask = false;
+  Value Before = V.of(List, S);
+  V.bind(List, Before.tensor() && Before.Sequence ? merge(Before, Item) : Item, S);
+}
+
 void Linter::registered(TSNode Call, Scope &S) {
   // self.register_buffer("queue_ptr", t): self.queue_ptr is a tensor that moves with the
   // module (where to: not known here).
@@ -284,6 +331,7 @@ void Linter::bindIteration(TSNode Left, TSNode Iter, Scope &S) {
     Element = From;
     Element.K = Kind::Tensor;
     Element.Mask = false;
+    Element.Sequence = false;
   }
   if (Enumerated) {
     V.bind(ts_node_named_child(Left, 0), Value(), S);
@@ -345,7 +393,7 @@ void Linter::truth(TSNode E, const Scope &S) {
   }
   expression(E, S);
   Value T = V.of(E, S);
-  if (T.tensor())
+  if (T.tensor() && !T.Sequence) // a list's truth is its length
     report(E, "hostsync-item", "bool()", T.Where, T.Why,
            "testing the truth of " + phrase(T.Where) +
                " (if, while, assert, and, or, not) copies its value to the host: it waits "
@@ -414,6 +462,51 @@ void Linter::expression(TSNode E, const Scope &S) {
   }
 }
 
+void Linter::formatted(TSNode Call, const Scope &S) {
+  TSNode Receiver = field(field(Call, "function"), "object");
+  bool Literal = is(Receiver, "string");
+  std::string_view Text = Literal ? V.text(Receiver) : std::string_view();
+  // A tensor attribute of Class's objects that the text formats: one it names after
+  // Prefix ("{top1.avg" for top1=..., "{avg" for **self.__dict__) when the text is a
+  // literal, else any.
+  auto TensorAttribute = [&](const std::string &Class, const std::string &Prefix) {
+    const auto *Set = V.AttributesOf ? V.AttributesOf(Class) : nullptr;
+    const Value *Found = nullptr;
+    if (!Set)
+      return std::optional<Value>();
+    for (const auto &[Name, Val] : *Set)
+      if (Val.tensor() && (!Found || Val.Where == Place::Cuda) &&
+          (!Literal || Text.find("{" + Prefix + Name.substr(5)) != std::string_view::npos))
+        Found = &Val;
+    return Found ? std::optional<Value>(*Found) : std::nullopt;
+  };
+  TSNode Args = field(Call, "arguments");
+  for (uint32_t I = 0; I < ts_node_named_child_count(Args); ++I) {
+    TSNode A = ts_node_named_child(Args, I), E = A;
+    std::string Keyword;
+    std::optional<Value> T;
+    if (is(A, "keyword_argument")) {
+      Keyword = std::string(V.text(field(A, "name")));
+      E = field(A, "value");
+    }
+    if (is(A, "dictionary_splat")) { // **self.__dict__, in a method of a class
+      std::string Function = R.of(Call).Function;
+      if (V.text(ts_node_named_child(A, 0)) == "self.__dict__" &&
+          Function.find('.') != std::string::npos)
+        T = TensorAttribute(Function.substr(0, Function.find('.')), "");
+    } else if (Value X = V.of(E, S); X.tensor()) {
+      T = X;
+    } else if (X.K == Kind::Object) {
+      T = TensorAttribute(X.Class, Keyword.empty() ? Keyword : Keyword + ".");
+    }
+    if (T)
+      return report(Call, "hostsync-print-tensor", "str.format", T->Where, T->Why,
+                    "formatting " + phrase(T->Where) +
+                        " into a string with str.format copies its values to the host: it "
+                        "waits for every kernel queued before it");
+  }
+}
+
 void Linter::call(TSNode Call, const Scope &S) {
   TSNode Fn = field(Call, "function");
   std::string CalleeName = V.dotted(Fn);
@@ -464,6 +557,8 @@ void Linter::call(TSNode Call, const Scope &S) {
                           "back, waiting for every kernel queued before it");
     return;
   }
+  if (Method && Name == "format" && Self.unknownType())
+    return formatted(Call, S);
   if (!Method && Callee == "print") {
     for (unsigned I = 0; I < 16; ++I) {
       Value A = V.of(V.argument(Call, I, nullptr), S);
@@ -505,10 +600,10 @@ void Linter::call(TSNode Call, const Scope &S) {
        !ts_node_is_null(V.argument(Call, 0, nullptr)))) {
     Value Data = V.of(V.argument(Call, 0, nullptr), S);
     TSNode Dev = V.argument(Call, 0, "device");
-    Value D = TorchFn
-                  ? V.deviceOf(Dev, S)
-                  : Value{Kind::Device, Place::Cuda, false, false,
-                          "`" + std::string(Callee) + "` at line " + std::to_string(V.line(Call))};
+    Value D =
+        TorchFn
+            ? V.deviceOf(Dev, S)
+            : cudaDevice("`" + std::string(Callee) + "` at line " + std::to_string(V.line(Call)));
     if (!Data.tensor() && D.K == Kind::Device && D.Where != Place::Cpu &&
         (!TorchFn || !ts_node_is_null(Dev)))
       report(Call, "hostsync-host-to-device-copy", std::string(Callee) + "(data)", D.Where, D.Why,
@@ -532,8 +627,7 @@ void Linter::call(TSNode Call, const Scope &S) {
     TSNode Target = V.argument(Call, 0, nullptr);
     if (ts_node_is_null(Target))
       Target = V.argument(Call, 0, "device");
-    Value D = Name == "cuda" ? Value{Kind::Device, Place::Cuda, false, false,
-                                     "`.cuda()` at line " + std::to_string(V.line(Call))}
+    Value D = Name == "cuda" ? cudaDevice("`.cuda()` at line " + std::to_string(V.line(Call)))
                              : V.deviceOf(Target, S);
     if (D.K != Kind::Device && !D.tensor())
       return; // a dtype cast
@@ -610,6 +704,21 @@ void Linter::call(TSNode Call, const Scope &S) {
 } // namespace
 
 namespace {
+// Two walks' class attributes hold the same kinds and places.
+bool sameAttributes(const std::map<std::string, Scope, std::less<>> &A,
+                    const std::map<std::string, Scope, std::less<>> &B) {
+  auto Same = [](const auto &X, const auto &Y) {
+    return X.first == Y.first && X.second.K == Y.second.K && X.second.Where == Y.second.Where;
+  };
+  if (A.size() != B.size())
+    return false;
+  for (auto I = A.begin(), J = B.begin(); I != A.end(); ++I, ++J)
+    if (I->first != J->first || !std::equal(I->second.Names.begin(), I->second.Names.end(),
+                                            J->second.Names.begin(), J->second.Names.end(), Same))
+      return false;
+  return true;
+}
+
 // A value as another file reads it: its reason names File's line ("`.cuda()` at
 // settings.py:3"), not a line of the importer.
 Value seenIn(Value V, const std::string &File) {
@@ -647,14 +756,26 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
   // The project's modules the file imports: their values, results and module classes.
   Imported From = Settings.Modules ? Settings.Modules->importsOf(File, Root, V) : Imported();
   V.ModuleClasses.insert(From.ModuleClasses.begin(), From.ModuleClasses.end());
+  for (const ClassInfo &C : R.classes())
+    if (!C.Module)
+      V.Classes.insert(C.Name);
+  // What each class's methods set on self, as the previous walk left it.
+  std::map<std::string, Scope, std::less<>> Attributes;
+  V.AttributesOf =
+      [&](const std::string &Class) -> const std::map<std::string, Value, std::less<>> * {
+    auto C = Attributes.find(Class);
+    return C == Attributes.end() ? nullptr : &C->second.Names;
+  };
   // Silent walks learn what the file's calls pass its functions, each binding what the
   // previous one saw, until one learns nothing new (a chain of calls N deep takes N walks;
   // at most MaxWalks); a last walk binds it and reports.
   CallArguments Given;
   std::vector<std::string> Errors;
-  V.Returned = [&](TSNode Call) -> const Value * {
+  V.Returned = [&](TSNode Call, const Scope &S) -> const Value * {
     bool Method = false;
     TSNode Def = R.calleeOf(Call, Method);
+    if (ts_node_is_null(Def))
+      Def = methodOfObject(Call, S, V, R, Method); // meter.update(...), of a file's class
     if (ts_node_is_null(Def)) { // a function of an imported module: f(...), mod.f(...)
       auto It = From.Returns.find(calleeText(V, Call));
       return It == From.Returns.end() ? nullptr : &It->second;
@@ -672,10 +793,12 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
     Scope Globals;
     Globals.Names.insert(From.Globals.begin(), From.Globals.end());
     L.block(Root, Globals);
+    std::map<std::string, Scope, std::less<>> Learnt;
+    std::map<uint32_t, Scope> MethodScopes; // for the functions defined inside methods
     for (const auto &Class : R.classes()) {
-      Scope Attributes;
+      Scope &Attributes = Learnt[Class.Name];
       for (TSNode Method : Class.Methods) {
-        Scope Local;
+        Scope &Local = MethodScopes[ts_node_start_byte(Method)];
         Local.Class = &Attributes;
         Local.Globals = &Globals;
         L.function(Method, Local);
@@ -688,9 +811,20 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
           }
       }
     }
+    // Each function's names as its walk left them: a function defined inside another sees
+    // them (a closure reads the enclosing function's variables when it runs).
+    std::map<uint32_t, Scope> Finished;
     for (TSNode Function : R.freeFunctions()) {
-      Scope Local;
+      Scope &Local = Finished[ts_node_start_byte(Function)];
       Local.Globals = &Globals;
+      for (TSNode P = ts_node_parent(Function); !ts_node_is_null(P); P = ts_node_parent(P))
+        if (is(P, "function_definition")) {
+          if (auto It = Finished.find(ts_node_start_byte(P)); It != Finished.end())
+            Local.Globals = &It->second;
+          else if (auto M = MethodScopes.find(ts_node_start_byte(P)); M != MethodScopes.end())
+            Local.Globals = &M->second;
+          break;
+        }
       L.function(Function, Local);
     }
     if (Last) {
@@ -707,9 +841,10 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       }
       break;
     }
-    if (Seen == Given)
+    if (Seen == Given && sameAttributes(Learnt, Attributes))
       Walk = MaxWalks - 1; // nothing new: the next walk is the last
     Given = std::move(Seen);
+    Attributes = std::move(Learnt);
   }
   Out.Parsed = true;
   Out.SourceErrors = Errors;

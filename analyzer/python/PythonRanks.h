@@ -45,6 +45,11 @@ public:
   // when it is none of the file's.
   // Method: whether the call passes self (the definition's first parameter) implicitly.
   TSNode calleeOf(TSNode Call, bool &Method) const;
+  // The method Name of the file's class Class (its definition), or null.
+  TSNode methodOf(const std::string &Class, const std::string &Name) const {
+    auto It = MethodByName.find(Class + "." + Name);
+    return It == MethodByName.end() ? TSNode{} : It->second;
+  }
 
 private:
   struct Function {

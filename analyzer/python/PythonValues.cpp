@@ -150,6 +150,11 @@ Value combine(std::initializer_list<Value> Parts) {
   return Out;
 }
 
+} // namespace
+
+Value combined(const Value &A, const Value &B) { return combine({A, B}); }
+
+namespace {
 // The module classes of PyTorch and its usual libraries: nn.Linear(...), models.resnet50().
 bool buildsLibraryModule(std::string_view Callee) {
   for (const char *Prefix : {"nn.", "torch.nn.", "models.", "torchvision.models.", "timm."})
@@ -262,6 +267,11 @@ Value Values::of(TSNode E, const Scope &S) const {
         Object.K = Kind::Device;
         return Object;
       }
+      // meter.avg of an object of the file's classes: what its methods set on self.avg.
+      if (Object.K == Kind::Object && AttributesOf)
+        if (const auto *Set = AttributesOf(Object.Class))
+          if (auto It = Set->find("self." + std::string(Attr)); It != Set->end())
+            return It->second;
     }
     return Value();
   }
@@ -286,7 +296,8 @@ Value Values::of(TSNode E, const Scope &S) const {
     Value V = of(field(E, "value"), S);
     if (!V.tensor())
       return Value();
-    V.Mask = false; // an element or slice of a mask is a mask, but reading it is not masking
+    V.Mask = false;     // an element or slice of a mask is a mask, but reading it is not masking
+    V.Sequence = false; // an element of a list of tensors is a tensor
     return V;
   }
   if (is(E, "binary_operator")) {
@@ -379,6 +390,17 @@ Value Values::call(TSNode Call, const Scope &S) const {
     M.Why = "built on the CPU at line " + std::to_string(line(Call));
     return M;
   }
+  // torchvision.models.__dict__[args.arch](): a model chosen by name (pytorch/examples).
+  if (is(Fn, "subscript")) {
+    std::string Table = dotted(field(Fn, "value"));
+    if (Table == "models.__dict__" || Table == "torchvision.models.__dict__") {
+      Value M;
+      M.K = Kind::Module;
+      M.Where = Place::Cpu;
+      M.Why = "built on the CPU at line " + std::to_string(line(Call));
+      return M;
+    }
+  }
   // model(x), criterion(out, y), nn.CrossEntropyLoss()(out, y): a module's output, where its
   // weights or its inputs are.
   const Value *Known = S.find(Callee);
@@ -391,8 +413,16 @@ Value Values::call(TSNode Call, const Scope &S) const {
       return tensorAt(Place::Cuda, Known->Why);
     return In.tensor() ? In : tensorAt(Place::Unknown, "");
   }
+  // An object of one of the file's classes (not a module): AverageMeter("Acc@1").
+  if (isDotted(Callee) && Classes.count(Callee)) {
+    Value Object;
+    Object.K = Kind::Object;
+    Object.Class = std::string(Callee);
+    Object.Why = quote(text(Call)) + " at line " + std::to_string(line(Call));
+    return Object;
+  }
   if (Returned)
-    if (const Value *R = Returned(Call))
+    if (const Value *R = Returned(Call, S))
       return *R;
   if (is(Fn, "attribute")) {
     TSNode Receiver = field(Fn, "object");
@@ -434,6 +464,7 @@ Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const
   TSNode Device = argument(Call, 0, "device");
   TSNode Dtype = argument(Call, 0, "dtype");
   Value Out = In;
+  Out.Sequence = false; // torch.cat(list of tensors) is one tensor
   switch (R.Device) {
   case ResultDevice::Cuda:
     Out.Where = Place::Cuda;
@@ -530,6 +561,7 @@ void Values::bind(TSNode Target, const Value &V, Scope &S) const {
   if (is(Target, "pattern_list") || is(Target, "tuple_pattern") || is(Target, "list_pattern") ||
       is(Target, "tuple") || is(Target, "list")) {
     Value Part = V;
+    Part.Sequence = false; // acc1, acc5 = a list of tensors
     if (V.K == Kind::Other)
       Part = Value();
     for (uint32_t I = 0; I < ts_node_named_child_count(Target); ++I)

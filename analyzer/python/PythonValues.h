@@ -21,16 +21,20 @@ namespace hostsync::python {
 // tensor in one branch, is that tensor where it is used). Scaler: an AMP GradScaler. Int:
 // an integer (a literal, int(...)), which .to() and device= read as a CUDA device's index
 // (`local_rank = int(os.environ["LOCAL_RANK"])`, then `model.to(local_rank)`). State: what
-// `X.state_dict()` returns, X's tensors, where X is.
-enum class Kind { Other, None, Tensor, Module, Device, Loader, Scaler, Int, State };
+// `X.state_dict()` returns, X's tensors, where X is. Object: an object of one of the file's
+// classes (Value::Class), whose attributes are what its methods set on self.
+enum class Kind { Other, None, Tensor, Module, Device, Loader, Scaler, Int, State, Object };
 enum class Place { Unknown, Cuda, Cpu };
 
 struct Value {
   Kind K = Kind::Other;
   Place Where = Place::Unknown;
-  bool Mask = false;   // a boolean tensor (a comparison, isnan, dtype=torch.bool)
-  bool Pinned = false; // host memory a non-blocking copy can read without a wait
-  std::string Why;     // why Where: "`.cuda()` at line 12"
+  bool Mask = false;     // a boolean tensor (a comparison, isnan, dtype=torch.bool)
+  bool Pinned = false;   // host memory a non-blocking copy can read without a wait
+  bool Sequence = false; // a list of such tensors (res.append(t)): its elements are tensors,
+                         // its truth is the list's
+  std::string Why;       // why Where: "`.cuda()` at line 12"
+  std::string Class;     // an Object's class: "AverageMeter"
   bool tensor() const { return K == Kind::Tensor; }
   bool unknownType() const { return K == Kind::Other || K == Kind::None; }
 };
@@ -54,9 +58,15 @@ public:
   // The file's import aliases of PyTorch's modules: `import torch as th` gives "th" ->
   // "torch", `import torch.nn.functional as F` "F" -> "torch.nn.functional".
   std::map<std::string, std::string, std::less<>> Aliases;
+  // The file's classes that are not modules: calling one builds an Object.
+  std::set<std::string, std::less<>> Classes;
   // What a call of one of the file's functions returns, as the linter's previous walk saw
   // it (PythonCalls.h); unset or null: not known.
-  std::function<const Value *(TSNode Call)> Returned;
+  std::function<const Value *(TSNode Call, const Scope &S)> Returned;
+  // The attributes of a class's objects ("self.avg" of "AverageMeter"), as its methods left
+  // them in the linter's previous walk; unset or null: not known.
+  std::function<const std::map<std::string, Value, std::less<>> *(const std::string &Class)>
+      AttributesOf;
   // Learns Aliases from the module's import statements.
   void readImports(TSNode Root);
   // N's text as PyTorch names it: a dotted name with its first part's alias replaced
@@ -86,6 +96,10 @@ private:
   Value movedTo(Value Self, TSNode Target, TSNode Call, const Scope &S) const;
   const std::string &Text;
 };
+
+// What `A op B` (or `A op= B`) gives when either is a tensor: on CUDA if either is, on the
+// CPU if every tensor among them is; Other when neither is a tensor.
+Value combined(const Value &A, const Value &B);
 
 // Helpers over tree-sitter nodes, shared by the front end's files.
 bool is(TSNode N, const char *Type);

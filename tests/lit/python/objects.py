@@ -1,11 +1,14 @@
-# RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
+# RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy,hostsync-print-tensor' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}4{{$}}
+# COUNT: {{^}}8{{$}}
 # Objects of the file's own classes: what a class's construction passes its __init__ (a
 # loader, a device) is what the methods read from self; and integers as devices: .to(0),
 # .to(rank) with rank an int (a literal, int(os.environ[...])) is a CUDA device's index, as
-# PyTorch reads it (distributed/ddp-tutorial-series in pytorch/examples).
+# PyTorch reads it (distributed/ddp-tutorial-series in pytorch/examples). A metric meter
+# (pytorch/examples' imagenet AverageMeter) given CUDA values: its attributes are CUDA
+# tensors (self.sum = 0, then self.sum += val * n), so formatting them (str.format of the
+# object, or of **self.__dict__), comparing the average with max() and testing it are syncs.
 import os
 import torch
 from torch.utils.data import DataLoader
@@ -20,7 +23,7 @@ class Trainer:
     def epoch(self):
         for source, targets in self.loader:
             source = source.to(self.gpu_id)
-            # CHECK-DAG: objects.py:[[@LINE-1]]:29: warning: 'to' of a host tensor (a batch of `DataLoader` at line 41){{.*}}(hot: inside a loop; device: cuda (the device index `self.gpu_id` (`0` at line 43))) [hostsync-host-to-device-copy]
+            # CHECK-DAG: objects.py:[[@LINE-1]]:29: warning: 'to' of a host tensor (a batch of `DataLoader` at line 44){{.*}}(hot: inside a loop; device: cuda (the device index `self.gpu_id` (`0` at line 46))) [hostsync-host-to-device-copy]
             loss = torch.nn.functional.mse_loss(self.model(source), targets.to(self.gpu_id))
             # CHECK-DAG: objects.py:[[@LINE-1]]:77: warning: 'to' of a host tensor{{.*}}[hostsync-host-to-device-copy]
             loss.backward()
@@ -32,7 +35,7 @@ def torchrun_worker(dataset):
     local_rank = int(os.environ["LOCAL_RANK"])
     for x, y in DataLoader(dataset, pin_memory=True):
         x = x.to(local_rank)
-        # CHECK-DAG: objects.py:[[@LINE-1]]:15: warning: 'to' of a host tensor{{.*}}device: cuda (the device index `local_rank` (`int(os.environ["LOCAL_RANK"])` at line 32))) [hostsync-host-to-device-copy]
+        # CHECK-DAG: objects.py:[[@LINE-1]]:15: warning: 'to' of a host tensor{{.*}}device: cuda (the device index `local_rank` (`int(os.environ["LOCAL_RANK"])` at line 35))) [hostsync-host-to-device-copy]
         y = y.to(local_rank, non_blocking=True)  # pinned: no wait
     return x, y
 
@@ -42,6 +45,54 @@ def main(dataset):
     model = torch.nn.Linear(8, 1)
     device = 0  # shorthand for cuda:0
     Trainer(model, loader, device).epoch()
+
+
+class AverageMeter(object):
+    def __init__(self, name, fmt=":f"):
+        self.name = name
+        self.fmt = fmt
+        self.reset()
+
+    def reset(self):
+        self.val = 0
+        self.avg = 0
+        self.sum = 0
+        self.count = 0
+
+    def update(self, val, n=1):
+        self.val = val
+        self.sum += val * n
+        self.count += n
+        self.avg = self.sum / self.count
+
+    def __str__(self):
+        fmtstr = "{name} {val" + self.fmt + "} ({avg" + self.fmt + "})"
+        return fmtstr.format(**self.__dict__)
+        # CHECK-DAG: objects.py:[[@LINE-1]]:23: warning: formatting a CUDA tensor into a string with str.format{{.*}}[hostsync-print-tensor]
+
+
+def validate(loader):
+    model = torch.nn.Linear(4, 2).cuda()
+    top1 = AverageMeter("Acc@1", ":6.2f")
+    for images, target in loader:
+        acc1 = (model(images.cuda()).argmax(1) == target.cuda()).float().mean()
+        top1.update(acc1, images.size(0))
+    print(" * Acc@1 {top1.avg:.3f}".format(top1=top1))
+    # CHECK-DAG: objects.py:[[@LINE-1]]:37: warning: formatting a CUDA tensor into a string with str.format{{.*}}(hot: called in a loop in best_of(); device: cuda{{.*}}[hostsync-print-tensor]
+    print(" * {top1.name}".format(top1=top1))  # the name is text
+    return top1.avg
+
+
+def best_of(loader):
+    best_acc1 = 0
+    for epoch in range(10):
+        acc1 = validate(loader)
+        is_best = acc1 > best_acc1
+        best_acc1 = max(acc1, best_acc1)
+        # CHECK-DAG: objects.py:[[@LINE-1]]:21: warning: Python's 'max()' of a CUDA tensor{{.*}}[hostsync-item]
+        if is_best:
+            # CHECK-DAG: objects.py:[[@LINE-1]]:12: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
+            print("best")
 
 
 def negatives(epochs):
