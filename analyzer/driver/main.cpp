@@ -211,14 +211,19 @@ Analysed analyse(const Options &Opts, RunPlan &P, const char *Argv0) {
   }
   Pchs.reset();
   PchFolder.reset();
-  // The project's modules the Python files import, each summarised once for the run.
+  // The project's modules the Python files import, each read once for the run: an input
+  // that another input imports is linted as it is read (ModuleSummaries::willLint).
   python::ModuleSummaries Modules({{}, P.Config.Defaults.Assume});
-  for (const std::string &F : PythonFiles) {
+  auto SettingsOf = [&](const std::string &F) {
     auto Own = P.Config.PerFile.find(F);
     const FileSettings &S = Own != P.Config.PerFile.end() ? Own->second : P.Config.Defaults;
-    python::LintSettings Settings{
-        {S.EnabledRules.begin(), S.EnabledRules.end()}, S.Assume, &Modules};
+    return python::LintSettings{{S.EnabledRules.begin(), S.EnabledRules.end()}, S.Assume, &Modules};
+  };
+  for (const std::string &F : PythonFiles)
+    Modules.willLint(absolutePath(F), SettingsOf(F));
+  for (const std::string &F : PythonFiles) {
     std::string Abs = absolutePath(F);
+    python::LintSettings Settings = SettingsOf(F);
     A.Results.push_back(unlessItThrows(Abs, [&] { return python::lintPythonFile(Abs, Settings); }));
   }
   if (!Opts.Quiet)

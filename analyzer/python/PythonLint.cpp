@@ -729,8 +729,7 @@ Value seenIn(Value V, const std::string &File) {
   return V;
 }
 
-// Lints Text (reporting when Export is null), or learns what the module gives its importers
-// into Export (reporting nothing).
+// Lints Text, and learns what the module gives its importers into Export (when given).
 TUResult analyse(const std::string &File, const std::string &Text, const LintSettings &Settings,
                  ModuleSummary *Export) {
   TUResult Out;
@@ -786,7 +785,7 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
   for (int Walk = 0;; ++Walk) {
     bool Last = Walk == MaxWalks;
     CallArguments Seen;
-    Linter L(File, Source.text(), Settings, R, V, Out, Given, Seen, /*Silent=*/!Last || Export);
+    Linter L(File, Source.text(), Settings, R, V, Out, Given, Seen, /*Silent=*/!Last);
     // The module's statements, then each class's methods (its __init__ first, so that
     // self.x is known), then each function; each scope sees the module's names (the
     // imported ones first).
@@ -858,24 +857,22 @@ TUResult lintPythonText(const std::string &File, const std::string &Text,
   return analyse(File, Text, Settings, nullptr);
 }
 
-bool summarisePythonText(const std::string &File, const std::string &Text,
-                         const LintSettings &Settings, ModuleSummary &Out) {
-  return !analyse(File, Text, Settings, &Out).Failed;
-}
-
-TUResult lintPythonFile(const std::string &File, const LintSettings &Settings) {
+TUResult lintPythonFile(const std::string &File, const LintSettings &Settings, bool ThroughModules,
+                        ModuleSummary *Export) {
+  if (Settings.Modules && ThroughModules)
+    return Settings.Modules->lint(File, Settings);
   std::ifstream In(File, std::ios::binary);
   std::stringstream Text;
   if (!In || !(Text << In.rdbuf())) {
     if (In && In.peek() == std::char_traits<char>::eof()) // empty: nothing to lint
-      return lintPythonText(File, "", Settings);
+      return analyse(File, "", Settings, Export);
     TUResult Out;
     Out.File = File;
     Out.Failed = true;
     Out.FirstError = File + ": cannot be read";
     return Out;
   }
-  return lintPythonText(File, Text.str(), Settings);
+  return analyse(File, Text.str(), Settings, Export);
 }
 
 } // namespace hostsync::python

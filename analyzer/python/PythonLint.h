@@ -23,13 +23,13 @@ struct LintSettings {
 
 // Reads and lints one file (File absolute). A file that cannot be read, or does not parse
 // as Python 3, is a TUResult not analysed, with its first problem ("file:line:col: ...").
-TUResult lintPythonFile(const std::string &File, const LintSettings &Settings);
+// With Settings.Modules (and ThroughModules), the file is linted once a run through it,
+// whether the run or a file importing it asks first. Export, when given, receives what the
+// module gives its importers.
+TUResult lintPythonFile(const std::string &File, const LintSettings &Settings,
+                        bool ThroughModules = true, ModuleSummary *Export = nullptr);
 // The same on text already read.
 TUResult lintPythonText(const std::string &File, const std::string &Text,
                         const LintSettings &Settings);
-// What File gives the files that import it (PythonModules.h), learnt as lintPythonText
-// learns it, reporting nothing; false when it does not parse.
-bool summarisePythonText(const std::string &File, const std::string &Text,
-                         const LintSettings &Settings, ModuleSummary &Out);
 
 } // namespace hostsync::python

@@ -1,8 +1,6 @@
 #include "python/PythonModules.h"
 
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 
 namespace hostsync::python {
 
@@ -78,19 +76,44 @@ std::string ModuleSummaries::resolve(const std::string &File, unsigned Level,
   return "";
 }
 
+void ModuleSummaries::willLint(const std::string &Path, const LintSettings &Settings) {
+  LintSettings S = Settings;
+  S.Modules = this;
+  Inputs.insert_or_assign(fs::path(Path).lexically_normal().string(), std::move(S));
+}
+
+TUResult ModuleSummaries::lint(const std::string &Path, const LintSettings &Settings) {
+  std::string Key = fs::path(Path).lexically_normal().string();
+  willLint(Key, Settings);
+  if (!Done.count(Key))
+    summaryOf(Key); // lints it too (an input of the run)
+  if (auto It = Linted.find(Key); It != Linted.end()) {
+    TUResult R = std::move(It->second);
+    Linted.erase(It);
+    R.File = Path;
+    return R;
+  }
+  // Summarised before it was known to be an input (or inside a cycle): linted on its own.
+  LintSettings Alone = Inputs.at(Key);
+  return lintPythonFile(Path, Alone, /*ThroughModules=*/false);
+}
+
 const ModuleSummary *ModuleSummaries::summaryOf(const std::string &Path) {
   if (auto It = Done.find(Path); It != Done.end())
     return It->second ? &*It->second : nullptr; // unset: an import cycle
   if (Depth >= MaxDepth)
     return nullptr;
   Done[Path]; // in progress
-  std::ifstream In(Path, std::ios::binary);
-  std::string Text(std::istreambuf_iterator<char>(In), {});
+  // An input of the run is linted with its own settings as it is summarised, once.
+  auto Input = Inputs.find(Path);
+  const LintSettings &Settings = Input != Inputs.end() ? Input->second : Own;
   ModuleSummary Summary;
   ++Depth;
-  bool Read = In.good() || In.eof() ? summarisePythonText(Path, Text, Own, Summary) : false;
+  TUResult Result = lintPythonFile(Path, Settings, /*ThroughModules=*/false, &Summary);
   --Depth;
-  if (!Read) {
+  if (Input != Inputs.end())
+    Linted[Path] = Result;
+  if (Result.Failed) {
     Done.erase(Path);
     Done.emplace(Path, std::nullopt);
     return nullptr;

@@ -32,6 +32,11 @@ public:
   // Modules are summarised with Settings' device assumption, and this object for their own
   // imports.
   explicit ModuleSummaries(const LintSettings &Settings);
+  // The run's inputs, with their settings: an input that another file imports is linted as
+  // it is summarised, once (lint() then gives its result).
+  void willLint(const std::string &Path, const LintSettings &Settings);
+  // Path's result, linted with Settings (once, whether an importer or the run asks first).
+  TUResult lint(const std::string &Path, const LintSettings &Settings);
   // What File's imports of the project's modules give it (File absolute, Root its tree).
   Imported importsOf(const std::string &File, TSNode Root, const Values &V);
   // The .py file an import names, "" when it names none of the project's: Level leading
@@ -40,7 +45,9 @@ public:
 
 private:
   const ModuleSummary *summaryOf(const std::string &Path);
-  LintSettings Own;
+  LintSettings Own;                           // a module that is not an input: no rules
+  std::map<std::string, LintSettings> Inputs; // by path
+  std::map<std::string, TUResult> Linted;     // inputs linted as they were summarised
   std::map<std::string, std::optional<ModuleSummary>> Done; // by path; unset while in progress
   unsigned Depth = 0;
 };
