@@ -28,8 +28,7 @@ Value merge(const Value &A, const Value &B) {
 std::vector<std::string> parameterNames(TSNode Def, const Values &V) {
   std::vector<std::string> Names;
   TSNode Params = field(Def, "parameters");
-  for (uint32_t I = 0; I < ts_node_named_child_count(Params); ++I) {
-    TSNode P = ts_node_named_child(Params, I);
+  for (TSNode P : namedChildren(Params)) {
     if (is(P, "identifier"))
       Names.emplace_back(V.text(P));
     else if (is(P, "default_parameter") || is(P, "typed_default_parameter"))
@@ -77,8 +76,7 @@ void CallArguments::record(TSNode Call, const Scope &S, const Values &V, const R
   TSNode Args = field(Call, "arguments");
   size_t Positional = 0;
   bool PastSplat = false;
-  for (uint32_t I = 0; I < ts_node_named_child_count(Args); ++I) {
-    TSNode A = ts_node_named_child(Args, I);
+  for (TSNode A : namedChildren(Args)) {
     if (is(A, "keyword_argument"))
       Pass(std::string(V.text(field(A, "name"))), field(A, "value"));
     else if (is(A, "list_splat") || is(A, "dictionary_splat"))
@@ -106,8 +104,7 @@ const Value *CallArguments::returned(TSNode Def) const {
 
 void CallArguments::bind(TSNode Def, Scope &Local, const Values &V) const {
   TSNode Params = field(Def, "parameters");
-  for (uint32_t I = 0; I < ts_node_named_child_count(Params); ++I) {
-    TSNode P = ts_node_named_child(Params, I);
+  for (TSNode P : namedChildren(Params)) {
     if (is(P, "default_parameter") || is(P, "typed_default_parameter"))
       Local.Names[std::string(V.text(field(P, "name")))] = V.of(field(P, "value"), Local);
   }

@@ -10,8 +10,7 @@ namespace {
 std::optional<Value> savedState(TSNode E, const Values &V, const Scope &S) {
   if (is(E, "dictionary")) {
     std::optional<Value> Found;
-    for (uint32_t I = 0; I < ts_node_named_child_count(E); ++I) {
-      TSNode Pair = ts_node_named_child(E, I);
+    for (TSNode Pair : namedChildren(E)) {
       if (!is(Pair, "pair"))
         continue;
       if (std::optional<Value> In = savedState(field(Pair, "value"), V, S))

@@ -169,8 +169,8 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, st
 }
 
 void Linter::block(TSNode Block, Scope &S) {
-  for (uint32_t I = 0; I < ts_node_named_child_count(Block); ++I)
-    statement(ts_node_named_child(Block, I), S);
+  for (TSNode Child : namedChildren(Block))
+    statement(Child, S);
 }
 
 void Linter::statement(TSNode N, Scope &S) {
@@ -178,8 +178,7 @@ void Linter::statement(TSNode N, Scope &S) {
   if (is(N, "function_definition") || is(N, "class_definition") || is(N, "decorated_definition"))
     return;
   if (is(N, "expression_statement")) {
-    for (uint32_t I = 0; I < ts_node_named_child_count(N); ++I) {
-      TSNode E = ts_node_named_child(N, I);
+    for (TSNode E : namedChildren(N)) {
       if (is(E, "assignment") || is(E, "augmented_assignment")) {
         TSNode Left = field(E, "left"), Right = field(E, "right");
         expression(Right, S);
@@ -233,9 +232,9 @@ void Linter::statement(TSNode N, Scope &S) {
     return;
   }
   if (is(N, "assert_statement")) {
-    truth(ts_node_named_child(N, 0), S);
-    for (uint32_t I = 1; I < ts_node_named_child_count(N); ++I)
-      expression(ts_node_named_child(N, I), S);
+    std::vector<TSNode> Parts = namedChildren(N);
+    for (size_t I = 0; I < Parts.size(); ++I)
+      I == 0 ? truth(Parts[I], S) : expression(Parts[I], S);
     return;
   }
   if (is(N, "block")) {
@@ -249,8 +248,7 @@ void Linter::statement(TSNode N, Scope &S) {
     return;
   }
   // with, try, return, del...: their expressions, then their blocks, in order.
-  for (uint32_t I = 0; I < ts_node_named_child_count(N); ++I) {
-    TSNode C = ts_node_named_child(N, I);
+  for (TSNode C : namedChildren(N)) {
     if (is(C, "block") || is(C, "except_clause") || is(C, "finally_clause") ||
         is(C, "else_clause") || is(C, "with_statement") || is(C, "if_statement") ||
         is(C, "for_statement") || is(C, "while_statement") || is(C, "try_statement") ||
@@ -355,8 +353,7 @@ void Linter::branches(TSNode If, Scope &S) {
   };
   Branch(field(If, "condition"), field(If, "consequence"));
   bool Else = false;
-  for (uint32_t I = 0; I < ts_node_named_child_count(If); ++I) {
-    TSNode C = ts_node_named_child(If, I);
+  for (TSNode C : namedChildren(If)) {
     if (is(C, "elif_clause")) {
       Branch(field(C, "condition"), field(C, "consequence"));
     } else if (is(C, "else_clause")) {
@@ -412,8 +409,7 @@ void Linter::expression(TSNode E, const Scope &S) {
     Scope Inner;
     Inner.Globals = &S;
     Inner.Class = S.Class;
-    for (uint32_t I = 0; I < ts_node_named_child_count(E); ++I) {
-      TSNode C = ts_node_named_child(E, I);
+    for (TSNode C : namedChildren(E)) {
       if (is(C, "for_in_clause")) {
         expression(field(C, "right"), Inner);
         bindIteration(field(C, "left"), field(C, "right"), Inner);
@@ -453,8 +449,9 @@ void Linter::expression(TSNode E, const Scope &S) {
                  " into a string copies its values to the host: it waits for every kernel "
                  "queued before it");
   }
-  for (uint32_t I = 0; I < ts_node_named_child_count(E); ++I) {
-    TSNode C = ts_node_named_child(E, I);
+  std::vector<TSNode> Children = namedChildren(E);
+  for (size_t I = 0; I < Children.size(); ++I) {
+    TSNode C = Children[I];
     if (is(E, "not_operator") || (is(E, "boolean_operator") && I == 0) ||
         (is(E, "conditional_expression") && I == 1))
       continue; // read by truth() above
@@ -481,8 +478,8 @@ void Linter::formatted(TSNode Call, const Scope &S) {
     return Found ? std::optional<Value>(*Found) : std::nullopt;
   };
   TSNode Args = field(Call, "arguments");
-  for (uint32_t I = 0; I < ts_node_named_child_count(Args); ++I) {
-    TSNode A = ts_node_named_child(Args, I), E = A;
+  for (TSNode A : namedChildren(Args)) {
+    TSNode E = A;
     std::string Keyword;
     std::optional<Value> T;
     if (is(A, "keyword_argument")) {

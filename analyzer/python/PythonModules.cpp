@@ -123,11 +123,9 @@ const ModuleSummary *ModuleSummaries::summaryOf(const std::string &Path) {
 
 Imported ModuleSummaries::importsOf(const std::string &File, TSNode Root, const Values &V) {
   Imported Out;
-  for (uint32_t I = 0; I < ts_node_named_child_count(Root); ++I) {
-    TSNode N = ts_node_named_child(Root, I);
+  for (TSNode N : namedChildren(Root)) {
     if (is(N, "import_statement")) { // import a.b, import a.b as c
-      for (uint32_t K = 0; K < ts_node_named_child_count(N); ++K) {
-        TSNode A = ts_node_named_child(N, K);
+      for (TSNode A : namedChildren(N)) {
         bool Aliased = is(A, "aliased_import");
         std::string Dotted(V.text(Aliased ? field(A, "name") : A));
         std::string Local = Aliased ? std::string(V.text(field(A, "alias"))) : Dotted;
@@ -151,8 +149,7 @@ Imported ModuleSummaries::importsOf(const std::string &File, TSNode Root, const 
     }
     std::string Path = resolve(File, Level, Dotted);
     const ModuleSummary *M = Path.empty() ? nullptr : summaryOf(Path);
-    for (uint32_t K = 0; K < ts_node_named_child_count(N); ++K) {
-      TSNode A = ts_node_named_child(N, K);
+    for (TSNode A : namedChildren(N)) {
       if (ts_node_eq(A, Module))
         continue;
       if (is(A, "wildcard_import")) {

@@ -84,8 +84,7 @@ void Ranks::collect(TSNode N, const std::string &Class) {
       C.Module = moduleBases(Bases);
       C.Bases = std::string(Bases);
       TSNode Body = field(At, "body");
-      for (uint32_t I = 0; I < ts_node_named_child_count(Body); ++I) {
-        TSNode M = ts_node_named_child(Body, I);
+      for (TSNode M : namedChildren(Body)) {
         if (is(M, "decorated_definition"))
           M = field(M, "definition");
         if (!isFunction(M))
@@ -109,8 +108,9 @@ void Ranks::collect(TSNode N, const std::string &Class) {
       FreeByName.emplace(Name, At); // the first definition of a name, as a reader finds it
       Free.push_back(At);
     }
-    for (uint32_t I = ts_node_named_child_count(At); I-- > 0;)
-      Todo.push_back({ts_node_named_child(At, I), InClass});
+    std::vector<TSNode> Children = namedChildren(At);
+    for (size_t I = Children.size(); I-- > 0;)
+      Todo.push_back({Children[I], InClass});
   }
 }
 
@@ -168,8 +168,8 @@ void Ranks::propagateCalls(TSNode Root) {
       Calls.push_back({Caller ? Caller->Name : "", Functions.at(ts_node_start_byte(Def)).Name,
                        loopAround(N).Found});
     }
-    for (uint32_t I = 0; I < ts_node_named_child_count(N); ++I)
-      Todo.push_back(ts_node_named_child(N, I));
+    for (TSNode Child : namedChildren(N))
+      Todo.push_back(Child);
   }
   std::map<std::string, Function *> Named;
   for (auto &[Byte, F] : Functions)

@@ -12,6 +12,21 @@ bool is(TSNode N, const char *Type) {
   return !ts_node_is_null(N) && std::strcmp(ts_node_type(N), Type) == 0;
 }
 
+std::vector<TSNode> namedChildren(TSNode N) {
+  std::vector<TSNode> Out;
+  if (ts_node_is_null(N))
+    return Out;
+  TSTreeCursor C = ts_tree_cursor_new(N);
+  if (ts_tree_cursor_goto_first_child(&C))
+    do {
+      TSNode Child = ts_tree_cursor_current_node(&C);
+      if (ts_node_is_named(Child))
+        Out.push_back(Child);
+    } while (ts_tree_cursor_goto_next_sibling(&C));
+  ts_tree_cursor_delete(&C);
+  return Out;
+}
+
 TSNode field(TSNode N, const char *Name) {
   if (ts_node_is_null(N)) // a missing part's part is missing too
     return N;
@@ -23,20 +38,28 @@ TSNode Values::argument(TSNode Call, unsigned I, const char *Keyword) const {
   TSNode None{};
   if (!is(Args, "argument_list"))
     return None;
+  // One pass over the arguments with a cursor, stopping at the one asked for (this runs for
+  // nearly every call of every walk).
   unsigned Positional = 0;
-  for (uint32_t K = 0; K < ts_node_named_child_count(Args); ++K) {
-    TSNode A = ts_node_named_child(Args, K);
+  TSNode Found = None;
+  TSTreeCursor C = ts_tree_cursor_new(Args);
+  for (bool More = ts_tree_cursor_goto_first_child(&C); More && ts_node_is_null(Found);
+       More = ts_tree_cursor_goto_next_sibling(&C)) {
+    TSNode A = ts_tree_cursor_current_node(&C);
+    if (!ts_node_is_named(A))
+      continue;
     if (is(A, "keyword_argument")) {
       if (Keyword && text(field(A, "name")) == Keyword)
-        return field(A, "value");
+        Found = field(A, "value");
       continue;
     }
     if (Keyword || is(A, "comment") || is(A, "list_splat") || is(A, "dictionary_splat"))
       continue;
     if (Positional++ == I)
-      return A;
+      Found = A;
   }
-  return None;
+  ts_tree_cursor_delete(&C);
+  return Found;
 }
 
 std::string_view Values::text(TSNode N) const {
@@ -54,14 +77,12 @@ std::string_view lastPart(std::string_view Dotted) {
 }
 
 void Values::readImports(TSNode Root) {
-  for (uint32_t I = 0; I < ts_node_named_child_count(Root); ++I) {
-    TSNode N = ts_node_named_child(Root, I);
+  for (TSNode N : namedChildren(Root)) {
     bool From = is(N, "import_from_statement");
     if (!From && !is(N, "import_statement"))
       continue;
     std::string Module = From ? std::string(text(field(N, "module_name"))) : "";
-    for (uint32_t K = 0; K < ts_node_named_child_count(N); ++K) {
-      TSNode A = ts_node_named_child(N, K);
+    for (TSNode A : namedChildren(N)) {
       if (!is(A, "aliased_import"))
         continue;
       std::string Name(text(field(A, "name")));
@@ -313,8 +334,8 @@ Value Values::of(TSNode E, const Scope &S) const {
     if (T.find(" is ") != std::string_view::npos || T.find(" in ") != std::string_view::npos)
       return Value();
     Value Out;
-    for (uint32_t I = 0; I < ts_node_named_child_count(E); ++I)
-      Out = combine({Out, of(ts_node_named_child(E, I), S)});
+    for (TSNode Child : namedChildren(E))
+      Out = combine({Out, of(Child, S)});
     Out.Mask = Out.tensor();
     return Out;
   }
@@ -564,8 +585,8 @@ void Values::bind(TSNode Target, const Value &V, Scope &S) const {
     Part.Sequence = false; // acc1, acc5 = a list of tensors
     if (V.K == Kind::Other)
       Part = Value();
-    for (uint32_t I = 0; I < ts_node_named_child_count(Target); ++I)
-      bind(ts_node_named_child(Target, I), Part, S);
+    for (TSNode Child : namedChildren(Target))
+      bind(Child, Part, S);
   }
 }
 

@@ -14,6 +14,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hostsync::python {
 
@@ -102,6 +103,9 @@ private:
 Value combined(const Value &A, const Value &B);
 
 // Helpers over tree-sitter nodes, shared by the front end's files.
+// N's named children, in order, in one pass (ts_node_named_child(N, I) walks from the first
+// child each time: a loop over a long module's statements with it is quadratic).
+std::vector<TSNode> namedChildren(TSNode N);
 bool is(TSNode N, const char *Type);
 TSNode field(TSNode N, const char *Name);
 // The dotted name a call calls ("torch.cuda.synchronize", "x.item": the receiver's text
