@@ -23,74 +23,8 @@ namespace path = llvm::sys::path;
 namespace hostsync {
 
 namespace {
-bool isSourceExt(llvm::StringRef Ext) {
-  // .py: the Python front end's (driver/main.cpp hands those files to it).
-  return compat::isOneOf(Ext, {".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".cu", ".py"});
-}
-bool isHeaderExt(llvm::StringRef Ext) {
-  return compat::isOneOf(Ext, {".h", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".cuh"});
-}
 bool exists(const std::string &P) { return fs::exists(P); }
 } // namespace
-
-std::string collectSources(const std::vector<std::string> &Inputs, std::vector<std::string> &Files,
-                           std::vector<std::string> &Notes) {
-  // Real paths walked and taken: a symlink loop (src/up -> ..) or a second link to a folder
-  // or file already seen is walked, and analysed, once.
-  llvm::StringSet<> WalkedDirs, TakenFiles;
-  auto RealPath = [](const std::string &P) {
-    llvm::SmallString<256> Real;
-    return fs::real_path(P, Real) ? P : std::string(Real);
-  };
-  for (const std::string &In : Inputs) {
-    fs::file_status St;
-    if (fs::status(In, St) || !fs::exists(St))
-      return In + ": no such file or directory";
-    if (fs::is_directory(St)) {
-      std::vector<std::string> Found;
-      std::error_code EC;
-      WalkedDirs.insert(RealPath(In));
-      for (fs::recursive_directory_iterator It(In, EC), End; It != End && !EC; It.increment(EC)) {
-        llvm::StringRef Name = path::filename(It->path());
-        fs::file_status Target; // through symlinks
-        if (fs::status(It->path(), Target))
-          continue; // a dangling link
-        if (fs::is_directory(Target)) {
-          if (compat::startsWith(Name, ".")) {
-            It.no_push(); // .git, .cache
-          } else if (std::string Real = RealPath(It->path()); !WalkedDirs.insert(Real).second) {
-            It.no_push();
-            Notes.push_back(It->path() + ": skipped, the same folder as " + Real +
-                            " (walked once)");
-          }
-          continue;
-        }
-        if (fs::is_regular_file(Target) && isSourceExt(path::extension(It->path())) &&
-            TakenFiles.insert(RealPath(It->path())).second)
-          Found.push_back(absolutePath(It->path()));
-      }
-      if (EC)
-        return In + ": cannot read directory: " + EC.message();
-      if (Found.empty())
-        return In + ": no C++, CUDA or Python source files (.cpp, .cc, .cxx, .cu, .py) in this "
-                    "directory";
-      std::sort(Found.begin(), Found.end());
-      Files.insert(Files.end(), Found.begin(), Found.end());
-      continue;
-    }
-    llvm::StringRef Ext = path::extension(In);
-    if (!isSourceExt(Ext) && !isHeaderExt(Ext))
-      return In + ": not a C++, CUDA or Python source or header (expected .cpp, .cc, .cxx, .cu, "
-                  ".py, .h, .hpp, .cuh...)";
-    if (std::string E; !checkReadableFile(In, E)) // a pipe, a device, no permission
-      return E;
-    if (TakenFiles.insert(RealPath(In)).second)
-      Files.push_back(absolutePath(In));
-  }
-  std::sort(Files.begin(), Files.end());
-  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
-  return "";
-}
 
 namespace {
 // "a, b, c and 2 more"

@@ -1,8 +1,10 @@
-// Turns the command line's inputs into translation units with compile commands: source
-// discovery, the compilation database, and where LibTorch's headers are.
+// Turns the command line's inputs into translation units with compile commands: the
+// compilation database and where LibTorch's headers are (source discovery:
+// commands/SourceFiles, in the linter's core).
 #pragma once
 
 #include "commands/CudaSetup.h"
+#include "commands/SourceFiles.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 
@@ -11,12 +13,6 @@
 #include <vector>
 
 namespace hostsync {
-
-// Expands files and directories into the C++, CUDA and Python files to analyse, each real file once
-// (a symlink loop, or a second link to a folder already walked, is skipped with a line in Notes).
-// Returns "" or a one-line error naming the offending path.
-std::string collectSources(const std::vector<std::string> &Inputs, std::vector<std::string> &Files,
-                           std::vector<std::string> &Notes);
 
 // What the command line says of the compilation database (driver/Options.h fills it).
 struct DatabaseRequest {

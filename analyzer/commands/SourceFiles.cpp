@@ -1,0 +1,91 @@
+#include "commands/SourceFiles.h"
+
+#include "core/InputFiles.h"
+#include "support/AbsolutePath.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+namespace hostsync {
+
+namespace fs = std::filesystem;
+
+namespace {
+bool oneOf(const std::string &Ext, std::initializer_list<const char *> Exts) {
+  return std::any_of(Exts.begin(), Exts.end(), [&](const char *E) { return Ext == E; });
+}
+bool isSourceExt(const std::string &Ext) {
+  // .py: the Python front end's (driver/main.cpp hands those files to it).
+  return oneOf(Ext, {".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".cu", ".py"});
+}
+bool isHeaderExt(const std::string &Ext) {
+  return oneOf(Ext, {".h", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".cuh"});
+}
+// The real path (links followed), or P itself when it has none.
+std::string realPath(const fs::path &P) {
+  std::error_code E;
+  fs::path Real = fs::canonical(P, E);
+  return E ? P.string() : Real.string();
+}
+} // namespace
+
+std::string collectSources(const std::vector<std::string> &Inputs, std::vector<std::string> &Files,
+                           std::vector<std::string> &Notes) {
+  // Real paths walked and taken: a symlink loop (src/up -> ..) or a second link to a folder
+  // or file already seen is walked, and analysed, once.
+  std::set<std::string> WalkedDirs, TakenFiles;
+  for (const std::string &In : Inputs) {
+    std::error_code E;
+    fs::file_status St = fs::status(In, E);
+    if (E || !fs::exists(St))
+      return In + ": no such file or directory";
+    if (fs::is_directory(St)) {
+      std::vector<std::string> Found;
+      WalkedDirs.insert(realPath(In));
+      fs::recursive_directory_iterator It(In, fs::directory_options::follow_directory_symlink, E),
+          End;
+      for (; !E && It != End; It.increment(E)) {
+        std::string Name = It->path().filename().string();
+        std::error_code Broken;
+        fs::file_status Target = fs::status(It->path(), Broken); // through symlinks
+        if (Broken || !fs::exists(Target))
+          continue; // a dangling link
+        if (fs::is_directory(Target)) {
+          if (!Name.empty() && Name[0] == '.') {
+            It.disable_recursion_pending(); // .git, .cache
+          } else if (std::string Real = realPath(It->path()); !WalkedDirs.insert(Real).second) {
+            It.disable_recursion_pending();
+            Notes.push_back(It->path().string() + ": skipped, the same folder as " + Real +
+                            " (walked once)");
+          }
+          continue;
+        }
+        if (fs::is_regular_file(Target) && isSourceExt(It->path().extension().string()) &&
+            TakenFiles.insert(realPath(It->path())).second)
+          Found.push_back(absolutePath(It->path().string()));
+      }
+      if (E)
+        return In + ": cannot read directory: " + E.message();
+      if (Found.empty())
+        return In + ": no C++, CUDA or Python source files (.cpp, .cc, .cxx, .cu, .py) in this "
+                    "directory";
+      std::sort(Found.begin(), Found.end());
+      Files.insert(Files.end(), Found.begin(), Found.end());
+      continue;
+    }
+    std::string Ext = fs::path(In).extension().string();
+    if (!isSourceExt(Ext) && !isHeaderExt(Ext))
+      return In + ": not a C++, CUDA or Python source or header (expected .cpp, .cc, .cxx, .cu, "
+                  ".py, .h, .hpp, .cuh...)";
+    if (std::string Why; !checkReadableFile(In, Why)) // a pipe, a device, no permission
+      return Why;
+    if (TakenFiles.insert(realPath(In)).second)
+      Files.push_back(absolutePath(In));
+  }
+  std::sort(Files.begin(), Files.end());
+  Files.erase(std::unique(Files.begin(), Files.end()), Files.end());
+  return "";
+}
+
+} // namespace hostsync
