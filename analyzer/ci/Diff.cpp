@@ -2,38 +2,57 @@
 
 #include "support/AbsolutePath.h"
 
-#include "compat/LLVMCompat.h"
-
-#include "llvm/ADT/StringRef.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
-
 #include <cstdio>
+#include <string>
 
 namespace hostsync {
 
+namespace {
+// Text without the blanks it starts and ends with.
+std::string trimmed(const std::string &S) {
+  size_t B = S.find_first_not_of(" \t\r\n"), E = S.find_last_not_of(" \t\r\n");
+  return B == std::string::npos ? "" : S.substr(B, E - B + 1);
+}
+
+// A whole decimal number (false for anything else, or one past unsigned's range).
+bool number(const std::string &Text, unsigned &Out) {
+  if (Text.empty() || Text.size() > 9 || Text.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  Out = static_cast<unsigned>(std::stoul(Text));
+  return true;
+}
+} // namespace
+
 std::string parseUnifiedDiff(const std::string &Diff, const std::string &Base, ChangedLines &Out) {
   std::string File; // "" while in a deleted file or before the first header
-  llvm::StringRef Rest(Diff);
-  while (!Rest.empty()) {
-    auto [Line, Tail] = Rest.split('\n');
-    Rest = Tail;
-    if (Line.consume_front("+++ ")) {
-      Line = Line.split('\t').first.rtrim();
+  for (size_t Start = 0; Start < Diff.size();) {
+    size_t End = Diff.find('\n', Start);
+    std::string Line =
+        Diff.substr(Start, End == std::string::npos ? std::string::npos : End - Start);
+    Start = End == std::string::npos ? Diff.size() : End + 1;
+    if (Line.compare(0, 4, "+++ ") == 0) {
+      Line = Line.substr(4, Line.find('\t') == std::string::npos ? std::string::npos
+                                                                 : Line.find('\t') - 4);
+      Line.erase(Line.find_last_not_of(" \t\r") + 1);
       if (Line == "/dev/null") {
         File.clear();
         continue;
       }
-      Line.consume_front("b/");
+      if (Line.compare(0, 2, "b/") == 0)
+        Line = Line.substr(2);
       File = absolutePathIn(Base, Line);
       Out[File];
-    } else if (Line.consume_front("@@ -") && !File.empty()) {
+    } else if (Line.compare(0, 4, "@@ -") == 0 && !File.empty()) {
       // "@@ -a[,b] +c[,d] @@": lines c .. c+d-1 of the new text (d defaults to 1).
-      llvm::StringRef New = Line.split(" +").second.split(' ').first;
-      auto [Start, Count] = New.split(',');
+      std::string Header = Line.substr(4);
+      size_t Plus = Header.find(" +");
+      std::string New = Plus == std::string::npos ? "" : Header.substr(Plus + 2);
+      New = New.substr(0, New.find(' '));
+      size_t Comma = New.find(',');
       unsigned First = 0, N = 1;
-      if (Start.getAsInteger(10, First) || (!Count.empty() && Count.getAsInteger(10, N)))
-        return "the diff has a hunk header that is not unified: @@ -" + Line.str();
+      if (!number(New.substr(0, Comma), First) ||
+          (Comma != std::string::npos && !number(New.substr(Comma + 1), N)))
+        return "the diff has a hunk header that is not unified: @@ -" + Header;
       for (unsigned L = First; L < First + N; ++L)
         Out[File].insert(L);
     }
@@ -70,8 +89,8 @@ std::string changedSince(const std::string &Ref, ChangedLines &Out) {
   if (!git("diff -U0 --no-color --no-ext-diff --src-prefix=a/ --dst-prefix=b/ " + shellQuoted(Ref) +
                " --",
            Diff))
-    return "--diff=" + Ref + ": git diff failed: " + llvm::StringRef(Diff).trim().str();
-  return parseUnifiedDiff(Diff, llvm::StringRef(Top).trim().str(), Out);
+    return "--diff=" + Ref + ": git diff failed: " + trimmed(Diff);
+  return parseUnifiedDiff(Diff, trimmed(Top), Out);
 }
 
 } // namespace hostsync
