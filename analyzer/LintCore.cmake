@@ -25,7 +25,7 @@ add_library(hostsync_lint_core STATIC
   ${LC}/support/RemoveOnSignal.cpp ${LC}/support/CommandLine.cpp ${LC}/driver/Options.cpp
   ${LC}/ci/ParseShard.cpp ${LC}/config/Config.cpp ${LC}/config/YamlTree.cpp
   ${LC}/core/InputFiles.cpp ${LC}/ci/Baseline.cpp ${LC}/commands/SourceFiles.cpp
-  ${LC}/ci/Diff.cpp ${LC}/ci/AfterProjectPass.cpp)
+  ${LC}/ci/Diff.cpp ${LC}/ci/AfterProjectPass.cpp ${LC}/model/ProjectPass.cpp)
 target_include_directories(hostsync_lint_core PUBLIC ${LC} ${CMAKE_BINARY_DIR}/generated-core)
 target_include_directories(hostsync_lint_core SYSTEM PRIVATE ${HOSTSYNC_YAML_INCLUDE})
 target_link_libraries(hostsync_lint_core PUBLIC hostsync_catalog hostsync_text

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "model/Finding.h"
+#include "model/ProjectPass.h"
 #include "model/TUResult.h"
 #include "parse/ParseFile.h"
 
@@ -39,10 +40,5 @@ struct RunProgress {
 std::vector<TUResult> runAll(const clang::tooling::CompilationDatabase &Db,
                              const std::vector<std::string> &Files, const RunConfig &Config,
                              CommandAdjuster &Commands, const RunProgress &Progress);
-
-// Merges the findings of all TUs, one per rule and location (a header seen by many TUs
-// yields one finding; its rank is the highest any TU gave it), in output order, and closes
-// their devices with the facts of every TU (model/DeviceFacts.h).
-std::vector<Finding> mergeFindings(const std::vector<TUResult> &Results);
 
 } // namespace hostsync
