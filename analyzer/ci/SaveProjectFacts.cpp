@@ -2,6 +2,8 @@
 #include "core/ProjectFactsFile.h"
 #include "support/OutputFile.h"
 
+#include <filesystem>
+
 namespace hostsync {
 
 std::string saveProjectFacts(const std::string &CacheDir, const std::vector<TUResult> &Results,
@@ -17,9 +19,10 @@ std::string saveProjectFacts(const std::string &CacheDir, const std::vector<TURe
   std::string Ignored; // a damaged or older file is replaced
   std::vector<FileFacts> Old = readProjectFacts(Path, Ignored).value_or(std::vector<FileFacts>());
   std::string Error;
-  if (!llvm::sys::fs::is_directory(CacheDir))
-    if (std::error_code EC = llvm::sys::fs::create_directories(CacheDir))
-      return CacheDir + ": cannot create: " + EC.message();
+  std::error_code EC;
+  if (!std::filesystem::is_directory(CacheDir, EC) &&
+      !std::filesystem::create_directories(CacheDir, EC) && EC)
+    return CacheDir + ": cannot create: " + EC.message();
   std::unique_ptr<OutputFile> Out = OutputFile::create(Path, Error);
   if (!Out)
     return Error;
