@@ -22,7 +22,7 @@ add_library(hostsync_lint_core STATIC
   ${LC}/output/Writer.cpp ${LC}/output/Writers.cpp ${LC}/output/SarifWriter.cpp
   ${LC}/output/Fixes.cpp ${LC}/config/SarifLinks.cpp
   ${LC}/support/AbsolutePath.cpp ${LC}/support/FdStream.cpp ${LC}/support/OutputFile.cpp
-  ${LC}/support/RemoveOnSignal.cpp ${LC}/support/CommandLine.cpp ${LC}/driver/Options.cpp
+  ${LC}/support/RemoveOnSignal.cpp ${LC}/support/CommandLine.cpp ${LC}/support/PlainText.cpp ${LC}/driver/Options.cpp
   ${LC}/ci/ParseShard.cpp ${LC}/config/Config.cpp ${LC}/config/YamlTree.cpp
   ${LC}/core/InputFiles.cpp ${LC}/ci/Baseline.cpp ${LC}/commands/SourceFiles.cpp
   ${LC}/ci/Diff.cpp ${LC}/ci/AfterProjectPass.cpp ${LC}/model/ProjectPass.cpp)

@@ -1,27 +1,12 @@
 #include "ci/Diff.h"
 
 #include "support/AbsolutePath.h"
+#include "support/PlainText.h"
 
 #include <cstdio>
 #include <string>
 
 namespace hostsync {
-
-namespace {
-// Text without the blanks it starts and ends with.
-std::string trimmed(const std::string &S) {
-  size_t B = S.find_first_not_of(" \t\r\n"), E = S.find_last_not_of(" \t\r\n");
-  return B == std::string::npos ? "" : S.substr(B, E - B + 1);
-}
-
-// A whole decimal number (false for anything else, or one past unsigned's range).
-bool number(const std::string &Text, unsigned &Out) {
-  if (Text.empty() || Text.size() > 9 || Text.find_first_not_of("0123456789") != std::string::npos)
-    return false;
-  Out = static_cast<unsigned>(std::stoul(Text));
-  return true;
-}
-} // namespace
 
 std::string parseUnifiedDiff(const std::string &Diff, const std::string &Base, ChangedLines &Out) {
   std::string File; // "" while in a deleted file or before the first header
@@ -50,8 +35,8 @@ std::string parseUnifiedDiff(const std::string &Diff, const std::string &Base, C
       New = New.substr(0, New.find(' '));
       size_t Comma = New.find(',');
       unsigned First = 0, N = 1;
-      if (!number(New.substr(0, Comma), First) ||
-          (Comma != std::string::npos && !number(New.substr(Comma + 1), N)))
+      if (!parseDecimal(New.substr(0, Comma), 999999999, First) ||
+          (Comma != std::string::npos && !parseDecimal(New.substr(Comma + 1), 999999999, N)))
         return "the diff has a hunk header that is not unified: @@ -" + Header;
       for (unsigned L = First; L < First + N; ++L)
         Out[File].insert(L);

@@ -3,6 +3,7 @@
 #include "core/Glob.h"
 
 #include "support/CommandLine.h"
+#include "support/PlainText.h"
 
 #include <iostream>
 #include <sstream>
@@ -166,10 +167,10 @@ bool parseChoice(const cli::Parsed &Line, const char *Name,
   return false;
 }
 
-// A whole decimal number, within [Min, Max].
-template <typename T> bool parseNumber(const std::string &Text, T Min, T Max, T &Out) {
+// A number of seconds, within [Min, Max] (a fraction allowed: 0.5).
+bool parseSeconds(const std::string &Text, double Min, double Max, double &Out) {
   std::istringstream In(Text);
-  T Value{};
+  double Value = 0;
   if (Text.empty() || !(In >> Value) || !In.eof() || Value < Min || Value > Max ||
       Text.find_first_of("+-eE ") != std::string::npos)
     return false;
@@ -254,7 +255,7 @@ bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error,
     return false;
   }
   if (L.has("progress-interval") &&
-      !parseNumber(L.last("progress-interval"), 0.0, 86400.0, Out.ProgressInterval)) {
+      !parseSeconds(L.last("progress-interval"), 0.0, 86400.0, Out.ProgressInterval)) {
     Error = "--progress-interval needs a number of seconds from 0 to 86400, not '" +
             L.last("progress-interval") + "'";
     return false;
@@ -281,19 +282,12 @@ bool parseOptions(int Argc, const char **Argv, Options &Out, std::string &Error,
   }
   if (L.has("report-cpu"))
     Out.Devices.ReportCpu = L.flag("report-cpu");
-  if (L.has("j") && !parseNumber(L.last("j"), 1u, 1024u, Out.Jobs)) {
+  if (L.has("j") && (!parseDecimal(L.last("j"), 1024, Out.Jobs) || Out.Jobs < 1)) {
     Error = "-j needs a number from 1 to 1024, not '" + L.last("j") + "'";
     return false;
   }
   return true;
 }
-
-namespace {
-std::string trim(const std::string &S) {
-  size_t B = S.find_first_not_of(" \t"), E = S.find_last_not_of(" \t");
-  return B == std::string::npos ? "" : S.substr(B, E - B + 1);
-}
-} // namespace
 
 std::string selectRules(const std::string &Globs, const Catalog &C,
                         std::vector<std::string> &Enabled) {
@@ -301,8 +295,8 @@ std::string selectRules(const std::string &Globs, const Catalog &C,
   size_t Start = 0;
   while (Start <= Globs.size()) {
     size_t Comma = Globs.find(',', Start);
-    std::string G =
-        trim(Globs.substr(Start, Comma == std::string::npos ? std::string::npos : Comma - Start));
+    std::string G = trimmed(
+        Globs.substr(Start, Comma == std::string::npos ? std::string::npos : Comma - Start));
     Start = Comma == std::string::npos ? Globs.size() + 1 : Comma + 1;
     if (G.empty())
       continue;
