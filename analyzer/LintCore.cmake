@@ -1,7 +1,7 @@
 # hostsync-lint's core, shared by its front ends (Clang's for C++ and CUDA, tree-sitter's for
 # Python): the finding model, NOLINT suppressions, the writers (text, JSON, SARIF, GitHub,
-# GitLab), fix-its, the command line (support/CommandLine, driver/Options), and the file
-# utilities under them. No LLVM: it is built whether or not
+# GitLab), fix-its, the command line (support/CommandLine, driver/Options), the run's steps
+# around the analysis (driver/PlanFiles, driver/LintSteps), and the file utilities under them. No LLVM: it is built whether or not
 # the analyzer is (docs/contributing.md, "The analyzer's folders"); lint-layering checks
 # that none of its files includes a header of LLVM or Clang.
 find_package(nlohmann_json 3 REQUIRED)
@@ -25,7 +25,8 @@ add_library(hostsync_lint_core STATIC
   ${LC}/support/RemoveOnSignal.cpp ${LC}/support/CommandLine.cpp ${LC}/support/PlainText.cpp ${LC}/driver/Options.cpp
   ${LC}/ci/ParseShard.cpp ${LC}/config/Config.cpp ${LC}/config/YamlTree.cpp
   ${LC}/core/InputFiles.cpp ${LC}/ci/Baseline.cpp ${LC}/commands/SourceFiles.cpp
-  ${LC}/ci/Diff.cpp ${LC}/ci/AfterProjectPass.cpp ${LC}/model/ProjectPass.cpp)
+  ${LC}/ci/Diff.cpp ${LC}/ci/AfterProjectPass.cpp ${LC}/model/ProjectPass.cpp
+  ${LC}/driver/PlanFiles.cpp ${LC}/driver/LintSteps.cpp)
 target_include_directories(hostsync_lint_core PUBLIC ${LC} ${CMAKE_BINARY_DIR}/generated-core)
 target_include_directories(hostsync_lint_core SYSTEM PRIVATE ${HOSTSYNC_YAML_INCLUDE})
 target_link_libraries(hostsync_lint_core PUBLIC hostsync_catalog hostsync_text

@@ -16,7 +16,7 @@ bool oneOf(const std::string &Ext, std::initializer_list<const char *> Exts) {
   return std::any_of(Exts.begin(), Exts.end(), [&](const char *E) { return Ext == E; });
 }
 bool isSourceExt(const std::string &Ext) {
-  // .py: the Python front end's (driver/main.cpp hands those files to it).
+  // .py: the Python front end's (hostsync-lint lints those files itself: driver/LintMain.cpp).
   return oneOf(Ext, {".cpp", ".cc", ".cxx", ".c++", ".C", ".cp", ".cu", ".py"});
 }
 bool isHeaderExt(const std::string &Ext) {

@@ -3,18 +3,14 @@
 // database and how their commands are made fit for Clang.
 #pragma once
 
-#include "ci/Diff.h"
 #include "commands/CompileCommands.h"
 #include "commands/CudaSetup.h"
-#include "config/Config.h"
-#include "driver/Options.h"
+#include "driver/PlanFiles.h"
 #include "driver/Runner.h"
-#include "rules/Catalog.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,16 +18,11 @@ namespace hostsync {
 
 // What the run analyses and how, decided before any parse: the rules, the cache folder,
 // the files (after their .hostsync.yaml, --shard and --diff) and their compile commands.
-struct RunPlan {
+struct RunPlan : FilePlan {
   RunConfig Config;
-  std::string CacheDir; // "" with --no-cache
-  std::vector<std::string> Files;
-  std::vector<std::string> Kept; // the run's files before --shard took its share
-  std::vector<std::string> Info; // lines for the user
   std::unique_ptr<clang::tooling::CompilationDatabase> Db;
   CudaSetup Cuda;
-  std::vector<std::string> Roots;      // include roots inferred from the tree
-  std::optional<ChangedLines> Changed; // --diff
+  std::vector<std::string> Roots; // include roots inferred from the tree
   // Makes each file's compile command fit for Clang (after the database and the roots).
   std::unique_ptr<CommandAdjuster> Commands;
 };

@@ -134,8 +134,7 @@ std::vector<TUResult> runAll(const tooling::CompilationDatabase &Db,
         Progress.Started(I, Files[I]);
       }
       bool Cached = false;
-      auto Own = Config.PerFile.find(Files[I]);
-      const FileSettings &Settings = Own == Config.PerFile.end() ? Config.Defaults : Own->second;
+      const FileSettings &Settings = Config.of(Files[I]);
       Results[I] = unlessItThrows(
           Files[I], [&] { return runOne(Db, Files[I], Config, Settings, Commands, Cached); });
       if (Progress.Finished) {

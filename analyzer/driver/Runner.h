@@ -18,9 +18,8 @@ namespace hostsync {
 class ResultCache;
 class PrefixPchs;
 
-struct RunConfig {
-  FileSettings Defaults;                       // the rules and assumed device of every file
-  std::map<std::string, FileSettings> PerFile; // but these (their own .hostsync.yaml)
+// Every file's settings, and how Clang's front end runs the files.
+struct RunConfig : RunSettings {
   unsigned Jobs = 1;
   ResultCache *Cache = nullptr; // results of unchanged files (cache/ResultCache.h)
   PrefixPchs *Pchs = nullptr;   // precompiled leading headers (cache/PrefixPch.h)

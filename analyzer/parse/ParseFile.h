@@ -6,6 +6,7 @@
 
 #include "cache/PrefixPch.h"
 #include "core/RuleCheck.h"
+#include "model/FileSettings.h"
 #include "model/TUResult.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -19,12 +20,6 @@ namespace hostsync {
 
 class CommandAdjuster;
 class ReadFiles;
-
-// What may differ between files (their .hostsync.yaml).
-struct FileSettings {
-  std::vector<std::string> EnabledRules;
-  AssumeDevice Assume = AssumeDevice::Unknown;
-};
 
 // Parses File with its compile command made fit for Clang by Commands, runs the enabled
 // rules, and parses again while recovery gives back what errors lost. Pch: parse with

@@ -24,6 +24,10 @@ config.environment.pop("Torch_DIR", None)
 # %lint: the analyzer with the PCH, quiet, no colour; tests add --checks and flags.
 config.substitutions.append(("%pchpath", config.torch_pch))
 config.substitutions.append(("%pch", "-include-pch " + config.torch_pch))
+# %hostsync-lint-clang: the Clang front end that hostsync-lint hands C++ runs to (first:
+# %hostsync-lint is a prefix of it).
+config.substitutions.append(("%hostsync-lint-clang", os.path.join(
+    os.path.dirname(config.hostsync_lint), "hostsync-lint-clang")))
 config.substitutions.append(("%hostsync-lint", config.hostsync_lint))
 config.substitutions.append(
     ("%lint", config.hostsync_lint + " --quiet --color=never"))
