@@ -232,7 +232,7 @@ void Linter::statement(TSNode N, Scope &S) {
     return;
   }
   if (is(N, "assert_statement")) {
-    std::vector<TSNode> Parts = namedChildren(N);
+    NamedChildren Parts(N);
     for (size_t I = 0; I < Parts.size(); ++I)
       I == 0 ? truth(Parts[I], S) : expression(Parts[I], S);
     return;
@@ -299,7 +299,7 @@ void Linter::registered(TSNode Call, Scope &S) {
     return;
   Value Buffer;
   Buffer.K = Kind::Tensor;
-  S.Names["self." + std::string(Quoted.substr(1, Quoted.size() - 2))] = Buffer;
+  S.set("self." + std::string(Quoted.substr(1, Quoted.size() - 2)), Buffer);
 }
 
 void Linter::bindIteration(TSNode Left, TSNode Iter, Scope &S) {
@@ -342,14 +342,27 @@ void Linter::branches(TSNode If, Scope &S) {
   // Each branch starts from what was known before the if; after it, a name holds the merge
   // of what each branch left it (the branch not taken included, where there is no else):
   // `device = accelerator() if ... else torch.device("cpu")` spelled as an if statement is
-  // not on the CPU.
-  Scope Before = S;
-  std::vector<Scope> After;
+  // not on the CPU. Each branch is walked on S and undone (Scope::set's journal); what it
+  // left the names it set is kept for the merge.
+  using Changes = std::map<std::string, Value, std::less<>>;
+  std::vector<Changes> After;
+  std::vector<Scope::Undo> *Outer = S.Journal;
   auto Branch = [&](TSNode Condition, TSNode Body) {
-    Scope B = Before;
-    truth(Condition, B);
-    block(Body, B);
-    After.push_back(std::move(B));
+    std::vector<Scope::Undo> Journal;
+    S.Journal = &Journal;
+    truth(Condition, S);
+    block(Body, S);
+    Changes Left;
+    for (const Scope::Undo &U : Journal)
+      if (auto It = S.Names.find(U.Name); It != S.Names.end())
+        Left.emplace(U.Name, It->second);
+    for (auto U = Journal.rbegin(); U != Journal.rend(); ++U)
+      if (U->Old)
+        S.Names[U->Name] = *U->Old;
+      else
+        S.Names.erase(U->Name);
+    S.Journal = Outer;
+    After.push_back(std::move(Left));
   };
   Branch(field(If, "condition"), field(If, "consequence"));
   bool Else = false;
@@ -362,14 +375,25 @@ void Linter::branches(TSNode If, Scope &S) {
     }
   }
   if (!Else)
-    After.push_back(Before);
-  S.Names.clear();
-  for (const Scope &B : After)
-    for (const auto &[Name, Val] : B.Names) {
-      auto [It, First] = S.Names.emplace(Name, Val);
-      if (!First)
-        It->second = merge(It->second, Val);
+    After.emplace_back(); // the branch not taken changes nothing
+  // A name no branch set keeps its value (merging a value with itself gives it back); one
+  // that some branch set merges, in the branches' order, what each left it.
+  std::set<std::string, std::less<>> Set;
+  for (const Changes &Left : After)
+    for (const auto &Change : Left)
+      Set.insert(Change.first);
+  for (const std::string &Name : Set) {
+    std::optional<Value> Merged;
+    auto Kept = S.Names.find(Name);
+    const Value *Before = Kept != S.Names.end() ? &Kept->second : nullptr;
+    for (const Changes &Left : After) {
+      auto It = Left.find(Name);
+      const Value *Here = It != Left.end() ? &It->second : Before;
+      if (Here)
+        Merged = Merged ? merge(*Merged, *Here) : *Here;
     }
+    S.set(Name, *Merged);
+  }
 }
 
 void Linter::truth(TSNode E, const Scope &S) {
@@ -449,7 +473,7 @@ void Linter::expression(TSNode E, const Scope &S) {
                  " into a string copies its values to the host: it waits for every kernel "
                  "queued before it");
   }
-  std::vector<TSNode> Children = namedChildren(E);
+  NamedChildren Children(E);
   for (size_t I = 0; I < Children.size(); ++I) {
     TSNode C = Children[I];
     if (is(E, "not_operator") || (is(E, "boolean_operator") && I == 0) ||

@@ -1,6 +1,7 @@
 #include "python/PythonModules.h"
 
 #include <filesystem>
+#include <unordered_map>
 
 namespace hostsync::python {
 
@@ -62,6 +63,17 @@ ModuleSummaries::ModuleSummaries(const LintSettings &Settings) : Own(Settings) {
 std::string ModuleSummaries::resolve(const std::string &File, unsigned Level,
                                      const std::string &Dotted) {
   fs::path Dir = fs::path(File).parent_path();
+  // The answers for a folder, by import: every file of a folder imports much the same (torch,
+  // the package's own modules), and each answer is up to a few dozen stat() calls. The
+  // files do not change during a run.
+  static thread_local std::unordered_map<std::string, std::string> Answers;
+  std::string Key = Dir.string() + '\0' + std::to_string(Level) + '\0' + Dotted;
+  if (auto It = Answers.find(Key); It != Answers.end())
+    return It->second;
+  return Answers[Key] = lookUp(Dir, Level, Dotted);
+}
+
+std::string ModuleSummaries::lookUp(fs::path Dir, unsigned Level, const std::string &Dotted) {
   if (Level > 0) { // from . import x, from ..pkg import y
     for (unsigned I = 1; I < Level; ++I)
       Dir = Dir.parent_path();

@@ -8,6 +8,7 @@
 #include "python/PythonLint.h"
 #include "python/PythonValues.h"
 
+#include <filesystem>
 #include <map>
 #include <optional>
 #include <set>
@@ -44,6 +45,7 @@ public:
   static std::string resolve(const std::string &File, unsigned Level, const std::string &Dotted);
 
 private:
+  static std::string lookUp(std::filesystem::path Dir, unsigned Level, const std::string &Dotted);
   const ModuleSummary *summaryOf(const std::string &Path);
   LintSettings Own;                           // a module that is not an input: no rules
   std::map<std::string, LintSettings> Inputs; // by path

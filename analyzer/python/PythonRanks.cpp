@@ -108,7 +108,7 @@ void Ranks::collect(TSNode N, const std::string &Class) {
       FreeByName.emplace(Name, At); // the first definition of a name, as a reader finds it
       Free.push_back(At);
     }
-    std::vector<TSNode> Children = namedChildren(At);
+    NamedChildren Children(At);
     for (size_t I = Children.size(); I-- > 0;)
       Todo.push_back({Children[I], InClass});
   }
@@ -158,18 +158,39 @@ void Ranks::propagateCalls(TSNode Root) {
     bool InLoop;
   };
   std::vector<Call> Calls;
-  std::vector<TSNode> Todo{Root};
+  // Each node with its caller and whether it is in a loop there, as enclosing() and
+  // loopAround().Found would find them, carried down the walk: walking up from every call
+  // (ts_node_parent walks down from the root each time) was a tenth of a large project's run.
+  struct Place {
+    TSNode N;
+    const Function *Caller; // the nearest function around N, when it is one of Functions
+    bool InLoop;            // a loop around N, inside that function (or lambda)
+  };
+  std::vector<Place> Todo{{Root, nullptr, false}};
   while (!Todo.empty()) {
-    TSNode N = Todo.back();
+    Place At = Todo.back();
     Todo.pop_back();
+    TSNode N = At.N;
     bool Method = false;
-    if (TSNode Def = is(N, "call") ? calleeOf(N, Method) : TSNode{}; !ts_node_is_null(Def)) {
-      const Function *Caller = enclosing(N);
-      Calls.push_back({Caller ? Caller->Name : "", Functions.at(ts_node_start_byte(Def)).Name,
-                       loopAround(N).Found});
+    if (is(N, "call"))
+      CallerOf.emplace(N.id, At.Caller);
+    if (TSNode Def = is(N, "call") ? calleeOf(N, Method) : TSNode{}; !ts_node_is_null(Def))
+      Calls.push_back({At.Caller ? At.Caller->Name : "", Functions.at(ts_node_start_byte(Def)).Name,
+                       At.InLoop});
+    if (isFunction(N)) {
+      auto It = Functions.find(ts_node_start_byte(N));
+      At.Caller = It == Functions.end() ? nullptr : &It->second;
+      At.InLoop = false;
+    } else if (is(N, "lambda")) {
+      At.InLoop = false;
     }
+    // A loop's iterable is evaluated once; its body (and a while's condition) each time.
+    bool Loop = isLoop(N);
+    TSNode Iterable = Loop && is(N, "for_statement") ? field(N, "right") : TSNode{};
     for (TSNode Child : namedChildren(N))
-      Todo.push_back(Child);
+      Todo.push_back(
+          {Child, At.Caller,
+           At.InLoop || (Loop && !(!ts_node_is_null(Iterable) && ts_node_eq(Iterable, Child)))});
   }
   std::map<std::string, Function *> Named;
   for (auto &[Byte, F] : Functions)
@@ -227,7 +248,8 @@ TSNode Ranks::calleeOf(TSNode Call, bool &Method) const {
   std::string_view Callee = V.text(field(Call, "function"));
   Method = false;
   if (Callee.substr(0, 5) == "self.") {
-    const Function *Caller = enclosing(Call);
+    auto Known = CallerOf.find(Call.id);
+    const Function *Caller = Known != CallerOf.end() ? Known->second : enclosing(Call);
     if (!Caller || Caller->Class.empty())
       return TSNode{};
     auto It = MethodByName.find(Caller->Class + "." + std::string(Callee.substr(5)));

@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace hostsync::python {
@@ -75,6 +76,9 @@ private:
   std::map<std::string, TSNode> FreeByName, MethodByName;
   std::vector<ClassInfo> Classes;
   std::vector<TSNode> Free;
+  // Each call's enclosing(), as propagateCalls' walk found it (by the node's id): calleeOf
+  // asks it of every self.m(...) of every walk.
+  std::unordered_map<const void *, const Function *> CallerOf;
 };
 
 } // namespace hostsync::python

@@ -6,31 +6,87 @@
 #include <cstring>
 #include <initializer_list>
 
+extern "C" const TSLanguage *tree_sitter_python(void);
+
 namespace hostsync::python {
 
-bool is(TSNode N, const char *Type) {
-  return !ts_node_is_null(N) && std::strcmp(ts_node_type(N), Type) == 0;
-}
-
-std::vector<TSNode> namedChildren(TSNode N) {
-  std::vector<TSNode> Out;
+NamedChildren::NamedChildren(TSNode N) {
   if (ts_node_is_null(N))
-    return Out;
-  TSTreeCursor C = ts_tree_cursor_new(N);
+    return;
+  // One cursor, reset each time: a new one allocates its stack.
+  static thread_local struct Cursor {
+    TSTreeCursor C = ts_tree_cursor_new(TSNode{});
+    ~Cursor() { ts_tree_cursor_delete(&C); }
+  } Reused;
+  TSTreeCursor &C = Reused.C;
+  ts_tree_cursor_reset(&C, N);
   if (ts_tree_cursor_goto_first_child(&C))
     do {
       TSNode Child = ts_tree_cursor_current_node(&C);
-      if (ts_node_is_named(Child))
-        Out.push_back(Child);
+      if (!ts_node_is_named(Child))
+        continue;
+      if (Size == InPlace)
+        More.assign(Held, Held + InPlace);
+      if (Size < InPlace)
+        Held[Size] = Child;
+      else
+        More.push_back(Child);
+      ++Size;
     } while (ts_tree_cursor_goto_next_sibling(&C));
-  ts_tree_cursor_delete(&C);
-  return Out;
 }
 
-TSNode field(TSNode N, const char *Name) {
-  if (ts_node_is_null(N)) // a missing part's part is missing too
-    return N;
-  return ts_node_child_by_field_name(N, Name, static_cast<uint32_t>(std::strlen(Name)));
+namespace {
+
+const TSLanguage *python() { return tree_sitter_python(); }
+
+// A small table by a literal's address (hashed), each slot filled on its first use: about a
+// hundred literals share 512 slots, a collision is looked up again.
+template <class Id> struct ByAddress {
+  struct Slot {
+    const char *Key = nullptr;
+    Id Value{};
+  };
+  Slot Slots[512];
+  template <class LookUp> const Id &get(const char *Key, LookUp &&Find) {
+    Slot &S = Slots[(reinterpret_cast<uintptr_t>(Key) >> 2) % 512];
+    if (S.Key != Key) {
+      S.Value = Find(Key);
+      S.Key = Key;
+    }
+    return S.Value;
+  }
+};
+
+} // namespace
+
+const TypeSymbols &typeSymbols(const char *Type) {
+  static thread_local ByAddress<TypeSymbols> Table;
+  return Table.get(Type, [](const char *T) {
+    uint32_t Length = static_cast<uint32_t>(std::strlen(T));
+    TypeSymbols S;
+    S.Named = ts_language_symbol_for_name(python(), T, Length, true);
+    S.Anonymous = ts_language_symbol_for_name(python(), T, Length, false);
+    // 0 is the end of input's symbol, which no node of a tree has; "ERROR" comes back as
+    // the error symbol whichever named-ness is asked.
+    return S;
+  });
+}
+
+TSFieldId fieldId(const char *Name) {
+  static thread_local ByAddress<TSFieldId> Table;
+  return Table.get(Name, [](const char *N) {
+    return ts_language_field_id_for_name(python(), N, static_cast<uint32_t>(std::strlen(N)));
+  });
+}
+
+void Scope::set(std::string Name, Value V) {
+  auto It = Names.find(Name);
+  if (Journal)
+    Journal->push_back({Name, It == Names.end() ? std::nullopt : std::optional<Value>(It->second)});
+  if (It == Names.end())
+    Names.emplace(std::move(Name), std::move(V));
+  else
+    It->second = std::move(V);
 }
 
 TSNode Values::argument(TSNode Call, unsigned I, const char *Keyword) const {
@@ -576,7 +632,7 @@ Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) 
 
 void Values::bind(TSNode Target, const Value &V, Scope &S) const {
   if (is(Target, "identifier") || is(Target, "attribute")) {
-    S.Names[std::string(text(Target))] = V;
+    S.set(std::string(text(Target)), V);
     return;
   }
   if (is(Target, "pattern_list") || is(Target, "tuple_pattern") || is(Target, "list_pattern") ||

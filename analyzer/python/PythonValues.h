@@ -47,6 +47,26 @@ struct Scope {
   const Scope *Class = nullptr;   // self.x, for a method
   const Scope *Globals = nullptr; // the module's names, for a function
   const Value *find(std::string_view Name) const;
+
+  // Names[Name] = V, noting first in Journal (when set) what Name held, so that a branch of
+  // an if statement can be walked on this scope and undone (Linter::branches), instead of
+  // on a copy of it: copying a module's scope of hundreds of names for each branch was a
+  // fifth of a large project's run.
+  void set(std::string Name, Value V);
+  struct Undo {
+    std::string Name;
+    std::optional<Value> Old; // unset: Name was not there
+  };
+  std::vector<Undo> *Journal = nullptr; // not copied with the scope
+
+  Scope() = default;
+  Scope(const Scope &O) : Names(O.Names), Class(O.Class), Globals(O.Globals) {}
+  Scope &operator=(const Scope &O) {
+    Names = O.Names;
+    Class = O.Class;
+    Globals = O.Globals;
+    return *this;
+  }
 };
 
 // Evaluates expressions of one file.
@@ -104,10 +124,49 @@ Value combined(const Value &A, const Value &B);
 
 // Helpers over tree-sitter nodes, shared by the front end's files.
 // N's named children, in order, in one pass (ts_node_named_child(N, I) walks from the first
-// child each time: a loop over a long module's statements with it is quadratic).
-std::vector<TSNode> namedChildren(TSNode N);
-bool is(TSNode N, const char *Type);
-TSNode field(TSNode N, const char *Name);
+// child each time: a loop over a long module's statements with it is quadratic). Up to
+// eight are held in place: most nodes have fewer, and a vector for each node of every walk
+// was a good part of a run's allocations.
+class NamedChildren {
+public:
+  explicit NamedChildren(TSNode N);
+  NamedChildren(const NamedChildren &) = delete;
+  NamedChildren &operator=(const NamedChildren &) = delete;
+  const TSNode *begin() const { return data(); }
+  const TSNode *end() const { return data() + Size; }
+  size_t size() const { return Size; }
+  const TSNode &operator[](size_t I) const { return data()[I]; }
+
+private:
+  const TSNode *data() const { return Size <= InPlace ? Held : More.data(); }
+  static constexpr size_t InPlace = 8;
+  TSNode Held[InPlace];
+  std::vector<TSNode> More; // all of them, when there are more than InPlace
+  size_t Size = 0;
+};
+inline NamedChildren namedChildren(TSNode N) { return NamedChildren(N); }
+// Is N of this type (a node type of the grammar, named or not)? Its field of this name (a
+// null node when it has none)? Type and Name are string literals: each is looked up in the
+// grammar once, by its address (typeSymbols, fieldId), so a test is an integer compare.
+// Looking them up by their text was a tenth of a run's time: a strcmp per test, and a scan
+// of every field name per field.
+struct TypeSymbols {
+  TSSymbol Named = 0, Anonymous = 0; // 0: the grammar has no such node
+};
+const TypeSymbols &typeSymbols(const char *Type);
+TSFieldId fieldId(const char *Name);
+template <size_t N> bool is(TSNode Node, const char (&Type)[N]) {
+  if (ts_node_is_null(Node))
+    return false;
+  const TypeSymbols &S = typeSymbols(Type);
+  TSSymbol Sym = ts_node_symbol(Node);
+  return Sym == S.Named || Sym == S.Anonymous;
+}
+template <size_t N> TSNode field(TSNode Node, const char (&Name)[N]) {
+  if (ts_node_is_null(Node)) // a missing part's part is missing too
+    return Node;
+  return ts_node_child_by_field_id(Node, fieldId(Name));
+}
 // The dotted name a call calls ("torch.cuda.synchronize", "x.item": the receiver's text
 // then the attribute), with the file's aliases read (Values::dotted).
 std::string calleeText(const Values &V, TSNode Call);
