@@ -7,7 +7,7 @@
 find_package(nlohmann_json 3 REQUIRED)
 # .hostsync.yaml is read with libyaml (config/YamlTree; Debian: libyaml-dev).
 find_path(HOSTSYNC_YAML_INCLUDE yaml.h)
-find_library(HOSTSYNC_YAML_LIBRARY yaml)
+hostsync_find_library(HOSTSYNC_YAML_LIBRARY yaml)
 if(NOT HOSTSYNC_YAML_INCLUDE OR NOT HOSTSYNC_YAML_LIBRARY)
   message(FATAL_ERROR "hostsync-lint's core reads .hostsync.yaml with libyaml "
                       "(Debian: libyaml-dev; scripts/install-deps.sh installs it)")

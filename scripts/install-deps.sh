@@ -45,6 +45,7 @@ packages=(
   libtree-sitter-dev # the Python front end's parser runtime (third_party/tree-sitter-python)
   libyaml-dev # the linter's core reads .hostsync.yaml with it (analyzer/config/YamlTree)
   dpkg-dev file # dpkg-shlibdeps and file: CPack's .deb dependencies (scripts/package.sh)
+  python3-venv # the pip wheel is installed into a fresh venv to be tested (scripts/build-wheel)
 )
 pip_torch=false
 case "$release" in
@@ -52,7 +53,6 @@ debian-12)
   packages+=(libtorch-dev libthrust-dev)
   ;;
 ubuntu-22.04 | ubuntu-24.04)
-  packages+=(python3-venv)
   pip_torch=true
   ;;
 *)

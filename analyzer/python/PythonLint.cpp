@@ -102,8 +102,20 @@ private:
   // text.format(...) of a tensor, or of an object or self holding one (hostsync-print-tensor).
   void formatted(TSNode Call, const Scope &S);
   // Fix: the note, when not the rule's Python fix from the catalog.
+  // Edits and Condition: the rewrite, as Finding::Replacements and FixCondition have it.
+  struct Rewrite {
+    std::vector<Replacement> Edits;
+    std::string Condition;
+  };
   void report(TSNode At, const char *Rule, std::string Op, Place Where, std::string WhereWhy,
-              std::string Message, std::string Fix = "");
+              std::string Message, std::string Fix = "", Rewrite Edit = {});
+  // `.to(device)` / `.cuda()` of a pinned tensor: non_blocking=True added (exact: the same
+  // copy, queued). Nothing where the call passes *args or **kwargs, or non_blocking already.
+  Rewrite nonBlocking(TSNode Call) const;
+  // torch.linalg.inv(A) -> torch.linalg.inv_ex(A).inverse, cholesky -> cholesky_ex(A).L,
+  // solve -> solve_ex(A, B).result, torch.inverse -> torch.linalg.inv_ex: the same result
+  // without the check, so only where every input is valid (--fix-notes).
+  Rewrite uncheckedLinalg(TSNode Call, std::string_view Name) const;
 
   const std::string &File, &Text;
   const LintSettings &Settings;
@@ -122,7 +134,7 @@ private:
 };
 
 void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, std::string WhereWhy,
-                    std::string Message, std::string Fix) {
+                    std::string Message, std::string Fix, Rewrite Edit) {
   if (Silent || !Settings.EnabledRules.count(Rule))
     return;
   const RuleInfo *Info = Catalog::embedded().find(Rule);
@@ -161,6 +173,10 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, st
   F.Message = std::move(Message);
   F.Fix = !Fix.empty() ? Fix : Info->PyFixSummary.empty() ? Info->FixSummary : Info->PyFixSummary;
   F.SourceLine = std::string(text::lineAt(Text, ts_node_start_byte(At)));
+  for (Replacement &R : Edit.Edits)
+    R.File = File;
+  F.Replacements = std::move(Edit.Edits);
+  F.FixCondition = std::move(Edit.Condition);
   if (auto S = Suppressions.find(F.Rule, F.Line)) {
     F.Suppressed = true;
     F.SuppressionReason = S->Reason;
@@ -394,6 +410,56 @@ void Linter::branches(TSNode If, Scope &S) {
     }
     S.set(Name, *Merged);
   }
+}
+
+Linter::Rewrite Linter::nonBlocking(TSNode Call) const {
+  TSNode Args = field(Call, "arguments");
+  if (!is(Args, "argument_list") || !ts_node_is_null(V.argument(Call, 0, "non_blocking")))
+    return {};
+  TSNode Last{};
+  for (TSNode A : namedChildren(Args)) {
+    if (is(A, "list_splat") || is(A, "dictionary_splat"))
+      return {};
+    if (!is(A, "comment"))
+      Last = A;
+  }
+  Replacement R;
+  if (ts_node_is_null(Last)) { // x.cuda() -> x.cuda(non_blocking=True)
+    R.Offset = ts_node_start_byte(Args) + 1;
+    R.Text = "non_blocking=True";
+  } else { // x.to(device) -> x.to(device, non_blocking=True)
+    R.Offset = ts_node_end_byte(Last);
+    R.Text = ", non_blocking=True";
+  }
+  return {{R}, ""};
+}
+
+Linter::Rewrite Linter::uncheckedLinalg(TSNode Call, std::string_view Name) const {
+  TSNode Function = field(Call, "function");
+  TSNode Attribute = field(Function, "attribute");
+  if (!is(Function, "attribute") || !ts_node_is_null(V.argument(Call, 0, "out")))
+    return {};
+  for (TSNode A : namedChildren(field(Call, "arguments")))
+    if (is(A, "list_splat") || is(A, "dictionary_splat"))
+      return {};
+  const char *Ex = Name == "inv"        ? "inv_ex"
+                   : Name == "inverse"  ? "linalg.inv_ex"
+                   : Name == "cholesky" ? "cholesky_ex"
+                   : Name == "solve"    ? "solve_ex"
+                                        : nullptr;
+  const char *Result = Name == "cholesky" ? ".L" : Name == "solve" ? ".result" : ".inverse";
+  // torch.cholesky is not linalg.cholesky (its upper= argument): left alone.
+  if (!Ex || (Name == "cholesky" && V.text(ts_node_named_child(Function, 0)) == "torch"))
+    return {};
+  Replacement Callee, Field;
+  Callee.Offset = ts_node_start_byte(Attribute);
+  Callee.Length = ts_node_end_byte(Attribute) - Callee.Offset;
+  Callee.Text = Ex;
+  Field.Offset = ts_node_end_byte(Call);
+  Field.Text = Result;
+  return {{Callee, Field},
+          Name == "cholesky" ? "every input is positive-definite (errors are no longer raised)"
+                             : "every input is invertible (errors are no longer raised)"};
 }
 
 void Linter::truth(TSNode E, const Scope &S) {
@@ -666,7 +732,8 @@ void Linter::call(TSNode Call, const Scope &S) {
                                       "waits for the GPU's queue; pin it first"
                                 : "'" + Op + "' of a host tensor (" + Self.Why +
                                       ") to CUDA blocks the host until the copy and every kernel "
-                                      "queued before it are done");
+                                      "queued before it are done",
+                    "", Self.Pinned && !NonBlocking ? nonBlocking(Call) : Rewrite{});
     return;
   }
   if ((Callee.substr(0, 13) == "torch.linalg." &&
@@ -678,7 +745,8 @@ void Linter::call(TSNode Call, const Scope &S) {
       return report(Call, "hostsync-linalg-check-errors", Op, A.Where, A.Why,
                     "'" + std::string(Callee) +
                         "' checks its result for errors on the host: it waits "
-                        "for every kernel queued before it");
+                        "for every kernel queued before it",
+                    "", uncheckedLinalg(Call, Name));
   }
   if (!(Method || TorchFn || Functional) || !OnTensor)
     return;

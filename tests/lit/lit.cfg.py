@@ -87,6 +87,10 @@ if shutil.which("git"):
     config.available_features.add("git")
 if shutil.which("pre-commit"):
     config.available_features.add("pre-commit")
+# python3 -m venv works (Debian's python3-venv): the pip wheel is installed into one.
+import importlib.util
+if importlib.util.find_spec("ensurepip") and importlib.util.find_spec("venv"):
+    config.available_features.add("venv")
 
 # The native Perfetto trace of a synthetic run, decoded by protoc (Debian protobuf-compiler)
 # with the vendored schema (third_party/perfetto).

@@ -101,9 +101,9 @@ def run_action(path, workspace, settings):
     return 1 if ctx["failed"] else 0
 
 
-# identify's tags of the file names a C++/CUDA hook is given (pre-commit's types_or).
+# identify's tags of the file names a hook is given (pre-commit's types_or).
 TYPES = {"c++": (".cpp", ".cc", ".cxx", ".c++", ".hpp", ".hh", ".hxx", ".h", ".C"),
-         "cuda": (".cu", ".cuh")}
+         "cuda": (".cu", ".cuh"), "python": (".py", ".pyi")}
 
 
 def run_hook(path, hook_id, repo):
