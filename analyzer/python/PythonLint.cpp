@@ -847,12 +847,17 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
   for (const ClassInfo &C : R.classes())
     if (!C.Module)
       V.Classes.insert(C.Name);
-  // What each class's methods set on self, as the previous walk left it.
+  for (const auto &Imported : From.Objects) // data.Corpus, of an imported module
+    V.Classes.insert(Imported.first);
+  // What each class's methods set on self, as the previous walk left it (the imported
+  // classes': as their module's summary has it).
   std::map<std::string, Scope, std::less<>> Attributes;
   V.AttributesOf =
       [&](const std::string &Class) -> const std::map<std::string, Value, std::less<>> * {
-    auto C = Attributes.find(Class);
-    return C == Attributes.end() ? nullptr : &C->second.Names;
+    if (auto C = Attributes.find(Class); C != Attributes.end())
+      return &C->second.Names;
+    auto I = From.Objects.find(Class);
+    return I == From.Objects.end() ? nullptr : &I->second;
   };
   // Silent walks learn what the file's calls pass its functions, each binding what the
   // previous one saw, until one learns nothing new (a chain of calls N deep takes N walks;
@@ -926,6 +931,10 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
             Export->Returns.emplace(std::string(V.text(field(Function, "name"))),
                                     seenIn(*Returned, File));
         Export->ModuleClasses = R.moduleClasses();
+        for (const ClassInfo &C : R.classes())
+          if (auto It = Attributes.find(C.Name); !C.Module && It != Attributes.end())
+            for (const auto &[Name, Val] : It->second.Names)
+              Export->Objects[C.Name].emplace(Name, seenIn(Val, File));
       }
       break;
     }

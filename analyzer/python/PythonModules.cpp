@@ -42,6 +42,8 @@ void addNames(const ModuleSummary &M, const std::string &Prefix, Imported &Out) 
     Out.Returns.emplace(Prefix + Name, V);
   for (const std::string &Name : M.ModuleClasses)
     Out.ModuleClasses.insert(Prefix + Name);
+  for (const auto &[Name, Attributes] : M.Objects)
+    Out.Objects.emplace(Prefix + Name, Attributes);
 }
 
 void addName(const ModuleSummary &M, const std::string &Name, const std::string &Local,
@@ -52,6 +54,8 @@ void addName(const ModuleSummary &M, const std::string &Name, const std::string 
     Out.Returns.emplace(Local, It->second);
   if (M.ModuleClasses.count(Name))
     Out.ModuleClasses.insert(Local);
+  if (auto It = M.Objects.find(Name); It != M.Objects.end())
+    Out.Objects.emplace(Local, It->second);
 }
 } // namespace
 

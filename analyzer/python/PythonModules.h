@@ -22,6 +22,9 @@ struct ModuleSummary {
   std::map<std::string, Value, std::less<>> Globals; // module-level names' values
   std::map<std::string, Value, std::less<>> Returns; // what each free function returns
   std::set<std::string, std::less<>> ModuleClasses;  // classes deriving from a Module
+  // The other classes, each with what its methods set on self ("self.train"): calling one
+  // builds an object whose attributes the importer reads (data.Corpus(path).train).
+  std::map<std::string, std::map<std::string, Value, std::less<>>, std::less<>> Objects;
 };
 
 // The same, by the names the importing file uses: "device" or "cfg.device", "dev" or

@@ -610,6 +610,22 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
     }
     return Value();
   }
+  // t.type(torch.int64) casts on t's device; t.type(torch.cuda.FloatTensor) (or that name as
+  // a string) makes a CUDA copy; t.type() is the type's name.
+  if (Self.tensor() && Name == "type") {
+    TSNode To = argument(Call, 0, nullptr);
+    if (ts_node_is_null(To))
+      To = argument(Call, 0, "dtype");
+    if (ts_node_is_null(To))
+      return Value();
+    if (text(To).find("cuda") == std::string_view::npos)
+      return Self;
+    Value Out = Self;
+    Out.Where = Place::Cuda;
+    Out.Why = quote(text(Call)) + " at line " + std::to_string(line(Call));
+    Out.Pinned = false;
+    return Out;
+  }
   if (!Self.tensor() || oneOf(Name, NotTensor))
     return Value();
   std::optional<OpRow> R = row(Name, /*IsMethod=*/true);

@@ -2,7 +2,7 @@
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}7{{$}}
+# COUNT: {{^}}8{{$}}
 # Reading a tensor's value on the host (hostsync-item): .item(), float()/int()/bool(), and
 # the truth of a tensor in if, while, assert, and, or, not.
 import torch
@@ -45,3 +45,11 @@ def negatives(n, items):
 
 def x_is_set():
     return True
+
+
+def casts(n):
+    # .type(dtype) keeps the device; .type(torch.cuda.FloatTensor) makes a CUDA copy.
+    on_cpu = torch.zeros(n).type(torch.int64)
+    on_gpu = torch.zeros(n).type(torch.cuda.FloatTensor)
+    return on_cpu.sum().item(), on_gpu.sum().item()
+    # CHECK-DAG: values.py:[[@LINE-1]]:46: warning: 'item' copies a value of a CUDA tensor to the host{{.*}}device: cuda (`torch.zeros(n).type(torch.cuda.FloatTensor)` at line [[@LINE-2]]
