@@ -15,7 +15,7 @@ endif()
 set(LC ${CMAKE_CURRENT_LIST_DIR})
 configure_file(${LC}/hostsync_version.h.in ${CMAKE_BINARY_DIR}/generated-core/hostsync_version.h
                @ONLY)
-add_library(hostsync_lint_core STATIC
+hostsync_llvm_free_library(hostsync_lint_core
   ${LC}/model/AssumeDevice.cpp ${LC}/model/DeviceFacts.cpp ${LC}/model/DeviceFactsJson.cpp
   ${LC}/model/Finding.cpp ${LC}/model/CallFindings.cpp ${LC}/model/MacroExpansions.cpp
   ${LC}/model/TUResult.cpp ${LC}/model/OpTable.cpp ${LC}/core/Glob.cpp ${LC}/core/Suppressions.cpp
