@@ -5,6 +5,7 @@
 #include "cache/ReadFiles.h"
 #include "commands/CudaSetup.h"
 #include "compat/LLVMCompat.h"
+#include "cache/SkipHeaderBodies.h"
 #include "support/AbsolutePath.h"
 #include "support/OutputFile.h"
 
@@ -72,7 +73,8 @@ public:
   std::unique_ptr<clang::ASTConsumer> CreateASTConsumer(clang::CompilerInstance &CI,
                                                         llvm::StringRef InFile) override {
     Read->attachToPreprocessor(CI.getPreprocessor());
-    return GeneratePCHAction::CreateASTConsumer(CI, InFile);
+    // Built as the parses that load it parse: without the system headers' bodies.
+    return skippingHeaderBodies(CI, GeneratePCHAction::CreateASTConsumer(CI, InFile));
   }
 
 private:

@@ -151,11 +151,9 @@ bool fits(std::string_view Pattern, std::string_view Name) {
 }
 
 bool isPattern(std::string_view Name) { return Name.find('*') != std::string_view::npos; }
-} // namespace
 
-const std::vector<OpRow> &opTable() { return Rows; }
-
-OpRow opRow(std::string_view Name) {
+// Name's row: its own, else the first pattern's it fits; null when none.
+const OpRow *listedRow(std::string_view Name) {
   static const std::map<std::string_view, const OpRow *> ByName = [] {
     std::map<std::string_view, const OpRow *> M;
     for (const OpRow &R : Rows)
@@ -164,16 +162,25 @@ OpRow opRow(std::string_view Name) {
     return M;
   }();
   if (auto It = ByName.find(Name); It != ByName.end())
-    return *It->second;
+    return It->second;
   for (const OpRow &R : Rows)
-    if (isPattern(R.Name) && fits(R.Name, Name)) {
-      OpRow Fitted = R;
-      Fitted.Name = Name;
-      return Fitted;
-    }
-  OpRow Default;
-  Default.Name = Name;
-  return Default;
+    if (isPattern(R.Name) && fits(R.Name, Name))
+      return &R;
+  return nullptr;
 }
+
+} // namespace
+
+const std::vector<OpRow> &opTable() { return Rows; }
+
+OpRow opRow(std::string_view Name) {
+  OpRow Out;
+  if (const OpRow *R = listedRow(Name))
+    Out = *R;
+  Out.Name = Name;
+  return Out;
+}
+
+bool listedOp(std::string_view Name) { return listedRow(Name) != nullptr; }
 
 } // namespace hostsync

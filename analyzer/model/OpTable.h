@@ -72,6 +72,8 @@ struct OpRow {
 // The row of the op called Name: its own, else the pattern row its name fits, else a row
 // of that name with the defaults (from its inputs, nothing else known).
 OpRow opRow(std::string_view Name);
+// Whether Name has a row of its own or fits a pattern's: an op the table knows.
+bool listedOp(std::string_view Name);
 // Every row, in the table's order (for tests and documentation).
 const std::vector<OpRow> &opTable();
 

@@ -1,4 +1,5 @@
 #include "parse/ParseFile.h"
+#include "cache/SkipHeaderBodies.h"
 
 #include "cache/ReadFiles.h"
 #include "checks/HostsyncChecks.h"
@@ -155,8 +156,9 @@ class LintActionFactory : public tooling::FrontendActionFactory {
       mapPrecompiledHeader(CI);
       if (F.Read)
         F.Read->attachToPreprocessor(CI.getPreprocessor());
-      return std::make_unique<LintConsumer>(F.Config, F.Out, CI.getSourceManager(), F.Dropped,
-                                            F.Errors);
+      return skippingHeaderBodies(CI, std::make_unique<LintConsumer>(F.Config, F.Out,
+                                                                     CI.getSourceManager(),
+                                                                     F.Dropped, F.Errors));
     }
 
   private:

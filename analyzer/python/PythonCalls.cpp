@@ -9,6 +9,12 @@ Value merge(const Value &A, const Value &B) {
   auto GivesWay = [](const Value &X, const Value &Y) {
     return X.K == Kind::None || ((X.K == Kind::Int || X.K == Kind::Other) && Y.tensor());
   };
+  if (!A.Elements.empty() && A.Elements.size() == B.Elements.size()) {
+    Value Out; // two tuples of as many values: each position merged
+    for (size_t I = 0; I < A.Elements.size(); ++I)
+      Out.Elements.push_back(merge(A.Elements[I], B.Elements[I]));
+    return Out;
+  }
   if (GivesWay(A, B))
     return B;
   if (GivesWay(B, A))

@@ -47,8 +47,7 @@ private:
     Value Merged;
     unsigned Calls = 0; // how many calls passed it
     bool operator==(const Passed &O) const {
-      return Calls == O.Calls && Merged.K == O.Merged.K && Merged.Where == O.Merged.Where &&
-             Merged.Mask == O.Merged.Mask && Merged.Pinned == O.Merged.Pinned;
+      return Calls == O.Calls && sameFacts(Merged, O.Merged);
     }
   };
   struct Given {

@@ -195,6 +195,16 @@ void Linter::statement(TSNode N, Scope &S) {
     return;
   if (is(N, "expression_statement")) {
     for (TSNode E : namedChildren(N)) {
+      // A generator of a loader's batches (`yield from loader`, or `yield batch` of tensors):
+      // calling it gives a loader of them (improved-diffusion's load_data).
+      if (is(E, "yield") && ts_node_named_child_count(E) == 1) {
+        Value Item = V.of(ts_node_named_child(E, 0), S);
+        bool From = V.text(E).substr(0, 10) == "yield from";
+        if (From ? Item.K == Kind::Loader : Item.tensor()) {
+          Item.K = Kind::Loader;
+          Seen.recordReturn(CurrentDef, Item);
+        }
+      }
       if (is(E, "assignment") || is(E, "augmented_assignment")) {
         TSNode Left = field(E, "left"), Right = field(E, "right");
         expression(Right, S);
@@ -321,18 +331,21 @@ void Linter::registered(TSNode Call, Scope &S) {
 void Linter::bindIteration(TSNode Left, TSNode Iter, Scope &S) {
   // enumerate(x) and zip-like wrappers (tqdm(loader)) iterate their first argument; with
   // enumerate, the index is a number and the element comes second.
+  // A method given a loader first iterates it too (metric_logger.log_every(loader, 10)).
   bool Enumerated =
       V.text(field(Iter, "function")) == "enumerate" && ts_node_named_child_count(Left) == 2;
   TSNode Source = Iter;
   while (is(Source, "call") && !ts_node_is_null(V.argument(Source, 0, nullptr)) &&
-         V.of(Source, S).K != Kind::Loader && !is(field(Source, "function"), "attribute"))
+         V.of(Source, S).K != Kind::Loader &&
+         (!is(field(Source, "function"), "attribute") ||
+          V.of(V.argument(Source, 0, nullptr), S).K == Kind::Loader))
     Source = V.argument(Source, 0, nullptr);
   Value Element;
   std::string_view Listed = V.text(field(field(Source, "function"), "attribute"));
+  Value Owner = V.of(field(field(Source, "function"), "object"), S);
   if (is(Source, "call") && (Listed == "parameters" || Listed == "named_parameters" ||
                              Listed == "buffers" || Listed == "named_buffers")) {
     // A module's tensors, where the module is; named_*: (name, tensor).
-    Value Owner = V.of(field(field(Source, "function"), "object"), S);
     Element.K = Kind::Tensor;
     Element.Where = Owner.K == Kind::Module ? Owner.Where : Place::Unknown;
     Element.Why = Owner.K == Kind::Module ? Owner.Why : "";
@@ -340,12 +353,15 @@ void Linter::bindIteration(TSNode Left, TSNode Iter, Scope &S) {
       V.bind(ts_node_named_child(Left, 0), Value(), S);
       Left = ts_node_named_child(Left, 1);
     }
+  } else if (is(Source, "call") && (Listed == "items" || Listed == "values") && Owner.tensor()) {
+    // A batch that is a dict of tensors (`for k, v in cond.items()`): its tensors, where it is.
+    Element = V.itemOf(Owner);
+    if (Listed == "items" && !Enumerated && ts_node_named_child_count(Left) == 2) {
+      V.bind(ts_node_named_child(Left, 0), Value(), S);
+      Left = ts_node_named_child(Left, 1);
+    }
   } else if (Value From = V.of(Source, S); From.K == Kind::Loader || From.tensor()) {
-    // A DataLoader's batches are host tensors; a tensor's rows are tensors where it is.
-    Element = From;
-    Element.K = Kind::Tensor;
-    Element.Mask = false;
-    Element.Sequence = false;
+    Element = V.itemOf(From);
   }
   if (Enumerated) {
     V.bind(ts_node_named_child(Left, 0), Value(), S);
@@ -815,6 +831,8 @@ Value seenIn(Value V, const std::string &File) {
   for (size_t At = V.Why.find(" at line "); At != std::string::npos;
        At = V.Why.find(" at line ", At + 1))
     V.Why.replace(At, 9, " at " + Base + ":");
+  for (Value &Part : V.Elements)
+    Part = seenIn(std::move(Part), File);
   return V;
 }
 

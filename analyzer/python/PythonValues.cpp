@@ -3,6 +3,7 @@
 #include "model/OpTable.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <initializer_list>
 
@@ -231,6 +232,12 @@ Value combine(std::initializer_list<Value> Parts) {
 
 Value combined(const Value &A, const Value &B) { return combine({A, B}); }
 
+bool sameFacts(const Value &A, const Value &B) {
+  return A.K == B.K && A.Where == B.Where && A.Mask == B.Mask && A.Pinned == B.Pinned &&
+         std::equal(A.Elements.begin(), A.Elements.end(), B.Elements.begin(), B.Elements.end(),
+                    sameFacts);
+}
+
 namespace {
 // The module classes of PyTorch and its usual libraries: nn.Linear(...), models.resnet50().
 bool buildsLibraryModule(std::string_view Callee) {
@@ -369,8 +376,23 @@ Value Values::of(TSNode E, const Scope &S) const {
     Value D = deviceOf(E, S);
     return D.Where == Place::Unknown ? Value() : D;
   }
+  if (is(E, "expression_list") || is(E, "tuple")) { // return feats, labels
+    Value Tuple;
+    for (TSNode Part : namedChildren(E)) {
+      if (is(Part, "list_splat")) // (*a, b): the positions are not known
+        return Value();
+      if (!is(Part, "comment"))
+        Tuple.Elements.push_back(of(Part, S));
+    }
+    return Tuple;
+  }
   if (is(E, "subscript")) {
     Value V = of(field(E, "value"), S);
+    // read_frame(path)[0]: the tuple's first value.
+    if (TSNode At = field(E, "subscript"); !V.Elements.empty() && is(At, "integer")) {
+      long I = std::strtol(std::string(text(At)).c_str(), nullptr, 10);
+      return I >= 0 && static_cast<size_t>(I) < V.Elements.size() ? V.Elements[I] : Value();
+    }
     if (!V.tensor())
       return Value();
     V.Mask = false;     // an element or slice of a mask is a mask, but reading it is not masking
@@ -431,6 +453,10 @@ Value Values::call(TSNode Call, const Scope &S) const {
     return tensorAt(Place::Unknown, "");
   if (Callee == "torch.accelerator.current_accelerator" || Callee == "torch.cuda.current_device")
     return deviceOf(Call, S);
+  if (Callee == "next") { // next(loader): a batch
+    Value From = of(argument(Call, 0, nullptr), S);
+    return From.K == Kind::Loader ? itemOf(From) : Value();
+  }
   if (Callee == "int") { // int(os.environ["LOCAL_RANK"]); of a tensor, a read (a sync rule)
     Value Int;
     Int.K = Kind::Int;
@@ -448,6 +474,18 @@ Value Values::call(TSNode Call, const Scope &S) const {
     L.Why = "a batch of " + quote(Callee) + " at line " + std::to_string(line(Call));
     return L;
   }
+  // torchvision's ToTensor, alone or in a Compose, makes a host tensor of an image;
+  // transforms.functional.to_tensor(img) is one.
+  std::string MadeHere =
+      "made on the CPU by " + quote(text(Call)) + " at line " + std::to_string(line(Call));
+  if (Last == "ToTensor" || Last == "PILToTensor" ||
+      (Last == "Compose" && text(Call).find("ToTensor(") != std::string_view::npos)) {
+    Value Transform = tensorAt(Place::Cpu, MadeHere);
+    Transform.K = Kind::Transform;
+    return Transform;
+  }
+  if ((Last == "to_tensor" || Last == "pil_to_tensor") && !S.find(Callee))
+    return tensorAt(Place::Cpu, MadeHere);
   if (Last == "GradScaler") { // torch.cuda.amp.GradScaler(), torch.amp.GradScaler("cuda")
     Value Scaler;
     Scaler.K = Kind::Scaler;
@@ -482,8 +520,10 @@ Value Values::call(TSNode Call, const Scope &S) const {
   // weights or its inputs are.
   const Value *Known = S.find(Callee);
   Value Made = is(Fn, "call") ? of(Fn, S) : Value();
-  if (!Known && Made.K == Kind::Module)
+  if (!Known && (Made.K == Kind::Module || Made.K == Kind::Transform))
     Known = &Made;
+  if (Known && Known->K == Kind::Transform) // transform(img)
+    return tensorAt(Place::Cpu, Known->Why);
   if (Known && Known->K == Kind::Module) {
     Value In = combine({of(argument(Call, 0, nullptr), S), of(argument(Call, 1, nullptr), S)});
     if (Known->Where == Place::Cuda)
@@ -641,9 +681,22 @@ Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) 
   Value In = of(argument(Call, 0, nullptr), S);
   if (!In.tensor() && R->Device != ResultDevice::NamedElseCpu && R->Device != ResultDevice::Cpu)
     In = combine({In, of(argument(Call, 1, nullptr), S), of(argument(Call, 2, nullptr), S)});
-  if (!In.tensor() && R->Device != ResultDevice::NamedElseCpu && R->Device != ResultDevice::Cpu)
-    return Value();
+  if (!In.tensor() && R->Device != ResultDevice::NamedElseCpu && R->Device != ResultDevice::Cpu) {
+    // torch.isfinite(p.grad) of a value nothing here knows: a tensor all the same (torch's
+    // ops return tensors), where its input is, which nothing says.
+    if (In.K != Kind::Other || R->Device != ResultDevice::FromInputs || !listedOp(Name))
+      return Value();
+    In = tensorAt(Place::Unknown, "");
+  }
   return byRow(*R, In, Call, S);
+}
+
+Value Values::itemOf(Value Of) const {
+  Of.K = Kind::Tensor;
+  Of.Mask = false;
+  Of.Sequence = false;
+  Of.Elements.clear();
+  return Of;
 }
 
 void Values::bind(TSNode Target, const Value &V, Scope &S) const {
@@ -653,11 +706,20 @@ void Values::bind(TSNode Target, const Value &V, Scope &S) const {
   }
   if (is(Target, "pattern_list") || is(Target, "tuple_pattern") || is(Target, "list_pattern") ||
       is(Target, "tuple") || is(Target, "list")) {
+    NamedChildren Names(Target);
+    // feats, labels = f(): each name its value, when f's tuple has as many.
+    if (!V.Elements.empty() && V.Elements.size() == Names.size() &&
+        std::none_of(Names.begin(), Names.end(),
+                     [](TSNode N) { return is(N, "list_splat_pattern") || is(N, "comment"); })) {
+      for (size_t I = 0; I < Names.size(); ++I)
+        bind(Names[I], V.Elements[I], S);
+      return;
+    }
     Value Part = V;
     Part.Sequence = false; // acc1, acc5 = a list of tensors
     if (V.K == Kind::Other)
       Part = Value();
-    for (TSNode Child : namedChildren(Target))
+    for (TSNode Child : Names)
       bind(Child, Part, S);
   }
 }

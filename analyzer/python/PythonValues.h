@@ -23,8 +23,21 @@ namespace hostsync::python {
 // an integer (a literal, int(...)), which .to() and device= read as a CUDA device's index
 // (`local_rank = int(os.environ["LOCAL_RANK"])`, then `model.to(local_rank)`). State: what
 // `X.state_dict()` returns, X's tensors, where X is. Object: an object of one of the file's
-// classes (Value::Class), whose attributes are what its methods set on self.
-enum class Kind { Other, None, Tensor, Module, Device, Loader, Scaler, Int, State, Object };
+// classes (Value::Class), whose attributes are what its methods set on self. Transform: a
+// torchvision transform that makes a host tensor of an image (ToTensor, a Compose with one).
+enum class Kind {
+  Other,
+  None,
+  Tensor,
+  Module,
+  Device,
+  Loader,
+  Scaler,
+  Int,
+  State,
+  Object,
+  Transform
+};
 enum class Place { Unknown, Cuda, Cpu };
 
 struct Value {
@@ -36,6 +49,9 @@ struct Value {
                          // its truth is the list's
   std::string Why;       // why Where: "`.cuda()` at line 12"
   std::string Class;     // an Object's class: "AverageMeter"
+  // A tuple's values, in order (`return feats, labels`), which unpacking and [0] take
+  // apart; empty for anything else.
+  std::vector<Value> Elements;
   bool tensor() const { return K == Kind::Tensor; }
   bool unknownType() const { return K == Kind::Other || K == Kind::None; }
 };
@@ -101,6 +117,9 @@ public:
   // Binds the target of an assignment (a name, self.x, a tuple of names) to V; for a
   // tuple, each name gets V's kind and place (a batch unpacked: x, y = batch).
   void bind(TSNode Target, const Value &V, Scope &S) const;
+  // An item of Of, which is a loader or a tensor: a DataLoader's batch (host tensors), a
+  // tensor's row (where the tensor is).
+  Value itemOf(Value Of) const;
   unsigned line(TSNode N) const { return ts_node_start_point(N).row + 1; }
   // A call's argument: the I-th positional one (nullptr Keyword), or the keyword argument
   // called Keyword (its value); null when absent.
@@ -117,6 +136,10 @@ private:
   Value movedTo(Value Self, TSNode Target, TSNode Call, const Scope &S) const;
   const std::string &Text;
 };
+
+// Whether A and B say the same of a value (its kind, place, mask and pinning, and its
+// elements'), the facts a walk's results are compared by until they settle.
+bool sameFacts(const Value &A, const Value &B);
 
 // What `A op B` (or `A op= B`) gives when either is a tensor: on CUDA if either is, on the
 // CPU if every tensor among them is; Other when neither is a tensor.
