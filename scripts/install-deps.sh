@@ -44,6 +44,7 @@ packages=(
   nlohmann-json3-dev libcli11-dev zlib1g-dev
   libtree-sitter-dev # the Python front end's parser runtime (third_party/tree-sitter-python)
   libyaml-dev # the linter's core reads .hostsync.yaml with it (analyzer/config/YamlTree)
+  libxxhash-dev # the linter's core hashes the cache's files with it (analyzer/cache/ContentHashes)
   dpkg-dev file # dpkg-shlibdeps and file: CPack's .deb dependencies (scripts/package.sh)
   python3-venv # the pip wheel is installed into a fresh venv to be tested (scripts/build-wheel)
 )

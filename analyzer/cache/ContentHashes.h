@@ -9,7 +9,8 @@
 
 namespace hostsync {
 
-// 32 hex digits of the MD5 of Data: cache keys and file names, not security.
+// 32 hex digits of the 128-bit xxHash (XXH3) of Data: cache keys, file names and shards,
+// not security.
 std::string hashText(const std::string &Data);
 // The same over several parts, each length-prefixed (so "ab"+"c" is not "a"+"bc").
 std::string hashParts(const std::vector<std::string> &Parts);

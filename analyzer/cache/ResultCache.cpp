@@ -4,12 +4,15 @@
 #include "common/JsonText.h"
 #include "support/OutputFile.h"
 
-#include "hostsync_config.h"
+#include "hostsync_version.h"
 
-#include "llvm/Config/llvm-config.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <system_error>
 
 namespace hostsync {
 
@@ -27,58 +30,95 @@ std::string ResultCache::pathOf(const std::string &Key) const {
   return Dir + "/results/" + Key.substr(0, 2) + "/" + Key + ".json";
 }
 
-bool ResultCache::load(const std::string &Key, TUResult &Out) {
-  auto Buffer = llvm::MemoryBuffer::getFile(pathOf(Key));
-  if (!Buffer)
-    return false;
-  nlohmann::json Stored =
-      nlohmann::json::parse((*Buffer)->getBuffer().begin(), (*Buffer)->getBuffer().end(), nullptr,
-                            /*allow_exceptions=*/false);
+std::optional<nlohmann::json> ResultCache::entry(const std::string &Key) {
+  std::ifstream In(pathOf(Key), std::ios::binary);
+  if (!In)
+    return std::nullopt;
+  std::stringstream Text;
+  Text << In.rdbuf();
+  nlohmann::json Stored = nlohmann::json::parse(Text.str(), nullptr, /*allow_exceptions=*/false);
   nlohmann::json J;
   if (Stored.is_discarded() || !text::fromStored(Stored, J) || !J.is_object() ||
       !J.contains("read") || !J.contains("result"))
-    return false;
+    return std::nullopt;
   std::vector<Dependency> Read;
   try {
     for (const nlohmann::json &D : J.at("read"))
       Read.push_back({D.at(0).get<std::string>(), D.at(1).get<std::string>()});
   } catch (const nlohmann::json::exception &) {
-    return false;
+    return std::nullopt;
   }
-  return Hashes.unchanged(Read) && fromJson(J.at("result"), Out);
+  if (!Hashes.unchanged(Read))
+    return std::nullopt;
+  return std::move(J.at("result"));
 }
 
-void ResultCache::store(const std::string &Key, const TUResult &R,
+void ResultCache::write(const std::string &Key, nlohmann::json Result,
                         const std::vector<Dependency> &Read) {
-  if (R.Failed)
-    return;
   nlohmann::json Files = nlohmann::json::array();
   for (const Dependency &D : Read)
     Files.push_back({D.Path, D.Hash});
   std::string Path = pathOf(Key), Error;
   // A cache that cannot be written costs speed, not results: nothing is said.
-  if (llvm::sys::fs::create_directories(llvm::sys::path::parent_path(Path)))
+  std::error_code Failed;
+  std::filesystem::create_directories(std::filesystem::path(Path).parent_path(), Failed);
+  if (Failed)
     return;
   // Stored so that every byte comes back (a comment in GBK on a finding's line, a file name
   // in Latin-1): a cached rerun prints what the first run printed.
   try {
     if (std::unique_ptr<OutputFile> F = OutputFile::create(Path, Error)) {
-      F->stream() << text::storedJson(nlohmann::json{{"read", Files}, {"result", toJson(R)}});
+      F->stream() << text::storedJson(
+          nlohmann::json{{"read", Files}, {"result", std::move(Result)}});
       F->commit(Error);
     }
   } catch (const std::exception &) { // a result that cannot be stored is analysed next time
   }
 }
 
+bool ResultCache::load(const std::string &Key, TUResult &Out) {
+  std::optional<nlohmann::json> J = entry(Key);
+  return J && fromJson(*J, Out);
+}
+
+void ResultCache::store(const std::string &Key, const TUResult &R,
+                        const std::vector<Dependency> &Read) {
+  if (!R.Failed)
+    write(Key, toJson(R), Read);
+}
+
+bool ResultCache::loadAll(const std::string &Key, std::vector<TUResult> &Out) {
+  std::optional<nlohmann::json> J = entry(Key);
+  if (!J || !J->is_array())
+    return false;
+  std::vector<TUResult> Results(J->size());
+  for (size_t I = 0; I < Results.size(); ++I)
+    if (!fromJson((*J)[I], Results[I]))
+      return false;
+  Out = std::move(Results);
+  return true;
+}
+
+void ResultCache::storeAll(const std::string &Key, const std::vector<TUResult> &Results,
+                           const std::vector<Dependency> &Read) {
+  nlohmann::json All = nlohmann::json::array();
+  for (const TUResult &R : Results)
+    All.push_back(toJson(R));
+  write(Key, std::move(All), Read);
+}
+
 std::string toolIdentity(const char *Argv0) {
-  static int Anchor;
-  std::string Exe = llvm::sys::fs::getMainExecutable(Argv0, &Anchor);
-  llvm::sys::fs::file_status S;
+  // The running binary: a rebuilt or another LLVM's hostsync-lint starts afresh.
+  std::error_code Failed;
+  std::filesystem::path Exe = std::filesystem::read_symlink("/proc/self/exe", Failed);
+  if (Failed)
+    Exe = std::filesystem::absolute(Argv0, Failed);
   std::string Stamp;
-  if (!llvm::sys::fs::status(Exe, S))
-    Stamp = std::to_string(S.getSize()) + "/" +
-            std::to_string(S.getLastModificationTime().time_since_epoch().count());
-  return "hostsync-lint " HOSTSYNC_VERSION " LLVM " LLVM_VERSION_STRING " " + Exe + " " + Stamp;
+  struct stat St;
+  if (stat(Exe.c_str(), &St) == 0)
+    Stamp = std::to_string(St.st_size) + "/" + std::to_string(St.st_mtim.tv_sec) + "." +
+            std::to_string(St.st_mtim.tv_nsec);
+  return "hostsync-lint " HOSTSYNC_VERSION " " + Exe.string() + " " + Stamp;
 }
 
 } // namespace hostsync

@@ -15,6 +15,9 @@
 #include "cache/ContentHashes.h"
 #include "model/TUResult.h"
 
+#include <nlohmann/json.hpp>
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,17 +36,25 @@ public:
   bool load(const std::string &Key, TUResult &Out);
   // Stores R (unless it must not be: see above); Read are the files its parse read.
   void store(const std::string &Key, const TUResult &R, const std::vector<Dependency> &Read);
+  // The same for several results under one key, stored whether or not they failed (the
+  // Python part of a run: python/PythonRun.h).
+  bool loadAll(const std::string &Key, std::vector<TUResult> &Out);
+  void storeAll(const std::string &Key, const std::vector<TUResult> &Results,
+                const std::vector<Dependency> &Read);
 
   const std::string &dir() const { return Dir; }
   ContentHashes &hashes() { return Hashes; }
 
 private:
   std::string pathOf(const std::string &Key) const;
+  // The stored "result" of Key when none of its files changed.
+  std::optional<nlohmann::json> entry(const std::string &Key);
+  void write(const std::string &Key, nlohmann::json Result, const std::vector<Dependency> &Read);
   std::string Dir;
   ContentHashes &Hashes;
 };
 
-// What names this build of hostsync-lint: version, LLVM version, and its binary's path,
+// What names this build of hostsync-lint: its version, and its binary's path,
 // size and modification time. Argv0 as main() got it.
 std::string toolIdentity(const char *Argv0);
 

@@ -2,13 +2,12 @@
 
 #include "cache/ContentHashes.h"
 
-#include "llvm/ADT/StringRef.h"
+#include <cstdlib>
 
 namespace hostsync {
 
 bool inShard(const std::string &RelativePath, const Shard &S) {
-  uint64_t H = 0;
-  llvm::StringRef(hashText(RelativePath)).take_front(15).getAsInteger(16, H);
+  uint64_t H = std::strtoull(hashText(RelativePath).substr(0, 15).c_str(), nullptr, 16);
   return H % S.Count == S.Index - 1;
 }
 

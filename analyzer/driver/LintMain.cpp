@@ -5,6 +5,7 @@
 // runs every kind of run. Both share every step but the analysis (driver/LintSteps), so a
 // Python run's output is the same from either. Installed without hostsync-lint-clang (the
 // wheel), such a run is one line of error, exit 2 (docs/exit-codes.md).
+#include "cache/ResultCache.h"
 #include "commands/SourceFiles.h"
 #include "driver/LintSteps.h"
 #include "driver/PlanFiles.h"
@@ -21,6 +22,7 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <set>
 
 using namespace hostsync;
@@ -139,6 +141,13 @@ int lint(int Argc, const char **Argv) {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - Start).count();
   };
   Analysed A;
+  // The Python part of the run's results, kept whole in the cache (python/PythonRun.h).
+  ContentHashes Hashes;
+  std::optional<ResultCache> Cache;
+  if (!P.CacheDir.empty()) {
+    S.Cache = &Cache.emplace(P.CacheDir, Hashes);
+    S.ToolId = toolIdentity(Argv[0]);
+  }
   A.Results = python::lintPythonFiles(P.Files, S);
   A.AnalysisSeconds = Seconds();
   A.Findings = mergeFindings(A.Results);

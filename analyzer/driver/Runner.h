@@ -15,15 +15,12 @@
 
 namespace hostsync {
 
-class ResultCache;
 class PrefixPchs;
 
 // Every file's settings, and how Clang's front end runs the files.
 struct RunConfig : RunSettings {
   unsigned Jobs = 1;
-  ResultCache *Cache = nullptr; // results of unchanged files (cache/ResultCache.h)
-  PrefixPchs *Pchs = nullptr;   // precompiled leading headers (cache/PrefixPch.h)
-  std::string ToolId;           // what names this build, for the cache's keys
+  PrefixPchs *Pchs = nullptr; // precompiled leading headers (cache/PrefixPch.h)
 };
 
 class CommandAdjuster;

@@ -10,6 +10,8 @@
 
 namespace hostsync {
 
+class ResultCache;
+
 struct FileSettings {
   std::vector<std::string> EnabledRules;
   AssumeDevice Assume = AssumeDevice::Unknown;
@@ -20,6 +22,8 @@ struct FileSettings {
 struct RunSettings {
   FileSettings Defaults;                       // the rules and assumed device of every file
   std::map<std::string, FileSettings> PerFile; // but these (their own .hostsync.yaml)
+  ResultCache *Cache = nullptr; // results of unchanged files (cache/ResultCache.h); none: off
+  std::string ToolId;           // what names this build, for the cache's keys
   const FileSettings &of(const std::string &File) const {
     auto Own = PerFile.find(File);
     return Own == PerFile.end() ? Defaults : Own->second;

@@ -1,5 +1,8 @@
 #include "python/PythonLibraryCalls.h"
 
+#include <algorithm>
+#include <vector>
+
 namespace hostsync::python {
 
 namespace {
@@ -25,7 +28,68 @@ std::optional<Value> savedState(TSNode E, const Values &V, const Scope &S) {
     return Saved;
   return std::nullopt;
 }
+// The masks whose causality nn.TransformerEncoder, TransformerDecoder and Transformer
+// check on the host when not told (torch/nn/modules/transformer.py, _detect_is_causal_mask:
+// bool((mask == causal).all()) every forward): each mask's position, keyword, and the flag
+// that tells it.
+struct CheckedMask {
+  unsigned Position;
+  const char *Keyword, *Flag;
+};
+std::vector<CheckedMask> checkedMasks(const std::string &Class) {
+  if (Class == "TransformerEncoder")
+    return {{1, "mask", "is_causal"}};
+  if (Class == "TransformerDecoder")
+    return {{2, "tgt_mask", "tgt_is_causal"}};
+  if (Class == "Transformer")
+    return {{2, "src_mask", "src_is_causal"}, {3, "tgt_mask", "tgt_is_causal"}};
+  return {};
+}
+
+// A Transformer module called with a mask that may be on CUDA, and nothing saying whether
+// it is causal.
+std::optional<LibrarySync> causalityCheck(TSNode Call, const Values &V, const Scope &S) {
+  Value Module = V.of(field(Call, "function"), S);
+  if (Module.K != Kind::Module)
+    return std::nullopt;
+  for (const CheckedMask &M : checkedMasks(Module.Class)) {
+    TSNode Given = V.argument(Call, M.Position, nullptr);
+    if (ts_node_is_null(Given))
+      Given = V.argument(Call, 0, M.Keyword);
+    if (ts_node_is_null(Given) || !ts_node_is_null(V.argument(Call, 0, M.Flag)))
+      continue;
+    // A tensor not known to be on the host, or a value of unknown type; not None.
+    Value Mask = V.of(Given, S);
+    if ((!Mask.tensor() && Mask.K != Kind::Other) || Mask.Where == Place::Cpu)
+      continue;
+    return LibrarySync{"hostsync-item",
+                       Module.Class + " mask check",
+                       Mask.Where,
+                       Mask.Why,
+                       "nn." + Module.Class + " given '" + M.Keyword + "' without '" + M.Flag +
+                           "' compares the mask with a causal one and reads the result on the "
+                           "host in every call: it waits for every kernel queued before it",
+                       std::string("Pass ") + M.Flag + "=True with a causal mask (" + M.Flag +
+                           "=False with another), so the module does not check it."};
+  }
+  return std::nullopt;
+}
 } // namespace
+
+std::map<std::string, Value, std::less<>> inheritedAttributes(std::string_view Bases) {
+  std::map<std::string, Value, std::less<>> Out;
+  for (std::string_view Base : {"(nn.Transformer)", "(torch.nn.Transformer)", "(Transformer)"})
+    if (Bases == Base)
+      for (const char *Part : {"encoder", "decoder"}) {
+        Value M;
+        M.K = Kind::Module;
+        M.Where = Place::Cpu;
+        M.Why = "built by nn.Transformer's __init__";
+        M.Class = Part == std::string_view("encoder") ? "TransformerEncoder" : "TransformerDecoder";
+        Out.emplace(std::string("self.") + Part, M);
+      }
+  return Out;
+}
 
 std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope &S) {
   std::string Callee = calleeText(V, Call);
@@ -44,6 +108,38 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                        "Save checkpoints at an interval, not every step; to keep the "
                        "training loop running, copy the state to pinned host tensors with "
                        "non_blocking=True and write them from another thread."};
+  }
+  if (Callee == "torch.load") {
+    // Each tensor goes back where it was saved from, or where map_location says: to CUDA, a
+    // copy from the host that blocks it. map_location="cpu" (or a device of the host): none.
+    TSNode Map = V.argument(Call, 0, "map_location");
+    Value Target = ts_node_is_null(Map) ? Value() : V.deviceOf(Map, S);
+    // map_location=lambda storage, loc: storage (the host), {"cuda:0": "cpu"}: the host
+    // unless it names CUDA (lambda storage, loc: storage.cuda(gpu)).
+    auto NamesCuda = [&](TSNode N) { return V.text(N).find("cuda") != std::string_view::npos; };
+    if (is(Map, "lambda") && !NamesCuda(Map))
+      return std::nullopt;
+    if (is(Map, "dictionary")) { // where each saved device goes
+      NamedChildren Pairs(Map);
+      if (std::none_of(Pairs.begin(), Pairs.end(),
+                       [&](TSNode P) { return NamesCuda(field(P, "value")); }))
+        return std::nullopt;
+    }
+    if (Target.Where == Place::Cpu ||
+        (!ts_node_is_null(Map) && Target.K != Kind::Device && !Target.tensor()))
+      return std::nullopt;
+    return LibrarySync{"hostsync-host-to-device-copy",
+                       "torch.load",
+                       Target.Where,
+                       Target.Why,
+                       "'torch.load' copies each tensor it reads to the device it was saved "
+                       "from" +
+                           std::string(ts_node_is_null(Map) ? "" : " or map_location names") +
+                           ": a copy to CUDA blocks the host until it and every kernel queued "
+                           "before it are done",
+                       "Load checkpoints once, before the loop; or load with "
+                       "map_location=\"cpu\" and move the state with non_blocking=True from "
+                       "pinned memory."};
   }
   if (Name == "save_image") { // torchvision.utils.save_image, vutils.save_image
     Value Image = V.of(V.argument(Call, 0, nullptr), S);
@@ -78,7 +174,7 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                        "Log at an interval, and log a value already read on the host "
                        "(accumulate on the GPU, call .item() once per interval)."};
   }
-  return std::nullopt;
+  return causalityCheck(Call, V, S);
 }
 
 } // namespace hostsync::python

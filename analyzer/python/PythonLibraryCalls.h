@@ -7,8 +7,10 @@
 
 #include "python/PythonValues.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 
 namespace hostsync::python {
 
@@ -20,6 +22,11 @@ struct LibrarySync {
   std::string Message;
   std::string Fix;
 };
+
+// The attributes a class of the file gets from a torch.nn base class (its bases' text,
+// "(nn.Transformer)"): nn.Transformer's encoder and decoder, whose forward checks a mask;
+// what the class's own __init__ sets replaces them.
+std::map<std::string, Value, std::less<>> inheritedAttributes(std::string_view Bases);
 
 // What Call copies to the host inside a library, if it is one of those calls with a value
 // that may be on CUDA (a value known to be on the CPU is none).

@@ -908,6 +908,10 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
     std::map<uint32_t, Scope> MethodScopes; // for the functions defined inside methods
     for (const auto &Class : R.classes()) {
       Scope &Attributes = Learnt[Class.Name];
+      // What a torch.nn base's __init__ sets (nn.Transformer's self.encoder), until the
+      // class's own methods set it.
+      std::map<std::string, Value, std::less<>> Inherited = inheritedAttributes(Class.Bases);
+      Attributes.Names.insert(Inherited.begin(), Inherited.end());
       for (TSNode Method : Class.Methods) {
         Scope &Local = MethodScopes[ts_node_start_byte(Method)];
         Local.Class = &Attributes;
@@ -917,7 +921,9 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
         for (auto &[Name, Val] : Local.Names)
           if (Name.compare(0, 5, "self.") == 0) {
             auto [It, First] = Attributes.Names.emplace(Name, Val);
-            if (!First)
+            if (!First && Inherited.erase(Name))
+              It->second = Val;
+            else if (!First)
               It->second = merge(It->second, Val);
           }
       }

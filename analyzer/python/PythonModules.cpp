@@ -19,16 +19,21 @@ bool isFile(const fs::path &P) {
 }
 
 // "a.b" -> a/b.py or a/b/__init__.py under Base.
-std::string moduleFile(const fs::path &Base, const std::string &Dotted) {
+// The module file Dotted names under Base, ""; the candidates that are not files go to
+// Missing (a file that appears there later changes what the import names).
+std::string moduleFile(const fs::path &Base, const std::string &Dotted,
+                       std::vector<std::string> &Missing) {
   fs::path Rel;
   for (size_t Start = 0; Start <= Dotted.size();) {
     size_t Dot = Dotted.find('.', Start);
     Rel /= Dotted.substr(Start, Dot == std::string::npos ? std::string::npos : Dot - Start);
     Start = Dot == std::string::npos ? Dotted.size() + 1 : Dot + 1;
   }
-  for (fs::path P : {fs::path(Base / Rel).concat(".py"), Base / Rel / "__init__.py"})
+  for (fs::path P : {fs::path(Base / Rel).concat(".py"), Base / Rel / "__init__.py"}) {
     if (isFile(P))
       return P.lexically_normal().string();
+    Missing.push_back(P.lexically_normal().string());
+  }
   return "";
 }
 
@@ -70,26 +75,45 @@ std::string ModuleSummaries::resolve(const std::string &File, unsigned Level,
   // The answers for a folder, by import: every file of a folder imports much the same (torch,
   // the package's own modules), and each answer is up to a few dozen stat() calls. The
   // files do not change during a run.
-  static thread_local std::unordered_map<std::string, std::string> Answers;
+  struct Answer {
+    std::string Path;
+    std::vector<std::string> Missing;
+  };
+  static thread_local std::unordered_map<std::string, Answer> Answers;
   std::string Key = Dir.string() + '\0' + std::to_string(Level) + '\0' + Dotted;
-  if (auto It = Answers.find(Key); It != Answers.end())
-    return It->second;
-  return Answers[Key] = lookUp(Dir, Level, Dotted);
+  auto It = Answers.find(Key);
+  if (It == Answers.end()) {
+    Answer A;
+    A.Path = lookUp(Dir, Level, Dotted, A.Missing);
+    It = Answers.emplace(Key, std::move(A)).first;
+  }
+  Missing.insert(It->second.Missing.begin(), It->second.Missing.end());
+  return It->second.Path;
 }
 
-std::string ModuleSummaries::lookUp(fs::path Dir, unsigned Level, const std::string &Dotted) {
+std::string ModuleSummaries::lookUp(fs::path Dir, unsigned Level, const std::string &Dotted,
+                                    std::vector<std::string> &Missing) {
   if (Level > 0) { // from . import x, from ..pkg import y
     for (unsigned I = 1; I < Level; ++I)
       Dir = Dir.parent_path();
-    return Dotted.empty() ? "" : moduleFile(Dir, Dotted);
+    return Dotted.empty() ? "" : moduleFile(Dir, Dotted, Missing);
   }
   for (unsigned I = 0; I <= MaxParents && !Dir.empty(); ++I, Dir = Dir.parent_path()) {
-    if (std::string F = moduleFile(Dir, Dotted); !F.empty())
+    if (std::string F = moduleFile(Dir, Dotted, Missing); !F.empty())
       return F;
     if (Dir == Dir.root_path())
       break;
   }
   return "";
+}
+
+std::vector<std::string> ModuleSummaries::filesRead() const {
+  std::set<std::string> Read;
+  for (const auto &Input : Inputs)
+    Read.insert(Input.first);
+  for (const auto &Summarised : Done)
+    Read.insert(Summarised.first);
+  return {Read.begin(), Read.end()};
 }
 
 void ModuleSummaries::willLint(const std::string &Path, const LintSettings &Settings) {

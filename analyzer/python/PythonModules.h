@@ -45,16 +45,22 @@ public:
   Imported importsOf(const std::string &File, TSNode Root, const Values &V);
   // The .py file an import names, "" when it names none of the project's: Level leading
   // dots (0: absolute, looked for from File's folder up), Dotted the module's name.
-  static std::string resolve(const std::string &File, unsigned Level, const std::string &Dotted);
+  std::string resolve(const std::string &File, unsigned Level, const std::string &Dotted);
+  // What the run's results depend on (the result cache's files: python/PythonRun.cpp): the
+  // files linted or summarised, and the places looked at where imports found no file.
+  std::vector<std::string> filesRead() const;
+  const std::set<std::string> &missing() const { return Missing; }
 
 private:
-  static std::string lookUp(std::filesystem::path Dir, unsigned Level, const std::string &Dotted);
+  static std::string lookUp(std::filesystem::path Dir, unsigned Level, const std::string &Dotted,
+                            std::vector<std::string> &Missing);
   const ModuleSummary *summaryOf(const std::string &Path);
   LintSettings Own;                           // a module that is not an input: no rules
   std::map<std::string, LintSettings> Inputs; // by path
   std::map<std::string, TUResult> Linted;     // inputs linted as they were summarised
   std::map<std::string, std::optional<ModuleSummary>> Done; // by path; unset while in progress
   unsigned Depth = 0;
+  std::set<std::string> Missing; // module files looked for and not found
 };
 
 } // namespace hostsync::python

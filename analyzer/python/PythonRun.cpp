@@ -1,12 +1,33 @@
 #include "python/PythonRun.h"
 
+#include "cache/ResultCache.h"
 #include "python/PythonLint.h"
 #include "python/PythonModules.h"
 #include "support/AbsolutePath.h"
 
 namespace hostsync::python {
 
+namespace {
+// The key of a run's Python part: the build, and every input with its settings, in order.
+std::string runKey(const std::vector<std::string> &Files, const RunSettings &S) {
+  std::vector<std::string> Parts = {"python", S.ToolId};
+  for (const std::string &F : Files) {
+    const FileSettings &Own = S.of(F);
+    Parts.push_back(absolutePath(F));
+    Parts.push_back(std::to_string(static_cast<int>(Own.Assume)));
+    Parts.push_back(std::to_string(Own.EnabledRules.size()));
+    Parts.insert(Parts.end(), Own.EnabledRules.begin(), Own.EnabledRules.end());
+  }
+  return hashParts(Parts);
+}
+} // namespace
+
 std::vector<TUResult> lintPythonFiles(const std::vector<std::string> &Files, const RunSettings &S) {
+  std::string Key = S.Cache && !Files.empty() ? runKey(Files, S) : "";
+  std::vector<TUResult> Results;
+  if (!Key.empty() && S.Cache->loadAll(Key, Results) && Results.size() == Files.size())
+    return Results;
+  Results.clear();
   ModuleSummaries Modules({{}, S.Defaults.Assume});
   auto SettingsOf = [&](const std::string &F) {
     const FileSettings &Own = S.of(F);
@@ -14,11 +35,16 @@ std::vector<TUResult> lintPythonFiles(const std::vector<std::string> &Files, con
   };
   for (const std::string &F : Files)
     Modules.willLint(absolutePath(F), SettingsOf(F));
-  std::vector<TUResult> Results;
   for (const std::string &F : Files) {
     std::string Abs = absolutePath(F);
     LintSettings Settings = SettingsOf(F);
     Results.push_back(unlessItThrows(Abs, [&] { return lintPythonFile(Abs, Settings); }));
+  }
+  if (!Key.empty()) {
+    std::vector<Dependency> Read = S.Cache->hashes().dependencies(Modules.filesRead());
+    for (const std::string &Absent : Modules.missing())
+      Read.push_back({Absent, ""}); // "": unreadable; a module that appears there invalidates it
+    S.Cache->storeAll(Key, Results, Read);
   }
   return Results;
 }

@@ -503,6 +503,8 @@ Value Values::call(TSNode Call, const Scope &S) const {
     M.K = Kind::Module;
     M.Where = Place::Cpu;
     M.Why = "built on the CPU at line " + std::to_string(line(Call));
+    M.Class =
+        std::string(Last); // nn.TransformerEncoder's forward checks its mask (PythonLibraryCalls)
     return M;
   }
   // torchvision.models.__dict__[args.arch](): a model chosen by name (pytorch/examples).

@@ -48,7 +48,7 @@ struct Value {
   bool Sequence = false; // a list of such tensors (res.append(t)): its elements are tensors,
                          // its truth is the list's
   std::string Why;       // why Where: "`.cuda()` at line 12"
-  std::string Class;     // an Object's class: "AverageMeter"
+  std::string Class;     // an Object's class: "AverageMeter"; a Module's: "TransformerEncoder"
   // A tuple's values, in order (`return feats, labels`), which unpacking and [0] take
   // apart; empty for anything else.
   std::vector<Value> Elements;

@@ -1,10 +1,10 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}6{{$}}
+# COUNT: {{^}}9{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
-# .cuda() (blocking), non_blocking=True from pageable memory (still blocking), and copies
-# back with .cpu(), .to("cpu"), .tolist().
+# .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
+# to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
 import torch
 from torch.utils.data import DataLoader
 
@@ -44,3 +44,19 @@ def negatives(dataset):
         w = torch.zeros(3).cpu()  # already on the host
         n = torch.zeros(3).numpy()  # a host tensor's memory, no copy
     return z, h, w, n
+
+
+def checkpoints(path, rank):
+    # torch.load puts each tensor back where it was saved from, or where map_location says.
+    state = torch.load(path)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:19: warning: 'torch.load' copies each tensor it reads to the device it was saved from: a copy to CUDA blocks the host{{.*}}device: unknown{{.*}}[hostsync-host-to-device-copy]
+    gpu = torch.load(path, map_location=torch.device("cuda", rank))
+    # CHECK-DAG: copies.py:[[@LINE-1]]:17: warning: 'torch.load' copies each tensor it reads to the device it was saved from or map_location names{{.*}}device: cuda{{.*}}[hostsync-host-to-device-copy]
+    on_gpu = torch.load(path, map_location=lambda storage, loc: storage.cuda(rank))
+    # CHECK-DAG: copies.py:[[@LINE-1]]:20: warning: 'torch.load' copies{{.*}}[hostsync-host-to-device-copy]
+    # To the host: no copy to the GPU.
+    torch.load(path, map_location="cpu")
+    torch.load(path, map_location=torch.device("cpu"))
+    torch.load(path, map_location=lambda storage, loc: storage)
+    torch.load(path, map_location={"cuda:0": "cpu"})
+    return state, gpu, on_gpu

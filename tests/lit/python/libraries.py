@@ -1,11 +1,14 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}7{{$}}
+# COUNT: {{^}}11{{$}}
 # Library calls that copy to the host inside, flagged at the program's line: torch.save of
 # CUDA state (a module, its state_dict, a dict of them, an optimizer's state), torchvision's
-# save_image of a CUDA image, TensorBoard's add_scalar / add_histogram of a CUDA tensor.
+# save_image of a CUDA image, TensorBoard's add_scalar / add_histogram of a CUDA tensor;
+# nn.TransformerEncoder, TransformerDecoder and Transformer given a mask that may be on CUDA
+# without is_causal, which they compare with a causal mask on the host at every call.
 import torch
+import torch.nn as nn
 import torchvision.utils as vutils
 from torch.utils.tensorboard import SummaryWriter
 
@@ -43,3 +46,41 @@ def negatives(images):
     host = torch.zeros(4)
     SummaryWriter().add_scalar("zero", host.sum(), 0)  # a host tensor
     return host
+
+
+class LM(nn.Module):
+    def __init__(self, layer):
+        super().__init__()
+        self.encoder = nn.TransformerEncoder(layer, 2)
+        self.decoder = nn.TransformerDecoder(nn.TransformerDecoderLayer(8, 2), 2)
+        self.both = nn.Transformer(8, 2)
+        self.mask = None
+
+    def forward(self, src, memory, key):
+        if self.mask is None:
+            self.mask = nn.Transformer.generate_square_subsequent_mask(len(src)).to(src.device)
+        out = self.encoder(src, self.mask)
+        # CHECK-DAG: libraries.py:[[@LINE-1]]:20: warning: nn.TransformerEncoder given 'mask' without 'is_causal' compares the mask with a causal one{{.*}}(hot: in LM.forward() of an nn.Module;{{.*}}[hostsync-item]
+        out = self.decoder(out, memory, tgt_mask=self.mask)
+        # CHECK-DAG: libraries.py:[[@LINE-1]]:20: warning: nn.TransformerDecoder given 'tgt_mask' without 'tgt_is_causal'{{.*}}[hostsync-item]
+        out = self.both(src, out, None, self.mask)
+        # CHECK-DAG: libraries.py:[[@LINE-1]]:20: warning: nn.Transformer given 'tgt_mask' without 'tgt_is_causal'{{.*}}[hostsync-item]
+        # Told, not given one, given None, or given a host mask: nothing to check.
+        out = self.encoder(src, self.mask, is_causal=True)
+        out = self.encoder(src, src_key_padding_mask=key)
+        out = self.both(src, out, None, None)
+        return self.encoder(out, mask=torch.ones(4, 4).bool())
+
+
+class TransformerLM(nn.Transformer):
+    # nn.Transformer's __init__ builds self.encoder; this __init__ replaces self.decoder.
+    def __init__(self, ntoken):
+        super().__init__(d_model=8, nhead=2)
+        self.decoder = nn.Linear(8, ntoken)
+        self.src_mask = None
+
+    def forward(self, src):
+        self.src_mask = torch.tril(torch.ones(len(src), len(src))).to(src.device)
+        out = self.encoder(src, mask=self.src_mask)
+        # CHECK-DAG: libraries.py:[[@LINE-1]]:20: warning: nn.TransformerEncoder given 'mask' without 'is_causal'{{.*}}[hostsync-item]
+        return self.decoder(out, self.src_mask)

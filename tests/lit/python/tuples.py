@@ -28,8 +28,8 @@ def load(path):
 
 def main(args, model, images):
     if args.load:
-        feats = torch.load("feats.pth")
-        labels = torch.load("labels.pth")
+        feats = torch.load("feats.pth", map_location="cpu")
+        labels = torch.load("labels.pth", map_location="cpu")
     else:
         feats, labels = features_and_labels(model, images)
     labels = labels.cuda()
@@ -102,7 +102,7 @@ class Loop:
             # CHECK-DAG: tuples.py:[[@LINE-1]]:43: warning: testing the truth of a tensor that may be on CUDA{{.*}}[hostsync-item]
             return False
         # What torch.load gives is not known to be a tensor.
-        state = torch.load("state.pth")
+        state = torch.load("state.pth", map_location="cpu")
         if state:
             return True
         return None
