@@ -48,10 +48,12 @@ std::vector<CheckedMask> checkedMasks(const std::string &Class) {
 
 // A Transformer module called with a mask that may be on CUDA, and nothing saying whether
 // it is causal.
-std::optional<LibrarySync> causalityCheck(TSNode Call, const Values &V, const Scope &S) {
-  Value Module = V.of(field(Call, "function"), S);
-  if (Module.K != Kind::Module)
+std::optional<LibrarySync> causalityCheck(TSNode Call, const std::string &Callee, const Values &V,
+                                          const Scope &S) {
+  const Value *Known = S.find(Callee); // a name's value: self.encoder, model.transformer
+  if (!Known || Known->K != Kind::Module)
     return std::nullopt;
+  const Value &Module = *Known;
   for (const CheckedMask &M : checkedMasks(Module.Class)) {
     TSNode Given = V.argument(Call, M.Position, nullptr);
     if (ts_node_is_null(Given))
@@ -174,7 +176,7 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                        "Log at an interval, and log a value already read on the host "
                        "(accumulate on the GPU, call .item() once per interval)."};
   }
-  return causalityCheck(Call, V, S);
+  return causalityCheck(Call, Callee, V, S);
 }
 
 } // namespace hostsync::python

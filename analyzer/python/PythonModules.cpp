@@ -87,7 +87,8 @@ std::string ModuleSummaries::resolve(const std::string &File, unsigned Level,
     A.Path = lookUp(Dir, Level, Dotted, A.Missing);
     It = Answers.emplace(Key, std::move(A)).first;
   }
-  Missing.insert(It->second.Missing.begin(), It->second.Missing.end());
+  if (!It->second.Missing.empty())
+    MissingIn.insert(&It->second.Missing); // the map's nodes stay where they are
   return It->second.Path;
 }
 
@@ -105,6 +106,13 @@ std::string ModuleSummaries::lookUp(fs::path Dir, unsigned Level, const std::str
       break;
   }
   return "";
+}
+
+std::set<std::string> ModuleSummaries::missing() const {
+  std::set<std::string> Out;
+  for (const std::vector<std::string> *Places : MissingIn)
+    Out.insert(Places->begin(), Places->end());
+  return Out;
 }
 
 std::vector<std::string> ModuleSummaries::filesRead() const {

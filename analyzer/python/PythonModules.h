@@ -13,6 +13,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_set>
 #include <vector>
 
 namespace hostsync::python {
@@ -49,7 +50,7 @@ public:
   // What the run's results depend on (the result cache's files: python/PythonRun.cpp): the
   // files linted or summarised, and the places looked at where imports found no file.
   std::vector<std::string> filesRead() const;
-  const std::set<std::string> &missing() const { return Missing; }
+  std::set<std::string> missing() const;
 
 private:
   static std::string lookUp(std::filesystem::path Dir, unsigned Level, const std::string &Dotted,
@@ -60,7 +61,9 @@ private:
   std::map<std::string, TUResult> Linted;     // inputs linted as they were summarised
   std::map<std::string, std::optional<ModuleSummary>> Done; // by path; unset while in progress
   unsigned Depth = 0;
-  std::set<std::string> Missing; // module files looked for and not found
+  // Where imports looked for module files and found none: the answers' lists, which
+  // resolve() keeps for the thread (gathered only when asked, by the cache).
+  std::unordered_set<const std::vector<std::string> *> MissingIn;
 };
 
 } // namespace hostsync::python

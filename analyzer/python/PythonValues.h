@@ -176,12 +176,12 @@ inline NamedChildren namedChildren(TSNode N) { return NamedChildren(N); }
 struct TypeSymbols {
   TSSymbol Named = 0, Anonymous = 0; // 0: the grammar has no such node
 };
-const TypeSymbols &typeSymbols(const char *Type);
+TypeSymbols typeSymbols(const char *Type);
 TSFieldId fieldId(const char *Name);
 template <size_t N> bool is(TSNode Node, const char (&Type)[N]) {
   if (ts_node_is_null(Node))
     return false;
-  const TypeSymbols &S = typeSymbols(Type);
+  const TypeSymbols S = typeSymbols(Type);
   TSSymbol Sym = ts_node_symbol(Node);
   return Sym == S.Named || Sym == S.Anonymous;
 }
