@@ -42,8 +42,8 @@ const TSLanguage *python() { return tree_sitter_python(); }
 
 // A table by a literal's address (hashed, probed linearly), each entry filled on its first
 // use: a few hundred literals in 1024 slots. A slot per hash alone made two literals of one
-// slot look each other up again at every use, a linear search of the grammar's names: a
-// fifth of a run's time once two hot ones met (session 33).
+// slot look each other up again at every use, a linear search of the grammar's names: 13%
+// of a run's time once two hot ones met (session 33).
 template <class Id> struct ByAddress {
   static constexpr size_t Size = 1024;
   struct Slot {
@@ -449,8 +449,7 @@ Value Values::call(TSNode Call, const Scope &S) const {
   // torch.Tensor(data), torch.LongTensor(...): the legacy constructors make host tensors.
   if (isDotted(Callee) && Callee.substr(0, 6) == "torch." && Last.size() >= 6 &&
       Last.substr(Last.size() - 6) == "Tensor" && Callee.find(".cuda.") == std::string_view::npos)
-    return tensorAt(Place::Cpu, "made on the CPU by " + quote(text(Call)) + " at line " +
-                                    std::to_string(line(Call)));
+    return tensorAt(Place::Cpu, madeOnCpu(Call));
   if (Callee.substr(0, 6) == "torch." && Callee.find('.', 6) == std::string_view::npos)
     return torchFunction(Call, Callee.substr(6), S);
   for (const char *Functional : {"F.", "torch.nn.functional.", "nn.functional.", "torch.linalg.",
@@ -487,16 +486,14 @@ Value Values::call(TSNode Call, const Scope &S) const {
   }
   // torchvision's ToTensor, alone or in a Compose, makes a host tensor of an image;
   // transforms.functional.to_tensor(img) is one.
-  std::string MadeHere =
-      "made on the CPU by " + quote(text(Call)) + " at line " + std::to_string(line(Call));
   if (Last == "ToTensor" || Last == "PILToTensor" ||
       (Last == "Compose" && text(Call).find("ToTensor(") != std::string_view::npos)) {
-    Value Transform = tensorAt(Place::Cpu, MadeHere);
+    Value Transform = tensorAt(Place::Cpu, madeOnCpu(Call));
     Transform.K = Kind::Transform;
     return Transform;
   }
   if ((Last == "to_tensor" || Last == "pil_to_tensor") && !S.find(Callee))
-    return tensorAt(Place::Cpu, MadeHere);
+    return tensorAt(Place::Cpu, madeOnCpu(Call));
   if (Last == "GradScaler") { // torch.cuda.amp.GradScaler(), torch.amp.GradScaler("cuda")
     Value Scaler;
     Scaler.K = Kind::Scaler;
@@ -702,6 +699,10 @@ Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) 
     In = tensorAt(Place::Unknown, "");
   }
   return byRow(*R, In, Call, S);
+}
+
+std::string Values::madeOnCpu(TSNode Call) const {
+  return "made on the CPU by " + quote(text(Call)) + " at line " + std::to_string(line(Call));
 }
 
 Value Values::itemOf(Value Of) const {

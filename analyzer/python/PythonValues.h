@@ -134,6 +134,8 @@ private:
   std::optional<OpRow> row(std::string_view Name, bool IsMethod) const;
   Value byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const;
   Value movedTo(Value Self, TSNode Target, TSNode Call, const Scope &S) const;
+  // "made on the CPU by `torch.Tensor(x)` at line 3": the reason of a host tensor Call makes.
+  std::string madeOnCpu(TSNode Call) const;
   const std::string &Text;
 };
 
