@@ -39,6 +39,7 @@ hostsync_llvm_free_library(hostsync_lint_core
   ${LC}/ci/Diff.cpp ${LC}/ci/AfterProjectPass.cpp ${LC}/model/ProjectPass.cpp
   ${LC}/driver/PlanFiles.cpp ${LC}/driver/LintSteps.cpp ${LC}/cache/ContentHashes.cpp
   ${LC}/cache/ResultCache.cpp ${LC}/cache/TUResultJson.cpp ${LC}/ci/Shard.cpp)
+hostsync_always_optimised(${LC}/cache/ContentHashes.cpp)
 target_include_directories(hostsync_lint_core PUBLIC ${LC} ${CMAKE_BINARY_DIR}/generated-core)
 target_include_directories(hostsync_lint_core SYSTEM PRIVATE ${HOSTSYNC_YAML_INCLUDE}
                                                               ${HOSTSYNC_XXHASH_INCLUDE})

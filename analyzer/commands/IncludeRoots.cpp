@@ -72,6 +72,8 @@ IncludeRoots inferIncludeRoots(const std::vector<std::string> &Trees,
       if (It->type() == fs::file_type::directory_file) {
         if (compat::startsWith(Name, "."))
           It.no_push(); // .git, .cache
+        else if (fs::exists(It->path() + "/CMakeCache.txt"))
+          It.no_push(); // a CMake build folder: generated files and copies, not the project's
         else if (Name == "include")
           IncludeDirs.push_back(It->path());
         continue;
