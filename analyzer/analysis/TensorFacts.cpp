@@ -6,6 +6,7 @@
 #include "analysis/ContainerStores.h"
 #include "analysis/DeclKeys.h"
 #include "analysis/DeviceChecks.h"
+#include "analysis/ModuleBuilds.h"
 #include "compat/LLVMCompat.h"
 
 #include "match/CompileErrors.h"
@@ -852,6 +853,13 @@ Device TensorFacts::calleeDevice(const Expr *E, int Depth) {
       return combine(D, open(moduleKey(C), "a buffer of a module only this file can name"));
     return combine(D, unknown("a buffer of a module the analysis cannot name"));
   }
+  // A module's own tensors: on the host in a module the function builds and has not moved
+  // yet (analysis/ModuleBuilds.h). Any other module's may be anywhere: the moves the project
+  // pass sees of its class are evidence only (a module held in a Sequential moves with it,
+  // unseen), and a weight nothing is seen to move would read as the host's.
+  if (MC && F->getIdentifier() && libraryCallIs(F->getName(), LibraryUse::ListsModuleTensors) &&
+      builtOnHostAt(Ctx, moduleVariable(MC->getImplicitObjectArgument()), MC))
+    return Device::Cpu;
   // A LibTorch module's forward (or model(x)): where its input is (ValueSources::module).
   if (Sources S = Origins.module(Call); S.Kind == SourceKind::Module)
     return moduleDevice(S, Depth);

@@ -46,6 +46,10 @@ const LibraryCall LibraryRows[] = {
     {"load", U::RegistersModule},
     {"register_buffer", U::RegistersTensor},
     {"register_parameter", U::RegistersTensor},
+    {"parameters", U::ListsModuleTensors},
+    {"named_parameters", U::ListsModuleTensors},
+    {"buffers", U::ListsModuleTensors},
+    {"named_buffers", U::ListsModuleTensors},
     // User methods LibTorch's templates call.
     {"forward", U::CalledByLibrary},
     {"backward", U::CalledByLibrary},

@@ -27,6 +27,9 @@ enum class LibraryUse {
   // A LibTorch module method that registers a tensor: the tensor given is the buffer, and
   // moves with the module (register_buffer, register_parameter).
   RegistersTensor,
+  // A LibTorch module method that lists the module's own tensors (parameters(),
+  // named_parameters(), buffers(), named_buffers()): where the module is.
+  ListsModuleTensors,
   // A method of a user class derived from LibTorch's that LibTorch's templates call (a
   // module's forward, a dataset's get, a transform's apply): called, out of view.
   CalledByLibrary,

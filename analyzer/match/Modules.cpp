@@ -59,14 +59,25 @@ const CXXRecordDecl *calledModule(const CXXMemberCallExpr *Call) {
   return userModuleClass(Obj->IgnoreParenImpCasts()->getType());
 }
 
-const CXXRecordDecl *owningModule(const Expr *Object) {
+const Expr *throughHolder(const Expr *Object) {
   if (!Object)
     return nullptr;
   Object = Object->IgnoreParenImpCasts();
   if (const auto *Op = dyn_cast<CXXOperatorCallExpr>(Object);
-      Op && (Op->getOperator() == OO_Arrow || Op->getOperator() == OO_Call) &&
+      Op &&
+      (Op->getOperator() == OO_Arrow || Op->getOperator() == OO_Call ||
+       Op->getOperator() == OO_Star) &&
       Op->getNumArgs() >= 1)
-    Object = Op->getArg(0)->IgnoreParenImpCasts();
+    return Op->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Object); U && U->getOpcode() == UO_Deref)
+    return U->getSubExpr()->IgnoreParenImpCasts();
+  return Object;
+}
+
+const CXXRecordDecl *owningModule(const Expr *Object) {
+  Object = throughHolder(Object);
+  if (!Object)
+    return nullptr;
   const auto *M = dyn_cast<MemberExpr>(Object);
   if (!M || !isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
     return nullptr;

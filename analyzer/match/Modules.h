@@ -18,6 +18,11 @@ const clang::CXXRecordDecl *asUserModule(const clang::CXXRecordDecl *RD);
 // `this->register_buffer(...)`, a call inside the class's own methods); null otherwise.
 const clang::CXXRecordDecl *calledModule(const clang::CXXMemberCallExpr *Call);
 
+// What a call through a module's holder is made on: `net` for `net->f()`, `(*net).f()` (a
+// holder's operator* or a pointer's) and `net(x)`; Object itself (parentheses and implicit
+// casts left out) otherwise.
+const clang::Expr *throughHolder(const clang::Expr *Object);
+
 // The user module class whose data member a call goes through (`fc->forward(x)`, `fc(x)`
 // in a method of Net: Net); null when the object is not a member of `this`.
 const clang::CXXRecordDecl *owningModule(const clang::Expr *Object);

@@ -98,11 +98,15 @@ bool carriesTensors(QualType T) {
     return true;
   if (const auto *P = T.getNonReferenceType()->getAs<PointerType>()) // a tensor passed by address
     return carriesTensors(P->getPointeeType());
-  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
-      T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl());
+  const CXXRecordDecl *Record = T.getNonReferenceType().getCanonicalType()->getAsCXXRecordDecl();
+  // An item of LibTorch's OrderedDict (a module's named_parameters()): what its dict holds.
+  if (Record && Record->getIdentifier() && Record->getName() == "Item" && isLibTorchDecl(Record))
+    if (const auto *Dict = dyn_cast<ClassTemplateSpecializationDecl>(Record->getParent()))
+      Record = Dict;
+  const auto *Spec = dyn_cast_or_null<ClassTemplateSpecializationDecl>(Record);
   if (!Spec || !Spec->getIdentifier() ||
-      !compat::isOneOf(Spec->getName(),
-                       {"tuple", "pair", "vector", "array", "optional", "Example"}) ||
+      !compat::isOneOf(Spec->getName(), {"tuple", "pair", "vector", "array", "optional", "Example",
+                                         "OrderedDict"}) ||
       !(Spec->isInStdNamespace() || isLibTorchDecl(Spec)))
     return false;
   for (const TemplateArgument &A : Spec->getTemplateArgs().asArray()) {
