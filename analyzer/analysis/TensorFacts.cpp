@@ -636,6 +636,55 @@ bool TensorFacts::isPinned(const Expr *E) {
   return Op && Op->IsMethod && opRow(Op->Name).Device == ResultDevice::PinnedCpu;
 }
 
+// ---- One device of one origin ----
+// `zeros_like(scores).to(order.device())` with `order = std::get<1>(torch::topk(scores, k))`
+// copies nothing: both are where `scores` is, whatever that is. A tensor's origin is the value
+// its device comes from: through a local's one reaching value, std::get of an op's tuple, and
+// ops that keep their input's device (a dtype-only to(), a _like or new_ op that names no
+// device, an op whose tensors are all of one origin). A parameter that still holds its
+// argument and a member read through `this` are their declarations; any other value (a
+// factory, a call, an op of tensors of several origins) is its own origin, one expression.
+// A local that more than one value reaches has none: two reads may see two values.
+const void *TensorFacts::deviceOrigin(const Expr *E, int Depth) {
+  if (!E || Depth > MaxDepth)
+    return nullptr;
+  E = stripTensorExpr(E);
+  if (const DeclRefExpr *R = asVarRef(E)) {
+    Sources S = Origins.sourcesOf(R);
+    if (S.Kind != SourceKind::Local)
+      return nullptr;
+    if (S.Initial)
+      return S.Values.empty() ? static_cast<const void *>(S.Initial) : nullptr;
+    return S.Values.size() == 1 ? deviceOrigin(S.Values.front(), Depth + 1) : nullptr;
+  }
+  if (const auto *M = dyn_cast<MemberExpr>(E))
+    return isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) ? M->getMemberDecl() : nullptr;
+  if (auto Parts = tupleParts(E)) // std::get<I>(op(...)): the op's parts share its device
+    return Parts->size() == 1 && asOpCall(Parts->front()) ? deviceOrigin(Parts->front(), Depth + 1)
+                                                          : nullptr;
+  auto Op = asOpCall(E);
+  if (!Op || !Op->Self)
+    return E;
+  bool NamesDevice = false;
+  for (const Expr *A : Op->Args)
+    if (!isTensorType(A->getType()) && namedAt(A, Depth + 1))
+      NamesDevice = true;
+  switch (opRow(Op->Name).Device) {
+  case ResultDevice::CopyTarget:
+  case ResultDevice::LikeSelf:
+    return NamesDevice ? E : deviceOrigin(Op->Self, Depth + 1);
+  case ResultDevice::FromInputs: {
+    const void *Origin = deviceOrigin(Op->Self, Depth + 1);
+    for (const Expr *A : Op->Args)
+      if (isTensorType(A->getType()) && deviceOrigin(A, Depth + 1) != Origin)
+        return E;
+    return Origin ? Origin : E;
+  }
+  default:
+    return E;
+  }
+}
+
 std::optional<int> TensorFacts::dimAt(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return std::nullopt;

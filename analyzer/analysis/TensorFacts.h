@@ -126,6 +126,15 @@ public:
   std::optional<OpCall> producer(const clang::Expr *E) { return producerVia(E, true); }
   // Is it certainly in pinned host memory (the result of pin_memory())?
   bool isPinned(const clang::Expr *E);
+  // Are A and B certainly on one device, whatever it is: both come, through ops that keep
+  // their input's device, from one value (TensorFacts.cpp, "One device of one origin").
+  bool sameDevice(const clang::Expr *A, const clang::Expr *B) {
+    DeviceTrace Saved = Trace; // not a device query: the last one's trace stays
+    const void *RootA = deviceOrigin(A, 0);
+    bool Same = RootA && RootA == deviceOrigin(B, 0);
+    Trace = Saved;
+    return Same;
+  }
 
   Definitions &definitions() { return Defs; }
   CallSites &callSites() { return Calls; }
@@ -239,6 +248,9 @@ private:
   // its own summary (the least fixed point), and a summary that met such a cut is not
   // remembered, since it may be incomplete.
   template <typename Compute> Device summarise(const clang::Decl *Key, Compute &&C);
+  // The value E's device comes from (a parameter, a member, an op that makes a tensor of
+  // its own); null when it cannot be told.
+  const void *deviceOrigin(const clang::Expr *E, int Depth);
   // Starts a traced query: forgets the last one's trace.
   void begin() { Trace = DeviceTrace(); }
   Device answer(Device D) {

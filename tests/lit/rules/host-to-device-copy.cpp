@@ -2,7 +2,7 @@
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 // Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 // RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-// COUNT: {{^}}14{{$}}
+// COUNT: {{^}}16{{$}}
 
 void positives(torch::Tensor batch, torch::Device device) {
   auto h = torch::randn({64});
@@ -131,4 +131,22 @@ void element_copies(torch::Tensor unknown) {
   host[0] = row;
   targets[1] = targets[2];
   targets[3] = 1.0;
+}
+
+// A move to the device of a tensor of one origin copies nothing, wherever that device is
+// (issue 51): `zeros_like` of a tensor and an op's result of it are both where it is. One of
+// another origin, or a factory's tensor, may be elsewhere: those are copies.
+torch::Tensor moves_to_its_own_device(torch::Tensor scores, torch::Tensor other, int64_t k) {
+  torch::Tensor objectness, order;
+  objectness = torch::cat({scores, scores}, 0);
+  order = std::get<1>(torch::topk(objectness, k, 0, true, true));
+  auto mask = torch::zeros_like(objectness, torch::TensorOptions().dtype(torch::kUInt8))
+                  .to(order.device());
+  auto cast = scores.to(torch::kFloat).to(scores.device());
+  auto like = torch::ones_like(scores).to(scores);
+  auto copied = other.to(scores.device());
+  // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:23: warning: 'to(device)' of a tensor that may be on the host, to a device that may be CUDA{{.*}}[hostsync-host-to-device-copy]
+  auto made = torch::zeros({3}).to(scores.device());
+  // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:33: warning: 'to(device)' of a tensor that may be on the host{{.*}}[hostsync-host-to-device-copy]
+  return mask + cast + like + copied + made;
 }
