@@ -631,6 +631,17 @@ bool TensorFacts::zeroDimAt(const Expr *E, int Depth, bool IntOnly) {
   return false;
 }
 
+bool TensorFacts::isEmpty(const Expr *E) {
+  auto Op = producerVia(E, /*ThroughCopies=*/true);
+  if (!Op || Op->Self || opRow(Op->Name).Shape != ResultShape::SizeList)
+    return false;
+  auto Sizes = sizeListArg(Op->Call);
+  return Sizes && std::any_of(Sizes->begin(), Sizes->end(), [](const Expr *Size) {
+           const auto *Literal = dyn_cast<IntegerLiteral>(Size->IgnoreParenImpCasts());
+           return Literal && Literal->getValue() == 0;
+         });
+}
+
 bool TensorFacts::isPinned(const Expr *E) {
   auto Op = producerVia(E, /*ThroughCopies=*/false);
   return Op && Op->IsMethod && opRow(Op->Name).Device == ResultDevice::PinnedCpu;

@@ -126,6 +126,9 @@ public:
   std::optional<OpCall> producer(const clang::Expr *E) { return producerVia(E, true); }
   // Is it certainly in pinned host memory (the result of pin_memory())?
   bool isPinned(const clang::Expr *E);
+  // Does it certainly hold no element (a factory sized with a literal 0: torch::empty({0}),
+  // through copies)? A copy of it copies nothing.
+  bool isEmpty(const clang::Expr *E);
   // Are A and B certainly on one device, whatever it is: both come, through ops that keep
   // their input's device, from one value (TensorFacts.cpp, "One device of one origin").
   bool sameDevice(const clang::Expr *A, const clang::Expr *B) {

@@ -93,8 +93,8 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
             "once outside the loop, or on the host and copy with non_blocking=true");
     return;
   }
-  if (!Op->IsMethod || !Op->Self)
-    return;
+  if (!Op->IsMethod || !Op->Self || facts().isEmpty(Op->Self))
+    return; // a copy of no element copies nothing (copy_ returns at once)
   if (Op->Name == "to") {
     std::optional<Device> Target = facts().copyTarget(*Op);
     // A copy to the host, a dtype cast, or asynchronous: not this rule's.

@@ -2,7 +2,7 @@
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 // Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 // RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-// COUNT: {{^}}16{{$}}
+// COUNT: {{^}}17{{$}}
 
 void positives(torch::Tensor batch, torch::Device device) {
   auto h = torch::randn({64});
@@ -149,4 +149,14 @@ torch::Tensor moves_to_its_own_device(torch::Tensor scores, torch::Tensor other,
   auto made = torch::zeros({3}).to(scores.device());
   // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:33: warning: 'to(device)' of a tensor that may be on the host{{.*}}[hostsync-host-to-device-copy]
   return mask + cast + like + copied + made;
+}
+
+// A tensor of no element (a factory sized with a literal 0) is copied by nothing: copy_
+// returns at once (maskrcnn-benchmark.cpp's mask loss without a positive box).
+torch::Tensor empty_moves(torch::Device device, int64_t n) {
+  auto none = torch::empty({0}).to(torch::kF32).to(device);
+  auto rows = torch::zeros({0, 4}).cuda();
+  auto some = torch::zeros({n}).to(device);
+  // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:33: warning: 'to(device)' of a tensor that may be on the host{{.*}}[hostsync-host-to-device-copy]
+  return none + rows + some;
 }
