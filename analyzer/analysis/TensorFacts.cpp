@@ -653,9 +653,9 @@ bool TensorFacts::isPinned(const Expr *E) {
 // its device comes from: through a local's one reaching value, std::get of an op's tuple, and
 // ops that keep their input's device (a dtype-only to(), a _like or new_ op that names no
 // device, an op whose tensors are all of one origin). A parameter that still holds its
-// argument and a member read through `this` are their declarations; any other value (a
-// factory, a call, an op of tensors of several origins) is its own origin, one expression.
-// A local that more than one value reaches has none: two reads may see two values.
+// argument is its declaration; any other value (a member, which a call in between may
+// assign, a factory, a call, an op of tensors of several origins) is its own origin, one
+// expression. A local that more than one value reaches has none: two reads may see two.
 const void *TensorFacts::deviceOrigin(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return nullptr;
@@ -668,8 +668,6 @@ const void *TensorFacts::deviceOrigin(const Expr *E, int Depth) {
       return S.Values.empty() ? static_cast<const void *>(S.Initial) : nullptr;
     return S.Values.size() == 1 ? deviceOrigin(S.Values.front(), Depth + 1) : nullptr;
   }
-  if (const auto *M = dyn_cast<MemberExpr>(E))
-    return isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()) ? M->getMemberDecl() : nullptr;
   if (auto Parts = tupleParts(E)) // std::get<I>(op(...)): the op's parts share its device
     return Parts->size() == 1 && asOpCall(Parts->front()) ? deviceOrigin(Parts->front(), Depth + 1)
                                                           : nullptr;

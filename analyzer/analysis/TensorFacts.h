@@ -251,8 +251,8 @@ private:
   // its own summary (the least fixed point), and a summary that met such a cut is not
   // remembered, since it may be incomplete.
   template <typename Compute> Device summarise(const clang::Decl *Key, Compute &&C);
-  // The value E's device comes from (a parameter, a member, an op that makes a tensor of
-  // its own); null when it cannot be told.
+  // The value E's device comes from (a parameter, an op that makes a tensor of its own);
+  // null when it cannot be told.
   const void *deviceOrigin(const clang::Expr *E, int Depth);
   // Starts a traced query: forgets the last one's trace.
   void begin() { Trace = DeviceTrace(); }
