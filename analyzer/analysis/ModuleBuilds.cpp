@@ -1,6 +1,7 @@
 #include "analysis/ModuleBuilds.h"
 
 #include "match/Modules.h"
+#include "match/TensorOps.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -16,17 +17,12 @@ namespace hostsync {
 
 namespace {
 
+// Through parens, implicit casts, temporaries (withinTemporary) and copies of a holder.
 const Expr *strip(const Expr *E) {
   while (E) {
     E = E->IgnoreParenImpCasts();
-    if (const auto *C = dyn_cast<ExprWithCleanups>(E))
-      E = C->getSubExpr();
-    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = F->getSubExpr();
+    if (const Expr *Inner = withinTemporary(E))
+      E = Inner;
     else if (const auto *C = dyn_cast<CXXConstructExpr>(E);
              C && C->getNumArgs() == 1 && C->getConstructor()->isCopyOrMoveConstructor())
       E = C->getArg(0); // `auto copy = std::make_shared<...>(...)` before C++17's elision
