@@ -438,6 +438,8 @@ const Expr *TensorFacts::tiedFrom(const Expr *Arg) {
 }
 
 std::optional<Device> TensorFacts::copyTargetAt(const OpCall &To, int Depth) {
+  if (movesToItsOwnDevice(To, Depth))
+    return std::nullopt; // changes no device, as a dtype cast does
   for (const Expr *A : To.Args) {
     if (isTensorType(A->getType()))
       return deviceAt(A, Depth + 1); // x.to(other): other's device
@@ -445,6 +447,28 @@ std::optional<Device> TensorFacts::copyTargetAt(const OpCall &To, int Depth) {
       return D;
   }
   return std::nullopt;
+}
+
+// `x.to(y.device())` or `x.to(y)` where x and y are certainly on one device, wherever that is
+// (`zeros_like(scores).to(order.device())`, `order` an op's result of `scores`): no copy.
+bool TensorFacts::movesToItsOwnDevice(const OpCall &To, int Depth) {
+  if (To.Args.empty() || !To.Self)
+    return false;
+  const Expr *Target = To.Args.front()->IgnoreUnlessSpelledInSource();
+  if (const auto *Device = dyn_cast<CXXMemberCallExpr>(Target);
+      Device && Device->getMethodDecl() && Device->getMethodDecl()->getIdentifier() &&
+      Device->getMethodDecl()->getName() == "device" &&
+      isTensorType(Device->getImplicitObjectArgument()->getType()))
+    Target = Device->getImplicitObjectArgument()->IgnoreUnlessSpelledInSource();
+  if (!isTensorType(Target->getType()))
+    return false;
+  // Asked within a device query (the depth bounds the two walks together); its keys are
+  // not the query's: the device found is x's own, whatever it is.
+  DeviceTrace Saved = Trace;
+  const void *Origin = deviceOrigin(To.Self, Depth + 1);
+  bool Same = Origin && Origin == deviceOrigin(Target, Depth + 1);
+  Trace = Saved;
+  return Same;
 }
 
 std::optional<Device> TensorFacts::namedAt(const Expr *Arg, int Depth) {
@@ -653,9 +677,38 @@ bool TensorFacts::isPinned(const Expr *E) {
 // its device comes from: through a local's one reaching value, std::get of an op's tuple, and
 // ops that keep their input's device (a dtype-only to(), a _like or new_ op that names no
 // device, an op whose tensors are all of one origin). A parameter that still holds its
-// argument is its declaration; any other value (a member, which a call in between may
-// assign, a factory, a call, an op of tensors of several origins) is its own origin, one
-// expression. A local that more than one value reaches has none: two reads may see two.
+// argument is its declaration; a member of this object read in a full-expression whose
+// calls are all a library's is that member there. Any other value (a member read where a
+// call of the project's in between may assign it, a factory, a call, an op of tensors of
+// several origins) is its own origin, one expression. A local that more than one value reaches has
+// none: two reads may see two. The full-expression around E, when every call in it is a library's
+// (LibTorch's, the standard library's): none of them can assign a member of the project's object,
+// so two reads of one member there read one value (`zeros_like(m_).to(m_.device())`). Null when a
+// call of the project's may run between two reads.
+const Stmt *TensorFacts::libraryOnlyFullExpression(const Expr *E) {
+  const Expr *Full = E;
+  for (;;) {
+    auto Parents = Ctx.getParents(*Full);
+    if (Parents.size() != 1 || !Parents[0].get<Expr>())
+      break;
+    Full = Parents[0].get<Expr>();
+  }
+  struct ProjectCallFinder : RecursiveASTVisitor<ProjectCallFinder> {
+    bool Found = false;
+    bool VisitCallExpr(CallExpr *C) {
+      const FunctionDecl *F = C->getDirectCallee();
+      Found = Found || !F || !isLibraryFunction(F);
+      return !Found;
+    }
+    bool VisitCXXConstructExpr(CXXConstructExpr *C) {
+      Found = Found || !isLibraryFunction(C->getConstructor());
+      return !Found;
+    }
+  } Finder;
+  Finder.TraverseStmt(const_cast<Expr *>(Full));
+  return Finder.Found ? nullptr : Full;
+}
+
 const void *TensorFacts::deviceOrigin(const Expr *E, int Depth) {
   if (!E || Depth > MaxDepth)
     return nullptr;
@@ -668,6 +721,11 @@ const void *TensorFacts::deviceOrigin(const Expr *E, int Depth) {
       return S.Values.empty() ? static_cast<const void *>(S.Initial) : nullptr;
     return S.Values.size() == 1 ? deviceOrigin(S.Values.front(), Depth + 1) : nullptr;
   }
+  // this->m_: one value within a full-expression of library calls only.
+  if (const auto *M = dyn_cast<MemberExpr>(E);
+      M && isa<CXXThisExpr>(M->getBase()->IgnoreParenImpCasts()))
+    if (const Stmt *Full = libraryOnlyFullExpression(M))
+      return &MemberReads[{M->getMemberDecl(), Full}];
   if (auto Parts = tupleParts(E)) // std::get<I>(op(...)): the op's parts share its device
     return Parts->size() == 1 && asOpCall(Parts->front()) ? deviceOrigin(Parts->front(), Depth + 1)
                                                           : nullptr;

@@ -79,7 +79,9 @@ public:
     return answer(namedAt(Arg, 0));
   }
   // Where x.to(...) copies to: the device of the first argument that is a tensor or names
-  // a device; nullopt for a dtype-only cast.
+  // a device; nullopt when it changes no device: a dtype-only cast, or a move to the device
+  // x is certainly on already (x.to(y.device()), y of x's origin: TensorFacts.cpp, "One device of
+  // one origin").
   std::optional<Device> copyTarget(const OpCall &To) {
     begin();
     return answer(copyTargetAt(To, 0));
@@ -129,16 +131,6 @@ public:
   // Does it certainly hold no element (a factory sized with a literal 0: torch::empty({0}),
   // through copies)? A copy of it copies nothing.
   bool isEmpty(const clang::Expr *E);
-  // Are A and B certainly on one device, whatever it is: both come, through ops that keep
-  // their input's device, from one value (TensorFacts.cpp, "One device of one origin").
-  bool sameDevice(const clang::Expr *A, const clang::Expr *B) {
-    DeviceTrace Saved = Trace; // not a device query: the last one's trace stays
-    const void *RootA = deviceOrigin(A, 0);
-    bool Same = RootA && RootA == deviceOrigin(B, 0);
-    Trace = Saved;
-    return Same;
-  }
-
   Definitions &definitions() { return Defs; }
   CallSites &callSites() { return Calls; }
   // How to name each key a query left open ("parameter `t` of `f()`"), for reasons.
@@ -160,6 +152,7 @@ private:
   Device opDevice(const OpCall &Op, int Depth);
   std::optional<Device> namedAt(const clang::Expr *Arg, int Depth);
   std::optional<Device> copyTargetAt(const OpCall &To, int Depth);
+  bool movesToItsOwnDevice(const OpCall &To, int Depth);
   // Each follows E's sources (ValueSources.h) and reads the op row of each value; the
   // values' answers must agree (a mask only if every value in view is one).
   Answer maskAt(const clang::Expr *E, int Depth);
@@ -254,6 +247,9 @@ private:
   // The value E's device comes from (a parameter, an op that makes a tensor of its own);
   // null when it cannot be told.
   const void *deviceOrigin(const clang::Expr *E, int Depth);
+  const clang::Stmt *libraryOnlyFullExpression(const clang::Expr *E);
+  // The origins of members' reads: one per member and full-expression.
+  std::map<std::pair<const clang::ValueDecl *, const clang::Stmt *>, char> MemberReads;
   // Starts a traced query: forgets the last one's trace.
   void begin() { Trace = DeviceTrace(); }
   Device answer(Device D) {

@@ -101,7 +101,7 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Target || *Target == Device::Cpu || passesNonBlocking(Call))
       return;
     if (*Target == Device::Unknown) { // `.to(device_)`: a device, but which one?
-      if (deviceOf(Op->Self) == Device::Cuda || movesToItsOwnDevice(*Op))
+      if (deviceOf(Op->Self) == Device::Cuda)
         return;
       report(Call, opLocation(Call), "to(device)", Device::Unknown,
              "'to(device)' of a tensor that may be on the host, to a device that may be "
@@ -119,20 +119,6 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
              " without non_blocking=true blocks the host until the copy's stream has "
              "drained",
          "", nonBlockingFix(*Op));
-}
-
-// `x.to(y.device())` or `x.to(y)` where x and y are certainly on one device, wherever that is
-// (`zeros_like(scores).to(order.device())`, `order` an op's result of `scores`): no copy.
-bool HostToDeviceCopyCheck::movesToItsOwnDevice(const OpCall &To) {
-  if (To.Args.empty())
-    return false;
-  const Expr *Target = To.Args.front()->IgnoreUnlessSpelledInSource();
-  if (const auto *Device = dyn_cast<CXXMemberCallExpr>(Target);
-      Device && Device->getMethodDecl() && Device->getMethodDecl()->getIdentifier() &&
-      Device->getMethodDecl()->getName() == "device" &&
-      isTensorType(Device->getImplicitObjectArgument()->getType()))
-    Target = Device->getImplicitObjectArgument()->IgnoreUnlessSpelledInSource();
-  return isTensorType(Target->getType()) && facts().sameDevice(To.Self, Target);
 }
 
 // `R.index_put_({0, 1}, 2.5f)` on a CUDA R of rank 2: every index an integer, so the indexed

@@ -18,7 +18,6 @@ public:
 private:
   std::vector<clang::FixItHint> nonBlockingFix(const OpCall &To);
   bool writesScalarElement(const IndexCall &Index);
-  bool movesToItsOwnDevice(const OpCall &To);
 };
 
 } // namespace hostsync

@@ -2,7 +2,7 @@
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 // Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 // RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-// COUNT: {{^}}17{{$}}
+// COUNT: {{^}}19{{$}}
 
 void positives(torch::Tensor batch, torch::Device device) {
   auto h = torch::randn({64});
@@ -150,6 +150,28 @@ torch::Tensor moves_to_its_own_device(torch::Tensor scores, torch::Tensor other,
   // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:33: warning: 'to(device)' of a tensor that may be on the host{{.*}}[hostsync-host-to-device-copy]
   return mask + cast + like + copied + made;
 }
+
+// A member read twice in one full-expression whose calls are all LibTorch's is one value
+// (no call of the project's may assign it in between); across a call of the project's, or
+// in two statements, it is two.
+struct Anchors {
+  torch::Tensor anchors_;
+  void refresh();
+  torch::Tensor refreshed() {
+    refresh();
+    return anchors_;
+  }
+  torch::Tensor moves() {
+    auto same = torch::zeros_like(anchors_).to(anchors_.device());
+    auto across = refreshed().to(anchors_.device());
+    // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:31: warning: 'to(device)' of a tensor that may be on the host{{.*}}[hostsync-host-to-device-copy]
+    auto first = torch::zeros_like(anchors_);
+    refresh();
+    auto later = first.to(anchors_.device());
+    // CHECK-DAG: host-to-device-copy.cpp:[[@LINE-1]]:24: warning: 'to(device)' of a tensor that may be on the host{{.*}}[hostsync-host-to-device-copy]
+    return same + across + later;
+  }
+};
 
 // A tensor of no element (a factory sized with a literal 0) is copied by nothing: copy_
 // returns at once (maskrcnn-benchmark.cpp's mask loss without a positive box).
