@@ -70,7 +70,41 @@ void CallArguments::record(TSNode Call, const Scope &S, const Values &V, const R
   std::vector<std::string> Names = parameterNames(Def, V);
   if (Method && !Names.empty())
     Names.erase(Names.begin()); // self
+  pass(ByFunction[ts_node_start_byte(Def)], Names, Call, S, V);
+}
+
+void CallArguments::recordImported(TSNode Call, const FunctionRef &F, const Scope &S,
+                                   const Values &V, const std::string &HotWhy) {
+  Given G;
+  pass(G, F.Params, Call, S, V);
+  PassedCalls Here;
+  for (auto &[Name, P] : G.Params)
+    Here.Params.emplace(Name, P.Merged);
+  Here.HotWhy = HotWhy;
+  mergeCalls(Imported[F.Path][F.Name], Here);
+}
+
+void mergeCalls(PassedCalls &Into, const PassedCalls &More) {
+  for (const auto &[Name, Val] : More.Params) {
+    auto [It, First] = Into.Params.emplace(Name, Val);
+    if (!First)
+      It->second = merge(It->second, Val);
+  }
+  if (Into.HotWhy.empty())
+    Into.HotWhy = More.HotWhy;
+}
+
+void CallArguments::seed(TSNode Def, const std::map<std::string, Value> &Params) {
   Given &G = ByFunction[ts_node_start_byte(Def)];
+  ++G.Calls;
+  for (const auto &[Name, Val] : Params) {
+    Passed &P = G.Params[Name];
+    P.Merged = P.Calls++ == 0 ? Val : merge(P.Merged, Val);
+  }
+}
+
+void CallArguments::pass(Given &G, const std::vector<std::string> &Names, TSNode Call,
+                         const Scope &S, const Values &V) {
   ++G.Calls;
   auto Pass = [&](const std::string &Name, TSNode Arg) {
     if (Name.empty())

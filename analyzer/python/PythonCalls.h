@@ -15,6 +15,25 @@
 
 namespace hostsync::python {
 
+// A function of another module of the project, as the files importing it call it: its
+// file, its name there, and its parameters in order (parameterNames()).
+struct FunctionRef {
+  std::string Path, Name;
+  std::vector<std::string> Params;
+};
+
+// What other files' calls pass to one function, by parameter, and why one of them runs
+// often ("" when none does).
+struct PassedCalls {
+  std::map<std::string, Value> Params;
+  std::string HotWhy;
+};
+// The same for each function of a module, by name.
+using PassedArguments = std::map<std::string, PassedCalls, std::less<>>;
+
+// Into gets More's calls too: each parameter's values merged, a reason to be hot kept.
+void mergeCalls(PassedCalls &Into, const PassedCalls &More);
+
 // Two values one parameter is given: the same kind, or nothing known (None gives way to the
 // other, and a number or a value of unknown type to a tensor). On CUDA when either is; on
 // the CPU when both are.
@@ -32,6 +51,14 @@ class CallArguments {
 public:
   // Records the values Call passes, if it calls a function of the file.
   void record(TSNode Call, const Scope &S, const Values &V, const Ranks &R);
+  // Records what Call passes to F, a function of an imported module; HotWhy: why the call
+  // runs often, "" when it does not.
+  void recordImported(TSNode Call, const FunctionRef &F, const Scope &S, const Values &V,
+                      const std::string &HotWhy);
+  // What the calls recordImported() saw passed, by module file.
+  const std::map<std::string, PassedArguments> &imported() const { return Imported; }
+  // Def is also called from other files, with these (by parameter): one more call.
+  void seed(TSNode Def, const std::map<std::string, Value> &Params);
   // Binds Def's parameters in Local: their defaults, then what the calls passed.
   void bind(TSNode Def, Scope &Local, const Values &V) const;
   // What Def returns, merged over its return statements (a value only when every one
@@ -55,8 +82,12 @@ private:
     std::map<std::string, Passed> Params;
     bool operator==(const Given &O) const { return Calls == O.Calls && Params == O.Params; }
   };
+  // Merges what Call passes into G, its parameters named Names.
+  static void pass(Given &G, const std::vector<std::string> &Names, TSNode Call, const Scope &S,
+                   const Values &V);
   std::map<uint32_t, Given> ByFunction; // by the definition's first byte
-  std::map<uint32_t, Passed> Returns;   // the same, what each function returns
+  std::map<std::string, PassedArguments> Imported;
+  std::map<uint32_t, Passed> Returns; // the same, what each function returns
 };
 
 } // namespace hostsync::python

@@ -66,11 +66,14 @@ class Linter {
 public:
   // Given: what the file's calls passed its functions in the previous walk; Seen receives
   // this walk's. A silent walk learns and reports nothing.
+  // Functions: the imported modules' functions, by the names the file calls them.
   Linter(const std::string &File, const std::string &Text, const LintSettings &Settings,
          const Ranks &R, const Values &V, TUResult &Out, const CallArguments &Given,
-         CallArguments &Seen, bool Silent)
+         CallArguments &Seen, const std::map<std::string, FunctionRef, std::less<>> &Functions,
+         bool Silent)
       : File(File), Text(Text), Settings(Settings), R(R), V(V), Out(Out), Given(Given), Seen(Seen),
-        Silent(Silent), Suppressions(Text, SuppressionIndex::Comments::Python),
+        Functions(Functions), Silent(Silent),
+        Suppressions(Text, SuppressionIndex::Comments::Python),
         CpuProgram(Text.find("cuda") == std::string::npos &&
                    Text.find("device") == std::string::npos &&
                    Text.find(".to(") == std::string::npos &&
@@ -124,6 +127,7 @@ private:
   TUResult &Out;
   const CallArguments &Given;
   CallArguments &Seen;
+  const std::map<std::string, FunctionRef, std::less<>> &Functions;
   bool Silent;
   TSNode CurrentDef{}; // the function being walked (its returns are recorded)
   SuppressionIndex Suppressions;
@@ -200,6 +204,12 @@ void Linter::statement(TSNode N, Scope &S) {
       if (is(E, "yield") && ts_node_named_child_count(E) == 1) {
         Value Item = V.of(ts_node_named_child(E, 0), S);
         bool From = V.text(E).substr(0, 10) == "yield from";
+        // `yield large_batch, model_kwargs`: batches of tensors where the first one is.
+        for (const Value &Part : From ? std::vector<Value>() : Item.Elements)
+          if (Part.tensor()) {
+            Item = Part;
+            break;
+          }
         if (From ? Item.K == Kind::Loader : Item.tensor()) {
           Item.K = Kind::Loader;
           Seen.recordReturn(CurrentDef, Item);
@@ -528,6 +538,15 @@ void Linter::expression(TSNode E, const Scope &S) {
   }
   if (is(E, "call")) {
     Seen.record(E, S, V, R);
+    if (auto F = Functions.find(calleeText(V, E)); F != Functions.end()) {
+      // helpers.count_positive(x), of another file: what it passes, and how often it runs.
+      RankOf Called = R.of(E);
+      Seen.recordImported(E, F->second, S, V,
+                          Called.Value == Rank::Hot
+                              ? "called at line " + std::to_string(ts_node_start_point(E).row + 1) +
+                                    " (" + Called.Reason + ")"
+                              : "");
+    }
     call(E, S);
   }
   if (is(E, "not_operator")) {
@@ -826,11 +845,16 @@ bool sameAttributes(const std::map<std::string, Scope, std::less<>> &A,
 
 // A value as another file reads it: its reason names File's line ("`.cuda()` at
 // settings.py:3"), not a line of the importer.
-Value seenIn(Value V, const std::string &File) {
+std::string seenIn(std::string Why, const std::string &File) {
   std::string Base = File.substr(File.rfind('/') + 1);
-  for (size_t At = V.Why.find(" at line "); At != std::string::npos;
-       At = V.Why.find(" at line ", At + 1))
-    V.Why.replace(At, 9, " at " + Base + ":");
+  for (size_t At = Why.find(" at line "); At != std::string::npos;
+       At = Why.find(" at line ", At + 1))
+    Why.replace(At, 9, " at " + Base + ":");
+  return Why;
+}
+
+Value seenIn(Value V, const std::string &File) {
+  V.Why = seenIn(std::move(V.Why), File);
   for (Value &Part : V.Elements)
     Part = seenIn(std::move(Part), File);
   return V;
@@ -857,7 +881,15 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
                            std::to_string(MaxNesting) + " are read)");
   Values V(Source.text());
   V.readImports(Root);
-  Ranks R(Root, V);
+  // What the files importing this one pass to its functions, and where they call them.
+  const PassedArguments *PassedIn =
+      Settings.BindPassed && Settings.Modules ? Settings.Modules->passedTo(File) : nullptr;
+  std::map<std::string, std::string, std::less<>> HotFromImporters;
+  if (PassedIn)
+    for (const auto &[Function, Calls] : *PassedIn)
+      if (!Calls.HotWhy.empty())
+        HotFromImporters.emplace(Function, Calls.HotWhy);
+  Ranks R(Root, V, HotFromImporters);
   V.ModuleClasses = R.moduleClasses();
   // The project's modules the file imports: their values, results and module classes.
   Imported From = Settings.Modules ? Settings.Modules->importsOf(File, Root, V) : Imported();
@@ -880,7 +912,19 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
   // Silent walks learn what the file's calls pass its functions, each binding what the
   // previous one saw, until one learns nothing new (a chain of calls N deep takes N walks;
   // at most MaxWalks); a last walk binds it and reports.
+  // What the files importing this one pass to its functions: each one call more of them.
+  auto SeedPassed = [&](CallArguments &A) {
+    if (!PassedIn)
+      return;
+    for (TSNode Function : R.freeFunctions())
+      if (auto It = PassedIn->find(V.text(field(Function, "name"))); It != PassedIn->end())
+        A.seed(Function, It->second.Params);
+    for (const ClassInfo &C : R.classes())
+      if (auto It = PassedIn->find(C.Name + ".__init__"); It != PassedIn->end())
+        A.seed(R.methodOf(C.Name, "__init__"), It->second.Params);
+  };
   CallArguments Given;
+  SeedPassed(Given);
   std::vector<std::string> Errors;
   V.Returned = [&](TSNode Call, const Scope &S) -> const Value * {
     bool Method = false;
@@ -897,7 +941,9 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
   for (int Walk = 0;; ++Walk) {
     bool Last = Walk == MaxWalks;
     CallArguments Seen;
-    Linter L(File, Source.text(), Settings, R, V, Out, Given, Seen, /*Silent=*/!Last);
+    SeedPassed(Seen);
+    Linter L(File, Source.text(), Settings, R, V, Out, Given, Seen, From.Functions,
+             /*Silent=*/!Last);
     // The module's statements, then each class's methods (its __init__ first, so that
     // self.x is known), then each function; each scope sees the module's names (the
     // imported ones first).
@@ -946,6 +992,16 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
     }
     if (Last) {
       Errors = L.errors();
+      if (Settings.Modules) // what this file passed to other files' functions, for them
+        for (const auto &[Path, Arguments] : Seen.imported()) {
+          PassedArguments Here = Arguments;
+          for (auto &Function : Here) {
+            for (auto &Param : Function.second.Params)
+              Param.second = seenIn(std::move(Param.second), File);
+            Function.second.HotWhy = seenIn(Function.second.HotWhy, File);
+          }
+          Settings.Modules->passed(Path, Here);
+        }
       if (Export) {
         for (const auto &[Name, Val] : Globals.Names)
           if (!From.Globals.count(Name) && Name.find('.') == std::string::npos)
@@ -954,6 +1010,17 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
           if (const Value *Returned = Given.returned(Function))
             Export->Returns.emplace(std::string(V.text(field(Function, "name"))),
                                     seenIn(*Returned, File));
+        for (TSNode Function : R.freeFunctions()) {
+          std::string Name(V.text(field(Function, "name")));
+          Export->Functions.emplace(Name, FunctionRef{File, Name, parameterNames(Function, V)});
+        }
+        for (const ClassInfo &C : R.classes()) // C(...) calls C.__init__, self passed
+          if (TSNode Init = R.methodOf(C.Name, "__init__"); !ts_node_is_null(Init)) {
+            std::vector<std::string> Params = parameterNames(Init, V);
+            if (!Params.empty())
+              Params.erase(Params.begin());
+            Export->Functions.emplace(C.Name, FunctionRef{File, C.Name + ".__init__", Params});
+          }
         Export->ModuleClasses = R.moduleClasses();
         for (const ClassInfo &C : R.classes())
           if (auto It = Attributes.find(C.Name); !C.Module && It != Attributes.end())

@@ -19,6 +19,9 @@ struct LintSettings {
   AssumeDevice Assume = AssumeDevice::Unknown;
   // The project's modules the file imports (PythonModules.h); none read when null.
   ModuleSummaries *Modules = nullptr;
+  // Bind what the files that import this one pass to its functions (Modules' passedTo()) to
+  // their parameters, as the file's own calls are.
+  bool BindPassed = false;
 };
 
 // Reads and lints one file (File absolute). A file that cannot be read, or does not parse

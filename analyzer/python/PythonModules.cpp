@@ -49,6 +49,8 @@ void addNames(const ModuleSummary &M, const std::string &Prefix, Imported &Out) 
     Out.ModuleClasses.insert(Prefix + Name);
   for (const auto &[Name, Attributes] : M.Objects)
     Out.Objects.emplace(Prefix + Name, Attributes);
+  for (const auto &[Name, F] : M.Functions)
+    Out.Functions.emplace(Prefix + Name, F);
 }
 
 void addName(const ModuleSummary &M, const std::string &Name, const std::string &Local,
@@ -61,6 +63,8 @@ void addName(const ModuleSummary &M, const std::string &Name, const std::string 
     Out.ModuleClasses.insert(Local);
   if (auto It = M.Objects.find(Name); It != M.Objects.end())
     Out.Objects.emplace(Local, It->second);
+  if (auto It = M.Functions.find(Name); It != M.Functions.end())
+    Out.Functions.emplace(Local, It->second);
 }
 } // namespace
 
@@ -167,6 +171,31 @@ const ModuleSummary *ModuleSummaries::summaryOf(const std::string &Path) {
     return nullptr;
   }
   return &*(Done[Path] = std::move(Summary));
+}
+
+void ModuleSummaries::passed(const std::string &Path, const PassedArguments &Arguments) {
+  PassedArguments &Into = Passed[fs::path(Path).lexically_normal().string()];
+  for (const auto &[Function, Calls] : Arguments)
+    mergeCalls(Into[Function], Calls);
+}
+
+std::vector<std::string> ModuleSummaries::inputsGivenArguments() const {
+  std::vector<std::string> Out;
+  for (const auto &Module : Passed)
+    if (Inputs.count(Module.first))
+      Out.push_back(Module.first);
+  return Out;
+}
+
+const PassedArguments *ModuleSummaries::passedTo(const std::string &Path) const {
+  auto It = Passed.find(fs::path(Path).lexically_normal().string());
+  return It == Passed.end() ? nullptr : &It->second;
+}
+
+TUResult ModuleSummaries::lintWithArguments(const std::string &Path) {
+  LintSettings S = Inputs.at(Path);
+  S.BindPassed = true;
+  return lintPythonFile(Path, S, /*ThroughModules=*/false);
 }
 
 Imported ModuleSummaries::importsOf(const std::string &File, TSNode Root, const Values &V) {

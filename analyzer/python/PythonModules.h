@@ -5,6 +5,7 @@
 // summarised once a run, its own imports followed (a cycle gives nothing), at most four deep.
 #pragma once
 
+#include "python/PythonCalls.h"
 #include "python/PythonLint.h"
 #include "python/PythonValues.h"
 
@@ -26,6 +27,7 @@ struct ModuleSummary {
   // The other classes, each with what its methods set on self ("self.train"): calling one
   // builds an object whose attributes the importer reads (data.Corpus(path).train).
   std::map<std::string, std::map<std::string, Value, std::less<>>, std::less<>> Objects;
+  std::map<std::string, FunctionRef, std::less<>> Functions; // its free functions
 };
 
 // The same, by the names the importing file uses: "device" or "cfg.device", "dev" or
@@ -51,14 +53,22 @@ public:
   // files linted or summarised, and the places looked at where imports found no file.
   std::vector<std::string> filesRead() const;
   std::set<std::string> missing() const;
+  // What a linted file's calls passed to the functions of the modules it imports (merged
+  // over the run's files), and the inputs of the run that were given some: each is linted
+  // once more with them bound (python/PythonRun.cpp).
+  void passed(const std::string &Path, const PassedArguments &Arguments);
+  std::vector<std::string> inputsGivenArguments() const;
+  TUResult lintWithArguments(const std::string &Path);
+  const PassedArguments *passedTo(const std::string &Path) const;
 
 private:
   static std::string lookUp(std::filesystem::path Dir, unsigned Level, const std::string &Dotted,
                             std::vector<std::string> &Missing);
   const ModuleSummary *summaryOf(const std::string &Path);
-  LintSettings Own;                           // a module that is not an input: no rules
-  std::map<std::string, LintSettings> Inputs; // by path
-  std::map<std::string, TUResult> Linted;     // inputs linted as they were summarised
+  LintSettings Own;                              // a module that is not an input: no rules
+  std::map<std::string, LintSettings> Inputs;    // by path
+  std::map<std::string, TUResult> Linted;        // inputs linted as they were summarised
+  std::map<std::string, PassedArguments> Passed; // by module path
   std::map<std::string, std::optional<ModuleSummary>> Done; // by path; unset while in progress
   unsigned Depth = 0;
   // Where imports looked for module files and found none: the answers' lists, which

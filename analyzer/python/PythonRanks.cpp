@@ -56,7 +56,9 @@ bool namesBase(const std::string &Bases, const std::string &Name) {
 }
 } // namespace
 
-Ranks::Ranks(TSNode Root, const Values &V) : V(V) {
+Ranks::Ranks(TSNode Root, const Values &V,
+             const std::map<std::string, std::string, std::less<>> &HotFromOutside)
+    : V(V) {
   collect(Root, "");
   // A class deriving from one of the file's module classes is one too (class B(A), A an
   // nn.Module), however deep.
@@ -67,7 +69,7 @@ Ranks::Ranks(TSNode Root, const Values &V) : V(V) {
         if (!C.Module && Base.Module && namesBase(C.Bases, Base.Name))
           C.Module = Changed = true;
   }
-  propagateCalls(Root);
+  propagateCalls(Root, HotFromOutside);
 }
 
 void Ranks::collect(TSNode N, const std::string &Class) {
@@ -149,7 +151,8 @@ Ranks::Loop Ranks::loopAround(TSNode At) const {
   return L;
 }
 
-void Ranks::propagateCalls(TSNode Root) {
+void Ranks::propagateCalls(TSNode Root,
+                           const std::map<std::string, std::string, std::less<>> &Hot) {
   // Every call of a function of this file by name (f(...), self.m(...)): its caller and
   // whether it is in a loop there.
   struct Call {
@@ -195,6 +198,9 @@ void Ranks::propagateCalls(TSNode Root) {
   std::map<std::string, Function *> Named;
   for (auto &[Byte, F] : Functions)
     Named[F.Name] = &F;
+  for (const auto &[Name, Why] : Hot) // called often from another file
+    if (auto It = FreeByName.find(Name); It != FreeByName.end())
+      Functions.at(ts_node_start_byte(It->second)).HotWhy = Why;
   for (const Call &C : Calls)
     if (C.InLoop)
       if (Function *F = Named.count(C.Callee) ? Named[C.Callee] : nullptr; F && F->HotWhy.empty())

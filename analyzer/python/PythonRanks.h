@@ -36,7 +36,9 @@ struct ClassInfo {
 
 class Ranks {
 public:
-  Ranks(TSNode Root, const Values &V);
+  // HotFromOutside: free functions that other files call often, by name, with why.
+  Ranks(TSNode Root, const Values &V,
+        const std::map<std::string, std::string, std::less<>> &HotFromOutside = {});
   RankOf of(TSNode At) const;
   const std::vector<ClassInfo> &classes() const { return Classes; }
   const std::vector<TSNode> &freeFunctions() const { return Free; }
@@ -68,7 +70,7 @@ private:
   void collect(TSNode N, const std::string &Class);
   const Function *enclosing(TSNode At) const;
   Loop loopAround(TSNode At) const;
-  void propagateCalls(TSNode Root);
+  void propagateCalls(TSNode Root, const std::map<std::string, std::string, std::less<>> &Hot);
 
   const Values &V;
   std::map<uint32_t, Function> Functions; // by the definition's first byte

@@ -5,6 +5,8 @@
 #include "python/PythonModules.h"
 #include "support/AbsolutePath.h"
 
+#include <filesystem>
+
 namespace hostsync::python {
 
 namespace {
@@ -40,6 +42,15 @@ std::vector<TUResult> lintPythonFiles(const std::vector<std::string> &Files, con
     LintSettings Settings = SettingsOf(F);
     Results.push_back(unlessItThrows(Abs, [&] { return lintPythonFile(Abs, Settings); }));
   }
+  // The inputs whose functions other files call, once more with what those calls pass (one
+  // round: what that lint passes on in turn is not followed further).
+  for (const std::string &Module : Modules.inputsGivenArguments())
+    for (size_t I = 0; I < Files.size(); ++I)
+      if (std::string Abs = absolutePath(Files[I]);
+          std::filesystem::path(Abs).lexically_normal() == Module) {
+        Results[I] = unlessItThrows(Abs, [&] { return Modules.lintWithArguments(Module); });
+        Results[I].File = Abs;
+      }
   if (!Key.empty()) {
     std::vector<Dependency> Read = S.Cache->hashes().dependencies(Modules.filesRead());
     for (const std::string &Absent : Modules.missing())

@@ -3,6 +3,7 @@
 #include "model/OpTable.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
@@ -128,6 +129,71 @@ TSNode Values::argument(TSNode Call, unsigned I, const char *Keyword) const {
   }
   ts_tree_cursor_delete(&C);
   return Found;
+}
+
+namespace {
+// The text of the call that opens at Open (its '('), to its matching ')'.
+std::string_view callText(std::string_view Text, size_t Open) {
+  int Depth = 0;
+  for (size_t I = Open; I < Text.size(); ++I) {
+    Depth += Text[I] == '(' ? 1 : Text[I] == ')' ? -1 : 0;
+    if (Depth == 0)
+      return Text.substr(Open, I + 1 - Open);
+  }
+  return Text.substr(Open);
+}
+
+// `Name=True` / `Name = False` in Text, as a keyword of Name.
+std::optional<bool> keywordIn(std::string_view Text, std::string_view Name) {
+  for (size_t At = Text.find(Name); At != std::string_view::npos; At = Text.find(Name, At + 1)) {
+    bool Starts =
+        At == 0 || !(std::isalnum(static_cast<unsigned char>(Text[At - 1])) || Text[At - 1] == '_');
+    size_t I = At + Name.size();
+    while (I < Text.size() && Text[I] == ' ')
+      ++I;
+    if (!Starts || I >= Text.size() || Text[I] != '=' || Text.substr(I, 2) == "==")
+      continue;
+    for (++I; I < Text.size() && Text[I] == ' ';)
+      ++I;
+    if (Text.substr(I, 4) == "True")
+      return true;
+    if (Text.substr(I, 5) == "False")
+      return false;
+  }
+  return std::nullopt;
+}
+} // namespace
+
+std::optional<bool> Values::flagDefault(std::string_view Name) const {
+  std::string_view All = Text;
+  // parser.set_defaults(Name=True) decides, wherever it is.
+  for (size_t At = All.find("set_defaults("); At != std::string_view::npos;
+       At = All.find("set_defaults(", At + 1))
+    if (auto Default = keywordIn(callText(All, At + 12), Name))
+      return Default;
+  // Else the first add_argument whose dest is Name: '--name' or '--na-me', or dest='name'.
+  std::string Dashed(Name);
+  std::replace(Dashed.begin(), Dashed.end(), '_', '-');
+  for (size_t At = All.find("add_argument("); At != std::string_view::npos;
+       At = All.find("add_argument(", At + 1)) {
+    std::string_view Call = callText(All, At + 12);
+    auto Names = [&](const std::string &Option) {
+      return Call.find("'" + Option + "'") != std::string_view::npos ||
+             Call.find("\"" + Option + "\"") != std::string_view::npos;
+    };
+    bool Dest = Call.find("dest=") != std::string_view::npos;
+    if (!(Dest ? Names(std::string(Name))
+               : Names("--" + std::string(Name)) || Names("--" + Dashed)))
+      continue;
+    if (auto Default = keywordIn(Call, "default"))
+      return Default;
+    if (Call.find("store_true") != std::string_view::npos)
+      return false;
+    if (Call.find("store_false") != std::string_view::npos)
+      return true;
+    return std::nullopt;
+  }
+  return std::nullopt;
 }
 
 std::string_view Values::text(TSNode N) const {
@@ -480,7 +546,11 @@ Value Values::call(TSNode Call, const Scope &S) const {
     L.K = Kind::Loader;
     L.Where = Place::Cpu;
     TSNode Pin = argument(Call, 0, "pin_memory");
-    L.Pinned = !ts_node_is_null(Pin) && text(Pin) == "True";
+    // pin_memory=True, or pin_memory=args.pin_mem of a flag on by default (mae's
+    // parser.set_defaults(pin_mem=True)): the program as it runs unless told otherwise.
+    L.Pinned = !ts_node_is_null(Pin) &&
+               (text(Pin) == "True" ||
+                (is(Pin, "attribute") && flagDefault(text(field(Pin, "attribute"))) == true));
     L.Why = "a batch of " + quote(Callee) + " at line " + std::to_string(line(Call));
     return L;
   }
@@ -505,6 +575,10 @@ Value Values::call(TSNode Call, const Scope &S) const {
     Value Wrapped = of(argument(Call, 0, nullptr), S);
     if (Wrapped.K == Kind::Module)
       return Wrapped;
+    Value M; // a module wrapped where its module is, which the analysis does not know
+    M.K = Kind::Module;
+    M.Class = std::string(Last);
+    return M;
   }
   if (isDotted(Callee) && (buildsLibraryModule(Callee) || ModuleClasses.count(Callee))) {
     Value M;

@@ -110,6 +110,10 @@ public:
   // ("th.zeros" -> "torch.zeros"); other text as it is.
   std::string dotted(TSNode N) const;
   std::string_view text(TSNode N) const;
+  // The default of the argparse flag whose dest is Name, as the file declares it
+  // (parser.set_defaults(Name=True), else the first add_argument of --Name or dest='Name':
+  // its default=, store_true, store_false); nullopt when the file does not say.
+  std::optional<bool> flagDefault(std::string_view Name) const;
   Value of(TSNode Expr, const Scope &S) const;
   // The device an argument of .to() or device= names (a Device value, Other when it names
   // none: a dtype).

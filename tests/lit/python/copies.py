@@ -1,12 +1,29 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}9{{$}}
+# COUNT: {{^}}10{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
+import argparse
+
 import torch
 from torch.utils.data import DataLoader
+
+# Loaders pinned by a flag (mae's pin_memory=args.pin_mem): as the flag's default says.
+parser = argparse.ArgumentParser()
+parser.add_argument("--pin_mem", action="store_true")
+parser.add_argument("--no_pin_mem", action="store_false", dest="pin_mem")
+parser.set_defaults(pin_mem=True)
+parser.add_argument("--pin-batches", action="store_true")
+
+
+def flag_pinned(args, dataset):
+    for x in DataLoader(dataset, pin_memory=args.pin_mem):
+        x.to("cuda", non_blocking=True)
+    for x in DataLoader(dataset, pin_memory=args.pin_batches):
+        x.to("cuda", non_blocking=True)
+        # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'to(non_blocking=True)' of a host tensor in pageable memory{{.*}}[hostsync-host-to-device-copy]
 
 
 def train(dataset):
@@ -15,7 +32,7 @@ def train(dataset):
     loader = DataLoader(dataset, batch_size=32, shuffle=True)
     for step, (images, labels) in enumerate(loader):
         images = images.to(device)
-        # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'to' of a host tensor (a batch of `DataLoader` at line 15) to CUDA blocks the host{{.*}}(hot: inside a loop; device: cuda (`"cuda:0"` at line 13)) [hostsync-host-to-device-copy]
+        # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'to' of a host tensor (a batch of `DataLoader` at line 32) to CUDA blocks the host{{.*}}(hot: inside a loop; device: cuda (`"cuda:0"` at line 30)) [hostsync-host-to-device-copy]
         labels = labels.cuda(non_blocking=True)
         # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'cuda(non_blocking=True)' of a host tensor in pageable memory{{.*}}[hostsync-host-to-device-copy]
         loss = model(images).sum()

@@ -1,9 +1,9 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}10{{$}}
+# COUNT: {{^}}11{{$}}
 # Values taken apart and handed on: a function's tuple, unpacked or indexed ([0]); a
-# generator of a loader's batches (yield from, next(), a for loop, a dict batch's items());
+# generator of a loader's batches (yield from, a yielded tuple, next(), a for loop, items());
 # a method given a loader first (log_every) iterates it; torchvision's ToTensor, alone or in
 # a Compose, makes host tensors; a torch op of a value nothing here knows is a tensor.
 import torch
@@ -74,10 +74,24 @@ def run():
     evaluate(batches("data"), 10)
 
 
+def with_low_res(root):
+    # A generator of tuples: batches of tensors where its first tensor is (the host).
+    for large, kwargs in DataLoader(root, batch_size=4):
+        yield large, kwargs
+
+
+def train_low_res(steps):
+    data = with_low_res("data")
+    for _ in range(steps):
+        large, kwargs = next(data)
+        large.to("cuda")
+        # CHECK-DAG: tuples.py:[[@LINE-1]]:15: warning: 'to' of a host tensor (a batch of `DataLoader` at line 79){{.*}}[hostsync-host-to-device-copy]
+
+
 def extract(metric_logger, loader):
     for samples, index in metric_logger.log_every(loader, 10):
         samples = samples.cuda(non_blocking=True)
-        # CHECK-DAG: tuples.py:[[@LINE-1]]:27: warning: 'cuda(non_blocking=True)' of a host tensor in pageable memory (a batch of `DataLoader` at line 84){{.*}}[hostsync-host-to-device-copy]
+        # CHECK-DAG: tuples.py:[[@LINE-1]]:27: warning: 'cuda(non_blocking=True)' of a host tensor in pageable memory (a batch of `DataLoader` at line 98){{.*}}[hostsync-host-to-device-copy]
 
 
 def extract_all(metric_logger):
@@ -87,10 +101,10 @@ def extract_all(metric_logger):
 def show(image, other):
     to_tensor = T.ToTensor()
     img = to_tensor(image).to("cuda")
-    # CHECK-DAG: tuples.py:[[@LINE-1]]:28: warning: 'to' of a host tensor (made on the CPU by `T.ToTensor()` at line 88){{.*}}[hostsync-host-to-device-copy]
+    # CHECK-DAG: tuples.py:[[@LINE-1]]:28: warning: 'to' of a host tensor (made on the CPU by `T.ToTensor()` at line 102){{.*}}[hostsync-host-to-device-copy]
     composed = T.Compose([T.Resize(224), T.ToTensor(), T.Normalize((0.5,), (0.5,))])
     img = composed(image).cuda()
-    # CHECK-DAG: tuples.py:[[@LINE-1]]:27: warning: 'cuda' of a host tensor (made on the CPU by `T.Compose([T.Resize(224), T.ToTensor(), T.Nor...` at line 91){{.*}}[hostsync-host-to-device-copy]
+    # CHECK-DAG: tuples.py:[[@LINE-1]]:27: warning: 'cuda' of a host tensor (made on the CPU by `T.Compose([T.Resize(224), T.ToTensor(), T.Nor...` at line 105){{.*}}[hostsync-host-to-device-copy]
     # A Compose without ToTensor keeps its input's device: nothing known here.
     resized = T.Compose([T.Resize(224)])
     resized(other).cuda()

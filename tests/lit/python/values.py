@@ -2,7 +2,7 @@
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}8{{$}}
+# COUNT: {{^}}9{{$}}
 # Reading a tensor's value on the host (hostsync-item): .item(), float()/int()/bool(), and
 # the truth of a tensor in if, while, assert, and, or, not.
 import torch
@@ -29,6 +29,21 @@ def positives(param):
     # CHECK-DAG: values.py:[[@LINE-1]]:22: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: unknown (nothing in view says where the tensor is)) [hostsync-item]
     return int(x.argmax())
     # CHECK-DAG: values.py:[[@LINE-1]]:12: warning: 'int()' of a CUDA tensor{{.*}}[hostsync-item]
+
+
+def wrapped(flag, convert):
+    # A wrapper (DistributedDataParallel) of a module the analysis cannot place is a module
+    # of unknown place, not one built on the CPU; of a module on the CPU it stays there.
+    model = torch.nn.Linear(3, 3).cuda()
+    if flag:
+        model = convert(model)
+    model = torch.nn.parallel.DistributedDataParallel(model)
+    for p in model.parameters():
+        p.grad.norm().item()
+        # CHECK-DAG: values.py:[[@LINE-1]]:23: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: unknown{{.*}}[hostsync-item]
+    host = torch.nn.parallel.DistributedDataParallel(torch.nn.Linear(3, 3))
+    for p in host.parameters():
+        p.grad.norm().item()
 
 
 def negatives(n, items):
