@@ -9,9 +9,13 @@ namespace demo {
 
 // NVML's C ABI, the few entry points used here (nvml.h is not part of every CUDA install;
 // these declarations follow it: the types and values are stable across NVML versions).
-namespace {
+// In a named namespace, not an unnamed one: GpuUtilization::Nvml holds these types, and
+// g++ 13.3 crashes on that (internal compiler error in decl_anon_ns_mem_p) in the demos'
+// unity build (seen on the GPU machine, 2026-11-27).
+namespace nvml_abi {
+struct nvmlDevice_st;
 using nvmlReturn_t = int;
-using nvmlDevice_t = struct nvmlDevice_st *;
+using nvmlDevice_t = nvmlDevice_st *;
 constexpr int kGpuUtilizationSamples = 1; // NVML_GPU_UTILIZATION_SAMPLES
 struct nvmlSample_t {
   unsigned long long timeStamp; // CPU time, microseconds
@@ -25,7 +29,7 @@ struct nvmlSample_t {
 };
 enum nvmlValueType_t { kDouble = 0, kUInt = 1, kULong = 2, kULongLong = 3, kSLongLong = 4 };
 
-double value_of(const nvmlSample_t &s, nvmlValueType_t type) {
+static double value_of(const nvmlSample_t &s, nvmlValueType_t type) {
   switch (type) {
   case kDouble: return s.sampleValue.d;
   case kUInt: return s.sampleValue.ui;
@@ -35,7 +39,8 @@ double value_of(const nvmlSample_t &s, nvmlValueType_t type) {
   }
   return 0;
 }
-} // namespace
+} // namespace nvml_abi
+using namespace nvml_abi;
 
 struct GpuUtilization::Nvml {
   void *lib = nullptr;
