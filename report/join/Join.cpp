@@ -24,10 +24,15 @@ bool sameFunction(const std::string &a, const std::string &b) {
   return !a.empty() && !b.empty() && (a == b || tailOf(a, b) || tailOf(b, a));
 }
 
-// A module's move to a device (model->to(device)): LibTorch copies each parameter once, a
-// cost of the program's setup that no rule is meant to flag.
+// A module's move to a device (model->to(device) in C++, model.to(device) or model.cuda() in
+// Python): each parameter is copied once, a cost of the program's setup that no rule is meant
+// to flag (docs/report.md).
 bool inModuleMove(const TracedStall &s) {
   return std::any_of(s.stack.begin(), s.stack.end(), [](const StackFrame &frame) {
+    if (frame.python) // torch/nn/modules/module.py's Module.to (co_qualname; co_name before 3.11)
+      return frame.location.find("torch/nn/modules/module.py:") != std::string::npos &&
+             (frame.function == "Module.to" || frame.function == "Module.cuda" ||
+              frame.function == "to" || frame.function == "cuda");
     return frame.function.rfind("torch::nn::Module::to(", 0) == 0 ||
            frame.function.find(" torch::nn::Module::to_impl<") != std::string::npos;
   });
@@ -140,9 +145,9 @@ void matchFindings(Report &r) {
     else if (!analysed.count(site.where.file))
       site.missed_reason = "in code not analysed: " + site.where.file + " was not linted";
     else if (site.module_move)
-      site.missed_reason = "a module's one-time move to the device (torch::nn::Module::to "
-                           "copies each parameter once, at setup): a cost paid once, not a "
-                           "gap in the rules";
+      site.missed_reason = "a module's one-time move to the device (torch::nn::Module::to, or "
+                           "Module.to in Python, copies each parameter once, at setup): a cost "
+                           "paid once, not a gap in the rules";
     else
       site.missed_reason = "an op the rules do not know (or one the analyzer could not see "
                            "through), in analysed code";
