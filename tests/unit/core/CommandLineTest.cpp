@@ -2,6 +2,8 @@
 // llvm::cl read before it, read alike (docs/lint.md, first section).
 #include "support/CommandLine.h"
 
+#include "../ScratchDir.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -71,7 +73,7 @@ TEST(CommandLine, ErrorsAreOneLineWithASuggestion) {
 }
 
 TEST(CommandLine, ResponseFilesAreReadInPlace) {
-  std::string Path = testing::TempDir() + "commandline-test.rsp";
+  std::string Path = hostsync::test::scratchDir() + "commandline-test.rsp";
   std::ofstream(Path) << "--color 'never mind' \"b c.cpp\"\n  d\\ e.cpp -q";
   Parsed L;
   std::string E;

@@ -11,6 +11,8 @@
 #include "render/ReportJson.h"
 #include "../trace/TraceBuilder.h"
 
+#include "../ScratchDir.h"
+
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -48,8 +50,9 @@ std::string rankTrace(const std::string &rank, const std::string &host, Ns late_
   p.rank = rank;
   p.world_size = "2";
   p.host = host;
-  std::string file = ::testing::TempDir() + "ranks-" + std::to_string(getpid()) + "-" + rank + "-" +
-                     std::to_string(clock_ns) + "-" + std::to_string(late_ns) + ".json";
+  std::string file = hostsync::test::scratchDir() + "ranks-" + std::to_string(getpid()) + "-" +
+                     rank + "-" + std::to_string(clock_ns) + "-" + std::to_string(late_ns) +
+                     ".json";
   EXPECT_TRUE(trace::writeFileAtomically(file, trace::traceJson(b.m, s, p)));
   return file;
 }

@@ -2,6 +2,8 @@
 // earlier file as it was, no temporary file beside it, and says why.
 #include "io/AtomicFile.h"
 
+#include "../ScratchDir.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,24 +21,9 @@
 using namespace hostsync::trace;
 
 namespace {
-// The tests' folders, removed when the tests end (a CI machine's /tmp is shared).
-std::vector<std::string> &scratchDirs() {
-  static std::vector<std::string> dirs;
-  return dirs;
-}
-class RemoveScratchDirs : public ::testing::Environment {
-  void TearDown() override {
-    for (const std::string &dir : scratchDirs())
-      std::filesystem::remove_all(dir);
-  }
-};
-const ::testing::Environment *const removeScratchDirs =
-    ::testing::AddGlobalTestEnvironment(new RemoveScratchDirs);
-
 std::string freshDir(const std::string &name) {
-  std::string dir = ::testing::TempDir() + "atomic-" + name + "-" + std::to_string(getpid());
+  std::string dir = hostsync::test::scratchDir() + "atomic-" + name;
   mkdir(dir.c_str(), 0755);
-  scratchDirs().push_back(dir);
   return dir;
 }
 

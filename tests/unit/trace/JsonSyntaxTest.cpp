@@ -4,6 +4,8 @@
 #include "io/JsonFile.h"
 #include "common/JsonSyntax.h"
 
+#include "../ScratchDir.h"
+
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -22,7 +24,7 @@ JsonSyntaxError syntaxErrorOf(const std::string &text) {
 }
 
 std::string fileWith(const std::string &name, const std::string &bytes) {
-  std::string path = ::testing::TempDir() + std::to_string(getpid()) + "-" + name;
+  std::string path = hostsync::test::scratchDir() + std::to_string(getpid()) + "-" + name;
   std::ofstream(path, std::ios::binary) << bytes;
   return path;
 }

@@ -6,6 +6,8 @@
 #include "PerfettoDecode.h"
 #include "PerfettoSample.h"
 
+#include "../ScratchDir.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -60,7 +62,7 @@ TEST(PerfettoWire, FieldsCarryTheirNumberAndWireType) {
 }
 
 TEST(PerfettoTrace, TwoAppendsMakeOneTraceWithEachNameInternedOnce) {
-  std::string path = ::testing::TempDir() + "trace-4242.perfetto-trace";
+  std::string path = hostsync::test::scratchDir() + "trace-4242.perfetto-trace";
   std::vector<SampleSlice> slices = perfettoSampleSlices();
   ProcessInfo p;
   p.pid = 4242;
@@ -110,7 +112,7 @@ TEST(PerfettoTrace, SlicesThatOverlapAreCutToNest) {
   Builder b;
   b.api("cudaStreamSynchronize", 1 * ms, 3 * ms, 5);
   b.api("cudaMemcpy", 2 * ms, 4 * ms, 5);
-  std::string path = ::testing::TempDir() + "overlap.perfetto-trace";
+  std::string path = hostsync::test::scratchDir() + "overlap.perfetto-trace";
   PerfettoTraceWriter w;
   std::string why;
   ASSERT_TRUE(w.open(path, ProcessInfo{}, "CLOCK_REALTIME", why)) << why;
@@ -139,9 +141,10 @@ TEST(PerfettoTrace, AFullDiskIsAnErrorNotACrash) {
 TEST(PerfettoTrace, OpenSaysWhyItCannot) {
   PerfettoTraceWriter w;
   std::string why;
-  EXPECT_FALSE(w.open(::testing::TempDir() + "no/such/dir/t.perfetto-trace", ProcessInfo{},
+  EXPECT_FALSE(w.open(hostsync::test::scratchDir() + "no/such/dir/t.perfetto-trace", ProcessInfo{},
                       "CLOCK_REALTIME", why));
   EXPECT_EQ(why, "No such file or directory");
-  EXPECT_FALSE(w.open(::testing::TempDir() + "t.perfetto-trace", ProcessInfo{}, "CLOCK_TAI", why));
+  EXPECT_FALSE(
+      w.open(hostsync::test::scratchDir() + "t.perfetto-trace", ProcessInfo{}, "CLOCK_TAI", why));
   EXPECT_EQ(why, "unknown clock 'CLOCK_TAI'");
 }

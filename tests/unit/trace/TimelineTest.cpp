@@ -7,6 +7,8 @@
 #include "PerfettoDecode.h"
 #include "SimulatedRun.h"
 
+#include "../ScratchDir.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -26,7 +28,8 @@ std::map<std::string, TimeRange> byName(const std::vector<PlannedWindow> &window
 }
 
 std::string freshTimelineDir(const std::string &name) {
-  std::string dir = ::testing::TempDir() + "timelines-" + name + "-" + std::to_string(getpid());
+  std::string dir =
+      hostsync::test::scratchDir() + "timelines-" + name + "-" + std::to_string(getpid());
   mkdir(dir.c_str(), 0755);
   return dir;
 }

@@ -11,6 +11,8 @@
 #include "symbolize/TraceStacks.h"
 #include "TraceBuilder.h"
 
+#include "../ScratchDir.h"
+
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
@@ -74,7 +76,7 @@ TEST(TraceJson, WrittenFilesLoadBackAndBadOnesAreNamed) {
   Summary s = summarize(b.m);
   ProcessInfo p;
   p.pid = 42;
-  std::string path = ::testing::TempDir() + "trace-42.json";
+  std::string path = hostsync::test::scratchDir() + "trace-42.json";
   ASSERT_TRUE(writeFileAtomically(path, traceJson(b.m, s, p)));
   J doc;
   std::string error;
@@ -87,7 +89,7 @@ TEST(TraceJson, WrittenFilesLoadBackAndBadOnesAreNamed) {
   EXPECT_EQ(doc["modules"][0]["base"], "0x400000");
   EXPECT_FALSE(doc["timeline"]["gpu"].empty());
 
-  std::string cut = ::testing::TempDir() + "trace-43.json";
+  std::string cut = hostsync::test::scratchDir() + "trace-43.json";
   {
     std::string text = traceJson(b.m, s, p);
     FILE *f = std::fopen(cut.c_str(), "w");
@@ -109,7 +111,7 @@ TEST(TraceFiles, WrittenAtExitBesideEachOtherWithNoTemporaryLeft) {
   p.pid = 44;
   p.rank = "1";
   p.command = "train --name=caf\xe9"; // a Latin-1 byte: written by the rule, not a lost trace
-  std::string dir = ::testing::TempDir() + "trace-files-" + std::to_string(getpid());
+  std::string dir = hostsync::test::scratchDir() + "trace-files-" + std::to_string(getpid());
   TraceFiles written = writeTraceFiles(dir, b.m, s, p, PerfettoFiles::NativeAndJson);
   EXPECT_TRUE(written.errors.empty()) << written.errors[0];
   EXPECT_EQ(written.trace, dir + "/trace-44-rank1.json");
@@ -127,7 +129,7 @@ TEST(TraceFiles, APerfettoWindowReplacesTheFileWholeOrSaysWhyNot) {
   Summary s = summarize(b.m);
   ProcessInfo p;
   p.pid = 45;
-  std::string dir = ::testing::TempDir() + "perfetto-window-" + std::to_string(getpid());
+  std::string dir = hostsync::test::scratchDir() + "perfetto-window-" + std::to_string(getpid());
   EXPECT_EQ(writePerfettoWindow(dir, b.m, s, p, {}), "");
   TimelineEntry written;
   EXPECT_EQ(writePerfettoWindow(dir, b.m, s, p, {s.stalls[0].start, s.stalls[0].end}, &written),
@@ -152,7 +154,7 @@ TEST(TraceFiles, AnUnwritableDirectoryIsOneLineAndNoThrow) {
   ProcessInfo p;
   p.pid = 45;
   // A regular file where the directory should be: fails as root too.
-  std::string file = ::testing::TempDir() + "not-a-dir-" + std::to_string(getpid());
+  std::string file = hostsync::test::scratchDir() + "not-a-dir-" + std::to_string(getpid());
   ASSERT_TRUE(writeFileAtomically(file, "x"));
   TraceFiles written = writeTraceFiles(file, b.m, s, p, PerfettoFiles::NativeAndJson);
   EXPECT_TRUE(written.trace.empty());
@@ -177,7 +179,7 @@ TEST(TraceFiles, ATimelineWithTimesThatAreNoTimesIsLeftOutWithOneLine) {
   good.start_ns = 10;
   good.end_ns = good.through_ns = 20;
   p.timelines = {bad, good};
-  std::string dir = ::testing::TempDir() + "trace-bad-window-" + std::to_string(getpid());
+  std::string dir = hostsync::test::scratchDir() + "trace-bad-window-" + std::to_string(getpid());
   TraceFiles written = writeTraceFiles(dir, b.m, s, p, PerfettoFiles::None);
   ASSERT_EQ(written.errors.size(), 1u);
   EXPECT_EQ(written.errors[0], "timeline worst left out of the trace (a bug, please report it): "
