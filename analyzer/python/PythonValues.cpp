@@ -143,8 +143,9 @@ std::string_view callText(std::string_view Text, size_t Open) {
   return Text.substr(Open);
 }
 
-// `Name=True` / `Name = False` in Text, as a keyword of Name.
-std::optional<bool> keywordIn(std::string_view Text, std::string_view Name) {
+// The value of keyword Name in a call's text (`pin_mem=True`, `default='cuda'`): its text up
+// to the next comma or the call's end, at the call's own depth; nullopt when it is not there.
+std::optional<std::string_view> keywordIn(std::string_view Text, std::string_view Name) {
   for (size_t At = Text.find(Name); At != std::string_view::npos; At = Text.find(Name, At + 1)) {
     bool Starts =
         At == 0 || !(std::isalnum(static_cast<unsigned char>(Text[At - 1])) || Text[At - 1] == '_');
@@ -155,42 +156,53 @@ std::optional<bool> keywordIn(std::string_view Text, std::string_view Name) {
       continue;
     for (++I; I < Text.size() && Text[I] == ' ';)
       ++I;
-    if (Text.substr(I, 4) == "True")
-      return true;
-    if (Text.substr(I, 5) == "False")
-      return false;
+    size_t End = I;
+    for (int Depth = 0; End < Text.size(); ++End) {
+      char C = Text[End];
+      if (Depth == 0 && (C == ',' || C == ')'))
+        break;
+      Depth += C == '(' || C == '[' ? 1 : C == ')' || C == ']' ? -1 : 0;
+    }
+    std::string_view Value = Text.substr(I, End - I);
+    while (!Value.empty() && std::isspace(static_cast<unsigned char>(Value.back())))
+      Value.remove_suffix(1);
+    return Value;
   }
   return std::nullopt;
 }
 } // namespace
 
-std::optional<bool> Values::flagDefault(std::string_view Name) const {
+std::optional<Values::FlagDefault> Values::flagDefault(std::string_view Name) const {
   std::string_view All = Text;
+  auto At = [&](size_t Offset, std::string_view Value) {
+    return FlagDefault{
+        Value, static_cast<unsigned>(std::count(All.begin(), All.begin() + Offset, '\n')) + 1};
+  };
   // parser.set_defaults(Name=True) decides, wherever it is.
-  for (size_t At = All.find("set_defaults("); At != std::string_view::npos;
-       At = All.find("set_defaults(", At + 1))
-    if (auto Default = keywordIn(callText(All, At + 12), Name))
-      return Default;
+  for (size_t Call = All.find("set_defaults("); Call != std::string_view::npos;
+       Call = All.find("set_defaults(", Call + 1))
+    if (auto Default = keywordIn(callText(All, Call + 12), Name))
+      return At(Call, *Default);
   // Else the first add_argument whose dest is Name: '--name' or '--na-me', or dest='name'.
   std::string Dashed(Name);
   std::replace(Dashed.begin(), Dashed.end(), '_', '-');
-  for (size_t At = All.find("add_argument("); At != std::string_view::npos;
-       At = All.find("add_argument(", At + 1)) {
-    std::string_view Call = callText(All, At + 12);
+  for (size_t Call = All.find("add_argument("); Call != std::string_view::npos;
+       Call = All.find("add_argument(", Call + 1)) {
+    std::string_view Args = callText(All, Call + 12);
     auto Names = [&](const std::string &Option) {
-      return Call.find("'" + Option + "'") != std::string_view::npos ||
-             Call.find("\"" + Option + "\"") != std::string_view::npos;
+      return Args.find("'" + Option + "'") != std::string_view::npos ||
+             Args.find("\"" + Option + "\"") != std::string_view::npos;
     };
-    bool Dest = Call.find("dest=") != std::string_view::npos;
+    bool Dest = Args.find("dest=") != std::string_view::npos;
     if (!(Dest ? Names(std::string(Name))
                : Names("--" + std::string(Name)) || Names("--" + Dashed)))
       continue;
-    if (auto Default = keywordIn(Call, "default"))
-      return Default;
-    if (Call.find("store_true") != std::string_view::npos)
-      return false;
-    if (Call.find("store_false") != std::string_view::npos)
-      return true;
+    if (auto Default = keywordIn(Args, "default"))
+      return At(Call, *Default);
+    if (Args.find("store_true") != std::string_view::npos)
+      return At(Call, "False");
+    if (Args.find("store_false") != std::string_view::npos)
+      return At(Call, "True");
     return std::nullopt;
   }
   return std::nullopt;
@@ -394,7 +406,19 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
     std::string_view Last = lastPart(T);
     if (Last.find("dtype") != std::string_view::npos)
       return Value();
-    return D; // a device nothing here names: args.device, a parameter
+    // args.device of an argparse flag whose default names one (`default='cuda'`).
+    if (is(E, "attribute"))
+      if (auto Default = flagDefault(Last); Default && !Default->Text.empty() &&
+                                            (Default->Text[0] == '\'' || Default->Text[0] == '"')) {
+        std::string_view Named = Default->Text.substr(1);
+        D.Where = Named.substr(0, 4) == "cuda"  ? Place::Cuda
+                  : Named.substr(0, 3) == "cpu" ? Place::Cpu
+                                                : Place::Unknown;
+        D.Why = "the default of `--" + std::string(Last) + "`, " + std::string(Default->Text) +
+                ", at line " + std::to_string(Default->Line);
+        return D;
+      }
+    return D; // a device nothing here names: a parameter, a flag without a default
   }
   Value V = of(E, S);
   if (V.tensor()) // .to(other): other's device
@@ -548,9 +572,11 @@ Value Values::call(TSNode Call, const Scope &S) const {
     TSNode Pin = argument(Call, 0, "pin_memory");
     // pin_memory=True, or pin_memory=args.pin_mem of a flag on by default (mae's
     // parser.set_defaults(pin_mem=True)): the program as it runs unless told otherwise.
-    L.Pinned = !ts_node_is_null(Pin) &&
-               (text(Pin) == "True" ||
-                (is(Pin, "attribute") && flagDefault(text(field(Pin, "attribute"))) == true));
+    L.Pinned = !ts_node_is_null(Pin) && (text(Pin) == "True" || (is(Pin, "attribute") && [&] {
+                                           auto Default =
+                                               flagDefault(text(field(Pin, "attribute")));
+                                           return Default && Default->Text == "True";
+                                         }()));
     L.Why = "a batch of " + quote(Callee) + " at line " + std::to_string(line(Call));
     return L;
   }

@@ -112,8 +112,13 @@ public:
   std::string_view text(TSNode N) const;
   // The default of the argparse flag whose dest is Name, as the file declares it
   // (parser.set_defaults(Name=True), else the first add_argument of --Name or dest='Name':
-  // its default=, store_true, store_false); nullopt when the file does not say.
-  std::optional<bool> flagDefault(std::string_view Name) const;
+  // its default=, store_true "False", store_false "True"), with the declaration's line;
+  // nullopt when the file does not say.
+  struct FlagDefault {
+    std::string_view Text;
+    unsigned Line = 0;
+  };
+  std::optional<FlagDefault> flagDefault(std::string_view Name) const;
   Value of(TSNode Expr, const Scope &S) const;
   // The device an argument of .to() or device= names (a Device value, Other when it names
   // none: a dtype).

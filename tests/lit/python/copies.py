@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}10{{$}}
+# COUNT: {{^}}11{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -16,6 +16,15 @@ parser.add_argument("--pin_mem", action="store_true")
 parser.add_argument("--no_pin_mem", action="store_false", dest="pin_mem")
 parser.set_defaults(pin_mem=True)
 parser.add_argument("--pin-batches", action="store_true")
+parser.add_argument("--device", default="cuda", help="the device (default: cuda)")
+parser.add_argument("--cpu-device", type=str, default="cpu")
+
+
+def flag_devices(args):
+    # Devices from flags' defaults: CUDA for --device, the host for --cpu-device.
+    torch.zeros(3).to(torch.device(args.device))
+    # CHECK-DAG: copies.py:[[@LINE-1]]:20: warning: 'to' of a host tensor{{.*}}device: cuda (the default of `--device`, "cuda", at line 19)) [hostsync-host-to-device-copy]
+    torch.zeros(3).to(args.cpu_device)
 
 
 def flag_pinned(args, dataset):
@@ -32,7 +41,7 @@ def train(dataset):
     loader = DataLoader(dataset, batch_size=32, shuffle=True)
     for step, (images, labels) in enumerate(loader):
         images = images.to(device)
-        # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'to' of a host tensor (a batch of `DataLoader` at line 32) to CUDA blocks the host{{.*}}(hot: inside a loop; device: cuda (`"cuda:0"` at line 30)) [hostsync-host-to-device-copy]
+        # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'to' of a host tensor (a batch of `DataLoader` at line 41) to CUDA blocks the host{{.*}}(hot: inside a loop; device: cuda (`"cuda:0"` at line 39)) [hostsync-host-to-device-copy]
         labels = labels.cuda(non_blocking=True)
         # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'cuda(non_blocking=True)' of a host tensor in pageable memory{{.*}}[hostsync-host-to-device-copy]
         loss = model(images).sum()
