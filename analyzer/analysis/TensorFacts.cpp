@@ -336,6 +336,10 @@ namespace {
 // names?
 bool typeNamedOneOf(QualType T, std::initializer_list<llvm::StringRef> Names,
                     bool Pointee = false) {
+  // A ParenListExpr has none: the initialiser of a member in a class template, taken from a
+  // type-dependent value (c10's InlineDeviceGuard, vendored by fatalfeel/PPO_libtorch).
+  if (T.isNull())
+    return false;
   T = T.getNonReferenceType().getCanonicalType();
   if (Pointee &&
       T->isPointerType()) // `Device *device_ = new Device(...)`, read as `device_->str()`
