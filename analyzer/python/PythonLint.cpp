@@ -696,6 +696,12 @@ void Linter::call(TSNode Call, const Scope &S) {
                   "the op syncs on CUDA whatever its input",
                   "'" + std::string(Callee) +
                       "()' blocks the host until the GPU has finished the queued work");
+  // empty_cache() gives the cached blocks back with cudaFree, which waits for the device.
+  if (Callee == "torch.cuda.empty_cache")
+    return report(Call, "hostsync-explicit-sync", "torch.cuda.empty_cache()", Place::Cuda,
+                  "the op syncs on CUDA whatever its input",
+                  "'torch.cuda.empty_cache()' frees the allocator's cached blocks with cudaFree, "
+                  "which blocks the host until the GPU has finished the queued work");
   if (std::optional<LibrarySync> L = librarySync(Call, V, S))
     return report(Call, L->Rule, L->Op, L->Where, L->WhereWhy, L->Message, L->Fix);
   // GradScaler.step reads found_inf with .item() before stepping an optimizer that cannot
@@ -707,6 +713,14 @@ void Linter::call(TSNode Call, const Scope &S) {
                   "pass",
                   "use a fused optimizer (torch.optim.AdamW(..., fused=True)): GradScaler.step "
                   "then leaves the check to the optimizer's kernel, with no host read");
+  // The scale lives on the GPU: get_scale() and state_dict() read it (and the growth
+  // tracker) with .item().
+  if (Method && (Name == "get_scale" || Name == "state_dict") && Self.K == Kind::Scaler)
+    return report(Call, "hostsync-item", "GradScaler." + std::string(Name), Place::Cuda, Self.Why,
+                  "'GradScaler." + std::string(Name) +
+                      "' reads the loss scale from the GPU with .item(): it waits for every "
+                      "kernel queued before it",
+                  "read the scale once per logging or checkpoint interval, not every step");
   // clip_grad_norm_ reads the norm on the host only when asked to check it.
   if ((Name == "clip_grad_norm_" || Name == "clip_grad_norm") &&
       V.text(V.argument(Call, 0, "error_if_nonfinite")) == "True")
@@ -745,6 +759,24 @@ void Linter::call(TSNode Call, const Scope &S) {
         (Self.Where == Place::Cuda || V.text(V.argument(Call, 0, "force")) == "True"))))
     return report(Call, "hostsync-device-to-host-copy", Op, Self.Where, Self.Why,
                   "'" + Op + "' copies " + phrase(Self.Where) + Copies);
+  // x.type(torch.cuda.FloatTensor), or of a name holding that type: a blocking copy to CUDA.
+  if (Method && Self.tensor() && Name == "type") {
+    TSNode To = V.argument(Call, 0, nullptr);
+    if (ts_node_is_null(To))
+      To = V.argument(Call, 0, "dtype");
+    if (ts_node_is_null(To))
+      return;
+    Value D = V.text(To).find("cuda") != std::string_view::npos
+                  ? cudaDevice("`" + std::string(V.text(To)) + "` at line " +
+                               std::to_string(V.line(Call)))
+                  : V.deviceOf(To, S);
+    if (D.K == Kind::Device && D.Where == Place::Cuda && Self.Where == Place::Cpu)
+      report(Call, "hostsync-host-to-device-copy", "type(cuda)", D.Where, D.Why,
+             "'type' to a CUDA tensor type copies a host tensor (" + Self.Why +
+                 ") to CUDA: the host waits for the copy and every kernel queued before it",
+             "move it with .to(device, dtype, non_blocking=True) from pinned memory");
+    return;
+  }
   if (Method && Self.tensor() && (Name == "to" || Name == "cuda")) {
     TSNode Target = V.argument(Call, 0, nullptr);
     if (ts_node_is_null(Target))

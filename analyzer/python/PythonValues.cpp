@@ -401,6 +401,8 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
         return D;
       }
     }
+    if (isCudaTensorType(E)) // torch.cuda.FloatTensor: a type whose tensors are on CUDA
+      return cudaType(E);
     if (std::string D = dotted(E); D.compare(0, 6, "torch.") == 0) // torch.float16: a dtype
       return Value();
     std::string_view Last = lastPart(T);
@@ -433,6 +435,22 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
   return D;
 }
 
+bool Values::isCudaTensorType(TSNode E) const {
+  if (!is(E, "attribute"))
+    return false;
+  std::string D = dotted(E);
+  return D.compare(0, 11, "torch.cuda.") == 0 && D.size() > 17 &&
+         D.compare(D.size() - 6, 6, "Tensor") == 0;
+}
+
+Value Values::cudaType(TSNode E) const {
+  Value D;
+  D.K = Kind::Device;
+  D.Where = Place::Cuda;
+  D.Why = quote(text(E)) + " at line " + std::to_string(line(E));
+  return D;
+}
+
 Value Values::of(TSNode E, const Scope &S) const {
   if (ts_node_is_null(E))
     return Value();
@@ -441,6 +459,8 @@ Value Values::of(TSNode E, const Scope &S) const {
   if (is(E, "identifier") || is(E, "attribute")) {
     if (const Value *Known = S.find(text(E)))
       return *Known;
+    if (isCudaTensorType(E))
+      return cudaType(E);
     if (is(E, "attribute")) {
       Value Object = of(field(E, "object"), S);
       std::string_view Attr = text(field(E, "attribute"));
@@ -548,6 +568,10 @@ Value Values::call(TSNode Call, const Scope &S) const {
       Value Out = combine({of(argument(Call, 0, nullptr), S), of(argument(Call, 1, nullptr), S)});
       return Out;
     }
+  // torch.autograd.Variable(t) (PyTorch before 0.4) is t.
+  if (Last == "Variable" && (Callee == "Variable" || Callee == "torch.autograd.Variable" ||
+                             Callee == "autograd.Variable"))
+    return of(argument(Call, 0, nullptr), S);
   // A module's parameter lives where the module is moved: not known here.
   if (Callee == "torch.nn.Parameter" || Callee == "nn.Parameter" || Callee == "Parameter")
     return tensorAt(Place::Unknown, "");
@@ -768,7 +792,7 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
       To = argument(Call, 0, "dtype");
     if (ts_node_is_null(To))
       return Value();
-    if (text(To).find("cuda") == std::string_view::npos)
+    if (text(To).find("cuda") == std::string_view::npos && deviceOf(To, S).Where != Place::Cuda)
       return Self;
     Value Out = Self;
     Out.Where = Place::Cuda;

@@ -119,6 +119,10 @@ public:
     unsigned Line = 0;
   };
   std::optional<FlagDefault> flagDefault(std::string_view Name) const;
+  // torch.cuda.FloatTensor and the other torch.cuda.*Tensor types (not called): as devices,
+  // CUDA (`x.type(torch.cuda.FloatTensor)` copies x there).
+  bool isCudaTensorType(TSNode E) const;
+  Value cudaType(TSNode E) const;
   Value of(TSNode Expr, const Scope &S) const;
   // The device an argument of .to() or device= names (a Device value, Other when it names
   // none: a dtype).

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}11{{$}}
+# COUNT: {{^}}13{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -27,6 +27,19 @@ def flag_devices(args):
     torch.zeros(3).to(args.cpu_device)
 
 
+def cuda_types(dataset):
+    # x.type(torch.cuda.FloatTensor), or of a name holding it (PyTorch-YOLOv3's `Tensor`): a
+    # blocking copy to CUDA; a CPU type or a dtype is a cast.
+    Tensor = torch.cuda.FloatTensor if torch.cuda.is_available() else torch.FloatTensor
+    for imgs in DataLoader(dataset, pin_memory=True):
+        imgs.type(Tensor)
+        # CHECK-DAG: copies.py:[[@LINE-1]]:14: warning: 'type' to a CUDA tensor type copies a host tensor{{.*}}[hostsync-host-to-device-copy]
+        imgs.type(torch.cuda.HalfTensor)
+        # CHECK-DAG: copies.py:[[@LINE-1]]:14: warning: 'type' to a CUDA tensor type{{.*}}[hostsync-host-to-device-copy]
+        imgs.type(torch.FloatTensor)
+        imgs.type(torch.float16)
+
+
 def flag_pinned(args, dataset):
     for x in DataLoader(dataset, pin_memory=args.pin_mem):
         x.to("cuda", non_blocking=True)
@@ -41,7 +54,7 @@ def train(dataset):
     loader = DataLoader(dataset, batch_size=32, shuffle=True)
     for step, (images, labels) in enumerate(loader):
         images = images.to(device)
-        # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'to' of a host tensor (a batch of `DataLoader` at line 41) to CUDA blocks the host{{.*}}(hot: inside a loop; device: cuda (`"cuda:0"` at line 39)) [hostsync-host-to-device-copy]
+        # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'to' of a host tensor (a batch of `DataLoader` at line 54) to CUDA blocks the host{{.*}}(hot: inside a loop; device: cuda (`"cuda:0"` at line 52)) [hostsync-host-to-device-copy]
         labels = labels.cuda(non_blocking=True)
         # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'cuda(non_blocking=True)' of a host tensor in pageable memory{{.*}}[hostsync-host-to-device-copy]
         loss = model(images).sum()

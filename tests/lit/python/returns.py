@@ -1,10 +1,10 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}4{{$}}
+# COUNT: {{^}}6{{$}}
 # What the file's functions return, where they are called; the legacy constructors
 # (torch.Tensor(data)) make host tensors; an AMP GradScaler's step reads found_inf with
-# .item(); None gives way to the value a branch or a later method sets.
+# .item(), and its get_scale() and state_dict() read the scale; None gives way to the value a branch or a later method sets.
 import torch
 import torch.nn as nn
 
@@ -43,6 +43,11 @@ def generate(model, device, steps, use_amp):
             scaler.step(model.optimizer)
             # CHECK-DAG: returns.py:[[@LINE-1]]:20: warning: 'GradScaler.step' reads whether the gradients hold an inf or a NaN{{.*}}device: cuda (`torch.cuda.amp.GradScaler()` at line [[@LINE-10]])) [hostsync-item]
             scaler.update()
+            print(scaler.get_scale())
+            # CHECK-DAG: returns.py:[[@LINE-1]]:26: warning: 'GradScaler.get_scale' reads the loss scale from the GPU with .item(){{.*}}[hostsync-item]
+    if scaler is not None:
+        torch.save({"scaler": scaler.state_dict()}, "amp.pth")
+        # CHECK-DAG: returns.py:[[@LINE-1]]:38: warning: 'GradScaler.state_dict' reads the loss scale{{.*}}[hostsync-item]
     return frame
 
 

@@ -2,7 +2,7 @@
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}9{{$}}
+# COUNT: {{^}}10{{$}}
 # Reading a tensor's value on the host (hostsync-item): .item(), float()/int()/bool(), and
 # the truth of a tensor in if, while, assert, and, or, not.
 import torch
@@ -29,6 +29,13 @@ def positives(param):
     # CHECK-DAG: values.py:[[@LINE-1]]:22: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}device: unknown (nothing in view says where the tensor is)) [hostsync-item]
     return int(x.argmax())
     # CHECK-DAG: values.py:[[@LINE-1]]:12: warning: 'int()' of a CUDA tensor{{.*}}[hostsync-item]
+
+
+def legacy_variable(batch, device):
+    # torch.autograd.Variable(t) (PyTorch before 0.4) is t itself.
+    y = torch.autograd.Variable(torch.ones(3, device="cuda"))
+    y.mean().item()
+    # CHECK-DAG: values.py:[[@LINE-1]]:14: warning: 'item' copies a value of a CUDA tensor{{.*}}[hostsync-item]
 
 
 def wrapped(flag, convert):

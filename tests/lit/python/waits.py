@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-explicit-sync,hostsync-equal,hostsync-linalg-check-errors,hostsync-print-tensor,hostsync-clip-grad-norm' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note: {{.*}}[hostsync' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}11{{$}}
+# COUNT: {{^}}12{{$}}
 # Explicit waits, comparisons that return a Python bool, linalg ops that check their
 # result on the host, and tensors printed or formatted.
 import torch
@@ -46,6 +46,12 @@ def negatives(values):
     message = f"{x.shape} {x.dtype} {x.device}"
     print(f"{x.sum().item():.3f}")  # the item() is hostsync-item's, not disabled here
     return ok, inv, solution, message
+
+
+def release():
+    # empty_cache() frees cached blocks with cudaFree, which waits for the device.
+    torch.cuda.empty_cache()
+    # CHECK-DAG: waits.py:[[@LINE-1]]:16: note: 'torch.cuda.empty_cache()' frees the allocator's cached blocks with cudaFree{{.*}}[hostsync-explicit-sync]
 
 
 def clipping(model):
