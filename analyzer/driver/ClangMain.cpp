@@ -6,6 +6,7 @@
 #include "ci/SaveProjectFacts.h"
 #include "ci/ShardFacts.h"
 #include "compat/LLVMCompat.h"
+#include "driver/CrashRecovery.h"
 #include "driver/LintSteps.h"
 #include "driver/Merge.h"
 #include "driver/Progress.h"
@@ -81,6 +82,8 @@ Analysed analyse(const Options &Opts, RunPlan &P, const char *Argv0) {
     P.Config.Pchs = &Pchs.emplace(
         Cache ? P.CacheDir + "/pch" : PchFolder->Path, P.Config.ToolId, Hashes,
         [] { return parseFileSystem(); }, /*MayBuild=*/P.Files.size() > 1);
+  if (PchFolder && !PchFolder->Path.empty())
+    crashRecoveryFolder(PchFolder->Path);
   Analysed A;
   // .py files go to the Python front end, the others to Clang: one run, one summary.
   std::vector<std::string> CppFiles, PythonFiles;
@@ -131,6 +134,7 @@ int lint(int Argc, const char **Argv) {
   if (std::string E = openRunOutputs(Opts, P, Accepted, Out); !E.empty())
     return usageError(E);
   printPlanInfo(Opts, P);
+  recoverFromCrashes(Argc, Argv); // a crash in one file's analysis: the run again without it
   Analysed A = analyse(Opts, P, Argv[0]);
   llvm::outs().flush(); // the findings go to fd 1 through the core's own stream
   ShardFactsJson ShardFactsOf;

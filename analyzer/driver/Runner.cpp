@@ -4,6 +4,7 @@
 #include "cache/ReadFiles.h"
 #include "cache/ResultCache.h"
 #include "commands/CompileCommands.h"
+#include "driver/CrashRecovery.h"
 #include "model/CallFindings.h"
 #include "model/DeviceFacts.h"
 #include "parse/ParseFile.h"
@@ -13,6 +14,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cstdlib>
+#include <filesystem>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -101,6 +104,25 @@ TUResult runOne(const tooling::CompilationDatabase &Db, const std::string &File,
   return R;
 }
 
+// A file an earlier run of this command crashed on (driver/CrashRecovery.h).
+TUResult crashedOn(const std::string &File, const std::string &Signal) {
+  TUResult R;
+  R.File = File;
+  R.Failed = true;
+  R.FirstError = "internal error: the analyzer crashed (" + Signal +
+                 ") on this file, and the run went on without it (a bug of hostsync-lint: "
+                 "please report it with the file)";
+  return R;
+}
+
+// The tests' way to make the analysis of one file crash (tests/lit/cli/crash-recovery.test):
+// HOSTSYNC_TEST_CRASH_ON names the file's last component.
+void crashIfAskedByTest(const std::string &File) {
+  const char *On = std::getenv("HOSTSYNC_TEST_CRASH_ON");
+  if (On && *On && std::filesystem::path(File).filename() == On)
+    std::abort();
+}
+
 // Tells the PCHs what every file of the run begins with, so that each holds what all files
 // of its group share (cache/PrefixPch.h).
 void planPchs(const tooling::CompilationDatabase &Db, const std::vector<std::string> &Files,
@@ -135,8 +157,14 @@ std::vector<TUResult> runAll(const tooling::CompilationDatabase &Db,
       }
       bool Cached = false;
       const FileSettings &Settings = Config.of(Files[I]);
-      Results[I] = unlessItThrows(
-          Files[I], [&] { return runOne(Db, Files[I], Config, Settings, Commands, Cached); });
+      if (auto Crashed = crashedFiles().find(Files[I]); Crashed != crashedFiles().end()) {
+        Results[I] = crashedOn(Files[I], Crashed->second);
+      } else {
+        AnalysingFile Analysing(Files[I]);
+        crashIfAskedByTest(Files[I]);
+        Results[I] = unlessItThrows(
+            Files[I], [&] { return runOne(Db, Files[I], Config, Settings, Commands, Cached); });
+      }
       if (Progress.Finished) {
         std::lock_guard<std::mutex> G(ProgressLock);
         Progress.Finished(I, Files[I], Cached);

@@ -23,9 +23,7 @@ std::atomic<char *> Paths[Slots];
 std::mutex Registering; // between threads that add or forget paths
 
 void onSignal(int Sig) {
-  for (std::atomic<char *> &Slot : Paths)
-    if (char *Path = Slot.load())
-      unlink(Path);
+  removeRegisteredNow();
   for (size_t I = 0; I < SignalCount; ++I)
     if (Signals[I] == Sig)
       sigaction(Sig, &Previous[I], nullptr);
@@ -49,6 +47,12 @@ void installOnce() {
   });
 }
 } // namespace
+
+void removeRegisteredNow() {
+  for (std::atomic<char *> &Slot : Paths)
+    if (char *Path = Slot.load())
+      unlink(Path);
+}
 
 bool removeOnSignal(const std::string &Path) {
   installOnce();

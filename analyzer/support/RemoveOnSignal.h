@@ -12,5 +12,7 @@ namespace hostsync {
 // paths at a time; past that, false (the file is then not covered).
 bool removeOnSignal(const std::string &Path);
 void forgetOnSignal(const std::string &Path);
+// Removes every path registered now (async-signal-safe: for another signal handler).
+void removeRegisteredNow();
 
 } // namespace hostsync
