@@ -542,6 +542,22 @@ Value Values::of(TSNode E, const Scope &S) const {
     Value V = of(field(E, "argument"), S);
     return V.tensor() ? V : Value();
   }
+  // A dict of state (`{'model': model.state_dict(), 'epoch': epoch}`): state that torch.save
+  // copies from where its tensors are, the device of the one that may be on CUDA.
+  if (is(E, "dictionary")) {
+    Value State;
+    for (TSNode Pair : namedChildren(E)) {
+      if (!is(Pair, "pair"))
+        continue;
+      Value In = of(field(Pair, "value"), S);
+      if ((In.tensor() || In.K == Kind::Module || In.K == Kind::State) && In.Where != Place::Cpu &&
+          (State.K != Kind::State || In.Where == Place::Cuda)) {
+        State = In;
+        State.K = Kind::State;
+      }
+    }
+    return State;
+  }
   if (is(E, "conditional_expression")) {
     Value A = of(ts_node_named_child(E, 0), S), B = of(ts_node_named_child(E, 2), S);
     if (A.K == Kind::Device || B.K == Kind::Device)

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}11{{$}}
+# COUNT: {{^}}12{{$}}
 # Library calls that copy to the host inside, flagged at the program's line: torch.save of
 # CUDA state (a module, its state_dict, a dict of them, an optimizer's state), torchvision's
 # save_image of a CUDA image, TensorBoard's add_scalar / add_histogram of a CUDA tensor;
@@ -35,12 +35,17 @@ def train(loader, steps):
     state = model.state_dict()
     torch.save(state, "model.pt")
     # CHECK-DAG: libraries.py:[[@LINE-1]]:11: warning: 'torch.save' copies the tensors it writes to the host{{.*}}device: cuda{{.*}}[hostsync-device-to-host-copy]
+    checkpoint = {"model": model.state_dict(), "epoch": 3}  # a dict of state, named first
+    torch.save(checkpoint, "last.pt")
+    # CHECK-DAG: libraries.py:[[@LINE-1]]:11: warning: 'torch.save' copies the tensors it writes to the host{{.*}}device: cuda{{.*}}[hostsync-device-to-host-copy]
 
 
 def negatives(images):
     cpu_model = torch.nn.Linear(8, 8)
     torch.save(cpu_model.state_dict(), "cpu.pt")  # on the host already
     torch.save({"epoch": 3, "name": "run"}, "meta.pt")  # no tensors
+    meta = {"epoch": 3, "weights": cpu_model.state_dict()}
+    torch.save(meta, "meta.pt")  # host state only
     vutils.save_image(images.cpu(), "images.png")  # copied by the .cpu(), not in save_image
     # CHECK-DAG: libraries.py:[[@LINE-1]]:30: warning: 'cpu' copies a tensor that may be on CUDA{{.*}}[hostsync-device-to-host-copy]
     host = torch.zeros(4)
