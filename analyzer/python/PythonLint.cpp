@@ -897,6 +897,9 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
                  ModuleSummary *Export) {
   TUResult Out;
   Out.File = File;
+  // A Python file is a program of its own: it says nothing of whether the project's C++
+  // program names CUDA (a CPU-only program across files, docs/lint.md), whatever it does.
+  Out.Facts.NamesCuda = false;
   PythonSource Source = PythonSource::parse(Text);
   auto NotAnalysed = [&](unsigned Line, unsigned Column, const std::string &What) {
     Out.Failed = true;
