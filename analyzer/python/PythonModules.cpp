@@ -1,5 +1,6 @@
 #include "python/PythonModules.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <unordered_map>
 
@@ -180,10 +181,20 @@ void ModuleSummaries::passed(const std::string &Path, const PassedArguments &Arg
 }
 
 std::vector<std::string> ModuleSummaries::inputsGivenArguments() const {
+  // Only arguments that can change a finding there (a tensor, a module, a loader, a device,
+  // state) are worth a second lint; a number or an object of unknown type is not.
+  auto Informative = [](const Value &V) {
+    return V.tensor() || V.K == Kind::Module || V.K == Kind::Loader || V.K == Kind::Device ||
+           V.K == Kind::State || V.K == Kind::Scaler || !V.Elements.empty();
+  };
   std::vector<std::string> Out;
-  for (const auto &Module : Passed)
-    if (Inputs.count(Module.first))
-      Out.push_back(Module.first);
+  for (const auto &[Module, Functions] : Passed)
+    if (Inputs.count(Module) && std::any_of(Functions.begin(), Functions.end(), [&](const auto &F) {
+          return !F.second.HotWhy.empty() ||
+                 std::any_of(F.second.Params.begin(), F.second.Params.end(),
+                             [&](const auto &P) { return Informative(P.second); });
+        }))
+      Out.push_back(Module);
   return Out;
 }
 

@@ -173,6 +173,14 @@ std::optional<std::string_view> keywordIn(std::string_view Text, std::string_vie
 } // namespace
 
 std::optional<Values::FlagDefault> Values::flagDefault(std::string_view Name) const {
+  // Asked for every `args.x` a device or a loader reads: the file's text is scanned once a
+  // name.
+  if (auto Known = FlagDefaults.find(Name); Known != FlagDefaults.end())
+    return Known->second;
+  return FlagDefaults.emplace(std::string(Name), scanFlagDefault(Name)).first->second;
+}
+
+std::optional<Values::FlagDefault> Values::scanFlagDefault(std::string_view Name) const {
   std::string_view All = Text;
   auto At = [&](size_t Offset, std::string_view Value) {
     return FlagDefault{

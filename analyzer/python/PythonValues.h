@@ -119,6 +119,8 @@ public:
     unsigned Line = 0;
   };
   std::optional<FlagDefault> flagDefault(std::string_view Name) const;
+  std::optional<FlagDefault> scanFlagDefault(std::string_view Name) const;
+  mutable std::map<std::string, std::optional<FlagDefault>, std::less<>> FlagDefaults;
   // torch.cuda.FloatTensor and the other torch.cuda.*Tensor types (not called): as devices,
   // CUDA (`x.type(torch.cuda.FloatTensor)` copies x there).
   bool isCudaTensorType(TSNode E) const;
