@@ -4,6 +4,7 @@
 
 #include <unistd.h>
 
+#include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -28,8 +29,11 @@ size_t CrashedLength = 0;
 char FolderEnv[4096]; // "HOSTSYNC_CRASH_FOLDER=<path>", or empty
 std::vector<char *> Args;
 std::vector<char *> Env; // environ less the two variables, two slots free, then null
-int Crashes = 0;
+int Crashes = 0;         // the runs of this command that crashed before this one
 thread_local const char *Current = nullptr;
+std::atomic<bool> Recovering{false}; // one crashing thread runs the command again
+struct sigaction Ours;
+std::mutex Installing;
 
 void append(char *Into, size_t &Length, size_t Size, const char *Text) {
   for (; *Text && Length + 1 < Size; ++Text)
@@ -63,6 +67,9 @@ void onCrash(int Sig) {
   const char *File = Current;
   if (!File || Crashes >= MaxCrashes || Args.empty())
     return passOn(Sig);
+  if (Recovering.exchange(true)) // another thread crashed too: it runs the command again
+    for (;;)
+      pause();
   removeRegisteredNow(); // the outputs' temporary files: the new run writes its own
   append(CrashedEnv, CrashedLength, EnvSize, File);
   append(CrashedEnv, CrashedLength, EnvSize, "\t");
@@ -76,6 +83,13 @@ void onCrash(int Sig) {
   size_t Free = Env.size() - 3; // the two slots before the null
   Env[Free] = CrashedEnv;
   Env[Free + 1] = FolderEnv[0] ? FolderEnv : nullptr;
+  // execve keeps the blocked signals: the one being handled must not stay blocked in the
+  // new run, where its next crash would then kill it.
+  sigset_t Crash;
+  sigemptyset(&Crash);
+  for (int S : Signals)
+    sigaddset(&Crash, S);
+  sigprocmask(SIG_UNBLOCK, &Crash, nullptr);
   execve("/proc/self/exe", Args.data(), Env.data());
   passOn(Sig); // could not run again: the crash is the process's
 }
@@ -87,6 +101,11 @@ bool named(const char *Entry, const char *Name) {
 } // namespace
 
 void recoverFromCrashes(int Argc, const char **Argv) {
+  // A run that read its diff from stdin (--diff=-) could not read it again.
+  for (int I = 1; I < Argc; ++I)
+    if (std::strcmp(Argv[I], "--diff=-") == 0 ||
+        (std::strcmp(Argv[I], "--diff") == 0 && I + 1 < Argc && std::strcmp(Argv[I + 1], "-") == 0))
+      return;
   static std::once_flag Once;
   std::call_once(Once, [&] {
     // A folder the crashed run left (its --no-cache PCHs): this run removes it.
@@ -97,10 +116,9 @@ void recoverFromCrashes(int Argc, const char **Argv) {
     append(CrashedEnv, CrashedLength, EnvSize, "HOSTSYNC_CRASHED=");
     if (const char *Before = std::getenv("HOSTSYNC_CRASHED"))
       append(CrashedEnv, CrashedLength, EnvSize, Before);
-    for (const auto &Crashed : crashedFiles()) {
-      (void)Crashed;
-      ++Crashes;
-    }
+    // Runs, not files: a line that does not parse back still counts.
+    for (const char *C = std::getenv("HOSTSYNC_CRASHED"); C && *C; ++C)
+      Crashes += *C == '\n';
     for (int I = 0; I < Argc; ++I)
       Args.push_back(strdup(Argv[I]));
     Args.push_back(nullptr);
@@ -108,14 +126,24 @@ void recoverFromCrashes(int Argc, const char **Argv) {
       if (!named(*E, "HOSTSYNC_CRASHED") && !named(*E, "HOSTSYNC_CRASH_FOLDER"))
         Env.push_back(*E);
     Env.insert(Env.end(), {nullptr, nullptr, nullptr});
-    for (size_t I = 0; I < SignalCount; ++I) {
-      struct sigaction Action;
-      std::memset(&Action, 0, sizeof(Action));
-      Action.sa_handler = onCrash;
-      sigemptyset(&Action.sa_mask);
-      sigaction(Signals[I], &Action, &Previous[I]);
-    }
+    std::memset(&Ours, 0, sizeof(Ours));
+    Ours.sa_handler = onCrash;
+    sigemptyset(&Ours.sa_mask);
+    reinstallCrashHandler();
   });
+}
+
+void reinstallCrashHandler() {
+  if (!Ours.sa_handler)
+    return; // recovery is off in this run
+  // Clang installs LLVM's handlers when it first writes a file (a PCH), in front of these;
+  // on SIGABRT theirs would hand abort() back to the default action, past this one.
+  std::lock_guard<std::mutex> Lock(Installing);
+  for (size_t I = 0; I < SignalCount; ++I) {
+    struct sigaction Now;
+    if (sigaction(Signals[I], nullptr, &Now) == 0 && Now.sa_handler != onCrash)
+      sigaction(Signals[I], &Ours, &Previous[I]);
+  }
 }
 
 void crashRecoveryFolder(const std::string &Path) {
@@ -138,7 +166,10 @@ const std::map<std::string, std::string> &crashedFiles() {
   return Files;
 }
 
-AnalysingFile::AnalysingFile(const std::string &File) { Current = strdup(File.c_str()); }
+AnalysingFile::AnalysingFile(const std::string &File) {
+  reinstallCrashHandler();
+  Current = strdup(File.c_str());
+}
 
 AnalysingFile::~AnalysingFile() {
   const char *Was = Current;

@@ -20,6 +20,8 @@ constexpr int MaxCrashes = 16;
 // PCHs) is named to the new run, which removes it.
 void recoverFromCrashes(int Argc, const char **Argv);
 void crashRecoveryFolder(const std::string &Path);
+// Puts the handler back in front where something installed its own since (LLVM's).
+void reinstallCrashHandler();
 
 // The files earlier runs of this command crashed on, with the signal's name ("SIGABRT").
 const std::map<std::string, std::string> &crashedFiles();

@@ -1,5 +1,7 @@
 #include "python/PythonCalls.h"
 
+#include <algorithm>
+
 namespace hostsync::python {
 
 Value merge(const Value &A, const Value &B) {
@@ -42,8 +44,12 @@ std::vector<std::string> parameterNames(TSNode Def, const Values &V) {
     else if (is(P, "typed_parameter") && ts_node_named_child_count(P) > 0 &&
              is(ts_node_named_child(P, 0), "identifier"))
       Names.emplace_back(V.text(ts_node_named_child(P, 0)));
-    else if (!is(P, "comment"))
-      Names.emplace_back(); // *args, **kwargs, *, /
+    else if (is(P, "list_splat_pattern") || is(P, "keyword_separator") ||
+             (is(P, "typed_parameter") && ts_node_named_child_count(P) > 0 &&
+              is(ts_node_named_child(P, 0), "list_splat_pattern")))
+      Names.emplace_back("*"); // *args, *: no positional argument binds past it
+    else if (!is(P, "comment") && !is(P, "positional_separator")) // `/` is no parameter
+      Names.emplace_back("**");                                   // **kwargs
   }
   return Names;
 }
@@ -90,7 +96,8 @@ void mergeCalls(PassedCalls &Into, const PassedCalls &More) {
     if (!First)
       It->second = merge(It->second, Val);
   }
-  if (Into.HotWhy.empty())
+  // The first reason in text order, whatever order the files were read in.
+  if (Into.HotWhy.empty() || (!More.HotWhy.empty() && More.HotWhy < Into.HotWhy))
     Into.HotWhy = More.HotWhy;
 }
 
@@ -107,7 +114,7 @@ void CallArguments::pass(Given &G, const std::vector<std::string> &Names, TSNode
                          const Scope &S, const Values &V) {
   ++G.Calls;
   auto Pass = [&](const std::string &Name, TSNode Arg) {
-    if (Name.empty())
+    if (Name.empty() || Name[0] == '*')
       return;
     Value Now = V.of(Arg, S);
     Passed &P = G.Params[Name];
@@ -117,12 +124,17 @@ void CallArguments::pass(Given &G, const std::vector<std::string> &Names, TSNode
   size_t Positional = 0;
   bool PastSplat = false;
   for (TSNode A : namedChildren(Args)) {
-    if (is(A, "keyword_argument"))
-      Pass(std::string(V.text(field(A, "name"))), field(A, "value"));
-    else if (is(A, "list_splat") || is(A, "dictionary_splat"))
+    if (is(A, "keyword_argument")) {
+      // Only a parameter's name: another keyword goes to **kwargs.
+      std::string Name(V.text(field(A, "name")));
+      if (std::find(Names.begin(), Names.end(), Name) != Names.end())
+        Pass(Name, field(A, "value"));
+    } else if (is(A, "list_splat") || is(A, "dictionary_splat")) {
       PastSplat = true; // f(*args): the positions after it are not known
-    else if (!is(A, "comment") && !PastSplat && Positional < Names.size())
+    } else if (!is(A, "comment") && !PastSplat && Positional < Names.size() &&
+               Names[Positional][0] != '*') {
       Pass(Names[Positional++], A);
+    }
   }
 }
 

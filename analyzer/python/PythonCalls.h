@@ -39,8 +39,9 @@ void mergeCalls(PassedCalls &Into, const PassedCalls &More);
 // the CPU when both are.
 Value merge(const Value &A, const Value &B);
 
-// The parameters of a definition, in order: plain, typed and defaulted ones by name; ""
-// for *args, **kwargs and the bare * (a positional argument past them binds nothing).
+// The parameters of a definition, in order: plain, typed and defaulted ones by name; "*"
+// for *args and the bare * (no positional argument binds past them), "**" for **kwargs; the
+// positional-only marker / is no parameter.
 std::vector<std::string> parameterNames(TSNode Def, const Values &V);
 
 // The method obj.m(...) calls when obj is an object of one of the file's classes (Method

@@ -175,6 +175,8 @@ const ModuleSummary *ModuleSummaries::summaryOf(const std::string &Path) {
 }
 
 void ModuleSummaries::passed(const std::string &Path, const PassedArguments &Arguments) {
+  if (Frozen)
+    return;
   PassedArguments &Into = Passed[fs::path(Path).lexically_normal().string()];
   for (const auto &[Function, Calls] : Arguments)
     mergeCalls(Into[Function], Calls);

@@ -59,6 +59,9 @@ public:
   void passed(const std::string &Path, const PassedArguments &Arguments);
   std::vector<std::string> inputsGivenArguments() const;
   TUResult lintWithArguments(const std::string &Path);
+  // From now on, what lints pass is not recorded: the second round sees the first's
+  // arguments whatever order it lints the modules in.
+  void freezePassed() { Frozen = true; }
   const PassedArguments *passedTo(const std::string &Path) const;
 
 private:
@@ -69,6 +72,7 @@ private:
   std::map<std::string, LintSettings> Inputs;    // by path
   std::map<std::string, TUResult> Linted;        // inputs linted as they were summarised
   std::map<std::string, PassedArguments> Passed; // by module path
+  bool Frozen = false;
   std::map<std::string, std::optional<ModuleSummary>> Done; // by path; unset while in progress
   unsigned Depth = 0;
   // Where imports looked for module files and found none: the answers' lists, which

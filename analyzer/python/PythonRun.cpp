@@ -44,7 +44,9 @@ std::vector<TUResult> lintPythonFiles(const std::vector<std::string> &Files, con
   }
   // The inputs whose functions other files call, once more with what those calls pass (one
   // round: what that lint passes on in turn is not followed further).
-  for (const std::string &Module : Modules.inputsGivenArguments())
+  std::vector<std::string> Called = Modules.inputsGivenArguments();
+  Modules.freezePassed();
+  for (const std::string &Module : Called)
     for (size_t I = 0; I < Files.size(); ++I)
       if (std::string Abs = absolutePath(Files[I]);
           std::filesystem::path(Abs).lexically_normal() == Module) {

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}7{{$}}
+# COUNT: {{^}}9{{$}}
 # What the file's own calls pass its functions: a DataLoader, a device, a CUDA tensor given
 # to a parameter make it so inside the function (two calls deep), with `import torch as th`
 # and a module's parameters read too.
@@ -60,3 +60,21 @@ def negatives(dataset):
     t = th.tensor([1.0, 2.0])  # host data, on the host
     u = th.tensor(t, device="cpu")
     return host, u
+
+
+# Positional arguments stop at *args and the bare *: tail(z, z, z) gives b nothing (the
+# last z goes to *rest); a keyword that names no parameter goes to **extra.
+def tail(a, *rest, b=None):
+    return b.item()
+    # CHECK-DAG: calls.py:[[@LINE-1]]:14: warning: 'item' copies a value of a tensor that may be on CUDA{{.*}}[hostsync-item]
+
+
+def only_kw(a, /, *, c=None, **extra):
+    return c.item()
+    # CHECK-DAG: calls.py:[[@LINE-1]]:14: warning: 'item' copies a value of a CUDA tensor{{.*}}[hostsync-item]
+
+
+def splats():
+    z = th.ones(2, device="cuda")
+    tail(z, z, z)
+    only_kw(z, c=z, d=z)
