@@ -234,9 +234,10 @@ void addCallFindings(std::vector<Finding> &Findings, const std::vector<ProjectCa
       G.Reaches.push_back(findingKey(Root));
       if (G.Suppressed)
         continue;
-      relate(Root, {C->File, C->Line, C->Column,
-                    "reached from this call in " + C->CallerName + " (" + rankName(C->LoopRank) +
-                        ": " + C->RankReason + ")"});
+      relate(Root,
+             {C->File, C->Line, C->Column,
+              "reached from this call" + (C->CallerName.empty() ? "" : " in " + C->CallerName) +
+                  " (" + rankName(C->LoopRank) + ": " + C->RankReason + ")"});
       // The op's own finding, which carries the fix, is as hot as the hottest call of it.
       if (C->LoopRank > Root.LoopRank) {
         Root.LoopRank = C->LoopRank;

@@ -66,6 +66,10 @@ TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks 
   return Def;
 }
 
+std::string pythonFunctionKey(const std::string &File, const std::string &Name) {
+  return "py:" + File + ":" + Name;
+}
+
 void CallArguments::record(TSNode Call, const Scope &S, const Values &V, const Ranks &R) {
   bool Method = false;
   TSNode Def = R.calleeOf(Call, Method);

@@ -22,6 +22,10 @@ struct FunctionRef {
   std::vector<std::string> Params;
 };
 
+// A function's key for the project pass (Finding::FunctionKey, ProjectCall::Callee): its
+// file and its name there ("train", "Net.forward").
+std::string pythonFunctionKey(const std::string &File, const std::string &Name);
+
 // What other files' calls pass to one function, by parameter, and why one of them runs
 // often ("" when none does).
 struct PassedCalls {

@@ -82,6 +82,9 @@ public:
 
   // Every statement of Block in order, learning names in S.
   void block(TSNode Block, Scope &S);
+  // Records a call of a function of the project for the project pass, which gives the call
+  // a finding when the function syncs inside (model/CallFindings.h).
+  void projectCall(TSNode Call, const Scope &S);
   // A function's body, its parameters bound to what the calls gave them.
   void function(TSNode Def, Scope &Local) {
     Given.bind(Def, Local, V);
@@ -174,6 +177,21 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, st
   F.RankReason = Rank.Reason;
   F.Period = Rank.Period;
   F.Function = Rank.Function;
+  if (!Rank.Function.empty()) {
+    // What a call of the function makes of this sync (model/CallFindings.h). Every call
+    // makes it happen when it syncs whatever the arguments: an explicit wait, or an op in a
+    // function that takes no argument, not even self (its device cannot come from the
+    // caller or its object; a device bound from callers' arguments is their merge, which
+    // one call may not share). A copy to CUDA syncs only when its source is on the host,
+    // which no call decides.
+    F.FunctionKey = pythonFunctionKey(File, Rank.Function);
+    std::vector<std::string> Params;
+    if (!ts_node_is_null(CurrentDef))
+      Params = parameterNames(CurrentDef, V);
+    F.CallSyncs = std::string_view(Rule) == "hostsync-explicit-sync" ||
+                  (Params.empty() && std::string_view(Rule) != "hostsync-host-to-device-copy" &&
+                   std::string_view(Rule) != "hostsync-cuda-pageable-async-copy");
+  }
   F.Message = std::move(Message);
   F.Fix = !Fix.empty() ? Fix : Info->PyFixSummary.empty() ? Info->FixSummary : Info->PyFixSummary;
   F.SourceLine = std::string(text::lineAt(Text, ts_node_start_byte(At)));
@@ -186,6 +204,45 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, st
     F.SuppressionReason = S->Reason;
   }
   Out.Findings.push_back(std::move(F));
+}
+
+void Linter::projectCall(TSNode Call, const Scope &S) {
+  // The function called: one of this file's (a method of one of its objects too), or one of
+  // an imported module's.
+  std::string Callee, Name;
+  bool Method = false;
+  TSNode Def = R.calleeOf(Call, Method);
+  if (ts_node_is_null(Def))
+    Def = methodOfObject(Call, S, V, R, Method);
+  if (!ts_node_is_null(Def)) {
+    Name = R.of(field(Def, "body")).Function;
+    Callee = pythonFunctionKey(File, Name);
+  } else if (auto F = Functions.find(calleeText(V, Call)); F != Functions.end()) {
+    Name = F->second.Name;
+    Callee = pythonFunctionKey(F->second.Path, Name);
+  }
+  if (Name.empty())
+    return;
+  ProjectCall C;
+  C.Callee = Callee;
+  C.CalleeName = "`" + Name + "()`";
+  RankOf Rank = R.of(Call);
+  if (!Rank.Function.empty()) {
+    C.Caller = pythonFunctionKey(File, Rank.Function);
+    C.CallerName = Rank.Function;
+  }
+  C.File = File;
+  TSPoint P = ts_node_start_point(Call);
+  C.Line = P.row + 1;
+  C.Column = P.column + 1;
+  C.SourceLine = std::string(text::lineAt(Text, ts_node_start_byte(Call)));
+  C.LoopRank = Rank.Value;
+  C.RankReason = Rank.Reason;
+  C.Period = Rank.Period;
+  for (const RuleInfo &Rule : Catalog::embedded().rules())
+    if (auto Nolint = Suppressions.find(Rule.Id, C.Line))
+      C.Suppressed.push_back({Rule.Id, Nolint->Reason});
+  Out.Calls.push_back(std::move(C));
 }
 
 void Linter::block(TSNode Block, Scope &S) {
@@ -538,6 +595,8 @@ void Linter::expression(TSNode E, const Scope &S) {
   }
   if (is(E, "call")) {
     Seen.record(E, S, V, R);
+    if (!Silent)
+      projectCall(E, S);
     if (auto F = Functions.find(calleeText(V, E)); F != Functions.end()) {
       // helpers.count_positive(x), of another file: what it passes, and how often it runs.
       RankOf Called = R.of(E);
