@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}13{{$}}
+# COUNT: {{^}}15{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -99,3 +99,21 @@ def checkpoints(path, rank):
     torch.load(path, map_location=lambda storage, loc: storage)
     torch.load(path, map_location={"cuda:0": "cpu"})
     return state, gpu, on_gpu
+
+
+def resume(path, make_model):
+    # load_state_dict copies each saved tensor into the module's parameters, where the module
+    # is: into a CUDA module, from the host, each copy blocks.
+    model = torch.nn.Linear(4, 4)
+    model.load_state_dict(torch.load(path, map_location="cpu"))  # on the host yet: no copy
+    model = model.cuda()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    state = torch.load(path, map_location="cpu")
+    model.load_state_dict(state["model"])
+    # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'load_state_dict' copies each saved tensor into the module's parameters and buffers, on CUDA: from host tensors, each copy blocks the host{{.*}}device: cuda{{.*}}[hostsync-host-to-device-copy]
+    optimizer.load_state_dict(state["optimizer"])  # an optimizer is not told from a scheduler
+    other = make_model()
+    other.load_state_dict(state["model"])  # what `other` is, nothing says: no finding
+    model.load_state_dict(torch.load(path, map_location="cuda"))  # torch.load's copy
+    # CHECK-DAG: copies.py:[[@LINE-1]]:33: warning: 'torch.load' copies{{.*}}[hostsync-host-to-device-copy]
+    return model, optimizer, other
