@@ -148,8 +148,8 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     // name, where the module is: into a CUDA module, from host tensors (a checkpoint loaded
     // with map_location="cpu"), each copy blocks. (An optimizer's moves its state to its
     // parameters' devices the same way, but optimizers are not told from the schedulers and
-    // scalers whose load_state_dict copies nothing.) A module on the host (loaded before it is moved):
-    // none; state known to be on CUDA already: a copy on the device; a module of unknown
+    // scalers whose load_state_dict copies nothing.) A module on the host (loaded before it is
+    // moved): none; state known to be on CUDA already: a copy on the device; a module of unknown
     // place (a parameter): unknown, as any op's tensor.
     // torch.load(...) given straight, which copies to the device itself, speaks for the line.
     std::string Receiver(V.text(field(field(Call, "function"), "object")));
