@@ -51,7 +51,7 @@ packages=(
 pip_torch=false
 case "$release" in
 debian-12)
-  packages+=(libtorch-dev libthrust-dev)
+  packages+=(libtorch-dev libthrust-dev pybind11-dev) # pybind11: torch/extension.h includes it
   ;;
 ubuntu-22.04 | ubuntu-24.04)
   pip_torch=true

@@ -43,7 +43,8 @@ json toJson(const Finding &F) {
           {"syncParams", F.SyncParams},
           {"callee", F.Callee},
           {"reaches", F.Reaches},
-          {"macroSite", F.MacroSite}};
+          {"macroSite", F.MacroSite},
+          {"readFromText", F.ReadFromText}};
 }
 
 json toJson(const ProjectCall &C) {
@@ -130,6 +131,7 @@ void fromJson(const json &J, Finding &F) {
   F.Callee = J.at("callee").get<std::string>();
   F.Reaches = J.at("reaches").get<std::vector<std::string>>();
   F.MacroSite = J.at("macroSite").get<std::string>();
+  F.ReadFromText = J.at("readFromText").get<bool>();
 }
 
 } // namespace

@@ -13,15 +13,11 @@ namespace hostsync {
 void ThrustHostResultCheck::registerMatchers(MatchFinder *Finder) {
   // Algorithms whose result (a value, an iterator, a bool) the host receives.
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(
-                   "::thrust::reduce", "::thrust::transform_reduce", "::thrust::inner_product",
-                   "::thrust::count", "::thrust::count_if", "::thrust::min_element",
-                   "::thrust::max_element", "::thrust::minmax_element", "::thrust::find",
-                   "::thrust::find_if", "::thrust::find_if_not", "::thrust::all_of",
-                   "::thrust::any_of", "::thrust::none_of", "::thrust::equal",
-                   "::thrust::is_sorted", "::thrust::is_partitioned", "::thrust::mismatch"))))
-          .bind("algorithm"),
-      this);
+      callExpr(callee(functionDecl(hasAnyName(thrustValueAlgorithms())))).bind("algorithm"), this);
+  // Algorithms whose output's length depends on the data: the end iterator they return
+  // holds the count, which the host can only have once the kernels are done.
+  Finder->addMatcher(
+      callExpr(callee(functionDecl(hasAnyName(thrustLengthAlgorithms())))).bind("length"), this);
   // thrust::copy out of device memory into host memory.
   Finder->addMatcher(callExpr(callee(functionDecl(hasName("::thrust::copy")))).bind("copy"), this);
   // dv[i]: a device_reference, read or written through a one-element copy.
@@ -41,14 +37,19 @@ void ThrustHostResultCheck::check(const MatchFinder::MatchResult &Result) {
   auto Report = [&](const Expr *At, const std::string &Op, const std::string &What) {
     report(At, opLocation(At), Op, Device::Cuda, What);
   };
-  if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("algorithm")) {
+  const auto *Value = Result.Nodes.getNodeAs<CallExpr>("algorithm");
+  const auto *Length = Result.Nodes.getNodeAs<CallExpr>("length");
+  if (const CallExpr *Call = Value ? Value : Length) {
     if (!anyThrustDeviceArgument(Call))
       return;
     std::string Name = "thrust::" + Call->getDirectCallee()->getName().str();
     Report(Call, Name,
            "'" + Name +
-               "' on device data returns its result to the host: it waits for the "
-               "kernels queued before it, then copies the result back");
+               (Value ? "' on device data returns its result to the host: it waits for the "
+                        "kernels queued before it, then copies the result back"
+                      : "' on device data returns the end of its output, whose place depends "
+                        "on the data: the host waits for the kernels, then copies the count "
+                        "back"));
   } else if (const auto *Call = Result.Nodes.getNodeAs<CallExpr>("copy")) {
     // copy(first, last, result): device input, host output.
     if (Call->getNumArgs() < 3)

@@ -26,18 +26,7 @@ void ThrustSyncPolicyCheck::registerMatchers(MatchFinder *Finder) {
   // (Those that return a value to the host are hostsync-thrust-host-result's; copy_if,
   // remove_if, unique... return an end iterator, which needs the count.)
   Finder->addMatcher(
-      callExpr(callee(functionDecl(hasAnyName(
-                   "::thrust::for_each", "::thrust::for_each_n", "::thrust::transform",
-                   "::thrust::fill", "::thrust::fill_n", "::thrust::sequence", "::thrust::tabulate",
-                   "::thrust::sort", "::thrust::stable_sort", "::thrust::sort_by_key",
-                   "::thrust::stable_sort_by_key", "::thrust::inclusive_scan",
-                   "::thrust::exclusive_scan", "::thrust::transform_inclusive_scan",
-                   "::thrust::transform_exclusive_scan", "::thrust::inclusive_scan_by_key",
-                   "::thrust::exclusive_scan_by_key", "::thrust::gather", "::thrust::scatter",
-                   "::thrust::replace", "::thrust::replace_if", "::thrust::reverse",
-                   "::thrust::adjacent_difference", "::thrust::copy", "::thrust::copy_n"))))
-          .bind("algorithm"),
-      this);
+      callExpr(callee(functionDecl(hasAnyName(thrustDeviceAlgorithms())))).bind("algorithm"), this);
 }
 
 void ThrustSyncPolicyCheck::check(const MatchFinder::MatchResult &Result) {
@@ -45,18 +34,34 @@ void ThrustSyncPolicyCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Call || !Call->getDirectCallee() || passesNoSyncPolicy(Call))
     return;
   // Every memory argument on the device (a copy into host memory is the host-result
-  // rule's, one out of host memory the host's own data).
-  unsigned Memory = 0, OnDevice = 0;
+  // rule's, one out of host memory the host's own data). Under a device policy
+  // (thrust::device, thrust::cuda::par) every pointer is a device pointer.
+  if (Call->getNumArgs() > 0 && isThrustDevicePolicy(Call->getArg(0))) {
+    reportCall(Call);
+    return;
+  }
+  // Counting and constant iterators belong to no system: an algorithm that reads only
+  // those (and device memory) dispatches to the device system.
+  unsigned Memory = 0, OnDevice = 0, AnySystem = 0;
   for (const Expr *A : Call->arguments()) {
     std::string S = A->IgnoreParenImpCasts()->getType().getCanonicalType().getAsString();
+    if (S.find("thrust::counting_iterator") != std::string::npos ||
+        S.find("thrust::constant_iterator") != std::string::npos) {
+      ++AnySystem;
+      continue;
+    }
     bool Iterator = S.find("iterator") != std::string::npos ||
                     S.find("device_ptr") != std::string::npos ||
                     A->IgnoreParenImpCasts()->getType()->isPointerType();
     Memory += Iterator;
     OnDevice += Iterator && isThrustDeviceSide(A);
   }
-  if (OnDevice == 0 || OnDevice != Memory)
+  if (OnDevice != Memory || (OnDevice == 0 && AnySystem == 0))
     return;
+  reportCall(Call);
+}
+
+void ThrustSyncPolicyCheck::reportCall(const CallExpr *Call) {
   std::string Name = "thrust::" + Call->getDirectCallee()->getName().str();
   report(Call, opLocation(Call), Name, Device::Cuda,
          "'" + Name +

@@ -13,6 +13,9 @@ public:
   using RuleCheck::RuleCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
+
+private:
+  void reportCall(const clang::CallExpr *Call);
 };
 
 } // namespace hostsync

@@ -41,7 +41,60 @@ constexpr const char *ShimNames[] = {"cuda_runtime.h",
                                      "sm_32_intrinsics.h",
                                      "cuda_texture_types.h",
                                      "texture_fetch_functions.h",
-                                     "surface_functions.h"};
+                                     "surface_functions.h",
+                                     "curand.h",
+                                     "curand_kernel.h",
+                                     "nvToolsExt.h",
+                                     "nvtx3/nvToolsExt.h"};
+
+// Thrust's public headers that a file may include for one algorithm. With nvcc, Thrust's
+// CUDA back end includes its whole execution policy, and with it every algorithm: code
+// that includes <thrust/count.h> calls thrust::remove_if and names thrust::device. The
+// C++ back end that the stand-in parses Thrust with does not, so each of these is served
+// as itself followed by all of them (hostsync_thrust_all.h).
+constexpr const char *ThrustHeaders[] = {"execution_policy.h",
+                                         "system_error.h",
+                                         "device_vector.h",
+                                         "host_vector.h",
+                                         "copy.h",
+                                         "count.h",
+                                         "fill.h",
+                                         "for_each.h",
+                                         "gather.h",
+                                         "scatter.h",
+                                         "remove.h",
+                                         "unique.h",
+                                         "sequence.h",
+                                         "sort.h",
+                                         "transform.h",
+                                         "reduce.h",
+                                         "scan.h",
+                                         "extrema.h",
+                                         "binary_search.h",
+                                         "merge.h",
+                                         "partition.h",
+                                         "set_operations.h",
+                                         "adjacent_difference.h",
+                                         "replace.h",
+                                         "reverse.h",
+                                         "tabulate.h",
+                                         "inner_product.h",
+                                         "logical.h",
+                                         "mismatch.h",
+                                         "equal.h",
+                                         "find.h",
+                                         "generate.h",
+                                         "transform_reduce.h",
+                                         "transform_scan.h"};
+
+// <thrust/H> as served: the real header, then (outermost only: a Thrust header that
+// includes another must not pull all of them in before its own declarations are done)
+// every algorithm.
+std::string thrustHeaderShadow(const std::string &H) {
+  std::string Real = "#include_next <thrust/" + H + ">\n";
+  return "#ifdef HOSTSYNC_THRUST_INSIDE\n" + Real + "#else\n#define HOSTSYNC_THRUST_INSIDE\n" +
+         Real + "#include \"hostsync_thrust_all.h\"\n#undef HOSTSYNC_THRUST_INSIDE\n#endif\n";
+}
 
 // CUDA_VERSION from <dir>/include/cuda.h (e.g. 13000), 0 when unreadable.
 int toolkitVersion(const std::string &Dir) {
@@ -98,8 +151,10 @@ std::vector<std::string> CudaSetup::cudaFlags() const {
   }
   // Thrust's CUDA back end needs the whole toolkit; its C++ back end declares the same
   // device_vector and algorithms, which is all a host-side parse needs.
+  // __CUDACC__, as nvcc and Clang's own CUDA headers (which -nocudainc leaves out) define
+  // it: code picks its CUDA half by it (`#ifdef __CUDACC__ #include "gpu/commands.h"`).
   F.insert(F.end(), {"-nocudainc", "-isystem", ShimDir, "-include", ShimHeader,
-                     "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP"});
+                     "-DTHRUST_DEVICE_SYSTEM=THRUST_DEVICE_SYSTEM_CPP", "-D__CUDACC__"});
   return F;
 }
 
@@ -118,6 +173,14 @@ void addCudaShim(llvm::vfs::InMemoryFileSystem &FS) {
     FS.addFile(Dir + "/" + Name, 0,
                llvm::MemoryBuffer::getMemBufferCopy(
                    std::string("#include \"") + ShimHeader + "\"\n", Name));
+  std::string All = "#pragma once\n";
+  for (const char *H : ThrustHeaders)
+    All += std::string("#include <thrust/") + H + ">\n";
+  FS.addFile(Dir + "/hostsync_thrust_all.h", 0,
+             llvm::MemoryBuffer::getMemBufferCopy(All, "hostsync_thrust_all.h"));
+  for (const char *H : ThrustHeaders)
+    FS.addFile(Dir + "/thrust/" + H, 0,
+               llvm::MemoryBuffer::getMemBufferCopy(thrustHeaderShadow(H), H));
   // Generated when LibTorch is built, and missing from some packages of its headers
   // (Debian's libtorch-dev): every c10/cuda header includes it. It only sets export macros.
   FS.addFile(Dir + "/c10/cuda/impl/cuda_cmake_macros.h", 0,

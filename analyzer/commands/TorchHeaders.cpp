@@ -30,25 +30,35 @@ std::string env(const char *Name) {
   return V ? V : "";
 }
 
-// The directory of python3's `torch` package, asked of the interpreter without importing
-// torch (find_spec reads no module code; importing torch takes seconds).
-std::string pythonTorchDir() {
-  FILE *P = popen("python3 -c \"import importlib.util as u; s = u.find_spec('torch'); "
+// What python3 says, asked once without importing torch (find_spec reads no module code;
+// importing torch takes seconds): its `torch` package's directory, and the directory of
+// Python.h, which torch/extension.h includes (a C++/CUDA extension's build adds it).
+struct PythonPaths {
+  std::string TorchDir, Include;
+};
+PythonPaths askPython() {
+  FILE *P = popen("python3 -c \"import importlib.util as u, sysconfig; s = u.find_spec('torch'); "
                   "print(s.submodule_search_locations[0] if s and "
-                  "s.submodule_search_locations else '')\" 2>/dev/null",
+                  "s.submodule_search_locations else ''); "
+                  "print(sysconfig.get_paths().get('include', ''))\" 2>/dev/null",
                   "r");
+  PythonPaths Out;
   if (!P)
-    return "";
+    return Out;
   char Buf[4096];
-  std::string Dir = fgets(Buf, sizeof Buf, P) ? Buf : "";
+  for (std::string *Line : {&Out.TorchDir, &Out.Include}) {
+    *Line = fgets(Buf, sizeof Buf, P) ? Buf : "";
+    while (!Line->empty() && (Line->back() == '\n' || Line->back() == '\r'))
+      Line->pop_back();
+  }
   pclose(P);
-  while (!Dir.empty() && (Dir.back() == '\n' || Dir.back() == '\r'))
-    Dir.pop_back();
-  return Dir;
+  return Out;
 }
 } // namespace
 
-std::string findTorchHeaders(const std::string &UserDir, TorchHeaders &Out) {
+namespace {
+std::string findTorchRoot(const std::string &UserDir, const PythonPaths &Python,
+                          TorchHeaders &Out) {
   // Root: holds ATen/ and c10/. Api: holds torch/torch.h.
   auto Accept = [&](const std::string &Root, const std::string &Why) {
     std::string Api = Root + "/torch/csrc/api/include";
@@ -89,7 +99,7 @@ std::string findTorchHeaders(const std::string &UserDir, TorchHeaders &Out) {
   }
   if (PrefixPath.empty())
     Out.Tried.push_back("from $CMAKE_PREFIX_PATH: not set");
-  std::string Wheel = pythonTorchDir();
+  std::string Wheel = Python.TorchDir;
   if (Accept(Wheel.empty() ? "" : Wheel + "/include", "the torch package of python3"))
     return "";
   std::string Conda = env("CONDA_PREFIX");
@@ -108,6 +118,17 @@ std::string findTorchHeaders(const std::string &UserDir, TorchHeaders &Out) {
     return "";
   Out.Description = "none found (pass --torch-include=DIR or set Torch_DIR)";
   return "";
+}
+} // namespace
+
+std::string findTorchHeaders(const std::string &UserDir, TorchHeaders &Out) {
+  PythonPaths Python = askPython();
+  std::string Error = findTorchRoot(UserDir, Python, Out);
+  // After the LibTorch roots: Python.h, for torch/extension.h (pybind11 is in a wheel's
+  // include root, or Debian's /usr/include).
+  if (Out.Found && !Python.Include.empty() && fs::exists(Python.Include + "/Python.h"))
+    Out.Flags.push_back("-isystem" + Python.Include);
+  return Error;
 }
 
 } // namespace hostsync

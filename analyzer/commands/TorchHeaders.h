@@ -16,6 +16,7 @@ struct TorchHeaders {
 // Looks, in order: --torch-include, $Torch_DIR, each prefix of $CMAKE_PREFIX_PATH, the
 // `torch` package of python3 (a pip wheel; found without importing it), $CONDA_PREFIX,
 // /opt/libtorch, /usr/local/libtorch, /usr/local/include, Debian's /usr/include.
+// Then python3's include directory (Python.h), which torch/extension.h needs.
 // Returns "" or a one-line error (only for a --torch-include that holds no headers).
 std::string findTorchHeaders(const std::string &UserDir, TorchHeaders &Out);
 

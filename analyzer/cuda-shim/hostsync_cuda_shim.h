@@ -11,6 +11,11 @@
 #include <limits.h>
 #include <stddef.h>
 #include <stdlib.h>
+#ifdef __cplusplus
+// nvcc's cuda_runtime.h brings in the host math library (crt/math_functions.h includes
+// <cmath>): code written for it calls std::ceil or std::isnan without including <cmath>.
+#include <cmath>
+#endif
 
 // The toolkit headers' guards: Thrust undefines __host__ and __device__ before it includes
 // the runtime's headers unless it sees them (those would define them again).
@@ -249,7 +254,17 @@ cudaError_t cudaDestroyTextureObject(cudaTextureObject_t texObject);
 cudaError_t cudaFuncSetCacheConfig(const void *func, cudaFuncCache cacheConfig);
 cudaError_t cudaDeviceGetSharedMemConfig(cudaSharedMemConfig *pConfig);
 cudaError_t cudaDeviceSetSharedMemConfig(cudaSharedMemConfig config);
-cudaError_t cudaPointerGetAttributes(void *attributes, const void *ptr);
+enum cudaMemoryType { cudaMemoryTypeUnregistered = 0, cudaMemoryTypeHost = 1,
+                      cudaMemoryTypeDevice = 2, cudaMemoryTypeManaged = 3 };
+struct cudaPointerAttributes {
+  enum cudaMemoryType type;
+  enum cudaMemoryType memoryType; // before CUDA 11
+  int isManaged;                  // before CUDA 11
+  int device;
+  void *devicePointer;
+  void *hostPointer;
+};
+cudaError_t cudaPointerGetAttributes(struct cudaPointerAttributes *attributes, const void *ptr);
 cudaError_t cudaDriverGetVersion(int *driverVersion);
 cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
 cudaError_t cudaOccupancyMaxPotentialBlockSize(int *minGridSize, int *blockSize,
@@ -418,7 +433,38 @@ HOSTSYNC_SHIM_MATH2(fmax)
 HOSTSYNC_SHIM_MATH2(hypot)
 HOSTSYNC_SHIM_MATH2(copysign)
 #undef HOSTSYNC_SHIM_MATH2
+// Rounding to an integer and classification, on the device side.
+#define HOSTSYNC_SHIM_TO(R, F)                                                           \
+  __device__ R F##f(float x);                                                            \
+  __device__ R F(double x);
+HOSTSYNC_SHIM_TO(long, lrint)
+HOSTSYNC_SHIM_TO(long long, llrint)
+HOSTSYNC_SHIM_TO(long, lround)
+HOSTSYNC_SHIM_TO(long long, llround)
+#undef HOSTSYNC_SHIM_TO
+#define HOSTSYNC_SHIM_CLASSIFY(F)                                                        \
+  __device__ bool F(float x);                                                            \
+  __device__ bool F(double x);
+HOSTSYNC_SHIM_CLASSIFY(isnan)
+HOSTSYNC_SHIM_CLASSIFY(isinf)
+HOSTSYNC_SHIM_CLASSIFY(isfinite)
+#undef HOSTSYNC_SHIM_CLASSIFY
 __device__ float fmaf(float x, float y, float z);
+// Arithmetic with an explicit rounding mode, and conversions.
+#define HOSTSYNC_SHIM_ROUNDED(Op)                                                        \
+  __device__ float __f##Op##_rd(float x, float y);                                       \
+  __device__ float __f##Op##_ru(float x, float y);                                       \
+  __device__ float __f##Op##_rn(float x, float y);                                       \
+  __device__ float __f##Op##_rz(float x, float y);                                       \
+  __device__ double __d##Op##_rd(double x, double y);                                    \
+  __device__ double __d##Op##_ru(double x, double y);                                    \
+  __device__ double __d##Op##_rn(double x, double y);                                    \
+  __device__ double __d##Op##_rz(double x, double y);
+HOSTSYNC_SHIM_ROUNDED(add)
+HOSTSYNC_SHIM_ROUNDED(sub)
+HOSTSYNC_SHIM_ROUNDED(mul)
+HOSTSYNC_SHIM_ROUNDED(div)
+#undef HOSTSYNC_SHIM_ROUNDED
 __device__ void sincosf(float x, float *s, float *c);
 __device__ float __saturatef(float x);
 __device__ float __sinf(float x);
@@ -503,5 +549,49 @@ __device__ int __float2int_rn(float x);
 __device__ int __float2int_rd(float x);
 __device__ float __half2float(__half x);
 __device__ __half __float2half(float x);
+
+// cuRAND (curand.h, curand_kernel.h): the host generator API and the device-side states.
+typedef enum curandStatus { CURAND_STATUS_SUCCESS = 0 } curandStatus_t;
+typedef enum curandRngType { CURAND_RNG_PSEUDO_DEFAULT = 100, CURAND_RNG_PSEUDO_XORWOW = 101,
+                             CURAND_RNG_PSEUDO_PHILOX4_32_10 = 161 } curandRngType_t;
+typedef struct curandGenerator_st *curandGenerator_t;
+curandStatus_t curandCreateGenerator(curandGenerator_t *generator, curandRngType_t rng_type);
+curandStatus_t curandDestroyGenerator(curandGenerator_t generator);
+curandStatus_t curandSetPseudoRandomGeneratorSeed(curandGenerator_t generator,
+                                                  unsigned long long seed);
+curandStatus_t curandSetStream(curandGenerator_t generator, cudaStream_t stream);
+curandStatus_t curandGenerateUniform(curandGenerator_t generator, float *out, size_t n);
+curandStatus_t curandGenerateNormal(curandGenerator_t generator, float *out, size_t n,
+                                    float mean, float stddev);
+struct curandStateXORWOW { unsigned int d, v[5]; int boxmuller_flag; float boxmuller_extra; };
+typedef struct curandStateXORWOW curandStateXORWOW_t;
+typedef curandStateXORWOW_t curandState_t;
+typedef curandState_t curandState;
+struct curandStatePhilox4_32_10 { uint4 ctr, output; uint2 key; unsigned int STATE; };
+typedef struct curandStatePhilox4_32_10 curandStatePhilox4_32_10_t;
+#define HOSTSYNC_SHIM_CURAND(State)                                                      \
+  __device__ void curand_init(unsigned long long seed, unsigned long long subsequence,   \
+                              unsigned long long offset, State *state);                  \
+  __device__ unsigned int curand(State *state);                                          \
+  __device__ float curand_uniform(State *state);                                         \
+  __device__ double curand_uniform_double(State *state);                                 \
+  __device__ float curand_normal(State *state);                                          \
+  __device__ double curand_normal_double(State *state);
+HOSTSYNC_SHIM_CURAND(curandStateXORWOW_t)
+HOSTSYNC_SHIM_CURAND(curandStatePhilox4_32_10_t)
+#undef HOSTSYNC_SHIM_CURAND
+
+// NVTX (nvToolsExt.h, nvtx3/nvToolsExt.h): ranges and marks.
+typedef unsigned long long nvtxRangeId_t;
+typedef struct nvtxDomainRegistration_st *nvtxDomainHandle_t;
+typedef struct nvtxStringRegistration_st *nvtxStringHandle_t;
+int nvtxRangePushA(const char *message);
+int nvtxRangePop(void);
+void nvtxMarkA(const char *message);
+nvtxRangeId_t nvtxRangeStartA(const char *message);
+void nvtxRangeEnd(nvtxRangeId_t id);
+void nvtxNameOsThreadA(unsigned int threadId, const char *name);
+nvtxDomainHandle_t nvtxDomainCreateA(const char *name);
+void nvtxDomainDestroy(nvtxDomainHandle_t domain);
 
 #endif // HOSTSYNC_CUDA_SHIM

@@ -89,6 +89,8 @@ std::string pageableMemory(const Expr *Ptr) {
 }
 
 bool isThrustDeviceSide(const clang::Expr *E) {
+  if (isThrustDevicePolicy(E))
+    return true;
   std::string S = E->IgnoreParenImpCasts()->getType().getCanonicalType().getAsString();
   for (const char *Device :
        {"thrust::device_ptr", "thrust::device_allocator", "thrust::device_reference",
@@ -96,6 +98,72 @@ bool isThrustDeviceSide(const clang::Expr *E) {
     if (S.find(Device) != std::string::npos)
       return true;
   return false;
+}
+
+const std::vector<llvm::StringRef> &thrustValueAlgorithms() {
+  static const std::vector<llvm::StringRef> Names = {
+      "::thrust::reduce",      "::thrust::transform_reduce", "::thrust::inner_product",
+      "::thrust::count",       "::thrust::count_if",         "::thrust::min_element",
+      "::thrust::max_element", "::thrust::minmax_element",   "::thrust::find",
+      "::thrust::find_if",     "::thrust::find_if_not",      "::thrust::all_of",
+      "::thrust::any_of",      "::thrust::none_of",          "::thrust::equal",
+      "::thrust::is_sorted",   "::thrust::is_partitioned",   "::thrust::mismatch"};
+  return Names;
+}
+
+const std::vector<llvm::StringRef> &thrustLengthAlgorithms() {
+  static const std::vector<llvm::StringRef> Names = {
+      "::thrust::remove",         "::thrust::remove_if",
+      "::thrust::remove_copy",    "::thrust::remove_copy_if",
+      "::thrust::unique",         "::thrust::unique_copy",
+      "::thrust::unique_by_key",  "::thrust::unique_by_key_copy",
+      "::thrust::copy_if",        "::thrust::reduce_by_key",
+      "::thrust::partition",      "::thrust::stable_partition",
+      "::thrust::partition_copy", "::thrust::stable_partition_copy",
+      "::thrust::set_union",      "::thrust::set_intersection",
+      "::thrust::set_difference", "::thrust::set_symmetric_difference"};
+  return Names;
+}
+
+const std::vector<llvm::StringRef> &thrustDeviceAlgorithms() {
+  static const std::vector<llvm::StringRef> Names = {"::thrust::for_each",
+                                                     "::thrust::for_each_n",
+                                                     "::thrust::transform",
+                                                     "::thrust::fill",
+                                                     "::thrust::fill_n",
+                                                     "::thrust::sequence",
+                                                     "::thrust::tabulate",
+                                                     "::thrust::sort",
+                                                     "::thrust::stable_sort",
+                                                     "::thrust::sort_by_key",
+                                                     "::thrust::stable_sort_by_key",
+                                                     "::thrust::inclusive_scan",
+                                                     "::thrust::exclusive_scan",
+                                                     "::thrust::transform_inclusive_scan",
+                                                     "::thrust::transform_exclusive_scan",
+                                                     "::thrust::inclusive_scan_by_key",
+                                                     "::thrust::exclusive_scan_by_key",
+                                                     "::thrust::gather",
+                                                     "::thrust::scatter",
+                                                     "::thrust::replace",
+                                                     "::thrust::replace_if",
+                                                     "::thrust::reverse",
+                                                     "::thrust::adjacent_difference",
+                                                     "::thrust::copy",
+                                                     "::thrust::copy_n"};
+  return Names;
+}
+
+bool isThrustDevicePolicy(const clang::Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  // thrust::device by name: its type is the device system's par_t, which under the C++
+  // back end (the stand-in's) is also thrust::host's.
+  if (const auto *Ref = llvm::dyn_cast<clang::DeclRefExpr>(E))
+    if (Ref->getDecl()->getQualifiedNameAsString() == "thrust::device")
+      return true;
+  std::string S = E->getType().getCanonicalType().getAsString();
+  return S.find("cuda_cub::par") != std::string::npos ||
+         S.find("cuda_cub::execute_on_stream") != std::string::npos;
 }
 
 bool anyThrustDeviceArgument(const clang::CallExpr *Call) {

@@ -25,6 +25,14 @@ std::string pageableMemory(const clang::Expr *Ptr);
 // thrust::device, thrust::cuda::par)? Does any argument of the call say so?
 bool isThrustDeviceSide(const clang::Expr *E);
 bool anyThrustDeviceArgument(const clang::CallExpr *Call);
+// Thrust's algorithms ("::thrust::reduce"), by what a call does with the host: returns a
+// value to it, returns the end of an output whose length depends on the data (the count
+// comes back), or leaves its result on the device (and waits only by its policy).
+const std::vector<llvm::StringRef> &thrustValueAlgorithms();
+const std::vector<llvm::StringRef> &thrustLengthAlgorithms();
+const std::vector<llvm::StringRef> &thrustDeviceAlgorithms();
+// A Thrust execution policy of the device system: thrust::device, thrust::cuda::par(.on(s)).
+bool isThrustDevicePolicy(const clang::Expr *E);
 
 namespace matchers {
 // Declared at global scope, extern "C" blocks included (where the runtime's API lives).

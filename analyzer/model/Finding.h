@@ -107,6 +107,10 @@ struct Finding {
   // An op written in a macro's body: "macro@file:line:column" of the op in the definition.
   // The expansions of one definition are one finding (model/MacroExpansions.h).
   std::string MacroSite;
+  // Read from the text of code that was not analysed (parse/UnanalysedSyncs.h): a block
+  // the preprocessor left out, or code that did not compile. Dropped where an analysed
+  // finding of any TU holds the same line.
+  bool ReadFromText = false;
 };
 
 // What an unknown device becomes under --assume-device (cuda: assumed CUDA; cpu: the CPU),

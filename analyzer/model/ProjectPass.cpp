@@ -4,6 +4,7 @@
 #include "model/DeviceFacts.h"
 
 #include <algorithm>
+#include <set>
 #include <tuple>
 
 namespace hostsync {
@@ -26,6 +27,17 @@ std::vector<Finding> mergeFindings(const std::vector<TUResult> &Results) {
            std::tie(B.File, B.Line, B.Column, B.Rule, A.LoopRank, B.Device);
   });
   All.erase(std::unique(All.begin(), All.end(), sameFinding), All.end());
+  // A line another TU analysed (a header's template instantiated there) needs no note read
+  // from its text here.
+  std::set<std::pair<std::string, unsigned>> Analysed;
+  for (const Finding &F : All)
+    if (!F.ReadFromText)
+      Analysed.insert({F.File, F.Line});
+  All.erase(std::remove_if(All.begin(), All.end(),
+                           [&](const Finding &F) {
+                             return F.ReadFromText && Analysed.count({F.File, F.Line});
+                           }),
+            All.end());
   addCallFindings(All, Calls, Facts);
   std::stable_sort(All.begin(), All.end(), findingOrder);
   return All;

@@ -176,6 +176,8 @@ void writeJson(std::ostream &OS, const std::vector<Finding> &Findings,
                                    {"rank_reason", F.RankReason}};
     if (F.Period)
       Item["period"] = *F.Period;
+    if (F.ReadFromText)
+      Item["analysed"] = false;
     Item["function"] = F.Function;
     Item["message"] = F.Message;
     Item["fix"] = F.Fix;

@@ -1,4 +1,5 @@
 #include "parse/ParseFile.h"
+#include "parse/UnanalysedSyncs.h"
 #include "cache/SkipHeaderBodies.h"
 
 #include "cache/ReadFiles.h"
@@ -17,6 +18,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Lex/PreprocessorOptions.h"
 #include "clang/Sema/SemaConsumer.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -89,6 +91,8 @@ public:
                const ErrorCounter &Errors)
       : Config(Config), Out(Out), SM(SM), Dropped(Dropped), Errors(Errors) {}
 
+  PreprocessedText &preprocessedText() { return Preprocessed; }
+
   void InitializeSema(Sema &S) override { TheSema = &S; }
   void ForgetSema() override { TheSema = nullptr; }
 
@@ -108,6 +112,9 @@ public:
     Out.Parsed = true;
     RulesResult R = runRules(Ctx, TopLevel, hostsyncChecks(), Config.EnabledRules, Config.Assume);
     Out.Findings.insert(Out.Findings.end(), R.Findings.begin(), R.Findings.end());
+    std::vector<Finding> Unseen =
+        unanalysedSyncs(Ctx, TopLevel, Preprocessed, Out.Findings, Config.EnabledRules);
+    Out.Findings.insert(Out.Findings.end(), Unseen.begin(), Unseen.end());
     Out.Facts = std::move(R.Facts);
     Out.Calls = std::move(R.Calls);
     Out.SourceErrors.insert(Out.SourceErrors.end(), R.SourceErrors.begin(), R.SourceErrors.end());
@@ -122,6 +129,7 @@ private:
   LostParts *Dropped;
   const ErrorCounter &Errors; // this parse's diagnostics
   std::vector<Decl *> TopLevel;
+  PreprocessedText Preprocessed; // what the preprocessor left out (UnanalysedSyncs.h)
   Sema *TheSema = nullptr;
   // Outlives Sema, which holds it (HeaderInstantiations.h).
   llvm::IntrusiveRefCntPtr<HeaderInstantiationFilter> HeaderWork{new HeaderInstantiationFilter};
@@ -156,9 +164,11 @@ class LintActionFactory : public tooling::FrontendActionFactory {
       mapPrecompiledHeader(CI);
       if (F.Read)
         F.Read->attachToPreprocessor(CI.getPreprocessor());
-      return skippingHeaderBodies(CI, std::make_unique<LintConsumer>(F.Config, F.Out,
-                                                                     CI.getSourceManager(),
-                                                                     F.Dropped, F.Errors));
+      auto Consumer = std::make_unique<LintConsumer>(F.Config, F.Out, CI.getSourceManager(),
+                                                     F.Dropped, F.Errors);
+      CI.getPreprocessor().addPPCallbacks(
+          preprocessedTextCollector(CI.getSourceManager(), Consumer->preprocessedText()));
+      return skippingHeaderBodies(CI, std::move(Consumer));
     }
 
   private:

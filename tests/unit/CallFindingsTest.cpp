@@ -2,6 +2,7 @@
 // model/MacroExpansions.h): plain data in, findings out, no Clang.
 #include "model/CallFindings.h"
 #include "model/MacroExpansions.h"
+#include "model/ProjectPass.h"
 
 #include <gtest/gtest.h>
 
@@ -264,4 +265,27 @@ TEST(MacroExpansions, CpuExpansionsStayApart) {
   std::vector<Finding> All = {Hot, Cold};
   groupMacroExpansions(All);
   EXPECT_EQ(All.size(), 2u);
+}
+
+// A note read from the text of code one TU did not analyse (parse/UnanalysedSyncs.h) is
+// dropped where another TU analysed that line (a header's template instantiated there),
+// whatever its rule; elsewhere it stays.
+TEST(ProjectPass, NotesReadFromTextGiveWayToAnalysedFindings) {
+  TUResult Analysed, Unanalysed;
+  Finding Real = opFinding("", 12, {});
+  Real.Rule = "hostsync-thrust-sync-policy";
+  Analysed.Findings.push_back(Real);
+  Finding OnSameLine = opFinding("", 12, {});
+  OnSameLine.Rule = "hostsync-thrust-host-result";
+  OnSameLine.Column = 9;
+  OnSameLine.ReadFromText = true;
+  Finding Alone = opFinding("", 30, {});
+  Alone.ReadFromText = true;
+  Unanalysed.Findings = {OnSameLine, Alone};
+  std::vector<Finding> All = mergeFindings({Unanalysed, Analysed});
+  ASSERT_EQ(All.size(), 2u);
+  EXPECT_EQ(All[0].Line, 12u);
+  EXPECT_FALSE(All[0].ReadFromText);
+  EXPECT_EQ(All[1].Line, 30u);
+  EXPECT_TRUE(All[1].ReadFromText);
 }

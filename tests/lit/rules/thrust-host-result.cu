@@ -2,7 +2,7 @@
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 // Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 // RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-// COUNT: {{^}}6{{$}}
+// COUNT: {{^}}9{{$}}
 // Thrust from Debian's libthrust-dev (or the CUDA toolkit's, with a Clang that reads it).
 #include <thrust/copy.h>
 #include <thrust/count.h>
@@ -11,7 +11,9 @@
 #include <thrust/extrema.h>
 #include <thrust/host_vector.h>
 #include <thrust/reduce.h>
+#include <thrust/remove.h>
 #include <thrust/sort.h>
+#include <thrust/unique.h>
 #include <vector>
 
 float positives(thrust::device_vector<float> &dv, int steps) {
@@ -34,6 +36,21 @@ float positives(thrust::device_vector<float> &dv, int steps) {
   return total + c + first + (largest - dv.begin());
 }
 
+// Algorithms whose output's length depends on the data: the end they return holds the count.
+// Under thrust::device a raw pointer is device memory.
+struct IsNegative {
+  __host__ __device__ bool operator()(int x) const { return x < 0; }
+};
+int lengths(int *keys, int *values, int *out_keys, int *out_values, int n) {
+  int *end = thrust::unique(thrust::device, keys, keys + n);
+  // CHECK-DAG: thrust-host-result.cu:[[@LINE-1]]:22: warning: 'thrust::unique' on device data returns the end of its output{{.*}}[hostsync-thrust-host-result]
+  int *kept = thrust::remove_if(thrust::device, values, values + n, IsNegative());
+  // CHECK-DAG: thrust-host-result.cu:[[@LINE-1]]:23: warning: 'thrust::remove_if' on device data returns the end{{.*}}[hostsync-thrust-host-result]
+  auto ends = thrust::reduce_by_key(thrust::device, keys, keys + n, values, out_keys, out_values);
+  // CHECK-DAG: thrust-host-result.cu:[[@LINE-1]]:23: warning: 'thrust::reduce_by_key' on device data returns the end{{.*}}[hostsync-thrust-host-result]
+  return (end - keys) + (kept - values) + (ends.first - out_keys);
+}
+
 void negatives(thrust::device_vector<float> &dv, thrust::device_vector<float> &other,
                thrust::host_vector<float> &hv) {
   // Results that stay on the device.
@@ -43,6 +60,10 @@ void negatives(thrust::device_vector<float> &dv, thrust::device_vector<float> &o
   float h = thrust::reduce(hv.begin(), hv.end());
   std::vector<float> v(4, 1.0f);
   long n = thrust::count(thrust::host, v.begin(), v.end(), 1.0f);
+  auto last = thrust::unique(thrust::host, v.begin(), v.end());
+  auto kept = thrust::remove_if(v.begin(), v.end(), [](float x) { return x < 0; });
   (void)h;
   (void)n;
+  (void)last;
+  (void)kept;
 }
