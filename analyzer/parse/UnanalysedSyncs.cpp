@@ -28,6 +28,10 @@ std::string directiveAt(const SourceManager &SM, SourceLocation Hash) {
   std::string Line = lineText(SM, Hash);
   size_t Start = Line.find('#');
   Line = Start == std::string::npos ? Line : Line.substr(Start);
+  // A comment after it is no part of the condition (`#if 0 // disabled`).
+  for (const char *Comment : {"//", "/*"})
+    if (size_t At = Line.find(Comment); At != std::string::npos)
+      Line.erase(At);
   while (!Line.empty() && (Line.back() == ' ' || Line.back() == '\t' || Line.back() == '\r'))
     Line.pop_back();
   return Line;
@@ -74,7 +78,7 @@ public:
     bool Negated =
         Condition.find("ifndef") != std::string::npos || Condition.find('!') != std::string::npos;
     B.Commented = std::regex_search(Condition, std::regex("^#\\s*if\\s+(0|false)\\s*$")) ||
-                  (Condition.find("__CUDA_ARCH__") != std::string::npos && !Negated && !Else);
+                  (Condition.find("__CUDA_ARCH__") != std::string::npos && Negated == Else);
     B.GpuBuild = namesGpuBuild(Condition) && Negated == Else &&
                  Condition.find("__CUDA_ARCH__") == std::string::npos;
     Out.Skipped.push_back(B);
@@ -442,16 +446,19 @@ std::vector<Finding> unanalysedSyncs(ASTContext &Ctx, const std::vector<Decl *> 
   // What the preprocessor left out. A GPU build's tensors are taken to be on the GPU.
   std::set<std::pair<FileID, unsigned>> InSkipped; // (file, offset) of skipped tokens
   for (const SkippedBlock &B : Text.Skipped) {
-    if (B.Commented)
-      continue;
     std::pair<FileID, unsigned> Begin = SM.getDecomposedLoc(SM.getExpansionLoc(B.Range.getBegin()));
     std::pair<FileID, unsigned> End = SM.getDecomposedLoc(SM.getExpansionLoc(B.Range.getEnd()));
     if (Begin.first != End.first)
       continue;
     std::string Why = B.Condition + " leaves it out of this build";
     std::vector<Token> Tokens = Reader.tokens(Begin.first, Begin.second, End.second);
+    // Every skipped token is kept from the pass over code that did not compile below, the
+    // blocks not read (#if 0, device code) too.
+    for (const Token &T : Tokens)
+      InSkipped.insert({Begin.first, SM.getFileOffset(T.getLocation())});
+    if (B.Commented)
+      continue;
     for (size_t I = 0; I < Tokens.size(); ++I) {
-      InSkipped.insert({Begin.first, SM.getFileOffset(Tokens[I].getLocation())});
       // A directive's own line (#define X ..., #include) is no call.
       if (Tokens[I].is(tok::hash) && Tokens[I].isAtStartOfLine()) {
         I = directiveEnd(Tokens, I);

@@ -179,18 +179,17 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, st
   F.Function = Rank.Function;
   if (!Rank.Function.empty()) {
     // What a call of the function makes of this sync (model/CallFindings.h). Every call
-    // makes it happen when it syncs whatever the arguments: an explicit wait, or an op in a
-    // function that takes no argument, not even self (its device cannot come from the
-    // caller or its object; a device bound from callers' arguments is their merge, which
-    // one call may not share). A copy to CUDA syncs only when its source is on the host,
-    // which no call decides.
+    // makes it happen when it syncs whatever the arguments: in a function that takes no
+    // argument, not even self (its device cannot come from the caller or its object, nor
+    // can a flag that guards it, `if sync: torch.cuda.synchronize()`; a device bound from
+    // callers' arguments is their merge, which one call may not share). A copy to CUDA
+    // syncs only when its source is on the host, which no call decides.
     F.FunctionKey = pythonFunctionKey(File, Rank.Function);
     std::vector<std::string> Params;
     if (!ts_node_is_null(CurrentDef))
       Params = parameterNames(CurrentDef, V);
-    F.CallSyncs = std::string_view(Rule) == "hostsync-explicit-sync" ||
-                  (Params.empty() && std::string_view(Rule) != "hostsync-host-to-device-copy" &&
-                   std::string_view(Rule) != "hostsync-cuda-pageable-async-copy");
+    F.CallSyncs = Params.empty() && std::string_view(Rule) != "hostsync-host-to-device-copy" &&
+                  std::string_view(Rule) != "hostsync-cuda-pageable-async-copy";
   }
   F.Message = std::move(Message);
   F.Fix = !Fix.empty() ? Fix : Info->PyFixSummary.empty() ? Info->FixSummary : Info->PyFixSummary;

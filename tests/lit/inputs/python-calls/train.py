@@ -17,3 +17,4 @@ for step in range(100):
     log_step()
     helpers.log_cpu()
     helpers.gpu_total()  # NOLINT(hostsync-item): suppressed at the call
+    helpers.log(total)
