@@ -37,11 +37,42 @@ std::string directiveAt(const SourceManager &SM, SourceLocation Hash) {
   return Line;
 }
 
-// A macro name of a GPU build: USE_GPU, WITH_CUDA, GPU, HAVE_CUDA, __CUDACC__, __NVCC__.
-bool namesGpuBuild(const std::string &Condition) {
-  static const std::regex Gpu("(^|[^A-Za-z0-9])(_*[A-Z0-9_]*(GPU|CUDA|CUDNN|NCCL|NVCC|CUDACC)"
+// Is a block under Condition (or its #else) code of a GPU build only? Each macro named like
+// a GPU build (USE_GPU, WITH_CUDA, GPU, HAVE_CUDA, __NVCC__) has a sense: flipped by
+// #ifndef, by a '!' before it (`!defined(X)`, `!X`), by the #else, and by a name that
+// turns the GPU off (DISABLE_CUDA, NO_GPU, CPU_ONLY). Every such macro must agree that the
+// block runs with the GPU; a condition with none, or with mixed senses, is not a GPU
+// build's.
+bool gpuBuildBlock(const std::string &Condition, bool Else) {
+  static const std::regex Gpu("(^|[^A-Za-z0-9_])(_*[A-Z0-9_]*(GPU|CUDA|CUDNN|NCCL|NVCC|CUDACC)"
                               "[A-Z0-9_]*)");
-  return std::regex_search(Condition, Gpu);
+  static const std::regex Off("DISABLE|(^|_)NO(_|$)|NOT_|WITHOUT|CPU_ONLY|SKIP|CPU");
+  bool Ifndef = Condition.find("ifndef") != std::string::npos;
+  int Senses = 0; // bit 1: a macro reads GPU-on; bit 2: one reads GPU-off
+  for (auto It = std::sregex_iterator(Condition.begin(), Condition.end(), Gpu);
+       It != std::sregex_iterator(); ++It) {
+    const std::smatch &M = *It;
+    std::string Name = M[2].str();
+    if (Name.find("__CUDA_ARCH__") != std::string::npos)
+      return false; // device code, read elsewhere
+    // Look back over `defined`, `(` and blanks for a '!'.
+    size_t At = static_cast<size_t>(M.position(2));
+    std::string Before = Condition.substr(0, At);
+    while (!Before.empty()) {
+      char C = Before.back();
+      if (C == ' ' || C == '\t' || C == '(') {
+        Before.pop_back();
+      } else if (Before.size() >= 7 && Before.compare(Before.size() - 7, 7, "defined") == 0) {
+        Before.resize(Before.size() - 7);
+      } else {
+        break;
+      }
+    }
+    bool On =
+        !(Ifndef ^ (!Before.empty() && Before.back() == '!') ^ Else ^ std::regex_search(Name, Off));
+    Senses |= On ? 1 : 2;
+  }
+  return Senses == 1;
 }
 
 class PreprocessedTextCollector : public PPCallbacks {
@@ -79,8 +110,7 @@ public:
         Condition.find("ifndef") != std::string::npos || Condition.find('!') != std::string::npos;
     B.Commented = std::regex_search(Condition, std::regex("^#\\s*if\\s+(0|false)\\s*$")) ||
                   (Condition.find("__CUDA_ARCH__") != std::string::npos && Negated == Else);
-    B.GpuBuild = namesGpuBuild(Condition) && Negated == Else &&
-                 Condition.find("__CUDA_ARCH__") == std::string::npos;
+    B.GpuBuild = gpuBuildBlock(Condition, Else);
     Out.Skipped.push_back(B);
   }
 
@@ -131,6 +161,9 @@ public:
       return true;
     return RecursiveASTVisitor::TraverseStmt(S);
   }
+  // A declaration's name is no call (a CPU shim that defines cudaDeviceSynchronize), in a
+  // template's pattern too.
+  bool VisitNamedDecl(NamedDecl *D) { return note(D->getLocation(), true); }
   bool VisitDeclRefExpr(DeclRefExpr *E) { return note(E->getLocation()); }
   bool VisitMemberExpr(MemberExpr *E) { return note(E->getMemberLoc()); }
   bool VisitOverloadExpr(OverloadExpr *E) { return note(E->getNameLoc()); }
@@ -144,8 +177,8 @@ public:
   bool seen(SourceLocation Loc) const { return At.count(Loc.getRawEncoding()) != 0; }
 
 private:
-  bool note(SourceLocation Loc) {
-    if (Loc.isInvalid() || Patterns > 0)
+  bool note(SourceLocation Loc, bool InPatterns = false) {
+    if (Loc.isInvalid() || (Patterns > 0 && !InPatterns))
       return true;
     At.insert(SM.getSpellingLoc(Loc).getRawEncoding());
     At.insert(SM.getExpansionLoc(Loc).getRawEncoding());

@@ -1,7 +1,7 @@
 // RUN: %lint %s > %t.out 2> %t.err; test $? -eq 0
 // RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not="note: '" < %t.out
 // RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-// COUNT: {{^}}8{{$}}
+// COUNT: {{^}}10{{$}}
 // Syncs in blocks the preprocessor leaves out of this build (UnanalysedSyncs.h): read from
 // the text and reported as notes, at the rule of their op. CUDA's waits and blocking copies
 // in any block (a debug or timing switch), and in a GPU build's block (its condition names
@@ -26,6 +26,27 @@ torch::Tensor chunk(torch::Tensor feats, cudaEvent_t done, float *h, const float
 #else
   auto out = feats.cpu();
   // CHECK-DAG: unanalysed-skipped.cpp:[[@LINE-1]]:20: note: 'cpu' copies the tensor to the host;{{.*}}not analysed: the #else of `#ifndef WITH_CUDA` leaves it out{{.*}}[hostsync-device-to-host-copy]
+#endif
+// The sense of a GPU build's condition: a name that turns the GPU off (DISABLE_CUDA,
+// NO_GPU), a '!', #ifndef and #else each flip it; mixed senses are no GPU build's.
+#ifdef DISABLE_CUDA
+  auto off = feats.cpu(); // a build without the GPU: the tensor's device is not known
+#else
+#endif
+#if !defined(DISABLE_CUDA)
+#else
+  auto off2 = feats.cpu(); // the #else of !DISABLE_CUDA: without the GPU
+#endif
+#if !defined(NO_GPU) && defined(WITH_GPU)
+  auto on = feats.cpu();
+  // CHECK-DAG: unanalysed-skipped.cpp:[[@LINE-1]]:19: note: 'cpu' copies the tensor to the host;{{.*}}`#if !defined(NO_GPU) && defined(WITH_GPU)` leaves it out{{.*}}[hostsync-device-to-host-copy]
+#endif
+#if defined(USE_CUDA) && !defined(FAST_MATH)
+  auto on2 = feats.cpu();
+  // CHECK-DAG: unanalysed-skipped.cpp:[[@LINE-1]]:20: note: 'cpu' copies the tensor to the host;{{.*}}[hostsync-device-to-host-copy]
+#endif
+#if defined(USE_CUDA) || defined(CPU_ONLY_CUDA_STUBS)
+  auto mixed = feats.cpu(); // one name reads GPU on, one GPU off
 #endif
 #ifdef DEBUG
   cudaDeviceSynchronize();
