@@ -30,7 +30,14 @@ Value merge(const Value &A, const Value &B) {
   Out.Why = A.Where == Place::Cuda ? A.Why : B.Where == Place::Cuda ? B.Why : A.Why;
   Out.Mask = A.Mask && B.Mask;
   Out.Pinned = A.Pinned && B.Pinned;
+  Out.FromParams = A.FromParams | B.FromParams;
   return Out;
+}
+
+void fromParameter(Value &V, uint32_t Bit) {
+  V.FromParams = Bit;
+  for (Value &E : V.Elements)
+    fromParameter(E, Bit);
 }
 
 std::vector<std::string> parameterNames(TSNode Def, const Values &V) {
@@ -56,12 +63,15 @@ std::vector<std::string> parameterNames(TSNode Def, const Values &V) {
 
 TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks &R, bool &Method) {
   TSNode Fn = field(Call, "function");
-  if (!is(Fn, "attribute"))
+  // obj(...) calls its class's __call__.
+  bool Attribute = is(Fn, "attribute");
+  if (!Attribute && !is(Fn, "identifier"))
     return TSNode{};
-  Value Receiver = V.of(field(Fn, "object"), S);
+  Value Receiver = V.of(Attribute ? field(Fn, "object") : Fn, S);
   if (Receiver.K != Kind::Object)
     return TSNode{};
-  TSNode Def = R.methodOf(Receiver.Class, std::string(V.text(field(Fn, "attribute"))));
+  TSNode Def = R.methodOf(Receiver.Class,
+                          Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__");
   Method = !ts_node_is_null(Def);
   return Def;
 }
@@ -167,12 +177,16 @@ void CallArguments::bind(TSNode Def, Scope &Local, const Values &V) const {
   auto It = ByFunction.find(ts_node_start_byte(Def));
   if (It == ByFunction.end())
     return;
+  std::vector<std::string> Names = parameterNames(Def, V);
   for (const auto &[Name, P] : It->second.Params) {
     auto Default = Local.Names.find(Name);
     // A default that some calls leave out stays in the merge (f(x) and f(x, device=d)).
     bool EveryCall = P.Calls == It->second.Calls;
-    Local.Names[Name] =
+    Value &Bound = Local.Names[Name] =
         EveryCall || Default == Local.Names.end() ? P.Merged : merge(Default->second, P.Merged);
+    size_t I = std::find(Names.begin(), Names.end(), Name) - Names.begin();
+    if (I < 32)
+      fromParameter(Bound, 1u << I);
   }
 }
 

@@ -43,13 +43,16 @@ void mergeCalls(PassedCalls &Into, const PassedCalls &More);
 // the CPU when both are.
 Value merge(const Value &A, const Value &B);
 
+// V (and its elements) came through the parameter Bit (Value::FromParams).
+void fromParameter(Value &V, uint32_t Bit);
+
 // The parameters of a definition, in order: plain, typed and defaulted ones by name; "*"
 // for *args and the bare * (no positional argument binds past them), "**" for **kwargs; the
 // positional-only marker / is no parameter.
 std::vector<std::string> parameterNames(TSNode Def, const Values &V);
 
-// The method obj.m(...) calls when obj is an object of one of the file's classes (Method
-// set: self is passed); null otherwise.
+// The method obj.m(...) (or obj(...): its __call__) calls when obj is an object of one of
+// the file's classes (Method set: self is passed); null otherwise.
 TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks &R, bool &Method);
 
 class CallArguments {

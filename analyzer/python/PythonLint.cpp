@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <sstream>
 #include <vector>
@@ -113,8 +114,30 @@ private:
     std::vector<Replacement> Edits;
     std::string Condition;
   };
-  void report(TSNode At, const char *Rule, std::string Op, Place Where, std::string WhereWhy,
-              std::string Message, std::string Fix = "", Rewrite Edit = {});
+  // Where the op's tensor is, and why; the parameters its place came through.
+  struct OpPlace {
+    Place Where = Place::Unknown;
+    std::string Why;
+    uint32_t FromParams = 0;
+    OpPlace(Place Where, std::string Why) : Where(Where), Why(std::move(Why)) {}
+    OpPlace(const Value &V) : Where(V.Where), Why(V.Why), FromParams(V.FromParams) {}
+  };
+  void report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std::string Message,
+              std::string Fix = "", Rewrite Edit = {});
+  // Is At under a condition (if, elif, while, a conditional expression) that reads one of
+  // the current function's parameters (self aside)? A call's argument then decides whether
+  // it runs (`if sync: torch.cuda.synchronize()`).
+  bool guardedByParameter(TSNode At) const;
+  // The function of an imported module that Call calls: f(...) and mod.f(...), a class's
+  // constructor, obj.m(...) and obj(...) (its __call__) of an object of an imported class;
+  // null for none.
+  const FunctionRef *importedCallee(TSNode Call, const Scope &S) const;
+  // The tensors Call passes to a callee with these parameters (self first for a Method,
+  // which the receiver binds): each with its device and the caller's parameters it came
+  // through (ProjectCall::Argument).
+  std::vector<ProjectCall::Argument> callArguments(TSNode Call,
+                                                   const std::vector<std::string> &Params,
+                                                   bool Method, const Scope &S) const;
   // `.to(device)` / `.cuda()` of a pinned tensor: non_blocking=True added (exact: the same
   // copy, queued). Nothing where the call passes *args or **kwargs, or non_blocking already.
   Rewrite nonBlocking(TSNode Call) const;
@@ -140,10 +163,50 @@ private:
   bool CpuProgram;
 };
 
-void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, std::string WhereWhy,
-                    std::string Message, std::string Fix, Rewrite Edit) {
+bool Linter::guardedByParameter(TSNode At) const {
+  if (ts_node_is_null(CurrentDef))
+    return false;
+  std::vector<std::string> Params = parameterNames(CurrentDef, V);
+  if (!Params.empty() && Params.front() == "self")
+    Params.erase(Params.begin());
+  if (Params.empty())
+    return false;
+  // Does N read a parameter (a name, or the object of an attribute: opts.sync)?
+  std::function<bool(TSNode)> Reads = [&](TSNode N) {
+    if (is(N, "identifier"))
+      return std::find(Params.begin(), Params.end(), V.text(N)) != Params.end();
+    if (is(N, "attribute"))
+      return Reads(field(N, "object"));
+    for (TSNode C : namedChildren(N))
+      if (Reads(C))
+        return true;
+    return false;
+  };
+  for (TSNode N = ts_node_parent(At); !ts_node_is_null(N) && !ts_node_eq(N, CurrentDef);
+       N = ts_node_parent(N)) {
+    if (is(N, "if_statement") || is(N, "elif_clause") || is(N, "while_statement")) {
+      TSNode Condition = field(N, "condition");
+      // Only the branches the condition decides, not the condition itself.
+      if (ts_node_start_byte(At) >= ts_node_end_byte(Condition) && Reads(Condition))
+        return true;
+    } else if (is(N, "else_clause") && is(ts_node_parent(N), "if_statement")) {
+      if (Reads(field(ts_node_parent(N), "condition")))
+        return true;
+    } else if (is(N, "conditional_expression")) {
+      NamedChildren Parts(N); // a if condition else b
+      if (Parts.size() == 3 && Reads(Parts[1]) && !ts_node_eq(Parts[1], At))
+        return true;
+    }
+  }
+  return false;
+}
+
+void Linter::report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std::string Message,
+                    std::string Fix, Rewrite Edit) {
   if (Silent || !Settings.EnabledRules.count(Rule))
     return;
+  const Place Where = Of.Where;
+  const std::string &WhereWhy = Of.Why;
   const RuleInfo *Info = Catalog::embedded().find(Rule);
   if (!Info)
     return;
@@ -178,18 +241,19 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, st
   F.Period = Rank.Period;
   F.Function = Rank.Function;
   if (!Rank.Function.empty()) {
-    // What a call of the function makes of this sync (model/CallFindings.h). Every call
-    // makes it happen when it syncs whatever the arguments: in a function that takes no
-    // argument, not even self (its device cannot come from the caller or its object, nor
-    // can a flag that guards it, `if sync: torch.cuda.synchronize()`; a device bound from
-    // callers' arguments is their merge, which one call may not share). A copy to CUDA
-    // syncs only when its source is on the host, which no call decides.
+    // What a call of the function makes of this sync (model/CallFindings.h). Where the
+    // op's tensor came through the function's parameters, a call that passes a CUDA tensor
+    // there syncs (SyncParams); otherwise every call syncs, once its device is CUDA. Not
+    // where a parameter guards it (`if sync: torch.cuda.synchronize()`): the call's
+    // argument decides. A copy to CUDA syncs only when its source is on the host, which no
+    // call decides.
     F.FunctionKey = pythonFunctionKey(File, Rank.Function);
-    std::vector<std::string> Params;
-    if (!ts_node_is_null(CurrentDef))
-      Params = parameterNames(CurrentDef, V);
-    F.CallSyncs = Params.empty() && std::string_view(Rule) != "hostsync-host-to-device-copy" &&
-                  std::string_view(Rule) != "hostsync-cuda-pageable-async-copy";
+    F.CallSyncs = std::string_view(Rule) != "hostsync-host-to-device-copy" &&
+                  std::string_view(Rule) != "hostsync-cuda-pageable-async-copy" &&
+                  !guardedByParameter(At);
+    for (unsigned I = 0; I < 32; ++I)
+      if (Of.FromParams & (1u << I))
+        F.SyncParams.push_back(I);
   }
   F.Message = std::move(Message);
   F.Fix = !Fix.empty() ? Fix : Info->PyFixSummary.empty() ? Info->FixSummary : Info->PyFixSummary;
@@ -205,20 +269,82 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, Place Where, st
   Out.Findings.push_back(std::move(F));
 }
 
+const FunctionRef *Linter::importedCallee(TSNode Call, const Scope &S) const {
+  if (auto F = Functions.find(calleeText(V, Call)); F != Functions.end())
+    return &F->second;
+  TSNode Fn = field(Call, "function");
+  bool Attribute = is(Fn, "attribute");
+  Value Object = V.of(Attribute ? field(Fn, "object") : Fn, S);
+  if (Object.K != Kind::Object || Object.Class.empty())
+    return nullptr;
+  std::string Method = Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__";
+  auto F = Functions.find(Object.Class + "." + Method);
+  return F == Functions.end() ? nullptr : &F->second;
+}
+
+std::vector<ProjectCall::Argument> Linter::callArguments(TSNode Call,
+                                                         const std::vector<std::string> &Params,
+                                                         bool Method, const Scope &S) const {
+  std::vector<ProjectCall::Argument> Out;
+  unsigned Position = Method ? 1 : 0; // self is the receiver
+  for (TSNode A : namedChildren(field(Call, "arguments"))) {
+    if (is(A, "list_splat") || is(A, "dictionary_splat"))
+      break; // *args: the positions after it are not known
+    if (is(A, "comment"))
+      continue;
+    TSNode Expr = A;
+    size_t Param = Position++;
+    if (is(A, "keyword_argument")) {
+      Param = std::find(Params.begin(), Params.end(), V.text(field(A, "name"))) - Params.begin();
+      Expr = field(A, "value");
+    } else if (Param < Params.size() && (Params[Param] == "*" || Params[Param] == "**")) {
+      Position = static_cast<unsigned>(Params.size()); // into *args: no parameter binds
+    }
+    // Past the named parameters, or a keyword the callee does not name.
+    if (Param >= Params.size() || Params[Param] == "*" || Params[Param] == "**")
+      continue;
+    // A tensor, or what decides one's device in the callee: a module, a device, a state.
+    Value Passed = V.of(Expr, S);
+    if (!Passed.tensor() && Passed.K != Kind::Module && Passed.K != Kind::Device &&
+        Passed.K != Kind::State)
+      continue;
+    ProjectCall::Argument Arg;
+    Arg.Param = static_cast<unsigned>(Param);
+    Arg.Text = std::string(V.text(Expr).substr(0, 48));
+    Arg.Device.Base = Passed.Where == Place::Cuda  ? DeviceState::Cuda
+                      : Passed.Where == Place::Cpu ? DeviceState::Cpu
+                                                   : DeviceState::Unknown;
+    Arg.Why = Passed.Why;
+    for (unsigned I = 0; I < 32; ++I)
+      if (Passed.FromParams & (1u << I))
+        Arg.CallerParams.push_back(I);
+    Out.push_back(std::move(Arg));
+  }
+  return Out;
+}
+
 void Linter::projectCall(TSNode Call, const Scope &S) {
   // The function called: one of this file's (a method of one of its objects too), or one of
   // an imported module's.
   std::string Callee, Name;
   bool Method = false;
+  std::vector<std::string> Params; // the callee's, self counted
   TSNode Def = R.calleeOf(Call, Method);
   if (ts_node_is_null(Def))
     Def = methodOfObject(Call, S, V, R, Method);
   if (!ts_node_is_null(Def)) {
     Name = R.of(field(Def, "body")).Function;
     Callee = pythonFunctionKey(File, Name);
-  } else if (auto F = Functions.find(calleeText(V, Call)); F != Functions.end()) {
-    Name = F->second.Name;
-    Callee = pythonFunctionKey(F->second.Path, Name);
+    Params = parameterNames(Def, V);
+  } else if (const FunctionRef *F = importedCallee(Call, S)) {
+    Name = F->Name;
+    Callee = pythonFunctionKey(F->Path, Name);
+    Params = F->Params;
+    // A method of an imported class (its constructor's __init__ too), whose self the
+    // summary left out.
+    Method = Name.find('.') != std::string::npos;
+    if (Method)
+      Params.insert(Params.begin(), "self");
   }
   if (Name.empty())
     return;
@@ -238,6 +364,7 @@ void Linter::projectCall(TSNode Call, const Scope &S) {
   C.LoopRank = Rank.Value;
   C.RankReason = Rank.Reason;
   C.Period = Rank.Period;
+  C.Arguments = callArguments(Call, Params, Method, S);
   for (const RuleInfo &Rule : Catalog::embedded().rules())
     if (auto Nolint = Suppressions.find(Rule.Id, C.Line))
       C.Suppressed.push_back({Rule.Id, Nolint->Reason});
@@ -280,7 +407,7 @@ void Linter::statement(TSNode N, Scope &S) {
           Value Index = V.of(field(Left, "subscript"), S);
           Value Written = V.of(Right, S);
           if (Target.tensor() && Index.Mask && Written.tensor())
-            report(Left, "hostsync-bool-mask-index", "t[mask] = tensor", Target.Where, Target.Why,
+            report(Left, "hostsync-bool-mask-index", "t[mask] = tensor", Target,
                    "writing a tensor through a boolean mask of " + phrase(Target.Where) +
                        " counts the mask's true elements on the host first: it waits for every "
                        "kernel queued before it");
@@ -415,6 +542,7 @@ void Linter::bindIteration(TSNode Left, TSNode Iter, Scope &S) {
     Element.K = Kind::Tensor;
     Element.Where = Owner.K == Kind::Module ? Owner.Where : Place::Unknown;
     Element.Why = Owner.K == Kind::Module ? Owner.Why : "";
+    Element.FromParams = Owner.K == Kind::Module ? Owner.FromParams : 0;
     if (Listed.substr(0, 6) == "named_" && !Enumerated && ts_node_named_child_count(Left) == 2) {
       V.bind(ts_node_named_child(Left, 0), Value(), S);
       Left = ts_node_named_child(Left, 1);
@@ -563,7 +691,7 @@ void Linter::truth(TSNode E, const Scope &S) {
   expression(E, S);
   Value T = V.of(E, S);
   if (T.tensor() && !T.Sequence) // a list's truth is its length
-    report(E, "hostsync-item", "bool()", T.Where, T.Why,
+    report(E, "hostsync-item", "bool()", T,
            "testing the truth of " + phrase(T.Where) +
                " (if, while, assert, and, or, not) copies its value to the host: it waits "
                "for every kernel queued before it");
@@ -596,10 +724,10 @@ void Linter::expression(TSNode E, const Scope &S) {
     Seen.record(E, S, V, R);
     if (!Silent)
       projectCall(E, S);
-    if (auto F = Functions.find(calleeText(V, E)); F != Functions.end()) {
+    if (const FunctionRef *F = importedCallee(E, S)) {
       // helpers.count_positive(x), of another file: what it passes, and how often it runs.
       RankOf Called = R.of(E);
-      Seen.recordImported(E, F->second, S, V,
+      Seen.recordImported(E, *F, S, V,
                           Called.Value == Rank::Hot
                               ? "called at line " + std::to_string(ts_node_start_point(E).row + 1) +
                                     " (" + Called.Reason + ")"
@@ -619,7 +747,7 @@ void Linter::expression(TSNode E, const Scope &S) {
     Value Target = V.of(field(E, "value"), S);
     Value Index = V.of(field(E, "subscript"), S);
     if (Target.tensor() && Index.Mask)
-      report(E, "hostsync-bool-mask-index", "t[mask]", Target.Where, Target.Why,
+      report(E, "hostsync-bool-mask-index", "t[mask]", Target,
              "indexing " + phrase(Target.Where) +
                  " with a boolean mask sizes the result from the mask's values: the host "
                  "waits for every kernel queued before it to count them");
@@ -627,7 +755,7 @@ void Linter::expression(TSNode E, const Scope &S) {
   if (is(E, "interpolation")) {
     Value T = V.of(field(E, "expression"), S);
     if (T.tensor())
-      report(E, "hostsync-print-tensor", "f-string", T.Where, T.Why,
+      report(E, "hostsync-print-tensor", "f-string", T,
              "formatting " + phrase(T.Where) +
                  " into a string copies its values to the host: it waits for every kernel "
                  "queued before it");
@@ -680,7 +808,7 @@ void Linter::formatted(TSNode Call, const Scope &S) {
       T = TensorAttribute(X.Class, Keyword.empty() ? Keyword : Keyword + ".");
     }
     if (T)
-      return report(Call, "hostsync-print-tensor", "str.format", T->Where, T->Why,
+      return report(Call, "hostsync-print-tensor", "str.format", *T,
                     "formatting " + phrase(T->Where) +
                         " into a string with str.format copies its values to the host: it "
                         "waits for every kernel queued before it");
@@ -717,13 +845,13 @@ void Linter::call(TSNode Call, const Scope &S) {
   std::string Copies = " to the host: the copy waits for every kernel queued before it";
 
   if (Name == "item" && Method && (Self.tensor() || Self.unknownType()))
-    return report(Call, "hostsync-item", "item", Self.Where, Self.Why,
+    return report(Call, "hostsync-item", "item", Self,
                   "'item' copies a value of " + phrase(Self.Where) + Copies);
   if (!Method &&
       (Callee == "float" || Callee == "int" || Callee == "bool" || Callee == "complex")) {
     Value A = V.of(V.argument(Call, 0, nullptr), S);
     if (A.tensor())
-      report(Call, "hostsync-item", Op + "()", A.Where, A.Why,
+      report(Call, "hostsync-item", Op + "()", A,
              "'" + Op + "()' of " + phrase(A.Where) + " copies its value" + Copies);
     return;
   }
@@ -731,7 +859,7 @@ void Linter::call(TSNode Call, const Scope &S) {
       !ts_node_is_null(V.argument(Call, 1, nullptr))) {
     for (unsigned I = 0; I < 8; ++I)
       if (Value A = V.of(V.argument(Call, I, nullptr), S); A.tensor())
-        return report(Call, "hostsync-item", Op + "()", A.Where, A.Why,
+        return report(Call, "hostsync-item", Op + "()", A,
                       "Python's '" + Op + "()' of " + phrase(A.Where) +
                           " compares it on the host: each comparison's truth is copied "
                           "back, waiting for every kernel queued before it");
@@ -743,29 +871,29 @@ void Linter::call(TSNode Call, const Scope &S) {
     for (unsigned I = 0; I < 16; ++I) {
       Value A = V.of(V.argument(Call, I, nullptr), S);
       if (A.tensor())
-        return report(Call, "hostsync-print-tensor", "print", A.Where, A.Why,
+        return report(Call, "hostsync-print-tensor", "print", A,
                       "printing " + phrase(A.Where) + " copies its values" + Copies);
     }
     return;
   }
   if (Name == "synchronize" && Callee.substr(0, 10) != "torch.mps." &&
       Callee.substr(0, 10) != "torch.cpu." && (is(Fn, "attribute") || Callee == "synchronize"))
-    return report(Call, "hostsync-explicit-sync", std::string(Callee) + "()", Place::Cuda,
-                  "the op syncs on CUDA whatever its input",
+    return report(Call, "hostsync-explicit-sync", std::string(Callee) + "()",
+                  {Place::Cuda, "the op syncs on CUDA whatever its input"},
                   "'" + std::string(Callee) +
                       "()' blocks the host until the GPU has finished the queued work");
   // empty_cache() gives the cached blocks back with cudaFree, which waits for the device.
   if (Callee == "torch.cuda.empty_cache")
-    return report(Call, "hostsync-explicit-sync", "torch.cuda.empty_cache()", Place::Cuda,
-                  "the op syncs on CUDA whatever its input",
+    return report(Call, "hostsync-explicit-sync", "torch.cuda.empty_cache()",
+                  {Place::Cuda, "the op syncs on CUDA whatever its input"},
                   "'torch.cuda.empty_cache()' frees the allocator's cached blocks with cudaFree, "
                   "which blocks the host until the GPU has finished the queued work");
   if (std::optional<LibrarySync> L = librarySync(Call, V, S))
-    return report(Call, L->Rule, L->Op, L->Where, L->WhereWhy, L->Message, L->Fix);
+    return report(Call, L->Rule, L->Op, {L->Where, L->WhereWhy}, L->Message, L->Fix);
   // GradScaler.step reads found_inf with .item() before stepping an optimizer that cannot
   // check it on the GPU (every optimizer but the fused ones).
   if (Method && Name == "step" && Self.K == Kind::Scaler)
-    return report(Call, "hostsync-item", "GradScaler.step", Place::Cuda, Self.Why,
+    return report(Call, "hostsync-item", "GradScaler.step", {Place::Cuda, Self.Why},
                   "'GradScaler.step' reads whether the gradients hold an inf or a NaN with "
                   ".item() before it steps the optimizer: every step waits for the backward "
                   "pass",
@@ -774,7 +902,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   // The scale lives on the GPU: get_scale() and state_dict() read it (and the growth
   // tracker) with .item().
   if (Method && (Name == "get_scale" || Name == "state_dict") && Self.K == Kind::Scaler)
-    return report(Call, "hostsync-item", "GradScaler." + std::string(Name), Place::Cuda, Self.Why,
+    return report(Call, "hostsync-item", "GradScaler." + std::string(Name), {Place::Cuda, Self.Why},
                   "'GradScaler." + std::string(Name) +
                       "' reads the loss scale from the GPU with .item(): it waits for every "
                       "kernel queued before it",
@@ -783,7 +911,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   if ((Name == "clip_grad_norm_" || Name == "clip_grad_norm") &&
       V.text(V.argument(Call, 0, "error_if_nonfinite")) == "True")
     return report(Call, "hostsync-clip-grad-norm", "clip_grad_norm_(error_if_nonfinite=True)",
-                  Place::Unknown, "",
+                  {Place::Unknown, ""},
                   "'clip_grad_norm_' with error_if_nonfinite=True reads the total norm on the "
                   "host to check it: it waits for the whole backward pass");
   // torch.tensor(data, device=...), torch.cuda.FloatTensor(data): host data copied to the
@@ -800,7 +928,7 @@ void Linter::call(TSNode Call, const Scope &S) {
             : cudaDevice("`" + std::string(Callee) + "` at line " + std::to_string(V.line(Call)));
     if (!Data.tensor() && D.K == Kind::Device && D.Where != Place::Cpu &&
         (!TorchFn || !ts_node_is_null(Dev)))
-      report(Call, "hostsync-host-to-device-copy", std::string(Callee) + "(data)", D.Where, D.Why,
+      report(Call, "hostsync-host-to-device-copy", std::string(Callee) + "(data)", D,
              "'" + std::string(Callee) +
                  "' of host data (a list, a number, an array) copies it to the device: the "
                  "host waits for the copy and every kernel queued before it");
@@ -809,13 +937,13 @@ void Linter::call(TSNode Call, const Scope &S) {
   // .cpu() of a value of unknown type: a tensor's copy to the host (device unknown) unless
   // the value is a module (model.cpu(), known to the front end, moves weights once).
   if (Method && Name == "cpu" && Self.unknownType())
-    return report(Call, "hostsync-device-to-host-copy", Op, Place::Unknown, "",
+    return report(Call, "hostsync-device-to-host-copy", Op, {Place::Unknown, ""},
                   "'cpu' copies " + phrase(Place::Unknown) + Copies);
   if (Method && Self.tensor() &&
       (Name == "tolist" || Name == "cpu" ||
        (Name == "numpy" &&
         (Self.Where == Place::Cuda || V.text(V.argument(Call, 0, "force")) == "True"))))
-    return report(Call, "hostsync-device-to-host-copy", Op, Self.Where, Self.Why,
+    return report(Call, "hostsync-device-to-host-copy", Op, Self,
                   "'" + Op + "' copies " + phrase(Self.Where) + Copies);
   // x.type(torch.cuda.FloatTensor), or of a name holding that type: a blocking copy to CUDA.
   if (Method && Self.tensor() && Name == "type") {
@@ -829,7 +957,7 @@ void Linter::call(TSNode Call, const Scope &S) {
                                std::to_string(V.line(Call)))
                   : V.deviceOf(To, S);
     if (D.K == Kind::Device && D.Where == Place::Cuda && Self.Where == Place::Cpu)
-      report(Call, "hostsync-host-to-device-copy", "type(cuda)", D.Where, D.Why,
+      report(Call, "hostsync-host-to-device-copy", "type(cuda)", D,
              "'type' to a CUDA tensor type copies a host tensor (" + Self.Why +
                  ") to CUDA: the host waits for the copy and every kernel queued before it",
              "move it with .to(device, dtype, non_blocking=True) from pinned memory");
@@ -844,11 +972,11 @@ void Linter::call(TSNode Call, const Scope &S) {
     if (D.K != Kind::Device && !D.tensor())
       return; // a dtype cast
     if (D.Where == Place::Cpu && Self.Where != Place::Cpu)
-      return report(Call, "hostsync-device-to-host-copy", "to(cpu)", Self.Where, Self.Why,
+      return report(Call, "hostsync-device-to-host-copy", "to(cpu)", Self,
                     "'to(cpu)' copies " + phrase(Self.Where) + Copies);
     bool NonBlocking = V.text(V.argument(Call, 0, "non_blocking")) == "True";
     if (Self.Where == Place::Cpu && D.Where != Place::Cpu && !(NonBlocking && Self.Pinned))
-      return report(Call, "hostsync-host-to-device-copy", Op, D.Where, D.Why,
+      return report(Call, "hostsync-host-to-device-copy", Op, D,
                     NonBlocking ? "'" + Op +
                                       "(non_blocking=True)' of a host tensor in pageable "
                                       "memory (" +
@@ -867,7 +995,7 @@ void Linter::call(TSNode Call, const Scope &S) {
       Callee == "torch.inverse" || Callee == "torch.cholesky") {
     Value A = V.of(V.argument(Call, 0, nullptr), S);
     if (A.tensor())
-      return report(Call, "hostsync-linalg-check-errors", Op, A.Where, A.Why,
+      return report(Call, "hostsync-linalg-check-errors", Op, A,
                     "'" + std::string(Callee) +
                         "' checks its result for errors on the host: it waits "
                         "for every kernel queued before it",
@@ -879,16 +1007,14 @@ void Linter::call(TSNode Call, const Scope &S) {
                       "kernel queued before it to read them";
   if (Name == "nonzero" || Name == "argwhere" ||
       (TorchFn && Name == "where" && ts_node_is_null(V.argument(Call, 1, nullptr))))
-    return report(Call, "hostsync-nonzero", Op, T.Where, T.Why,
-                  "'" + Op + "' of " + phrase(T.Where) + Sizes);
+    return report(Call, "hostsync-nonzero", Op, T, "'" + Op + "' of " + phrase(T.Where) + Sizes);
   if (Name == "masked_select")
-    return report(Call, "hostsync-bool-mask-index", Op, T.Where, T.Why,
+    return report(Call, "hostsync-bool-mask-index", Op, T,
                   "'masked_select' of " + phrase(T.Where) + Sizes);
   if (Name == "unique" || Name == "unique_consecutive")
-    return report(Call, "hostsync-unique", Op, T.Where, T.Why,
-                  "'" + Op + "' of " + phrase(T.Where) + Sizes);
+    return report(Call, "hostsync-unique", Op, T, "'" + Op + "' of " + phrase(T.Where) + Sizes);
   if (Name == "bincount" || Name == "histc")
-    return report(Call, "hostsync-size-dependent", Op, T.Where, T.Why,
+    return report(Call, "hostsync-size-dependent", Op, T,
                   "'" + Op + "' of " + phrase(T.Where) + Sizes);
   if (Name == "repeat_interleave" && ts_node_is_null(V.argument(Call, 0, "output_size"))) {
     // x.repeat_interleave(repeats), torch.repeat_interleave(x, repeats) or (repeats): the
@@ -896,7 +1022,7 @@ void Linter::call(TSNode Call, const Scope &S) {
     Value Repeats = V.of(V.argument(Call, Method ? 0 : 1, nullptr), S);
     bool OneArg = !Method && ts_node_is_null(V.argument(Call, 1, nullptr));
     if (Repeats.tensor() || OneArg)
-      report(Call, "hostsync-size-dependent", "repeat_interleave(tensor)", T.Where, T.Why,
+      report(Call, "hostsync-size-dependent", "repeat_interleave(tensor)", T,
              "'repeat_interleave' with tensor repeats" + Sizes);
     return;
   }
@@ -905,13 +1031,13 @@ void Linter::call(TSNode Call, const Scope &S) {
     if (ts_node_is_null(Classes))
       Classes = V.argument(Call, 0, "num_classes");
     if (ts_node_is_null(Classes) || V.text(Classes) == "-1")
-      report(Call, "hostsync-size-dependent", "one_hot", T.Where, T.Why,
+      report(Call, "hostsync-size-dependent", "one_hot", T,
              "'one_hot' without num_classes reads the largest class of " + phrase(T.Where) +
                  " on the host: it waits for every kernel queued before it");
     return;
   }
   if (Name == "equal" || Name == "allclose")
-    return report(Call, "hostsync-equal", Op, T.Where, T.Why,
+    return report(Call, "hostsync-equal", Op, T,
                   "'" + Op + "' returns a Python bool: it copies the comparison of " +
                       phrase(T.Where) + Copies);
 }
@@ -1013,8 +1139,10 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       if (auto It = PassedIn->find(V.text(field(Function, "name"))); It != PassedIn->end())
         A.seed(Function, It->second.Params);
     for (const ClassInfo &C : R.classes())
-      if (auto It = PassedIn->find(C.Name + ".__init__"); It != PassedIn->end())
-        A.seed(R.methodOf(C.Name, "__init__"), It->second.Params);
+      for (TSNode Method : C.Methods)
+        if (auto It = PassedIn->find(C.Name + "." + std::string(V.text(field(Method, "name"))));
+            It != PassedIn->end())
+          A.seed(Method, It->second.Params);
   };
   CallArguments Given;
   SeedPassed(Given);
@@ -1114,11 +1242,26 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
               Params.erase(Params.begin());
             Export->Functions.emplace(C.Name, FunctionRef{File, C.Name + ".__init__", Params});
           }
+        // An object's methods, self left out: obj.m(...) and obj(...) (__call__) of an
+        // object the importer built.
+        for (const ClassInfo &C : R.classes())
+          for (TSNode Method : C.Methods)
+            if (std::string M(V.text(field(Method, "name"))); !C.Module && M != "__init__") {
+              std::vector<std::string> Params = parameterNames(Method, V);
+              if (!Params.empty())
+                Params.erase(Params.begin());
+              Export->Functions.emplace(C.Name + "." + M,
+                                        FunctionRef{File, C.Name + "." + M, Params});
+            }
         Export->ModuleClasses = R.moduleClasses();
         for (const ClassInfo &C : R.classes())
           if (auto It = Attributes.find(C.Name); !C.Module && It != Attributes.end())
             for (const auto &[Name, Val] : It->second.Names)
               Export->Objects[C.Name].emplace(Name, seenIn(Val, File));
+        // What the module imported is its own too, after its own names: a package's
+        // __init__.py re-exports its modules' (from .build import build_model), and
+        // `from models import build_model` reads them there.
+        addNames(From, "", *Export);
       }
       break;
     }

@@ -38,22 +38,7 @@ std::string moduleFile(const fs::path &Base, const std::string &Dotted,
   return "";
 }
 
-// What one imported module gives, under the names Prefix + its own ("cfg." for
-// `import cfg`, "" for `from cfg import *`), or only Name as Local (`from cfg import device
-// as d`).
-void addNames(const ModuleSummary &M, const std::string &Prefix, Imported &Out) {
-  for (const auto &[Name, V] : M.Globals)
-    Out.Globals.emplace(Prefix + Name, V);
-  for (const auto &[Name, V] : M.Returns)
-    Out.Returns.emplace(Prefix + Name, V);
-  for (const std::string &Name : M.ModuleClasses)
-    Out.ModuleClasses.insert(Prefix + Name);
-  for (const auto &[Name, Attributes] : M.Objects)
-    Out.Objects.emplace(Prefix + Name, Attributes);
-  for (const auto &[Name, F] : M.Functions)
-    Out.Functions.emplace(Prefix + Name, F);
-}
-
+// What one name of an imported module gives, as Local (`from cfg import device as d`).
 void addName(const ModuleSummary &M, const std::string &Name, const std::string &Local,
              Imported &Out) {
   if (auto It = M.Globals.find(Name); It != M.Globals.end())
@@ -66,8 +51,26 @@ void addName(const ModuleSummary &M, const std::string &Name, const std::string 
     Out.Objects.emplace(Local, It->second);
   if (auto It = M.Functions.find(Name); It != M.Functions.end())
     Out.Functions.emplace(Local, It->second);
+  // A class's methods ("Meter.update"), by the class's local name.
+  std::string Members = Name + ".";
+  for (auto It = M.Functions.lower_bound(Members);
+       It != M.Functions.end() && It->first.compare(0, Members.size(), Members) == 0; ++It)
+    Out.Functions.emplace(Local + It->first.substr(Name.size()), It->second);
 }
 } // namespace
+
+void addNames(const ModuleSummary &M, const std::string &Prefix, Imported &Out) {
+  for (const auto &[Name, V] : M.Globals)
+    Out.Globals.emplace(Prefix + Name, V);
+  for (const auto &[Name, V] : M.Returns)
+    Out.Returns.emplace(Prefix + Name, V);
+  for (const std::string &Name : M.ModuleClasses)
+    Out.ModuleClasses.insert(Prefix + Name);
+  for (const auto &[Name, Attributes] : M.Objects)
+    Out.Objects.emplace(Prefix + Name, Attributes);
+  for (const auto &[Name, F] : M.Functions)
+    Out.Functions.emplace(Prefix + Name, F);
+}
 
 ModuleSummaries::ModuleSummaries(const LintSettings &Settings) : Own(Settings) {
   Own.EnabledRules.clear(); // a summary reports nothing

@@ -34,6 +34,10 @@ struct ModuleSummary {
 // "dist_util.dev", "Net" or "models.Net".
 using Imported = ModuleSummary;
 
+// What one imported module gives, under the names Prefix + its own ("cfg." for
+// `import cfg`, "" for `from cfg import *`); a name Out already has keeps its value.
+void addNames(const ModuleSummary &M, const std::string &Prefix, Imported &Out);
+
 class ModuleSummaries {
 public:
   // Modules are summarised with Settings' device assumption, and this object for their own

@@ -298,6 +298,14 @@ Value tensorAt(Place P, std::string Why) {
   return V;
 }
 
+// A module's weights, as a tensor where the module is (with the parameters its place came
+// through).
+Value weightsOf(const Value &Module) {
+  Value W = tensorAt(Module.Where, Module.Why);
+  W.FromParams = Module.FromParams;
+  return W;
+}
+
 // Where a result made from several values lives: on CUDA if any is, on the CPU if every
 // tensor among them is.
 Value combine(std::initializer_list<Value> Parts) {
@@ -310,6 +318,9 @@ Value combine(std::initializer_list<Value> Parts) {
     if (P.Where == Place::Cuda && Out.Where != Place::Cuda) {
       Out.Where = Place::Cuda;
       Out.Why = P.Why;
+      Out.FromParams = P.FromParams;
+    } else if (P.Where == Place::Cuda) { // on CUDA through every CUDA part's parameters
+      Out.FromParams = Out.FromParams && P.FromParams ? Out.FromParams | P.FromParams : 0;
     }
     AllCpu &= P.Where == Place::Cpu;
   }
@@ -611,8 +622,23 @@ Value Values::call(TSNode Call, const Scope &S) const {
     Int.Why = quote(text(Call)) + " at line " + std::to_string(line(Call));
     return Int;
   }
-  if (Callee.size() >= 15 && Callee.substr(Callee.size() - 15) == "clip_grad_norm_")
-    return tensorAt(Place::Unknown, ""); // the total norm, where the gradients are
+  if (Callee.size() >= 15 && Callee.substr(Callee.size() - 15) == "clip_grad_norm_") {
+    // The total norm, where the gradients are: the parameters' place, when known.
+    Value Params = of(argument(Call, 0, nullptr), S);
+    if (!Params.tensor())
+      return tensorAt(Place::Unknown, "");
+    Params.Sequence = Params.Mask = false;
+    return Params;
+  }
+  // A list, tuple, filter or sorted copy of tensors holds those tensors
+  // (`list(filter(lambda p: p.grad is not None, parameters))`).
+  if (oneOf(Callee, {"list", "tuple", "sorted", "reversed", "iter", "filter"})) {
+    Value In = of(argument(Call, Callee == "filter" ? 1 : 0, nullptr), S);
+    if (In.tensor()) {
+      In.Sequence = true;
+      return In;
+    }
+  }
   if (Callee.size() >= 10 && Callee.substr(Callee.size() - 10) == "DataLoader") {
     Value L;
     L.K = Kind::Loader;
@@ -685,7 +711,7 @@ Value Values::call(TSNode Call, const Scope &S) const {
   if (Known && Known->K == Kind::Module) {
     Value In = combine({of(argument(Call, 0, nullptr), S), of(argument(Call, 1, nullptr), S)});
     if (Known->Where == Place::Cuda)
-      return tensorAt(Place::Cuda, Known->Why);
+      return combine({weightsOf(*Known), In});
     return In.tensor() ? In : tensorAt(Place::Unknown, "");
   }
   // An object of one of the file's classes (not a module): AverageMeter("Acc@1").
@@ -726,6 +752,7 @@ Value Values::movedTo(Value Self, TSNode Target, TSNode Call, const Scope &S) co
   if (D.K != Kind::Device && !D.tensor())
     return Self;
   Self.Where = D.Where;
+  Self.FromParams = D.FromParams; // to the device a parameter names, or to its own
   Self.Why =
       D.Where == Place::Unknown ? "" : quote(text(Call)) + " at line " + std::to_string(line(Call));
   Self.Pinned = false;
@@ -743,6 +770,7 @@ Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const
   switch (R.Device) {
   case ResultDevice::Cuda:
     Out.Where = Place::Cuda;
+    Out.FromParams = 0;
     Out.Why = "`.cuda()` at line " + std::to_string(line(Call));
     Out.Pinned = false;
     break;
@@ -804,7 +832,15 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
       return Self;
     if (Name == "forward") {
       Value In = of(argument(Call, 0, nullptr), S);
-      return In.tensor() ? In : tensorAt(Self.Where, Self.Why);
+      return In.tensor() ? In : weightsOf(Self);
+    }
+    // Its tensors, where it is (`get_grad_norm(model.parameters())`).
+    if (Name == "parameters" || Name == "buffers") {
+      Value Tensors = Self;
+      Tensors.K = Kind::Tensor;
+      Tensors.Sequence = true;
+      Tensors.Class.clear();
+      return Tensors;
     }
     return Value();
   }

@@ -49,6 +49,10 @@ struct Value {
                          // its truth is the list's
   std::string Why;       // why Where: "`.cuda()` at line 12"
   std::string Class;     // an Object's class: "AverageMeter"; a Module's: "TransformerEncoder"
+  // The parameters of the enclosing function (bit I: the I-th, self counted) that Where
+  // came through, from what the calls passed (CallArguments::bind): a sync on it happens at
+  // a call that passes a CUDA tensor there (Finding::SyncParams). 0: the function's own.
+  uint32_t FromParams = 0;
   // A tuple's values, in order (`return feats, labels`), which unpacking and [0] take
   // apart; empty for anything else.
   std::vector<Value> Elements;

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}9{{$}}
+# COUNT: {{^}}14{{$}}
 # What the file's own calls pass its functions: a DataLoader, a device, a CUDA tensor given
 # to a parameter make it so inside the function (two calls deep), with `import torch as th`
 # and a module's parameters read too.
@@ -12,15 +12,17 @@ from torch.utils.data import DataLoader
 def train(model, device, train_loader, log):
     for data, target in train_loader:
         data, target = data.to(device), target.to(device)
-        # CHECK-DAG: calls.py:[[@LINE-1]]:29: warning: 'to' of a host tensor (a batch of `DataLoader` at line 52){{.*}}device: cuda (`"cuda"` at line 50)) [hostsync-host-to-device-copy]
+        # CHECK-DAG: calls.py:[[@LINE-1]]:29: warning: 'to' of a host tensor (a batch of `DataLoader` at line 54){{.*}}device: cuda (`"cuda"` at line 52)) [hostsync-host-to-device-copy]
         # CHECK-DAG: calls.py:[[@LINE-2]]:48: warning: 'to' of a host tensor{{.*}}[hostsync-host-to-device-copy]
         loss = model(data).sum()
         log(loss)
         report(loss)
+        # CHECK-DAG: calls.py:[[@LINE-1]]:9: note: the call of `report()` waits for the GPU: the call of `print_value()` at calls.py:{{[0-9]+}} syncs in it, on the CUDA tensor this call passes (hot: inside a loop; device: cuda (its argument `loss`: {{.*}}[hostsync-item]
 
 
 def report(loss):
     print_value(loss)
+    # CHECK-DAG: calls.py:[[@LINE-1]]:5: note: the call of `print_value()` waits for the GPU: 'item' at calls.py:{{[0-9]+}} syncs in it, on the CUDA tensor this call passes{{.*}}[hostsync-item]
 
 
 def print_value(value):
@@ -51,7 +53,9 @@ def main(dataset):
     model = th.nn.Linear(8, 1).to(device)
     loader = DataLoader(dataset, batch_size=4)
     train(model, device, loader, log=print)
+    # CHECK-DAG: calls.py:[[@LINE-1]]:5: note: the call of `train()` waits for the GPU:{{.*}}(cold: in main(){{.*}}device: cuda (its argument `model`: `th.nn.Linear(8, 1).to(device)`{{.*}}[hostsync-item]
     clip(model)
+    # CHECK-DAG: calls.py:[[@LINE-1]]:5: note: the call of `clip()` waits for the GPU: 'bool()'{{.*}}[hostsync-item]
 
 
 def negatives(dataset):
@@ -78,3 +82,4 @@ def splats():
     z = th.ones(2, device="cuda")
     tail(z, z, z)
     only_kw(z, c=z, d=z)
+    # CHECK-DAG: calls.py:[[@LINE-1]]:5: note: the call of `only_kw()` waits for the GPU: 'item'{{.*}}its argument `z`{{.*}}[hostsync-item]

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy,hostsync-print-tensor' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}8{{$}}
+# COUNT: {{^}}9{{$}}
 # Objects of the file's own classes: what a class's construction passes its __init__ (a
 # loader, a device) is what the methods read from self; and integers as devices: .to(0),
 # .to(rank) with rank an int (a literal, int(os.environ[...])) is a CUDA device's index, as
@@ -45,6 +45,7 @@ def main(dataset):
     model = torch.nn.Linear(8, 1)
     device = 0  # shorthand for cuda:0
     Trainer(model, loader, device).epoch()
+    # CHECK-DAG: objects.py:[[@LINE-1]]:5: note: the call of `Trainer.epoch()` waits for the GPU: 'item'{{.*}}[hostsync-item]
 
 
 class AverageMeter(object):

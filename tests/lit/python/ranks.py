@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}8{{$}}
+# COUNT: {{^}}9{{$}}
 # How often a sync runs, as the C++ front end ranks it: hot in a loop, in a module's
 # forward(), or in a function a loop or a hot function calls; periodic under
 # `if step % N == 0` in a loop; cold otherwise.
@@ -25,6 +25,7 @@ class Net(nn.Module):
             # CHECK-DAG: ranks.py:[[@LINE-1]]:27: warning: 'item'{{.*}}(hot: in Net.forward() of an nn.Module; device: cuda (`torch.zeros(1, device=device)` at line 21)) [hostsync-item]
             x = x * 2
         return self.helper(x)
+        # CHECK-DAG: ranks.py:[[@LINE-1]]:16: note: the call of `Net.helper()` waits for the GPU: 'item' at ranks.py:[[@LINE+3]] syncs in it (hot: in Net.forward() of an nn.Module;{{.*}}[hostsync-item]
 
     def helper(self, x):
         return x / scale.item()

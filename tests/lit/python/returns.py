@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}6{{$}}
+# COUNT: {{^}}7{{$}}
 # What the file's functions return, where they are called; the legacy constructors
 # (torch.Tensor(data)) make host tensors; an AMP GradScaler's step reads found_inf with
 # .item(), and its get_scale() and state_dict() read the scale; None gives way to the value a branch or a later method sets.
@@ -60,3 +60,4 @@ def negatives(device):
 
 if __name__ == "__main__":
     generate(Net().to("cuda"), "cuda", 10, True)
+    # CHECK-DAG: returns.py:[[@LINE-1]]:5: note: the call of `generate()` waits for the GPU: 'GradScaler.step'{{.*}}[hostsync-item]

@@ -24,3 +24,35 @@ def log(value, sync=False):
     if sync:
         torch.cuda.synchronize()
     return value
+
+
+def get_grad_norm(parameters, norm_type=2):
+    # Its device comes from the caller, through a module's parameters: a call that passes
+    # a CUDA module's gets a finding (model.parameters()), one that passes a CPU tensor none.
+    parameters = list(filter(lambda p: p.grad is not None, parameters))
+    total = 0.0
+    for p in parameters:
+        total += p.grad.data.norm(norm_type).item() ** norm_type
+    return total ** (1.0 / norm_type)
+
+
+def clipped_norm(model):
+    # clip_grad_norm_ returns the norm where the parameters are.
+    return torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0).item()
+
+
+class ScalerWrapper:
+    # A project's wrapper of a GradScaler, built and called in another module: its
+    # state_dict() syncs at every call (the scaler is its own, on CUDA); its __call__ only
+    # when `update` says so, which the caller decides.
+    def __init__(self):
+        self._scaler = torch.cuda.amp.GradScaler()
+
+    def __call__(self, loss, optimizer, update=True):
+        self._scaler.scale(loss).backward()
+        if update:
+            self._scaler.step(optimizer)
+            self._scaler.update()
+
+    def state_dict(self):
+        return self._scaler.state_dict()
