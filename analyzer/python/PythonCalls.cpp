@@ -1,6 +1,7 @@
 #include "python/PythonCalls.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace hostsync::python {
 
@@ -40,6 +41,14 @@ void fromParameter(Value &V, uint32_t Bit) {
     fromParameter(E, Bit);
 }
 
+std::vector<unsigned> parameterIndices(uint32_t FromParams) {
+  std::vector<unsigned> Out;
+  for (unsigned I = 0; I < 32; ++I)
+    if (FromParams & (1u << I))
+      Out.push_back(I);
+  return Out;
+}
+
 std::vector<std::string> parameterNames(TSNode Def, const Values &V) {
   std::vector<std::string> Names;
   TSNode Params = field(Def, "parameters");
@@ -59,6 +68,61 @@ std::vector<std::string> parameterNames(TSNode Def, const Values &V) {
       Names.emplace_back("**");                                   // **kwargs
   }
   return Names;
+}
+
+TSNode argumentFor(TSNode Call, const std::vector<std::string> &Params, size_t Param, bool Method,
+                   const Values &V) {
+  if (Param >= Params.size() || Params[Param] == "*" || Params[Param] == "**")
+    return TSNode{};
+  size_t Position = Method ? 1 : 0; // self is the receiver
+  for (TSNode A : namedChildren(field(Call, "arguments"))) {
+    if (is(A, "comment"))
+      continue;
+    if (is(A, "keyword_argument")) {
+      if (V.text(field(A, "name")) == Params[Param])
+        return field(A, "value");
+      continue;
+    }
+    if (is(A, "list_splat") || is(A, "dictionary_splat"))
+      return TSNode{}; // the positions after *args are not known
+    // A positional argument binds its position, up to the first * in the parameters.
+    if (Position < Params.size() && (Params[Position] == "*" || Params[Position] == "**"))
+      continue;
+    if (Position++ == Param)
+      return A;
+  }
+  return TSNode{};
+}
+
+Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std::string> &Params,
+                       bool Method, const Scope &S, const Values &V) {
+  if (!Returned.Elements.empty()) {
+    Value Out = Returned;
+    for (Value &E : Out.Elements)
+      E = throughArguments(E, Call, Params, Method, S, V);
+    return Out;
+  }
+  if (!Returned.FromParams || !(Returned.tensor() || Returned.K == Kind::Module ||
+                                Returned.K == Kind::State || Returned.K == Kind::Device))
+    return Returned;
+  // Placed as an op on what the call passes there would be (combined: CUDA if any is).
+  std::optional<Value> Placed;
+  for (size_t I = 0; I < 32; ++I) {
+    if (!(Returned.FromParams & (1u << I)))
+      continue;
+    TSNode A = argumentFor(Call, Params, I, Method, V);
+    Value Passed = ts_node_is_null(A) ? Value() : V.of(A, S);
+    if (!Passed.tensor() && Passed.K != Kind::Module && Passed.K != Kind::State &&
+        Passed.K != Kind::Device)
+      return Returned; // a default, or a value of no known place: the merge of the calls
+    Passed.K = Kind::Tensor;
+    Placed = Placed ? combined(*Placed, Passed) : Passed;
+  }
+  Value Out = Returned;
+  Out.Where = Placed->Where;
+  Out.Why = Placed->Why;
+  Out.FromParams = Placed->FromParams;
+  return Out;
 }
 
 TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks &R, bool &Method) {

@@ -45,11 +45,26 @@ Value merge(const Value &A, const Value &B);
 
 // V (and its elements) came through the parameter Bit (Value::FromParams).
 void fromParameter(Value &V, uint32_t Bit);
+// The parameters' indices a Value::FromParams holds, in order.
+std::vector<unsigned> parameterIndices(uint32_t FromParams);
 
 // The parameters of a definition, in order: plain, typed and defaulted ones by name; "*"
 // for *args and the bare * (no positional argument binds past them), "**" for **kwargs; the
 // positional-only marker / is no parameter.
 std::vector<std::string> parameterNames(TSNode Def, const Values &V);
+
+// The argument Call passes for the callee's parameter Param (of Params, self first for a
+// Method: the receiver binds it), by position or keyword; null when none does (a default,
+// *args, **kwargs).
+TSNode argumentFor(TSNode Call, const std::vector<std::string> &Params, size_t Param, bool Method,
+                   const Values &V);
+
+// What a call returns, when the callee's result came through its parameters
+// (Value::FromParams): placed by what this call passes there (a CPU tensor given, a CPU
+// result; a CUDA one, a CUDA result). Returned as it is when the call passes no value of a
+// known kind for one of them.
+Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std::string> &Params,
+                       bool Method, const Scope &S, const Values &V);
 
 // The method obj.m(...) (or obj(...): its __call__) calls when obj is an object of one of
 // the file's classes (Method set: self is passed); null otherwise.

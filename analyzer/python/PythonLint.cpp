@@ -92,10 +92,35 @@ public:
     CurrentDef = Def;
     block(field(Def, "body"), Local);
     CurrentDef = TSNode{};
+    // What it assigned to the module's names it declares global (`global device`, then
+    // `device = torch.device("cuda")` in main()): the module's, for the next walk.
+    std::vector<std::string> Declared;
+    declaredGlobal(field(Def, "body"), Declared);
+    for (const std::string &Name : Declared)
+      if (auto It = Local.Names.find(Name); It != Local.Names.end()) {
+        auto [At, First] = GlobalWrites.emplace(Name, It->second);
+        if (!First)
+          At->second = merge(At->second, It->second);
+      }
   }
+  // The module's names that functions assigned under a global statement, merged.
+  const std::map<std::string, Value, std::less<>> &globalWrites() const { return GlobalWrites; }
   const std::vector<std::string> &errors() const { return Suppressions.errors(); }
 
 private:
+  // The names N's global statements declare, outside the functions and classes it defines.
+  void declaredGlobal(TSNode N, std::vector<std::string> &Names) const {
+    for (TSNode C : namedChildren(N)) {
+      if (is(C, "global_statement"))
+        for (TSNode Name : namedChildren(C))
+          Names.emplace_back(V.text(Name));
+      else if (!is(C, "function_definition") && !is(C, "class_definition") &&
+               !is(C, "decorated_definition") && ts_node_named_child_count(C) > 0 &&
+               !is(C, "expression_statement"))
+        declaredGlobal(C, Names);
+    }
+  }
+  std::map<std::string, Value, std::less<>> GlobalWrites;
   void statement(TSNode N, Scope &S);
   void expression(TSNode E, const Scope &S);
   void truth(TSNode E, const Scope &S);     // E's truth is read: bool(E)
@@ -251,9 +276,7 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std
     F.CallSyncs = std::string_view(Rule) != "hostsync-host-to-device-copy" &&
                   std::string_view(Rule) != "hostsync-cuda-pageable-async-copy" &&
                   !guardedByParameter(At);
-    for (unsigned I = 0; I < 32; ++I)
-      if (Of.FromParams & (1u << I))
-        F.SyncParams.push_back(I);
+    F.SyncParams = parameterIndices(Of.FromParams);
   }
   F.Message = std::move(Message);
   F.Fix = !Fix.empty() ? Fix : Info->PyFixSummary.empty() ? Info->FixSummary : Info->PyFixSummary;
@@ -286,22 +309,9 @@ std::vector<ProjectCall::Argument> Linter::callArguments(TSNode Call,
                                                          const std::vector<std::string> &Params,
                                                          bool Method, const Scope &S) const {
   std::vector<ProjectCall::Argument> Out;
-  unsigned Position = Method ? 1 : 0; // self is the receiver
-  for (TSNode A : namedChildren(field(Call, "arguments"))) {
-    if (is(A, "list_splat") || is(A, "dictionary_splat"))
-      break; // *args: the positions after it are not known
-    if (is(A, "comment"))
-      continue;
-    TSNode Expr = A;
-    size_t Param = Position++;
-    if (is(A, "keyword_argument")) {
-      Param = std::find(Params.begin(), Params.end(), V.text(field(A, "name"))) - Params.begin();
-      Expr = field(A, "value");
-    } else if (Param < Params.size() && (Params[Param] == "*" || Params[Param] == "**")) {
-      Position = static_cast<unsigned>(Params.size()); // into *args: no parameter binds
-    }
-    // Past the named parameters, or a keyword the callee does not name.
-    if (Param >= Params.size() || Params[Param] == "*" || Params[Param] == "**")
+  for (size_t Param = Method ? 1 : 0; Param < Params.size() && Param < 32; ++Param) {
+    TSNode Expr = argumentFor(Call, Params, Param, Method, V);
+    if (ts_node_is_null(Expr))
       continue;
     // A tensor, or what decides one's device in the callee: a module, a device, a state.
     Value Passed = V.of(Expr, S);
@@ -315,9 +325,7 @@ std::vector<ProjectCall::Argument> Linter::callArguments(TSNode Call,
                       : Passed.Where == Place::Cpu ? DeviceState::Cpu
                                                    : DeviceState::Unknown;
     Arg.Why = Passed.Why;
-    for (unsigned I = 0; I < 32; ++I)
-      if (Passed.FromParams & (1u << I))
-        Arg.CallerParams.push_back(I);
+    Arg.CallerParams = parameterIndices(Passed.FromParams);
     Out.push_back(std::move(Arg));
   }
   return Out;
@@ -1146,18 +1154,34 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
   };
   CallArguments Given;
   SeedPassed(Given);
+  std::map<std::string, Value, std::less<>> GlobalWrites; // as the previous walk left them
   std::vector<std::string> Errors;
-  V.Returned = [&](TSNode Call, const Scope &S) -> const Value * {
+  // What a call returns: what its callee returns, placed by this call's arguments where
+  // it came through the callee's parameters.
+  V.Returned = [&](TSNode Call, const Scope &S) -> std::optional<Value> {
     bool Method = false;
     TSNode Def = R.calleeOf(Call, Method);
     if (ts_node_is_null(Def))
       Def = methodOfObject(Call, S, V, R, Method); // meter.update(...), of a file's class
     if (ts_node_is_null(Def)) { // a function of an imported module: f(...), mod.f(...)
-      auto It = From.Returns.find(calleeText(V, Call));
-      return It == From.Returns.end() ? nullptr : &It->second;
+      std::string Callee = calleeText(V, Call);
+      auto It = From.Returns.find(Callee);
+      if (It == From.Returns.end())
+        return std::nullopt;
+      auto F = From.Functions.find(Callee);
+      if (F == From.Functions.end())
+        return It->second;
+      std::vector<std::string> Params = F->second.Params;
+      bool Member = F->second.Name.find('.') != std::string::npos;
+      if (Member)
+        Params.insert(Params.begin(), "self");
+      return throughArguments(It->second, Call, Params, Member, S, V);
     }
     // C(...) is the object built, whatever its __init__ returns.
-    return Method && V.text(field(Def, "name")) == "__init__" ? nullptr : Given.returned(Def);
+    const Value *Returned = Given.returned(Def);
+    if (!Returned || (Method && V.text(field(Def, "name")) == "__init__"))
+      return std::nullopt;
+    return throughArguments(*Returned, Call, parameterNames(Def, V), Method, S, V);
   };
   for (int Walk = 0;; ++Walk) {
     bool Last = Walk == MaxWalks;
@@ -1171,6 +1195,13 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
     Scope Globals;
     Globals.Names.insert(From.Globals.begin(), From.Globals.end());
     L.block(Root, Globals);
+    // What the functions assign to the module's names (the previous walk's): they run after
+    // the module's statements, so its functions see either.
+    for (const auto &[Name, Written] : GlobalWrites) {
+      auto [It, First] = Globals.Names.emplace(Name, Written);
+      if (!First)
+        It->second = merge(It->second, Written);
+    }
     std::map<std::string, Scope, std::less<>> Learnt;
     std::map<uint32_t, Scope> MethodScopes; // for the functions defined inside methods
     for (const auto &Class : R.classes()) {
@@ -1265,10 +1296,16 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       }
       break;
     }
-    if (Seen == Given && sameAttributes(Learnt, Attributes))
+    bool SameGlobals =
+        std::equal(GlobalWrites.begin(), GlobalWrites.end(), L.globalWrites().begin(),
+                   L.globalWrites().end(), [](const auto &A, const auto &B) {
+                     return A.first == B.first && sameFacts(A.second, B.second);
+                   });
+    if (Seen == Given && sameAttributes(Learnt, Attributes) && SameGlobals)
       Walk = MaxWalks - 1; // nothing new: the next walk is the last
     Given = std::move(Seen);
     Attributes = std::move(Learnt);
+    GlobalWrites = L.globalWrites();
   }
   Out.Parsed = true;
   Out.SourceErrors = Errors;

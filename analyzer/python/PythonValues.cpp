@@ -311,10 +311,12 @@ Value weightsOf(const Value &Module) {
 Value combine(std::initializer_list<Value> Parts) {
   Value Out;
   bool AllCpu = true, AnyTensor = false;
+  uint32_t Through = 0; // every part's parameters: what decides a place that is not CUDA
   for (const Value &P : Parts) {
     if (!P.tensor())
       continue;
     AnyTensor = true;
+    Through |= P.FromParams;
     if (P.Where == Place::Cuda && Out.Where != Place::Cuda) {
       Out.Where = Place::Cuda;
       Out.Why = P.Why;
@@ -327,6 +329,8 @@ Value combine(std::initializer_list<Value> Parts) {
   if (!AnyTensor)
     return Value();
   Out.K = Kind::Tensor;
+  if (Out.Where != Place::Cuda)
+    Out.FromParams = Through;
   if (Out.Where != Place::Cuda && AllCpu) {
     Out.Where = Place::Cpu;
     for (const Value &P : Parts)
@@ -723,7 +727,7 @@ Value Values::call(TSNode Call, const Scope &S) const {
     return Object;
   }
   if (Returned)
-    if (const Value *R = Returned(Call, S))
+    if (std::optional<Value> R = Returned(Call, S))
       return *R;
   if (is(Fn, "attribute")) {
     TSNode Receiver = field(Fn, "object");

@@ -103,7 +103,7 @@ public:
   std::set<std::string, std::less<>> Classes;
   // What a call of one of the file's functions returns, as the linter's previous walk saw
   // it (PythonCalls.h); unset or null: not known.
-  std::function<const Value *(TSNode Call, const Scope &S)> Returned;
+  std::function<std::optional<Value>(TSNode Call, const Scope &S)> Returned;
   // The attributes of a class's objects ("self.avg" of "AverageMeter"), as its methods left
   // them in the linter's previous walk; unset or null: not known.
   std::function<const std::map<std::string, Value, std::less<>> *(const std::string &Class)>

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-print-tensor,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}2{{$}}
+# COUNT: {{^}}3{{$}}
 # What pytorch/examples' imagenet validate() shows: a model chosen by name from
 # torchvision's table and moved in place (model.cuda(), no assignment); a function defined
 # inside another reading the enclosing function's variables (a closure); a list that
@@ -40,6 +40,7 @@ def validate(loader, arch):
             # CHECK-DAG: closures.py:[[@LINE-1]]:21: warning: formatting a CUDA tensor into a string{{.*}}[hostsync-print-tensor]
 
     run_validate(loader)
+    # CHECK-DAG: closures.py:[[@LINE-1]]:5: note: the call of `run_validate()` waits for the GPU: 'print' at closures.py:34 syncs in it (cold: in validate(){{.*}}[hostsync-print-tensor]
 
 
 def distributed():
