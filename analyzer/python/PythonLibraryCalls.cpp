@@ -183,10 +183,14 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                        "Save images at an interval (every N steps), not every step."};
   }
   if (Method && (Name == "add_scalar" || Name == "add_histogram" || Name == "add_image" ||
-                 Name == "add_images")) {
-    // TensorBoard's SummaryWriter: the value is the second argument.
+                 Name == "add_images" || Name == "add_audio" || Name == "add_video" ||
+                 Name == "add_embedding")) {
+    // TensorBoard's SummaryWriter: the value is the second argument (make_np copies it).
     const char *Keyword = Name == "add_scalar"      ? "scalar_value"
                           : Name == "add_histogram" ? "values"
+                          : Name == "add_audio"     ? "snd_tensor"
+                          : Name == "add_video"     ? "vid_tensor"
+                          : Name == "add_embedding" ? "mat"
                                                     : "img_tensor";
     TSNode Arg = V.argument(Call, 1, nullptr);
     Value Logged = V.of(ts_node_is_null(Arg) ? V.argument(Call, 0, Keyword) : Arg, S);

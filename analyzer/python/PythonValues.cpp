@@ -389,6 +389,14 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
     D.Why = quote(T) + " at line " + std::to_string(line(E));
     return D;
   }
+  // A device's name built from a string: 'cuda:{:d}'.format(rank), "cuda:" + str(rank).
+  if (is(E, "call") && is(field(E, "function"), "attribute") &&
+      text(field(field(E, "function"), "attribute")) == "format" &&
+      is(field(field(E, "function"), "object"), "string"))
+    return deviceOf(field(field(E, "function"), "object"), S);
+  if (is(E, "binary_operator") && is(field(E, "left"), "string") &&
+      text(field(E, "operator")) == "+")
+    return deviceOf(field(E, "left"), S);
   if (is(E, "integer")) { // .to(0), .cuda(1): a CUDA device's index
     D.Where = Place::Cuda;
     D.Why = "device " + std::string(T) + " at line " + std::to_string(line(E));
@@ -495,6 +503,9 @@ Value Values::of(TSNode E, const Scope &S) const {
         Object.K = Kind::Device;
         return Object;
       }
+      // The module a wrapper holds (DistributedDataParallel(model).module): where it is.
+      if (Object.K == Kind::Module && Attr == "module")
+        return Object;
       // meter.avg of an object of the file's classes: what its methods set on self.avg.
       if (Object.K == Kind::Object && AttributesOf)
         if (const auto *Set = AttributesOf(Object.Class))
@@ -674,8 +685,10 @@ Value Values::call(TSNode Call, const Scope &S) const {
     Scaler.Why = quote(text(Call)) + " at line " + std::to_string(line(Call));
     return Scaler;
   }
-  // Wrappers of a module are the module: DistributedDataParallel(model), torch.compile(model).
-  if (Last == "DistributedDataParallel" || Last == "DataParallel" || Callee == "torch.compile") {
+  // Wrappers of a module are the module: DistributedDataParallel(model), torch.compile(model),
+  // nn.SyncBatchNorm.convert_sync_batchnorm(model) (its batch norms swapped in place).
+  if (Last == "DistributedDataParallel" || Last == "DataParallel" || Callee == "torch.compile" ||
+      Last == "convert_sync_batchnorm") {
     Value Wrapped = of(argument(Call, 0, nullptr), S);
     if (Wrapped.K == Kind::Module)
       return Wrapped;
@@ -707,7 +720,10 @@ Value Values::call(TSNode Call, const Scope &S) const {
   // model(x), criterion(out, y), nn.CrossEntropyLoss()(out, y): a module's output, where its
   // weights or its inputs are.
   const Value *Known = S.find(Callee);
-  Value Made = is(Fn, "call") ? of(Fn, S) : Value();
+  // A module made or reached on the spot: nn.CrossEntropyLoss()(out, y), ddp.module(x).
+  Value Made = is(Fn, "call") || (is(Fn, "attribute") && text(field(Fn, "attribute")) == "module")
+                   ? of(Fn, S)
+                   : Value();
   if (!Known && (Made.K == Kind::Module || Made.K == Kind::Transform))
     Known = &Made;
   if (Known && Known->K == Kind::Transform) // transform(img)

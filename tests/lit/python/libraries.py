@@ -1,10 +1,10 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}12{{$}}
+# COUNT: {{^}}13{{$}}
 # Library calls that copy to the host inside, flagged at the program's line: torch.save of
 # CUDA state (a module, its state_dict, a dict of them, an optimizer's state), torchvision's
-# save_image of a CUDA image, TensorBoard's add_scalar / add_histogram of a CUDA tensor;
+# save_image of a CUDA image, TensorBoard's add_scalar / add_histogram / add_audio of a CUDA tensor;
 # nn.TransformerEncoder, TransformerDecoder and Transformer given a mask that may be on CUDA
 # without is_causal, which they compare with a causal mask on the host at every call.
 import torch
@@ -24,6 +24,8 @@ def train(loader, steps):
         # CHECK-DAG: libraries.py:[[@LINE-1]]:16: warning: TensorBoard's 'add_scalar' of a tensor reads its value with .item() inside{{.*}}(hot: inside a loop; device: cuda{{.*}}[hostsync-item]
         writer.add_histogram("out", out, step)
         # CHECK-DAG: libraries.py:[[@LINE-1]]:16: warning: TensorBoard's 'add_histogram' of a tensor copies it to the host inside{{.*}}[hostsync-device-to-host-copy]
+        writer.add_audio("generated", out[0], step, 22050)
+        # CHECK-DAG: libraries.py:[[@LINE-1]]:16: warning: TensorBoard's 'add_audio' of a tensor copies it to the host inside{{.*}}[hostsync-device-to-host-copy]
         writer.add_scalar("lr", optimizer.param_groups[0]["lr"], step)  # a float
         writer.add_scalar("loss_value", loss.item(), step)  # read already: the item() is flagged
         # CHECK-DAG: libraries.py:[[@LINE-1]]:46: warning: 'item'{{.*}}[hostsync-item]

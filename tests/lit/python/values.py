@@ -2,7 +2,7 @@
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}10{{$}}
+# COUNT: {{^}}12{{$}}
 # Reading a tensor's value on the host (hostsync-item): .item(), float()/int()/bool(), and
 # the truth of a tensor in if, while, assert, and, or, not.
 import torch
@@ -75,3 +75,19 @@ def casts(n):
     on_gpu = torch.zeros(n).type(torch.cuda.FloatTensor)
     return on_cpu.sum().item(), on_gpu.sum().item()
     # CHECK-DAG: values.py:[[@LINE-1]]:46: warning: 'item' copies a value of a CUDA tensor to the host{{.*}}device: cuda (`torch.zeros(n).type(torch.cuda.FloatTensor)` at line [[@LINE-2]]
+
+
+def distributed(rank, student, teacher, checkpoint):
+    # A device named by a string built from the rank ('cuda:{:d}'.format(rank), "cuda:" +
+    # str(rank)) is CUDA; the module a wrapper holds (DDP(...).module) and a model whose
+    # batch norms convert_sync_batchnorm swaps are where the model is.
+    gpu = torch.device("cuda:{:d}".format(rank))
+    other = torch.device("cuda:" + str(rank))
+    model = torch.nn.Linear(4, 4).to(gpu)
+    model = torch.nn.SyncBatchNorm.convert_sync_batchnorm(model)
+    wrapped = torch.nn.parallel.DistributedDataParallel(model, device_ids=[rank])
+    out = wrapped.module(torch.zeros(2, 4))
+    print(torch.ones(1, device=other).item())
+    # CHECK-DAG: values.py:[[@LINE-1]]:39: warning: 'item' copies a value of a CUDA tensor{{.*}}device: cuda{{.*}}[hostsync-item]
+    return out.sum().item()
+    # CHECK-DAG: values.py:[[@LINE-1]]:22: warning: 'item' copies a value of a CUDA tensor{{.*}}device: cuda (`torch.nn.Linear(4, 4).to(gpu)` at line 86)) [hostsync-item]
