@@ -93,6 +93,29 @@ std::map<std::string, Value, std::less<>> inheritedAttributes(std::string_view B
   return Out;
 }
 
+// torchvision.ops.nms / batched_nms, by its module's name or imported from it (`from
+// torchvision.ops import nms`); a project's own nms is not torchvision's.
+bool torchvisionNms(TSNode Call, const std::string &Callee, const Values &V) {
+  std::string_view Name = lastPart(Callee);
+  if (Name != "nms" && Name != "batched_nms")
+    return false;
+  if (Callee.size() > Name.size()) { // torchvision.ops.nms, ops.nms, box_ops.batched_nms
+    std::string_view Module = std::string_view(Callee).substr(0, Callee.size() - Name.size() - 1);
+    return Module.size() >= 3 && (Module.substr(Module.size() - 3) == "ops" ||
+                                  Module.find("torchvision") != std::string_view::npos);
+  }
+  TSNode Root = Call;
+  while (!ts_node_is_null(ts_node_parent(Root)))
+    Root = ts_node_parent(Root);
+  for (TSNode N : namedChildren(Root))
+    if (is(N, "import_from_statement") &&
+        V.text(field(N, "module_name")).substr(0, 15) == "torchvision.ops")
+      for (TSNode A : namedChildren(N))
+        if (V.text(is(A, "aliased_import") ? field(A, "alias") : A) == Name)
+          return true;
+  return false;
+}
+
 std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope &S) {
   std::string Callee = calleeText(V, Call);
   std::string_view Name = lastPart(Callee);
@@ -180,7 +203,24 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                        Image.Why,
                        "torchvision's 'save_image' copies the image tensor to the host "
                        "(.to('cpu') inside): the copy waits for every kernel queued before it",
-                       "Save images at an interval (every N steps), not every step."};
+                       "Save images at an interval (every N steps), not every step.",
+                       Image.FromParams};
+  }
+  if (torchvisionNms(Call, Callee, V)) {
+    // torchvision's CUDA kernel copies its mask of kept boxes to the host to count them.
+    Value Boxes = V.of(V.argument(Call, 0, nullptr), S);
+    if (!Boxes.tensor() || Boxes.Where == Place::Cpu)
+      return std::nullopt;
+    return LibrarySync{"hostsync-device-to-host-copy",
+                       std::string(Name),
+                       Boxes.Where,
+                       Boxes.Why,
+                       "torchvision's '" + std::string(Name) +
+                           "' of CUDA boxes copies its mask of kept boxes to the host to count "
+                           "them: it waits for every kernel queued before it",
+                       "Call it once per batch (batched_nms over every image's boxes, with the "
+                       "image index as the category), not once per image or per class.",
+                       Boxes.FromParams};
   }
   if (Method && (Name == "add_scalar" || Name == "add_histogram" || Name == "add_image" ||
                  Name == "add_images" || Name == "add_audio" || Name == "add_video" ||
@@ -205,7 +245,8 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                            (Scalar ? "reads its value with .item()" : "copies it to the host") +
                            " inside: it waits for every kernel queued before it",
                        "Log at an interval, and log a value already read on the host "
-                       "(accumulate on the GPU, call .item() once per interval)."};
+                       "(accumulate on the GPU, call .item() once per interval).",
+                       Logged.FromParams};
   }
   return causalityCheck(Call, Callee, V, S);
 }

@@ -1,8 +1,8 @@
 // Library calls that copy a tensor to the host inside, flagged where the program calls them
 // (tests/corpus/python/README.md: labelled SYNC at the call site): torch.save of CUDA
-// tensors or of a module's or optimizer's state, torchvision's save_image, and TensorBoard's
-// add_scalar / add_histogram / add_image of a tensor. Sync debug mode names these calls'
-// lines inside the library (bench/python-sync-debug); the lint names the program's line.
+// tensors or of a module's or optimizer's state, torchvision's save_image and nms, and
+// TensorBoard's add_scalar / add_histogram / add_image of a tensor. Sync debug mode names these
+// calls' lines inside the library (bench/python-sync-debug); the lint names the program's line.
 #pragma once
 
 #include "python/PythonValues.h"
@@ -21,6 +21,7 @@ struct LibrarySync {
   std::string WhereWhy;
   std::string Message;
   std::string Fix;
+  uint32_t FromParams = 0; // the enclosing function's parameters Where came through
 };
 
 // The attributes a class of the file gets from a torch.nn base class (its bases' text,

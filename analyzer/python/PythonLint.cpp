@@ -144,7 +144,8 @@ private:
     Place Where = Place::Unknown;
     std::string Why;
     uint32_t FromParams = 0;
-    OpPlace(Place Where, std::string Why) : Where(Where), Why(std::move(Why)) {}
+    OpPlace(Place Where, std::string Why, uint32_t FromParams = 0)
+        : Where(Where), Why(std::move(Why)), FromParams(FromParams) {}
     OpPlace(const Value &V) : Where(V.Where), Why(V.Why), FromParams(V.FromParams) {}
   };
   void report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std::string Message,
@@ -897,7 +898,7 @@ void Linter::call(TSNode Call, const Scope &S) {
                   "'torch.cuda.empty_cache()' frees the allocator's cached blocks with cudaFree, "
                   "which blocks the host until the GPU has finished the queued work");
   if (std::optional<LibrarySync> L = librarySync(Call, V, S))
-    return report(Call, L->Rule, L->Op, {L->Where, L->WhereWhy}, L->Message, L->Fix);
+    return report(Call, L->Rule, L->Op, {L->Where, L->WhereWhy, L->FromParams}, L->Message, L->Fix);
   // GradScaler.step reads found_inf with .item() before stepping an optimizer that cannot
   // check it on the GPU (every optimizer but the fused ones).
   if (Method && Name == "step" && Self.K == Kind::Scaler)

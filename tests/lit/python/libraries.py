@@ -1,15 +1,17 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}13{{$}}
+# COUNT: {{^}}18{{$}}
 # Library calls that copy to the host inside, flagged at the program's line: torch.save of
 # CUDA state (a module, its state_dict, a dict of them, an optimizer's state), torchvision's
-# save_image of a CUDA image, TensorBoard's add_scalar / add_histogram / add_audio of a CUDA tensor;
+# save_image of a CUDA image and its nms of CUDA boxes, TensorBoard's add_scalar / add_histogram / add_audio of a CUDA tensor;
 # nn.TransformerEncoder, TransformerDecoder and Transformer given a mask that may be on CUDA
 # without is_causal, which they compare with a causal mask on the host at every call.
 import torch
 import torch.nn as nn
+import torchvision
 import torchvision.utils as vutils
+from torchvision.ops import batched_nms
 from torch.utils.tensorboard import SummaryWriter
 
 
@@ -91,3 +93,24 @@ class TransformerLM(nn.Transformer):
         out = self.encoder(src, mask=self.src_mask)
         # CHECK-DAG: libraries.py:[[@LINE-1]]:20: warning: nn.TransformerEncoder given 'mask' without 'is_causal'{{.*}}[hostsync-item]
         return self.decoder(out, self.src_mask)
+
+
+def detect(model, images, nms):
+    # torchvision's nms (by its module's name, or imported from torchvision.ops) of CUDA
+    # boxes; a function passed in as nms is not known to be torchvision's.
+    for image in images:
+        boxes, scores, labels = model(image.cuda(non_blocking=True))
+        keep = torchvision.ops.nms(boxes, scores, 0.5)
+        # CHECK-DAG: libraries.py:[[@LINE-1]]:32: warning: torchvision's 'nms' of CUDA boxes copies its mask of kept boxes to the host{{.*}}(hot: inside a loop;{{.*}}[hostsync-device-to-host-copy]
+        keep = batched_nms(boxes, scores, labels, 0.5)
+        # CHECK-DAG: libraries.py:[[@LINE-1]]:16: warning: torchvision's 'batched_nms' of CUDA boxes{{.*}}[hostsync-device-to-host-copy]
+        keep = nms(boxes, scores, 0.5)  # the caller's function
+        keep = torchvision.ops.nms(boxes.cpu(), scores.cpu(), 0.5)  # host boxes
+        # CHECK-DAG: libraries.py:[[@LINE-1]]:42: warning: 'cpu'{{.*}}[hostsync-device-to-host-copy]
+        # CHECK-DAG: libraries.py:[[@LINE-2]]:56: warning: 'cpu'{{.*}}[hostsync-device-to-host-copy]
+    return keep
+
+
+def main(images):
+    detect(torch.nn.Linear(4, 4).cuda(), images, None)
+    # CHECK-DAG: libraries.py:[[@LINE-1]]:5: note: the call of `detect()` waits for the GPU: 'nms'{{.*}}[hostsync-device-to-host-copy]
