@@ -208,8 +208,8 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
   }
   if (torchvisionNms(Call, Callee, V)) {
     // torchvision's CUDA kernel copies its mask of kept boxes to the host to count them.
-    Value Boxes = V.of(V.argument(Call, 0, nullptr), S);
-    if (!Boxes.tensor() || Boxes.Where == Place::Cpu)
+    Value Boxes = V.of(V.argument(Call, 0, nullptr), S); // a tensor, whatever is known
+    if ((!Boxes.tensor() && !Boxes.unknownType()) || Boxes.Where == Place::Cpu)
       return std::nullopt;
     return LibrarySync{"hostsync-device-to-host-copy",
                        std::string(Name),
