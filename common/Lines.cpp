@@ -47,7 +47,14 @@ std::pair<unsigned, unsigned> lineColumnOf(std::string_view Text, size_t Offset)
 
 std::string_view lineAt(std::string_view Text, size_t Offset) {
   Offset = std::min(Offset, Text.size());
-  size_t Start = lineStart(Text, Offset).first;
+  // Back from Offset to the break before its line (not from the text's start: a linter asks
+  // for the line of every finding and call, and a scan from the start each time is
+  // quadratic in a long file). At the "\n" of a "\r\n", the line is the one it ends.
+  size_t At = Offset;
+  if (At < Text.size() && Text[At] == '\n' && At > 0 && Text[At - 1] == '\r')
+    --At;
+  size_t Before = At == 0 ? std::string_view::npos : Text.find_last_of("\r\n", At - 1);
+  size_t Start = Before == std::string_view::npos ? 0 : Before + 1;
   size_t End = std::min(Text.find_first_of("\r\n", Start), Text.size());
   return Text.substr(Start, End - Start);
 }

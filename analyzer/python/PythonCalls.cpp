@@ -70,28 +70,43 @@ std::vector<std::string> parameterNames(TSNode Def, const Values &V) {
   return Names;
 }
 
-TSNode argumentFor(TSNode Call, const std::vector<std::string> &Params, size_t Param, bool Method,
-                   const Values &V) {
-  if (Param >= Params.size() || Params[Param] == "*" || Params[Param] == "**")
-    return TSNode{};
+std::vector<std::pair<size_t, TSNode>>
+boundArguments(TSNode Call, const std::vector<std::string> &Params, bool Method, const Values &V) {
+  std::vector<std::pair<size_t, TSNode>> Out;
   size_t Position = Method ? 1 : 0; // self is the receiver
+  bool Positional = true;           // until *args in the call, or * in the parameters
   for (TSNode A : namedChildren(field(Call, "arguments"))) {
     if (is(A, "comment"))
       continue;
     if (is(A, "keyword_argument")) {
-      if (V.text(field(A, "name")) == Params[Param])
-        return field(A, "value");
+      std::string_view Name = V.text(field(A, "name"));
+      size_t P = std::find(Params.begin(), Params.end(), Name) - Params.begin();
+      if (P < Params.size())
+        Out.emplace_back(P, field(A, "value"));
       continue;
     }
     if (is(A, "list_splat") || is(A, "dictionary_splat"))
-      return TSNode{}; // the positions after *args are not known
-    // A positional argument binds its position, up to the first * in the parameters.
-    if (Position < Params.size() && (Params[Position] == "*" || Params[Position] == "**"))
-      continue;
-    if (Position++ == Param)
-      return A;
+      Positional = false; // the positions after *args are not known
+    if (Positional && Position < Params.size() &&
+        (Params[Position] == "*" || Params[Position] == "**"))
+      Positional = false; // into the callee's *args
+    if (Positional && Position < Params.size())
+      Out.emplace_back(Position++, A);
   }
+  return Out;
+}
+
+TSNode argumentFor(TSNode Call, const std::vector<std::string> &Params, size_t Param, bool Method,
+                   const Values &V) {
+  for (const auto &[P, Expr] : boundArguments(Call, Params, Method, V))
+    if (P == Param)
+      return Expr;
   return TSNode{};
+}
+
+bool throughParameters(const Value &V) {
+  return V.FromParams || std::any_of(V.Elements.begin(), V.Elements.end(),
+                                     [](const Value &E) { return throughParameters(E); });
 }
 
 Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std::string> &Params,

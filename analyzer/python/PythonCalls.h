@@ -53,12 +53,20 @@ std::vector<unsigned> parameterIndices(uint32_t FromParams);
 // positional-only marker / is no parameter.
 std::vector<std::string> parameterNames(TSNode Def, const Values &V);
 
+// The arguments Call passes to a callee with these parameters (self first for a Method:
+// the receiver binds it), each with the parameter's index, by position (up to *args in the
+// call or a * in the parameters) or keyword; *args, **kwargs and keywords the callee does
+// not name bind nothing.
+std::vector<std::pair<size_t, TSNode>>
+boundArguments(TSNode Call, const std::vector<std::string> &Params, bool Method, const Values &V);
 // The argument Call passes for the callee's parameter Param (of Params, self first for a
 // Method: the receiver binds it), by position or keyword; null when none does (a default,
 // *args, **kwargs).
 TSNode argumentFor(TSNode Call, const std::vector<std::string> &Params, size_t Param, bool Method,
                    const Values &V);
 
+// Did V (or an element of it) come through parameters?
+bool throughParameters(const Value &V);
 // What a call returns, when the callee's result came through its parameters
 // (Value::FromParams): placed by what this call passes there (a CPU tensor given, a CPU
 // result; a CUDA one, a CUDA result). Returned as it is when the call passes no value of a

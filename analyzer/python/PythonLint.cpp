@@ -15,9 +15,11 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
+#include <set>
 #include <sstream>
 #include <vector>
 
@@ -79,7 +81,11 @@ public:
                    Text.find("device") == std::string::npos &&
                    Text.find(".to(") == std::string::npos &&
                    (Text.find("__name__ == \"__main__\"") != std::string::npos ||
-                    Text.find("__name__ == '__main__'") != std::string::npos)) {}
+                    Text.find("__name__ == '__main__'") != std::string::npos)) {
+    for (const auto &[Name, F] : Functions)
+      if (F.Name.find('.') != std::string::npos) // Class.method
+        ImportedMethods.emplace(lastPart(Name));
+  }
 
   // Every statement of Block in order, learning names in S.
   void block(TSNode Block, Scope &S);
@@ -95,7 +101,8 @@ public:
     // What it assigned to the module's names it declares global (`global device`, then
     // `device = torch.device("cuda")` in main()): the module's, for the next walk.
     std::vector<std::string> Declared;
-    declaredGlobal(field(Def, "body"), Declared);
+    if (V.text(Def).find("global ") != std::string_view::npos)
+      declaredGlobal(field(Def, "body"), Declared);
     for (const std::string &Name : Declared)
       if (auto It = Local.Names.find(Name); It != Local.Names.end()) {
         auto [At, First] = GlobalWrites.emplace(Name, It->second);
@@ -180,6 +187,9 @@ private:
   const CallArguments &Given;
   CallArguments &Seen;
   const std::map<std::string, FunctionRef, std::less<>> &Functions;
+  // The names of the imported classes' methods ("__init__", "update", "__call__"): a call
+  // of another name is no call of one, and its receiver need not be evaluated.
+  std::set<std::string, std::less<>> ImportedMethods;
   bool Silent;
   TSNode CurrentDef{}; // the function being walked (its returns are recorded)
   SuppressionIndex Suppressions;
@@ -298,6 +308,8 @@ const FunctionRef *Linter::importedCallee(TSNode Call, const Scope &S) const {
     return &F->second;
   TSNode Fn = field(Call, "function");
   bool Attribute = is(Fn, "attribute");
+  if (!ImportedMethods.count(Attribute ? V.text(field(Fn, "attribute")) : "__call__"))
+    return nullptr;
   Value Object = V.of(Attribute ? field(Fn, "object") : Fn, S);
   if (Object.K != Kind::Object || Object.Class.empty())
     return nullptr;
@@ -310,9 +322,8 @@ std::vector<ProjectCall::Argument> Linter::callArguments(TSNode Call,
                                                          const std::vector<std::string> &Params,
                                                          bool Method, const Scope &S) const {
   std::vector<ProjectCall::Argument> Out;
-  for (size_t Param = Method ? 1 : 0; Param < Params.size() && Param < 32; ++Param) {
-    TSNode Expr = argumentFor(Call, Params, Param, Method, V);
-    if (ts_node_is_null(Expr))
+  for (const auto &[Param, Expr] : boundArguments(Call, Params, Method, V)) {
+    if (Param >= 32)
       continue;
     // A tensor, or what decides one's device in the callee: a module, a device, a state.
     Value Passed = V.of(Expr, S);
@@ -1170,7 +1181,7 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       if (It == From.Returns.end())
         return std::nullopt;
       auto F = From.Functions.find(Callee);
-      if (F == From.Functions.end())
+      if (F == From.Functions.end() || !throughParameters(It->second))
         return It->second;
       std::vector<std::string> Params = F->second.Params;
       bool Member = F->second.Name.find('.') != std::string::npos;
@@ -1182,6 +1193,8 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
     const Value *Returned = Given.returned(Def);
     if (!Returned || (Method && V.text(field(Def, "name")) == "__init__"))
       return std::nullopt;
+    if (!throughParameters(*Returned))
+      return *Returned;
     return throughArguments(*Returned, Call, parameterNames(Def, V), Method, S, V);
   };
   for (int Walk = 0;; ++Walk) {
@@ -1290,10 +1303,12 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
           if (auto It = Attributes.find(C.Name); !C.Module && It != Attributes.end())
             for (const auto &[Name, Val] : It->second.Names)
               Export->Objects[C.Name].emplace(Name, seenIn(Val, File));
-        // What the module imported is its own too, after its own names: a package's
-        // __init__.py re-exports its modules' (from .build import build_model), and
-        // `from models import build_model` reads them there.
-        addNames(From, "", *Export);
+        // What a package's __init__.py imported is its own too, after its own names: it
+        // re-exports its modules' (from .build import build_model), and `from models import
+        // build_model` reads them there. (Only there: every module's summary holding all it
+        // imports would grow with each import level.)
+        if (std::filesystem::path(File).filename() == "__init__.py")
+          addNames(From, "", *Export);
       }
       break;
     }

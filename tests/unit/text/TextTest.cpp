@@ -123,6 +123,14 @@ TEST(Lines, CountAsClangDoes) {
     auto [Line, Column] = lineColumnOf(Text, At);
     EXPECT_EQ(offsetOf(Text, Line, Column), At) << At;
   }
+  // lineAt reads back from the offset, lineColumnOf forward from the start: the same line,
+  // at every offset, the breaks' own included.
+  for (std::string T : {Text, std::string("\r\n\n\rx\r\n"), std::string("")})
+    for (size_t At = 0; At <= T.size(); ++At) {
+      size_t Start = At - (lineColumnOf(T, At).second - 1);
+      size_t End = std::min(T.find_first_of("\r\n", Start), T.size());
+      EXPECT_EQ(lineAt(T, At), std::string_view(T).substr(Start, End - Start)) << At;
+    }
 }
 
 TEST(Lines, KeepANulByte) {
