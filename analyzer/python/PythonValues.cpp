@@ -259,6 +259,10 @@ bool isDotted(std::string_view S) {
 
 std::string Values::dotted(TSNode N) const {
   std::string_view T = text(N);
+  // An attribute split over lines ('...'.\n    format(...) inside parentheses): its parts
+  // joined, as if written on one line.
+  if (is(N, "attribute") && T.find_first_of(" \t\r\n\\") != std::string_view::npos)
+    return dotted(field(N, "object")) + "." + std::string(text(field(N, "attribute")));
   if (!isDotted(T))
     return std::string(T);
   std::string_view First = T.substr(0, T.find('.'));

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-print-tensor,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}3{{$}}
+# COUNT: {{^}}4{{$}}
 # What pytorch/examples' imagenet validate() shows: a model chosen by name from
 # torchvision's table and moved in place (model.cuda(), no assignment); a function defined
 # inside another reading the enclosing function's variables (a closure); a list that
@@ -33,6 +33,9 @@ def validate(loader, arch):
             acc1, acc5 = accuracy(output, target.cuda(non_blocking=True), topk=(1, 5))
             print(acc1)
             # CHECK-DAG: closures.py:[[@LINE-1]]:13: warning: printing a CUDA tensor{{.*}}(hot: inside a loop; device: cuda (`.cuda()` at line 28)) [hostsync-print-tensor]
+            print("Acc@5 {:.3f}".
+                  format(acc5))  # a call split over lines: the same str.format
+            # CHECK-DAG: closures.py:[[@LINE-1]]:19: warning: formatting a CUDA tensor into a string with str.format{{.*}}[hostsync-print-tensor]
             total = acc5
             if distributed():
                 total = acc5.tolist()
