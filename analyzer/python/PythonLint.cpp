@@ -134,6 +134,7 @@ private:
   void branches(TSNode If, Scope &S);       // an if statement's branches, merged after it
   void registered(TSNode Call, Scope &S);   // self.register_buffer("name", t) binds self.name
   void appended(TSNode Call, Scope &S);     // res.append(t): res is a list of such tensors
+  void meterUpdated(TSNode Call, Scope &S); // meter.update(t): meter.val/avg/sum are tensors
   void movedInPlace(TSNode Call, Scope &S); // model.cuda(): a module moves itself
   // Binds a loop's target (for Left in Iter, or a comprehension's) to Iter's elements.
   void bindIteration(TSNode Left, TSNode Iter, Scope &S);
@@ -443,6 +444,7 @@ void Linter::statement(TSNode N, Scope &S) {
         expression(E, S);
         registered(E, S);
         appended(E, S);
+        meterUpdated(E, S);
         movedInPlace(E, S);
       }
     }
@@ -523,6 +525,31 @@ void Linter::appended(TSNode Call, Scope &S) {
   Item.Mask = false;
   Value Before = V.of(List, S);
   V.bind(List, Before.tensor() && Before.Sequence ? merge(Before, Item) : Item, S);
+}
+
+void Linter::meterUpdated(TSNode Call, Scope &S) {
+  // A library's metric meter (timm.utils.AverageMeter and its kind: the file does not define
+  // the class), named so (`norm_meter`, `loss_meter`): meter.update(t) keeps t, so its val,
+  // avg and sum are tensors where t is (formatting them later reads them).
+  TSNode Fn = field(Call, "function");
+  if (!is(Call, "call") || !is(Fn, "attribute") || V.text(field(Fn, "attribute")) != "update")
+    return;
+  TSNode Meter = field(Fn, "object");
+  std::string Name(V.text(Meter));
+  if ((!is(Meter, "identifier") && !is(Meter, "attribute")) || !V.of(Meter, S).unknownType())
+    return;
+  std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
+  if (Name.find("meter") == std::string::npos)
+    return;
+  Value Kept = V.of(V.argument(Call, 0, nullptr), S);
+  if (!Kept.tensor())
+    return;
+  Kept.Sequence = Kept.Mask = false;
+  for (const char *Attribute : {".val", ".avg", ".sum"}) {
+    std::string Key = std::string(V.text(Meter)) + Attribute;
+    const Value *Before = S.find(Key);
+    S.set(Key, Before && Before->tensor() ? merge(*Before, Kept) : Kept);
+  }
 }
 
 void Linter::registered(TSNode Call, Scope &S) {

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy,hostsync-print-tensor' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}9{{$}}
+# COUNT: {{^}}11{{$}}
 # Objects of the file's own classes: what a class's construction passes its __init__ (a
 # loader, a device) is what the methods read from self; and integers as devices: .to(0),
 # .to(rank) with rank an int (a literal, int(os.environ[...])) is a CUDA device's index, as
@@ -102,3 +102,21 @@ def negatives(epochs):
     for step in range(steps):
         half = half.to(torch.float32)
     return half, epochs
+
+
+def library_meters(loader, logger):
+    # A library's meter (timm.utils.AverageMeter, not the file's class), named so: update(t)
+    # keeps t, so val and avg are CUDA tensors when t is one; a float kept is text.
+    from timm.utils import AverageMeter as TimmMeter
+
+    norm_meter, loss_meter, counter = TimmMeter(), TimmMeter(), TimmMeter()
+    model = torch.nn.Linear(4, 4).cuda()
+    for x in loader:
+        loss = model(x.cuda(non_blocking=True)).sum()
+        norm_meter.update(torch.nn.utils.clip_grad_norm_(model.parameters(), 5.0))
+        loss_meter.update(loss.detach().sum().tolist(), x.size(0))
+        counter.update(loss)  # not named a meter: not followed
+        logger.info(f"norm {norm_meter.val:.4f} ({norm_meter.avg:.4f}) loss {loss_meter.val:.4f}")
+        # CHECK-DAG: objects.py:[[@LINE-1]]:28: warning: formatting a CUDA tensor into a string{{.*}}[hostsync-print-tensor]
+        # CHECK-DAG: objects.py:[[@LINE-2]]:50: warning: formatting a CUDA tensor into a string{{.*}}[hostsync-print-tensor]
+        logger.info(f"{counter.val}")
