@@ -135,7 +135,8 @@ private:
   void registered(TSNode Call, Scope &S);   // self.register_buffer("name", t) binds self.name
   void appended(TSNode Call, Scope &S);     // res.append(t): res is a list of such tensors
   void meterUpdated(TSNode Call, Scope &S); // meter.update(t): meter.val/avg/sum are tensors
-  void movedInPlace(TSNode Call, Scope &S); // model.cuda(): a module moves itself
+  void listIndex(TSNode Subscript, const Value &Target); // t[range(n), y] of a CUDA t
+  void movedInPlace(TSNode Call, Scope &S);              // model.cuda(): a module moves itself
   // Binds a loop's target (for Left in Iter, or a comprehension's) to Iter's elements.
   void bindIteration(TSNode Left, TSNode Iter, Scope &S);
   void call(TSNode Call, const Scope &S);
@@ -432,7 +433,17 @@ void Linter::statement(TSNode N, Scope &S) {
                    "writing a tensor through a boolean mask of " + phrase(Target.Where) +
                        " counts the mask's true elements on the host first: it waits for every "
                        "kernel queued before it");
+          // gain[2:6] = torch.tensor(shape)[...]: a host tensor written into a CUDA one is a
+          // copy to the device, which the host waits for (a number written is a fill).
+          else if (Target.tensor() && Target.Where == Place::Cuda && Written.tensor() &&
+                   Written.Where == Place::Cpu && !Written.Pinned)
+            report(Left, "hostsync-host-to-device-copy", "t[i] = host tensor", Target,
+                   "writing a host tensor (" + Written.Why +
+                       ") into a CUDA tensor copies it to "
+                       "the device: the host waits for the copy and every kernel queued before it");
           expression(field(Left, "subscript"), S);
+          if (Target.tensor() && Target.Where == Place::Cuda)
+            listIndex(Left, Target); // t[range(n), labels] = 1
         }
         if (is(E, "assignment") && !ts_node_is_null(Right))
           V.bind(Left, V.of(Right, S), S);
@@ -525,6 +536,23 @@ void Linter::appended(TSNode Call, Scope &S) {
   Item.Mask = false;
   Value Before = V.of(List, S);
   V.bind(List, Before.tensor() && Before.Sequence ? merge(Before, Item) : Item, S);
+}
+
+void Linter::listIndex(TSNode Subscript, const Value &Target) {
+  // t[range(n), labels], t[[3, 2, 3, 2]]: PyTorch makes a host tensor of a Python list or
+  // range index, then copies it to the CUDA tensor's device, a copy the host waits for.
+  NamedChildren Parts(Subscript);
+  for (size_t I = 1; I < Parts.size(); ++I) {
+    TSNode Index = Parts[I];
+    bool List = is(Index, "list") || is(Index, "list_comprehension") ||
+                (is(Index, "call") && V.text(field(Index, "function")) == "range");
+    if (List)
+      return report(Index, "hostsync-host-to-device-copy", "t[list]", Target,
+                    "indexing a CUDA tensor with a Python " +
+                        std::string(is(Index, "call") ? "range" : "list") +
+                        " makes a host index tensor and copies it to the device: the host waits "
+                        "for the copy and every kernel queued before it");
+  }
 }
 
 void Linter::meterUpdated(TSNode Call, Scope &S) {
@@ -798,6 +826,8 @@ void Linter::expression(TSNode E, const Scope &S) {
              "indexing " + phrase(Target.Where) +
                  " with a boolean mask sizes the result from the mask's values: the host "
                  "waits for every kernel queued before it to count them");
+    else if (Target.tensor() && Target.Where == Place::Cuda)
+      listIndex(E, Target);
   }
   if (is(E, "interpolation")) {
     Value T = V.of(field(E, "expression"), S);

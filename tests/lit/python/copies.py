@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}15{{$}}
+# COUNT: {{^}}18{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -117,3 +117,23 @@ def resume(path, make_model):
     model.load_state_dict(torch.load(path, map_location="cuda"))  # torch.load's copy
     # CHECK-DAG: copies.py:[[@LINE-1]]:33: warning: 'torch.load' copies{{.*}}[hostsync-host-to-device-copy]
     return model, optimizer, other
+
+
+def targets_on_device(n, labels):
+    # A Python range or list as an index of a CUDA tensor is a host index tensor copied to
+    # the device; a host tensor written into a CUDA tensor is copied there. A number
+    # written is a fill, a slice or an int index copies nothing, and a host tensor indexed
+    # with a list stays on the host.
+    t = torch.zeros(n, 4, device="cuda")
+    t[range(n), labels] = 1
+    # CHECK-DAG: copies.py:[[@LINE-1]]:7: warning: indexing a CUDA tensor with a Python range makes a host index tensor and copies it to the device{{.*}}[hostsync-host-to-device-copy]
+    gain = torch.ones(7, device="cuda")
+    gain[2:6] = torch.tensor([3, 2, 3, 2])
+    # CHECK-DAG: copies.py:[[@LINE-1]]:5: warning: writing a host tensor (made on the CPU by `torch.tensor([3, 2, 3, 2])` at line [[@LINE-1]] (no device=)) into a CUDA tensor copies it to the device{{.*}}[hostsync-host-to-device-copy]
+    picked = t[[0, 2]]
+    # CHECK-DAG: copies.py:[[@LINE-1]]:16: warning: indexing a CUDA tensor with a Python list{{.*}}[hostsync-host-to-device-copy]
+    t[0] = 5
+    t[0:2] = t[2:4]
+    host = torch.zeros(4)
+    host[[0, 1]] = 1
+    return picked, host[[2, 3]]
