@@ -31,8 +31,17 @@ Value merge(const Value &A, const Value &B) {
   Out.Why = A.Where == Place::Cuda ? A.Why : B.Where == Place::Cuda ? B.Why : A.Why;
   Out.Mask = A.Mask && B.Mask;
   Out.Pinned = A.Pinned && B.Pinned;
-  Out.FromParams = A.FromParams | B.FromParams;
+  // On CUDA through a path of its own whatever the parameters: its own; else what either
+  // came through decides it.
+  bool OwnCuda =
+      (A.Where == Place::Cuda && !A.FromParams) || (B.Where == Place::Cuda && !B.FromParams);
+  Out.FromParams = OwnCuda ? 0 : A.FromParams | B.FromParams;
   return Out;
+}
+
+Value ownedHere(Value V) {
+  fromParameter(V, 0);
+  return V;
 }
 
 void fromParameter(Value &V, uint32_t Bit) {
@@ -129,7 +138,7 @@ Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std
     Value Passed = ts_node_is_null(A) ? Value() : V.of(A, S);
     if (!Passed.tensor() && Passed.K != Kind::Module && Passed.K != Kind::State &&
         Passed.K != Kind::Device)
-      return Returned; // a default, or a value of no known place: the merge of the calls
+      return ownedHere(Returned); // a default, or a value of no known place: the merge
     Passed.K = Kind::Tensor;
     Placed = Placed ? combined(*Placed, Passed) : Passed;
   }
@@ -264,8 +273,7 @@ void CallArguments::bind(TSNode Def, Scope &Local, const Values &V) const {
     Value &Bound = Local.Names[Name] =
         EveryCall || Default == Local.Names.end() ? P.Merged : merge(Default->second, P.Merged);
     size_t I = std::find(Names.begin(), Names.end(), Name) - Names.begin();
-    if (I < 32)
-      fromParameter(Bound, 1u << I);
+    fromParameter(Bound, I < 32 ? 1u << I : 0); // past 32: its own (no call finding)
   }
 }
 

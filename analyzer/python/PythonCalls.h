@@ -45,6 +45,9 @@ Value merge(const Value &A, const Value &B);
 
 // V (and its elements) came through the parameter Bit (Value::FromParams).
 void fromParameter(Value &V, uint32_t Bit);
+// V as a value of the function it is read in: the bits of the function it came from are
+// not this one's parameters (a return, an attribute, a global, a closure's name).
+Value ownedHere(Value V);
 // The parameters' indices a Value::FromParams holds, in order.
 std::vector<unsigned> parameterIndices(uint32_t FromParams);
 

@@ -99,10 +99,9 @@ bool torchvisionNms(TSNode Call, const std::string &Callee, const Values &V) {
   std::string_view Name = lastPart(Callee);
   if (Name != "nms" && Name != "batched_nms")
     return false;
-  if (Callee.size() > Name.size()) { // torchvision.ops.nms, ops.nms, box_ops.batched_nms
+  if (Callee.size() > Name.size()) { // torchvision.ops.nms, ops.nms (from torchvision import ops)
     std::string_view Module = std::string_view(Callee).substr(0, Callee.size() - Name.size() - 1);
-    return Module.size() >= 3 && (Module.substr(Module.size() - 3) == "ops" ||
-                                  Module.find("torchvision") != std::string_view::npos);
+    return Module == "ops" || Module.substr(0, 15) == "torchvision.ops";
   }
   TSNode Root = Call;
   while (!ts_node_is_null(ts_node_parent(Root)))

@@ -105,9 +105,10 @@ public:
       declaredGlobal(field(Def, "body"), Declared);
     for (const std::string &Name : Declared)
       if (auto It = Local.Names.find(Name); It != Local.Names.end()) {
-        auto [At, First] = GlobalWrites.emplace(Name, It->second);
+        Value Written = ownedHere(It->second); // the module's, not this function's
+        auto [At, First] = GlobalWrites.emplace(Name, Written);
         if (!First)
-          At->second = merge(At->second, It->second);
+          At->second = merge(At->second, Written);
       }
   }
   // The module's names that functions assigned under a global statement, merged.
@@ -135,8 +136,8 @@ private:
   void registered(TSNode Call, Scope &S);   // self.register_buffer("name", t) binds self.name
   void appended(TSNode Call, Scope &S);     // res.append(t): res is a list of such tensors
   void meterUpdated(TSNode Call, Scope &S); // meter.update(t): meter.val/avg/sum are tensors
-  void listIndex(TSNode Subscript, const Value &Target); // t[range(n), y] of a CUDA t
-  void movedInPlace(TSNode Call, Scope &S);              // model.cuda(): a module moves itself
+  void listIndex(TSNode Subscript, const Value &Target, const Scope &S); // t[range(n), y]
+  void movedInPlace(TSNode Call, Scope &S); // model.cuda(): a module moves itself
   // Binds a loop's target (for Left in Iter, or a comprehension's) to Iter's elements.
   void bindIteration(TSNode Left, TSNode Iter, Scope &S);
   void call(TSNode Call, const Scope &S);
@@ -209,30 +210,43 @@ bool Linter::guardedByParameter(TSNode At) const {
     Params.erase(Params.begin());
   if (Params.empty())
     return false;
-  // Does N read a parameter (a name, or the object of an attribute: opts.sync)?
+  // Does N read a parameter as a flag: a name (`if sync:`, `if step % every == 0:`) or an
+  // option of one (`opts.sync`)? Not a test of what a tensor or object is (`x is None`,
+  // `x.dim() == 3`, `isinstance(x, ...)`: calls are not read), which a caller's tensor
+  // passes whatever it holds.
   std::function<bool(TSNode)> Reads = [&](TSNode N) {
     if (is(N, "identifier"))
       return std::find(Params.begin(), Params.end(), V.text(N)) != Params.end();
     if (is(N, "attribute"))
       return Reads(field(N, "object"));
+    if (is(N, "call") || is(N, "lambda"))
+      return false;
+    if (is(N, "comparison_operator") && V.text(N).find(" is ") != std::string_view::npos &&
+        V.text(N).find("None") != std::string_view::npos)
+      return false;
     for (TSNode C : namedChildren(N))
       if (Reads(C))
         return true;
     return false;
   };
+  auto Inside = [](TSNode Inner, TSNode Outer) {
+    return ts_node_start_byte(Inner) >= ts_node_start_byte(Outer) &&
+           ts_node_end_byte(Inner) <= ts_node_end_byte(Outer);
+  };
+  // A loop bounded by a parameter (`while i < steps:`) runs its body all the same.
   for (TSNode N = ts_node_parent(At); !ts_node_is_null(N) && !ts_node_eq(N, CurrentDef);
        N = ts_node_parent(N)) {
-    if (is(N, "if_statement") || is(N, "elif_clause") || is(N, "while_statement")) {
+    if (is(N, "if_statement") || is(N, "elif_clause")) {
       TSNode Condition = field(N, "condition");
       // Only the branches the condition decides, not the condition itself.
-      if (ts_node_start_byte(At) >= ts_node_end_byte(Condition) && Reads(Condition))
+      if (!Inside(At, Condition) && Reads(Condition))
         return true;
     } else if (is(N, "else_clause") && is(ts_node_parent(N), "if_statement")) {
       if (Reads(field(ts_node_parent(N), "condition")))
         return true;
     } else if (is(N, "conditional_expression")) {
       NamedChildren Parts(N); // a if condition else b
-      if (Parts.size() == 3 && Reads(Parts[1]) && !ts_node_eq(Parts[1], At))
+      if (Parts.size() == 3 && !Inside(At, Parts[1]) && Reads(Parts[1]))
         return true;
     }
   }
@@ -375,7 +389,10 @@ void Linter::projectCall(TSNode Call, const Scope &S) {
   C.CalleeName = "`" + Name + "()`";
   RankOf Rank = R.of(Call);
   if (!Rank.Function.empty()) {
-    C.Caller = pythonFunctionKey(File, Rank.Function);
+    // A call a parameter guards (`if sync: wait_all()`) makes no sync of its caller's: the
+    // caller's caller decides. The call keeps its own finding.
+    if (!guardedByParameter(Call))
+      C.Caller = pythonFunctionKey(File, Rank.Function);
     C.CallerName = Rank.Function;
   }
   C.File = File;
@@ -436,14 +453,14 @@ void Linter::statement(TSNode N, Scope &S) {
           // gain[2:6] = torch.tensor(shape)[...]: a host tensor written into a CUDA one is a
           // copy to the device, which the host waits for (a number written is a fill).
           else if (Target.tensor() && Target.Where == Place::Cuda && Written.tensor() &&
-                   Written.Where == Place::Cpu && !Written.Pinned)
+                   Written.Where == Place::Cpu)
             report(Left, "hostsync-host-to-device-copy", "t[i] = host tensor", Target,
                    "writing a host tensor (" + Written.Why +
                        ") into a CUDA tensor copies it to "
                        "the device: the host waits for the copy and every kernel queued before it");
           expression(field(Left, "subscript"), S);
           if (Target.tensor() && Target.Where == Place::Cuda)
-            listIndex(Left, Target); // t[range(n), labels] = 1
+            listIndex(Left, Target, S); // t[range(n), labels] = 1
         }
         if (is(E, "assignment") && !ts_node_is_null(Right))
           V.bind(Left, V.of(Right, S), S);
@@ -538,13 +555,22 @@ void Linter::appended(TSNode Call, Scope &S) {
   V.bind(List, Before.tensor() && Before.Sequence ? merge(Before, Item) : Item, S);
 }
 
-void Linter::listIndex(TSNode Subscript, const Value &Target) {
+void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
   // t[range(n), labels], t[[3, 2, 3, 2]]: PyTorch makes a host tensor of a Python list or
-  // range index, then copies it to the CUDA tensor's device, a copy the host waits for.
+  // range index, then copies it to the CUDA tensor's device, a copy the host waits for. A
+  // list that holds a tensor, a slice or a sequence is a tuple of indices to PyTorch
+  // (treatSequenceAsTuple): no index tensor is made of it.
+  auto Numbers = [&](TSNode List) {
+    for (TSNode E : namedChildren(List))
+      if (is(E, "slice") || is(E, "list") || is(E, "tuple") || is(E, "ellipsis") ||
+          is(E, "list_splat") || V.of(E, S).tensor())
+        return false;
+    return true;
+  };
   NamedChildren Parts(Subscript);
   for (size_t I = 1; I < Parts.size(); ++I) {
     TSNode Index = Parts[I];
-    bool List = is(Index, "list") || is(Index, "list_comprehension") ||
+    bool List = (is(Index, "list") && ts_node_named_child_count(Index) > 0 && Numbers(Index)) ||
                 (is(Index, "call") && V.text(field(Index, "function")) == "range");
     if (List)
       return report(Index, "hostsync-host-to-device-copy", "t[list]", Target,
@@ -567,7 +593,8 @@ void Linter::meterUpdated(TSNode Call, Scope &S) {
   if ((!is(Meter, "identifier") && !is(Meter, "attribute")) || !V.of(Meter, S).unknownType())
     return;
   std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
-  if (Name.find("meter") == std::string::npos)
+  if (Name.find("meter") == std::string::npos || Name.find("parameter") != std::string::npos ||
+      Name.find("diameter") != std::string::npos)
     return;
   Value Kept = V.of(V.argument(Call, 0, nullptr), S);
   if (!Kept.tensor())
@@ -827,7 +854,7 @@ void Linter::expression(TSNode E, const Scope &S) {
                  " with a boolean mask sizes the result from the mask's values: the host "
                  "waits for every kernel queued before it to count them");
     else if (Target.tensor() && Target.Where == Place::Cuda)
-      listIndex(E, Target);
+      listIndex(E, Target, S);
   }
   if (is(E, "interpolation")) {
     Value T = V.of(field(E, "expression"), S);
@@ -1122,6 +1149,14 @@ void Linter::call(TSNode Call, const Scope &S) {
 
 namespace {
 // Two walks' class attributes hold the same kinds and places.
+// A function's names once its walk is done, as the functions defined in it read them
+// (closures): its parameters' bits are not theirs.
+void forgetParameters(Scope &S) {
+  for (auto &[Name, Val] : S.Names)
+    if (throughParameters(Val))
+      fromParameter(Val, 0);
+}
+
 bool sameAttributes(const std::map<std::string, Scope, std::less<>> &A,
                     const std::map<std::string, Scope, std::less<>> &B) {
   auto Same = [](const auto &X, const auto &Y) {
@@ -1238,7 +1273,9 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       if (It == From.Returns.end())
         return std::nullopt;
       auto F = From.Functions.find(Callee);
-      if (F == From.Functions.end() || !throughParameters(It->second))
+      if (F == From.Functions.end())
+        return ownedHere(It->second);
+      if (!throughParameters(It->second))
         return It->second;
       std::vector<std::string> Params = F->second.Params;
       bool Member = F->second.Name.find('.') != std::string::npos;
@@ -1287,14 +1324,16 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
         Local.Globals = &Globals;
         L.function(Method, Local);
         // self.x as every method left it (self.best = None in __init__, a tensor later).
-        for (auto &[Name, Val] : Local.Names)
+        for (auto &[Name, Held] : Local.Names)
           if (Name.compare(0, 5, "self.") == 0) {
+            Value Val = ownedHere(Held); // the object's, read by its other methods
             auto [It, First] = Attributes.Names.emplace(Name, Val);
             if (!First && Inherited.erase(Name))
               It->second = Val;
             else if (!First)
               It->second = merge(It->second, Val);
           }
+        forgetParameters(Local); // what functions defined in it read
       }
     }
     // Each function's names as its walk left them: a function defined inside another sees
@@ -1312,6 +1351,7 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
           break;
         }
       L.function(Function, Local);
+      forgetParameters(Local); // what functions defined in it read
     }
     if (Last) {
       Errors = L.errors();

@@ -134,6 +134,8 @@ def targets_on_device(n, labels):
     # CHECK-DAG: copies.py:[[@LINE-1]]:16: warning: indexing a CUDA tensor with a Python list{{.*}}[hostsync-host-to-device-copy]
     t[0] = 5
     t[0:2] = t[2:4]
+    rows, cols = torch.arange(2, device="cuda"), torch.arange(2, device="cuda")
+    t[[rows, cols]] = 1  # a list of CUDA tensors: a tuple of indices, no host tensor made
     host = torch.zeros(4)
     host[[0, 1]] = 1
-    return picked, host[[2, 3]]
+    return picked, host[[2, 3]], t[[rows, cols]]

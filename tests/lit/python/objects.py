@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy,hostsync-print-tensor' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}11{{$}}
+# COUNT: {{^}}12{{$}}
 # Objects of the file's own classes: what a class's construction passes its __init__ (a
 # loader, a device) is what the methods read from self; and integers as devices: .to(0),
 # .to(rank) with rank an int (a literal, int(os.environ[...])) is a CUDA device's index, as
@@ -88,6 +88,7 @@ def best_of(loader):
     best_acc1 = 0
     for epoch in range(10):
         acc1 = validate(loader)
+        # CHECK-DAG: objects.py:[[@LINE-1]]:16: note: the call of `validate()` waits for the GPU: 'str.format' at objects.py:81 syncs in it (hot: inside a loop;{{.*}}[hostsync-print-tensor]
         is_best = acc1 > best_acc1
         best_acc1 = max(acc1, best_acc1)
         # CHECK-DAG: objects.py:[[@LINE-1]]:21: warning: Python's 'max()' of a CUDA tensor{{.*}}[hostsync-item]
