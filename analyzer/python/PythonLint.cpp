@@ -96,12 +96,15 @@ public:
   void function(TSNode Def, Scope &Local) {
     Given.bind(Def, Local, V);
     CurrentDef = Def;
+    std::vector<TSNode> Outer = std::move(Guards);
+    Guards.clear();
     block(field(Def, "body"), Local);
+    Guards = std::move(Outer);
     CurrentDef = TSNode{};
     // What it assigned to the module's names it declares global (`global device`, then
     // `device = torch.device("cuda")` in main()): the module's, for the next walk.
     std::vector<std::string> Declared;
-    if (V.text(Def).find("global ") != std::string_view::npos)
+    if (AnyGlobal && V.text(Def).find("global ") != std::string_view::npos)
       declaredGlobal(field(Def, "body"), Declared);
     for (const std::string &Name : Declared)
       if (auto It = Local.Names.find(Name); It != Local.Names.end()) {
@@ -160,10 +163,12 @@ private:
   };
   void report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std::string Message,
               std::string Fix = "", Rewrite Edit = {});
-  // Is At under a condition (if, elif, while, a conditional expression) that reads one of
-  // the current function's parameters (self aside)? A call's argument then decides whether
-  // it runs (`if sync: torch.cuda.synchronize()`).
-  bool guardedByParameter(TSNode At) const;
+  // Is the walk under a condition (an if's, or a conditional expression's, in the current
+  // function) that reads one of its parameters (self aside) as a flag? A call's argument
+  // then decides whether what it walks runs (`if sync: torch.cuda.synchronize()`). A loop
+  // bounded by a parameter (`while i < steps:`) runs its body all the same.
+  bool guardedByParameter() const;
+  std::vector<TSNode> Guards; // the conditions whose branches the walk is in
   // The function of an imported module that Call calls: f(...) and mod.f(...), a class's
   // constructor, obj.m(...) and obj(...) (its __call__) of an object of an imported class;
   // null for none.
@@ -183,6 +188,7 @@ private:
   Rewrite uncheckedLinalg(TSNode Call, std::string_view Name) const;
 
   const std::string &File, &Text;
+  bool AnyGlobal = Text.find("global ") != std::string::npos; // a global statement anywhere
   const LintSettings &Settings;
   const Ranks &R;
   const Values &V;
@@ -202,8 +208,8 @@ private:
   bool CpuProgram;
 };
 
-bool Linter::guardedByParameter(TSNode At) const {
-  if (ts_node_is_null(CurrentDef))
+bool Linter::guardedByParameter() const {
+  if (ts_node_is_null(CurrentDef) || Guards.empty())
     return false;
   std::vector<std::string> Params = parameterNames(CurrentDef, V);
   if (!Params.empty() && Params.front() == "self")
@@ -229,28 +235,7 @@ bool Linter::guardedByParameter(TSNode At) const {
         return true;
     return false;
   };
-  auto Inside = [](TSNode Inner, TSNode Outer) {
-    return ts_node_start_byte(Inner) >= ts_node_start_byte(Outer) &&
-           ts_node_end_byte(Inner) <= ts_node_end_byte(Outer);
-  };
-  // A loop bounded by a parameter (`while i < steps:`) runs its body all the same.
-  for (TSNode N = ts_node_parent(At); !ts_node_is_null(N) && !ts_node_eq(N, CurrentDef);
-       N = ts_node_parent(N)) {
-    if (is(N, "if_statement") || is(N, "elif_clause")) {
-      TSNode Condition = field(N, "condition");
-      // Only the branches the condition decides, not the condition itself.
-      if (!Inside(At, Condition) && Reads(Condition))
-        return true;
-    } else if (is(N, "else_clause") && is(ts_node_parent(N), "if_statement")) {
-      if (Reads(field(ts_node_parent(N), "condition")))
-        return true;
-    } else if (is(N, "conditional_expression")) {
-      NamedChildren Parts(N); // a if condition else b
-      if (Parts.size() == 3 && !Inside(At, Parts[1]) && Reads(Parts[1]))
-        return true;
-    }
-  }
-  return false;
+  return std::any_of(Guards.begin(), Guards.end(), Reads);
 }
 
 void Linter::report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std::string Message,
@@ -302,7 +287,7 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std
     F.FunctionKey = pythonFunctionKey(File, Rank.Function);
     F.CallSyncs = std::string_view(Rule) != "hostsync-host-to-device-copy" &&
                   std::string_view(Rule) != "hostsync-cuda-pageable-async-copy" &&
-                  !guardedByParameter(At);
+                  !guardedByParameter();
     F.SyncParams = parameterIndices(Of.FromParams);
   }
   F.Message = std::move(Message);
@@ -391,7 +376,7 @@ void Linter::projectCall(TSNode Call, const Scope &S) {
   if (!Rank.Function.empty()) {
     // A call a parameter guards (`if sync: wait_all()`) makes no sync of its caller's: the
     // caller's caller decides. The call keeps its own finding.
-    if (!guardedByParameter(Call))
+    if (!guardedByParameter())
       C.Caller = pythonFunctionKey(File, Rank.Function);
     C.CallerName = Rank.Function;
   }
@@ -675,11 +660,13 @@ void Linter::branches(TSNode If, Scope &S) {
   using Changes = std::map<std::string, Value, std::less<>>;
   std::vector<Changes> After;
   std::vector<Scope::Undo> *Outer = S.Journal;
-  auto Branch = [&](TSNode Condition, TSNode Body) {
+  auto Branch = [&](TSNode Condition, TSNode Guard, TSNode Body) {
     std::vector<Scope::Undo> Journal;
     S.Journal = &Journal;
     truth(Condition, S);
+    Guards.push_back(Guard); // what decides whether Body runs
     block(Body, S);
+    Guards.pop_back();
     Changes Left;
     for (const Scope::Undo &U : Journal)
       if (auto It = S.Names.find(U.Name); It != S.Names.end())
@@ -692,13 +679,14 @@ void Linter::branches(TSNode If, Scope &S) {
     S.Journal = Outer;
     After.push_back(std::move(Left));
   };
-  Branch(field(If, "condition"), field(If, "consequence"));
+  TSNode Condition = field(If, "condition");
+  Branch(Condition, Condition, field(If, "consequence"));
   bool Else = false;
   for (TSNode C : namedChildren(If)) {
     if (is(C, "elif_clause")) {
-      Branch(field(C, "condition"), field(C, "consequence"));
+      Branch(field(C, "condition"), field(C, "condition"), field(C, "consequence"));
     } else if (is(C, "else_clause")) {
-      Branch(TSNode{}, field(C, "body"));
+      Branch(TSNode{}, Condition, field(C, "body"));
       Else = true;
     }
   }
@@ -870,7 +858,13 @@ void Linter::expression(TSNode E, const Scope &S) {
     if (is(E, "not_operator") || (is(E, "boolean_operator") && I == 0) ||
         (is(E, "conditional_expression") && I == 1))
       continue; // read by truth() above
+    // A conditional expression's branches: its condition decides them (a if cond else b).
+    bool Guarded = is(E, "conditional_expression") && Children.size() == 3;
+    if (Guarded)
+      Guards.push_back(Children[1]);
     expression(C, S);
+    if (Guarded)
+      Guards.pop_back();
   }
 }
 
