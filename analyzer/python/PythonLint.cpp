@@ -1037,6 +1037,13 @@ void Linter::call(TSNode Call, const Scope &S) {
   if (Method && Name == "cpu" && Self.unknownType())
     return report(Call, "hostsync-device-to-host-copy", Op, {Place::Unknown, ""},
                   "'cpu' copies " + phrase(Place::Unknown) + Copies);
+  // x.to("cpu") (with a dtype too) of such a value: the same copy.
+  if (Value To = Method && Name == "to" && Self.unknownType()
+                     ? V.deviceOf(V.argument(Call, 0, nullptr), S)
+                     : Value();
+      To.K == Kind::Device && To.Where == Place::Cpu)
+    return report(Call, "hostsync-device-to-host-copy", "to(cpu)", {Place::Unknown, ""},
+                  "'to(cpu)' copies " + phrase(Place::Unknown) + Copies);
   if (Method && Self.tensor() &&
       (Name == "tolist" || Name == "cpu" ||
        (Name == "numpy" &&

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}18{{$}}
+# COUNT: {{^}}19{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -139,3 +139,10 @@ def targets_on_device(n, labels):
     host = torch.zeros(4)
     host[[0, 1]] = 1
     return picked, host[[2, 3]], t[[rows, cols]]
+
+
+def decoded(vae, z):
+    # .to("cpu") of a value of unknown type (a library model's output): a copy of a tensor
+    # that may be on CUDA, as .cpu() of one is.
+    return vae.decode(z).sample.to("cpu", dtype=torch.uint8)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:33: warning: 'to(cpu)' copies a tensor that may be on CUDA{{.*}}device: unknown{{.*}}[hostsync-device-to-host-copy]
