@@ -160,7 +160,7 @@ TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks 
     return TSNode{};
   TSNode Def = R.methodOf(Receiver.Class,
                           Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__");
-  Method = !ts_node_is_null(Def);
+  Method = !ts_node_is_null(Def) && !staticMethod(Def, V); // a @staticmethod binds no self
   return Def;
 }
 

@@ -1391,6 +1391,8 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
           for (TSNode Method : C.Methods)
             if (std::string M(V.text(field(Method, "name"))); !C.Module && M != "__init__") {
               std::vector<std::string> Params = parameterNames(Method, V);
+              if (staticMethod(Method, V))
+                continue; // called as Class.m(...) or obj.m(...) with no self: not read
               if (!Params.empty())
                 Params.erase(Params.begin());
               Export->Functions.emplace(C.Name + "." + M,

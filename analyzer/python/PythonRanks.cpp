@@ -261,7 +261,7 @@ TSNode Ranks::calleeOf(TSNode Call, bool &Method) const {
     auto It = MethodByName.find(Caller->Class + "." + std::string(Callee.substr(5)));
     if (It == MethodByName.end())
       return TSNode{};
-    Method = true;
+    Method = !staticMethod(It->second, V); // self.f(...) of a @staticmethod binds no self
     return It->second;
   }
   if (auto It = FreeByName.find(std::string(Callee)); It != FreeByName.end())

@@ -225,6 +225,16 @@ std::string_view Values::text(TSNode N) const {
 
 std::string calleeText(const Values &V, TSNode Call) { return V.dotted(field(Call, "function")); }
 
+bool staticMethod(TSNode Def, const Values &V) {
+  TSNode Decorated = ts_node_parent(Def);
+  if (!is(Decorated, "decorated_definition"))
+    return false;
+  for (TSNode D : namedChildren(Decorated))
+    if (is(D, "decorator") && V.text(D).find("staticmethod") != std::string_view::npos)
+      return true;
+  return false;
+}
+
 std::string_view lastPart(std::string_view Dotted) {
   size_t Dot = Dotted.rfind('.');
   return Dot == std::string_view::npos ? Dotted : Dotted.substr(Dot + 1);

@@ -216,5 +216,7 @@ template <size_t N> TSNode field(TSNode Node, const char (&Name)[N]) {
 std::string calleeText(const Values &V, TSNode Call);
 // The last part of a dotted name: "torch.nn.functional.one_hot" -> "one_hot".
 std::string_view lastPart(std::string_view Dotted);
+// Is Def a @staticmethod (its first parameter is no self)?
+bool staticMethod(TSNode Def, const Values &V);
 
 } // namespace hostsync::python

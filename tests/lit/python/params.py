@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-explicit-sync' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note: the call' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}15{{$}}
+# COUNT: {{^}}17{{$}}
 # Which calls sync through their callee (model/CallFindings.h, Python's Value::FromParams):
 # a value that came through a parameter decides the calls by what they pass there, and
 # stays that function's own: an object's attribute, a global a function assigned, a
@@ -70,6 +70,13 @@ def log(value, sync=False):
     return value
 
 
+class Ops:
+    @staticmethod
+    def norm(x, scale):  # no self: x is the first argument
+        return (x * scale).sum().item()
+        # CHECK-DAG: params.py:[[@LINE-1]]:34: warning: 'item'{{.*}}[hostsync-item]
+
+
 def main():
     cuda = torch.device("cuda")
     m = Meter(cuda)
@@ -86,6 +93,9 @@ def main():
         steps_of(torch.ones(2, device=cuda), 3)
         # CHECK-DAG: params.py:[[@LINE-1]]:9: note: the call of `steps_of()` waits for the GPU{{.*}}
         log(i)
+        Ops().norm(torch.zeros(3), torch.ones(3, device=cuda))
+        # CHECK-DAG: params.py:[[@LINE-1]]:9: note: the call of `Ops.norm()` waits for the GPU{{.*}}its argument `torch.ones(3, device=cuda)`{{.*}}[hostsync-item]
+        Ops().norm(torch.zeros(3), torch.zeros(3))  # host tensors: no sync
 
 
 if __name__ == "__main__":
