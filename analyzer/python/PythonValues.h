@@ -114,6 +114,8 @@ public:
   // ("th.zeros" -> "torch.zeros"); other text as it is.
   std::string dotted(TSNode N) const;
   std::string_view text(TSNode N) const;
+  // The decorator lines right above a definition ("@staticmethod\n    "), "" for none.
+  std::string_view decoratorsOf(TSNode Def) const;
   // The default of the argparse flag whose dest is Name, as the file declares it
   // (parser.set_defaults(Name=True), else the first add_argument of --Name or dest='Name':
   // its default=, store_true "False", store_false "True"), with the declaration's line;
