@@ -113,6 +113,10 @@ TSNode argumentFor(TSNode Call, const std::vector<std::string> &Params, size_t P
   return TSNode{};
 }
 
+bool placed(const Value &V) {
+  return V.tensor() || V.K == Kind::Module || V.K == Kind::State || V.K == Kind::Device;
+}
+
 bool throughParameters(const Value &V) {
   return V.FromParams || std::any_of(V.Elements.begin(), V.Elements.end(),
                                      [](const Value &E) { return throughParameters(E); });
@@ -126,8 +130,7 @@ Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std
       E = throughArguments(E, Call, Params, Method, S, V);
     return Out;
   }
-  if (!Returned.FromParams || !(Returned.tensor() || Returned.K == Kind::Module ||
-                                Returned.K == Kind::State || Returned.K == Kind::Device))
+  if (!Returned.FromParams || !placed(Returned))
     return Returned;
   // Placed as an op on what the call passes there would be (combined: CUDA if any is).
   std::optional<Value> Placed;
@@ -136,8 +139,7 @@ Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std
       continue;
     TSNode A = argumentFor(Call, Params, I, Method, V);
     Value Passed = ts_node_is_null(A) ? Value() : V.of(A, S);
-    if (!Passed.tensor() && Passed.K != Kind::Module && Passed.K != Kind::State &&
-        Passed.K != Kind::Device)
+    if (!placed(Passed))
       return ownedHere(Returned); // a default, or a value of no known place: the merge
     Passed.K = Kind::Tensor;
     Placed = Placed ? combined(*Placed, Passed) : Passed;

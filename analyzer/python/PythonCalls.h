@@ -68,6 +68,9 @@ boundArguments(TSNode Call, const std::vector<std::string> &Params, bool Method,
 TSNode argumentFor(TSNode Call, const std::vector<std::string> &Params, size_t Param, bool Method,
                    const Values &V);
 
+// Does V have a place a callee's tensors can take from it: a tensor, or a module, a device
+// or a state?
+bool placed(const Value &V);
 // Did V (or an element of it) come through parameters?
 bool throughParameters(const Value &V);
 // What a call returns, when the callee's result came through its parameters

@@ -328,8 +328,7 @@ std::vector<ProjectCall::Argument> Linter::callArguments(TSNode Call,
       continue;
     // A tensor, or what decides one's device in the callee: a module, a device, a state.
     Value Passed = V.of(Expr, S);
-    if (!Passed.tensor() && Passed.K != Kind::Module && Passed.K != Kind::Device &&
-        Passed.K != Kind::State)
+    if (!placed(Passed))
       continue;
     ProjectCall::Argument Arg;
     Arg.Param = static_cast<unsigned>(Param);
