@@ -105,6 +105,8 @@ public:
   // The same kinds and places given to the same parameters (the reasons aside): a walk
   // that learns nothing new ends the linter's walks.
   bool operator==(const CallArguments &O) const;
+  // The same values given to the same parameters and returned, reasons and all.
+  bool same(const CallArguments &O) const;
 
 private:
   struct Passed {

@@ -115,6 +115,85 @@ bool torchvisionNms(TSNode Call, const std::string &Callee, const Values &V) {
   return false;
 }
 
+// Calls of the library objects Values::call knows (timm's NativeScaler, ReduceLROnPlateau,
+// apex's LARC), apex's amp.scale_loss, and wandb.log of tensors: each reads the GPU inside.
+std::optional<LibrarySync> libraryObjectCall(TSNode Call, const std::string &Callee,
+                                             const Values &V, const Scope &S) {
+  std::string_view Name = lastPart(Callee);
+  bool Method = is(field(Call, "function"), "attribute");
+  // loss_scaler(loss, optimizer, ...): timm's NativeScaler.__call__ scales, steps its
+  // GradScaler (a read of found_inf with .item()) and updates it.
+  if (const Value *F = S.find(Callee); F && F->K == Kind::Scaler && F->Class == "NativeScaler")
+    return LibrarySync{"hostsync-item",
+                       "NativeScaler.__call__",
+                       Place::Cuda,
+                       F->Why,
+                       "timm's 'NativeScaler' steps a GradScaler inside, which reads whether the "
+                       "gradients hold an inf or a NaN with .item(): every step waits for the "
+                       "backward pass",
+                       "use a fused optimizer (torch.optim.AdamW(..., fused=True)): "
+                       "GradScaler.step then leaves the check to the optimizer's kernel"};
+  const Value *Receiver =
+      Method ? S.find(V.text(field(field(Call, "function"), "object"))) : nullptr;
+  if (Method && Name == "step" && Receiver && Receiver->Class == "ReduceLROnPlateau") {
+    // step(metrics) reads the metric with float(): of a CUDA tensor, a copy to the host.
+    TSNode Given = V.argument(Call, 0, nullptr);
+    Value Metric = V.of(ts_node_is_null(Given) ? V.argument(Call, 0, "metrics") : Given, S);
+    if (!Metric.tensor() || Metric.Where == Place::Cpu)
+      return std::nullopt;
+    return LibrarySync{"hostsync-item",
+                       "ReduceLROnPlateau.step",
+                       Metric.Where,
+                       Metric.Why,
+                       "'ReduceLROnPlateau.step' reads its metric with float(): of a tensor on "
+                       "the GPU, it waits for every kernel queued before it",
+                       "Pass the metric as a Python number read once per epoch (.item() where "
+                       "the epoch's evaluation ends), or keep the scheduler's check on the GPU.",
+                       Metric.FromParams};
+  }
+  if (Method && Name == "step" && Receiver && Receiver->Class == "LARC")
+    return LibrarySync{"hostsync-item",
+                       "LARC.step",
+                       Place::Unknown,
+                       "",
+                       "apex's 'LARC.step' compares each parameter's norm and its gradient's "
+                       "with 0 on the host ('if param_norm != 0 and grad_norm != 0'): a wait "
+                       "for the GPU per parameter, every step",
+                       "Compute the trust ratio on the GPU (torch.where on the norms), as the "
+                       "fused LAMB and LARS optimizers do, instead of apex's LARC."};
+  // with amp.scale_loss(loss, optimizer) as scaled: leaving it, apex unscales the gradients
+  // and reads its overflow flag with .item() (LossScaler.update_scale).
+  if ((Callee == "amp.scale_loss" || Callee == "apex.amp.scale_loss") &&
+      V.source().find("apex") != std::string::npos)
+    return LibrarySync{"hostsync-item",
+                       "amp.scale_loss",
+                       Place::Cuda,
+                       "apex's amp keeps its overflow flag on CUDA",
+                       "apex's 'amp.scale_loss' reads whether the gradients overflowed with "
+                       ".item() when its block ends: every step waits for the backward pass",
+                       "Use torch.amp (autocast with a GradScaler and a fused optimizer), which "
+                       "checks for overflow on the GPU."};
+  // wandb.log({"loss": loss}), or log() of the run wandb.init made: wandb reads each tensor
+  // it is given on the host.
+  if (Callee == "wandb.log" ||
+      (Method && Name == "log" && Receiver && Receiver->Class == "wandb.Run")) {
+    TSNode Given = V.argument(Call, 0, nullptr);
+    Value Logged = V.of(ts_node_is_null(Given) ? V.argument(Call, 0, "data") : Given, S);
+    if ((!Logged.tensor() && Logged.K != Kind::State) || Logged.Where == Place::Cpu)
+      return std::nullopt;
+    return LibrarySync{"hostsync-item",
+                       "wandb.log",
+                       Logged.Where,
+                       Logged.Why,
+                       "'wandb.log' of a tensor reads its value on the host: it waits for "
+                       "every kernel queued before it",
+                       "Log at an interval, and log values already read on the host "
+                       "(accumulate on the GPU, call .item() once per interval).",
+                       Logged.FromParams};
+  }
+  return std::nullopt;
+}
+
 std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope &S) {
   std::string Callee = calleeText(V, Call);
   std::string_view Name = lastPart(Callee);
@@ -247,6 +326,8 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                        "(accumulate on the GPU, call .item() once per interval).",
                        Logged.FromParams};
   }
+  if (std::optional<LibrarySync> L = libraryObjectCall(Call, Callee, V, S))
+    return L;
   return causalityCheck(Call, Callee, V, S);
 }
 

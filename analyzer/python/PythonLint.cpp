@@ -33,26 +33,6 @@ constexpr unsigned MaxNesting = 1000;
 // than this is followed this far.
 constexpr int MaxWalks = 8;
 
-unsigned nestingOf(TSNode Root) {
-  TSTreeCursor C = ts_tree_cursor_new(Root);
-  unsigned Depth = 0, Max = 0;
-  for (bool More = true; More;) {
-    if (ts_tree_cursor_goto_first_child(&C)) {
-      Max = std::max(Max, ++Depth);
-      continue;
-    }
-    while (!ts_tree_cursor_goto_next_sibling(&C)) {
-      if (!ts_tree_cursor_goto_parent(&C)) {
-        More = false;
-        break;
-      }
-      --Depth;
-    }
-  }
-  ts_tree_cursor_delete(&C);
-  return Max;
-}
-
 Value cudaDevice(std::string Why) {
   Value D;
   D.K = Kind::Device;
@@ -68,15 +48,13 @@ std::string phrase(Place P) {
 class Linter {
 public:
   // Given: what the file's calls passed its functions in the previous walk; Seen receives
-  // this walk's. A silent walk learns and reports nothing.
+  // this walk's. Out receives the walk's findings and calls.
   // Functions: the imported modules' functions, by the names the file calls them.
   Linter(const std::string &File, const std::string &Text, const LintSettings &Settings,
          const Ranks &R, const Values &V, TUResult &Out, const CallArguments &Given,
-         CallArguments &Seen, const std::map<std::string, FunctionRef, std::less<>> &Functions,
-         bool Silent)
+         CallArguments &Seen, const std::map<std::string, FunctionRef, std::less<>> &Functions)
       : File(File), Text(Text), Settings(Settings), R(R), V(V), Out(Out), Given(Given), Seen(Seen),
-        Functions(Functions), Silent(Silent),
-        Suppressions(Text, SuppressionIndex::Comments::Python),
+        Functions(Functions), Suppressions(Text, SuppressionIndex::Comments::Python),
         CpuProgram(Text.find("cuda") == std::string::npos &&
                    Text.find("device") == std::string::npos &&
                    Text.find(".to(") == std::string::npos &&
@@ -199,7 +177,6 @@ private:
   // The names of the imported classes' methods ("__init__", "update", "__call__"): a call
   // of another name is no call of one, and its receiver need not be evaluated.
   std::set<std::string, std::less<>> ImportedMethods;
-  bool Silent;
   TSNode CurrentDef{}; // the function being walked (its returns are recorded)
   SuppressionIndex Suppressions;
   // A program (it runs as __main__) that names neither CUDA nor a device anywhere, nor moves
@@ -240,7 +217,7 @@ bool Linter::guardedByParameter() const {
 
 void Linter::report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std::string Message,
                     std::string Fix, Rewrite Edit) {
-  if (Silent || !Settings.EnabledRules.count(Rule))
+  if (!Settings.EnabledRules.count(Rule))
     return;
   const Place Where = Of.Where;
   const std::string &WhereWhy = Of.Why;
@@ -353,7 +330,7 @@ void Linter::projectCall(TSNode Call, const Scope &S) {
   if (ts_node_is_null(Def))
     Def = methodOfObject(Call, S, V, R, Method);
   if (!ts_node_is_null(Def)) {
-    Name = R.of(field(Def, "body")).Function;
+    Name = R.nameOf(Def);
     Callee = pythonFunctionKey(File, Name);
     Params = parameterNames(Def, V);
   } else if (const FunctionRef *F = importedCallee(Call, S)) {
@@ -811,8 +788,7 @@ void Linter::expression(TSNode E, const Scope &S) {
   }
   if (is(E, "call")) {
     Seen.record(E, S, V, R);
-    if (!Silent)
-      projectCall(E, S);
+    projectCall(E, S);
     if (const FunctionRef *F = importedCallee(E, S)) {
       // helpers.count_positive(x), of another file: what it passes, and how often it runs.
       RankOf Called = R.of(E);
@@ -919,8 +895,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   std::string_view Name =
       Callee.substr(Callee.rfind('.') == std::string_view::npos ? 0 : Callee.rfind('.') + 1);
   // A dotted name (torch.linalg.inv), not a call's result (torch.ones(4).to).
-  bool Dotted = Callee.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                         "0123456789_.") == std::string_view::npos;
+  bool Dotted = isDotted(Callee);
   bool TorchFn =
       Dotted && Callee.substr(0, 6) == "torch." && Callee.find('.', 6) == std::string_view::npos;
   bool Functional =
@@ -1148,7 +1123,6 @@ void Linter::call(TSNode Call, const Scope &S) {
 } // namespace
 
 namespace {
-// Two walks' class attributes hold the same kinds and places.
 // A function's names once its walk is done, as the functions defined in it read them
 // (closures): its parameters' bits are not theirs.
 void forgetParameters(Scope &S) {
@@ -1157,18 +1131,31 @@ void forgetParameters(Scope &S) {
       fromParameter(Val, 0);
 }
 
+// Two walks' class attributes, each compared by Same (kinds and places, or every field).
 bool sameAttributes(const std::map<std::string, Scope, std::less<>> &A,
-                    const std::map<std::string, Scope, std::less<>> &B) {
-  auto Same = [](const auto &X, const auto &Y) {
-    return X.first == Y.first && X.second.K == Y.second.K && X.second.Where == Y.second.Where;
+                    const std::map<std::string, Scope, std::less<>> &B,
+                    bool (*Same)(const Value &, const Value &)) {
+  auto SameName = [&](const auto &X, const auto &Y) {
+    return X.first == Y.first && Same(X.second, Y.second);
   };
   if (A.size() != B.size())
     return false;
   for (auto I = A.begin(), J = B.begin(); I != A.end(); ++I, ++J)
-    if (I->first != J->first || !std::equal(I->second.Names.begin(), I->second.Names.end(),
-                                            J->second.Names.begin(), J->second.Names.end(), Same))
+    if (I->first != J->first ||
+        !std::equal(I->second.Names.begin(), I->second.Names.end(), J->second.Names.begin(),
+                    J->second.Names.end(), SameName))
       return false;
   return true;
+}
+
+bool sameKindAndPlace(const Value &A, const Value &B) { return A.K == B.K && A.Where == B.Where; }
+
+bool sameNames(const std::map<std::string, Value, std::less<>> &A,
+               const std::map<std::string, Value, std::less<>> &B,
+               bool (*Same)(const Value &, const Value &)) {
+  return std::equal(A.begin(), A.end(), B.begin(), B.end(), [&](const auto &X, const auto &Y) {
+    return X.first == Y.first && Same(X.second, Y.second);
+  });
 }
 
 // A value as another file reads it: its reason names File's line ("`.cuda()` at
@@ -1197,6 +1184,7 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
   // program names CUDA (a CPU-only program across files, docs/lint.md), whatever it does.
   Out.Facts.NamesCuda = false;
   PythonSource Source = PythonSource::parse(Text);
+  NodeMemo Nodes(Text.size()); // this file's, while it is analysed
   auto NotAnalysed = [&](unsigned Line, unsigned Column, const std::string &What) {
     Out.Failed = true;
     Out.Errors = 1;
@@ -1206,10 +1194,6 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
   if (const auto &P = Source.problem())
     return NotAnalysed(P->Line, P->Column, P->What);
   TSNode Root = ts_tree_root_node(Source.tree());
-  if (unsigned Depth = nestingOf(Root); Depth > MaxNesting)
-    return NotAnalysed(1, 1,
-                       "nested " + std::to_string(Depth) + " levels deep (at most " +
-                           std::to_string(MaxNesting) + " are read)");
   Values V(Source.text());
   V.readImports(Root);
   // What the files importing this one pass to its functions, and where they call them.
@@ -1220,7 +1204,11 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
     for (const auto &[Function, Calls] : *PassedIn)
       if (!Calls.HotWhy.empty())
         HotFromImporters.emplace(Function, Calls.HotWhy);
-  Ranks R(Root, V, HotFromImporters);
+  Ranks R(Root, V, HotFromImporters); // its walks keep their own stacks, however deep
+  if (unsigned Depth = R.nesting(); Depth > MaxNesting)
+    return NotAnalysed(1, 1,
+                       "nested " + std::to_string(Depth) + " levels deep (at most " +
+                           std::to_string(MaxNesting) + " are read)");
   V.ModuleClasses = R.moduleClasses();
   // The project's modules the file imports: their values, results and module classes.
   Imported From = Settings.Modules ? Settings.Modules->importsOf(File, Root, V) : Imported();
@@ -1240,9 +1228,9 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
     auto I = From.Objects.find(Class);
     return I == From.Objects.end() ? nullptr : &I->second;
   };
-  // Silent walks learn what the file's calls pass its functions, each binding what the
-  // previous one saw, until one learns nothing new (a chain of calls N deep takes N walks;
-  // at most MaxWalks); a last walk binds it and reports.
+  // Walks learn what the file's calls pass its functions, each binding what the previous
+  // one saw, until one learns nothing new (a chain of calls N deep takes N walks; at most
+  // MaxWalks); the last walk's findings are the file's.
   // What the files importing this one pass to its functions: each one call more of them.
   auto SeedPassed = [&](CallArguments &A) {
     if (!PassedIn)
@@ -1295,8 +1283,11 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
     bool Last = Walk == MaxWalks;
     CallArguments Seen;
     SeedPassed(Seen);
-    Linter L(File, Source.text(), Settings, R, V, Out, Given, Seen, From.Functions,
-             /*Silent=*/!Last);
+    // Every walk reports, into its own result: a walk whose results equal its inputs, every
+    // field, is the last one (the walk after it would be the same walk), which saves the
+    // walk that only repeated it (a third of the front end's time).
+    TUResult Report = Out;
+    Linter L(File, Source.text(), Settings, R, V, Report, Given, Seen, From.Functions);
     // The module's statements, then each class's methods (its __init__ first, so that
     // self.x is known), then each function; each scope sees the module's names (the
     // imported ones first).
@@ -1353,7 +1344,10 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       L.function(Function, Local);
       forgetParameters(Local); // what functions defined in it read
     }
+    Last = Last || (Seen.same(Given) && sameAttributes(Learnt, Attributes, sameValue) &&
+                    sameNames(L.globalWrites(), GlobalWrites, sameValue));
     if (Last) {
+      Out = std::move(Report);
       Errors = L.errors();
       if (Settings.Modules) // what this file passed to other files' functions, for them
         for (const auto &[Path, Arguments] : Seen.imported()) {
@@ -1411,12 +1405,8 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       }
       break;
     }
-    bool SameGlobals =
-        std::equal(GlobalWrites.begin(), GlobalWrites.end(), L.globalWrites().begin(),
-                   L.globalWrites().end(), [](const auto &A, const auto &B) {
-                     return A.first == B.first && sameFacts(A.second, B.second);
-                   });
-    if (Seen == Given && sameAttributes(Learnt, Attributes) && SameGlobals)
+    if (Seen == Given && sameAttributes(Learnt, Attributes, sameKindAndPlace) &&
+        sameNames(GlobalWrites, L.globalWrites(), sameFacts))
       Walk = MaxWalks - 1; // nothing new: the next walk is the last
     Given = std::move(Seen);
     Attributes = std::move(Learnt);

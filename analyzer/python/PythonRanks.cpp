@@ -2,6 +2,7 @@
 
 #include "python/PythonValues.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 
@@ -161,39 +162,59 @@ void Ranks::propagateCalls(TSNode Root,
     bool InLoop;
   };
   std::vector<Call> Calls;
-  // Each node with its caller and whether it is in a loop there, as enclosing() and
-  // loopAround().Found would find them, carried down the walk: walking up from every call
+  // Each node with its caller and the loop around it there, as enclosing() and
+  // loopAround() would find them, carried down the walk: walking up from every call
   // (ts_node_parent walks down from the root each time) was a tenth of a large project's run.
   struct Place {
     TSNode N;
     const Function *Caller; // the nearest function around N, when it is one of Functions
-    bool InLoop;            // a loop around N, inside that function (or lambda)
+    Loop Around;            // the loop around N, inside that function (or lambda)
+    // The innermost periodic `if` between N and that loop (or the function): its period.
+    std::optional<std::optional<int64_t>> Guard;
+    unsigned Depth; // the root's children at 1
   };
-  std::vector<Place> Todo{{Root, nullptr, false}};
+  std::vector<Place> Todo{{Root, nullptr, {}, std::nullopt, 0}};
   while (!Todo.empty()) {
     Place At = Todo.back();
     Todo.pop_back();
     TSNode N = At.N;
     bool Method = false;
     if (is(N, "call"))
-      CallerOf.emplace(N.id, At.Caller);
+      CallerOf.emplace(N.id, CallPlace{At.Caller, At.Around});
     if (TSNode Def = is(N, "call") ? calleeOf(N, Method) : TSNode{}; !ts_node_is_null(Def))
       Calls.push_back({At.Caller ? At.Caller->Name : "", Functions.at(ts_node_start_byte(Def)).Name,
-                       At.InLoop});
+                       At.Around.Found});
     if (isFunction(N)) {
       auto It = Functions.find(ts_node_start_byte(N));
       At.Caller = It == Functions.end() ? nullptr : &It->second;
-      At.InLoop = false;
-    } else if (is(N, "lambda")) {
-      At.InLoop = false;
+    }
+    if (isFunction(N) || is(N, "lambda")) {
+      At.Around = {};
+      At.Guard.reset();
     }
     // A loop's iterable is evaluated once; its body (and a while's condition) each time.
     bool Loop = isLoop(N);
     TSNode Iterable = Loop && is(N, "for_statement") ? field(N, "right") : TSNode{};
-    for (TSNode Child : namedChildren(N))
-      Todo.push_back(
-          {Child, At.Caller,
-           At.InLoop || (Loop && !(!ts_node_is_null(Iterable) && ts_node_eq(Iterable, Child)))});
+    bool If = is(N, "if_statement") || is(N, "elif_clause");
+    TSNode Consequence = If ? field(N, "consequence") : TSNode{};
+    std::optional<int64_t> Period = If ? periodOf(V, field(N, "condition")) : std::nullopt;
+    NamedChildren Children(N);
+    // Its anonymous children (tokens) one level below it.
+    Nesting = std::max(Nesting, At.Depth + (ts_node_child_count(N) > Children.size() ? 1 : 0));
+    for (TSNode Child : Children) {
+      Place Below{Child, At.Caller, At.Around, At.Guard, At.Depth + 1};
+      if (Period && ts_node_eq(Consequence, Child))
+        Below.Guard = Period;
+      if (Loop && !(!ts_node_is_null(Iterable) && ts_node_eq(Iterable, Child))) {
+        Below.Around = {};
+        Below.Around.Found = true;
+        Below.Guard.reset();
+      } else if (Below.Around.Found && Below.Guard) {
+        Below.Around.Periodic = true;
+        Below.Around.Period = **Below.Guard > 0 ? *Below.Guard : std::nullopt;
+      }
+      Todo.push_back(std::move(Below));
+    }
   }
   std::map<std::string, Function *> Named;
   for (auto &[Byte, F] : Functions)
@@ -219,10 +240,19 @@ void Ranks::propagateCalls(TSNode Root,
 }
 
 RankOf Ranks::of(TSNode At) const {
+  if (auto Known = CallerOf.find(At.id); Known != CallerOf.end())
+    return rankIn(Known->second.Caller, Known->second.Around);
+  return rankIn(enclosing(At), loopAround(At));
+}
+
+std::string Ranks::nameOf(TSNode Def) const {
+  auto It = Functions.find(ts_node_start_byte(Def));
+  return It == Functions.end() ? "" : It->second.Name;
+}
+
+RankOf Ranks::rankIn(const Function *F, const Loop &L) const {
   RankOf R;
-  const Function *F = enclosing(At);
   R.Function = F ? F->Name : "";
-  Loop L = loopAround(At);
   if (L.Found && L.Periodic) {
     R.Value = Rank::Periodic;
     R.Period = L.Period;
@@ -255,7 +285,7 @@ TSNode Ranks::calleeOf(TSNode Call, bool &Method) const {
   Method = false;
   if (Callee.substr(0, 5) == "self.") {
     auto Known = CallerOf.find(Call.id);
-    const Function *Caller = Known != CallerOf.end() ? Known->second : enclosing(Call);
+    const Function *Caller = Known != CallerOf.end() ? Known->second.Caller : enclosing(Call);
     if (!Caller || Caller->Class.empty())
       return TSNode{};
     auto It = MethodByName.find(Caller->Class + "." + std::string(Callee.substr(5)));

@@ -40,6 +40,10 @@ public:
   Ranks(TSNode Root, const Values &V,
         const std::map<std::string, std::string, std::less<>> &HotFromOutside = {});
   RankOf of(TSNode At) const;
+  // How deep the tree's nodes nest (the root's children at 1, tokens counted).
+  unsigned nesting() const { return Nesting; }
+  // The qualified name of one of the file's functions ("Net.forward"), by its definition.
+  std::string nameOf(TSNode Def) const;
   const std::vector<ClassInfo> &classes() const { return Classes; }
   const std::vector<TSNode> &freeFunctions() const { return Free; }
   std::set<std::string, std::less<>> moduleClasses() const;
@@ -70,6 +74,7 @@ private:
   void collect(TSNode N, const std::string &Class);
   const Function *enclosing(TSNode At) const;
   Loop loopAround(TSNode At) const;
+  RankOf rankIn(const Function *F, const Loop &L) const;
   void propagateCalls(TSNode Root, const std::map<std::string, std::string, std::less<>> &Hot);
 
   const Values &V;
@@ -78,9 +83,15 @@ private:
   std::map<std::string, TSNode> FreeByName, MethodByName;
   std::vector<ClassInfo> Classes;
   std::vector<TSNode> Free;
-  // Each call's enclosing(), as propagateCalls' walk found it (by the node's id): calleeOf
-  // asks it of every self.m(...) of every walk.
-  std::unordered_map<const void *, const Function *> CallerOf;
+  // Each call's enclosing() and loopAround(), as propagateCalls' walk found them (by the
+  // node's id): calleeOf asks the first of every self.m(...) of every walk, and of() both
+  // of every call of the project's functions.
+  struct CallPlace {
+    const Function *Caller;
+    Loop Around;
+  };
+  std::unordered_map<const void *, CallPlace> CallerOf;
+  unsigned Nesting = 0;
 };
 
 } // namespace hostsync::python

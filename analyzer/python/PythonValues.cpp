@@ -15,6 +15,10 @@ namespace hostsync::python {
 NamedChildren::NamedChildren(TSNode N) {
   if (ts_node_is_null(N))
     return;
+  if (NodeMemo *M = NodeMemo::current()) {
+    Kept = M->namedChildren(N, Size);
+    return;
+  }
   // One cursor, reset each time: a new one allocates its stack.
   static thread_local struct Cursor {
     TSTreeCursor C = ts_tree_cursor_new(TSNode{});
@@ -41,40 +45,26 @@ namespace {
 
 const TSLanguage *python() { return tree_sitter_python(); }
 
-// A table by a literal's address (hashed, probed linearly), each entry filled on its first
-// use: a few hundred literals in 1024 slots. A slot per hash alone made two literals of one
-// slot look each other up again at every use, a linear search of the grammar's names: 13%
-// of a run's time once two hot ones met (session 33).
-template <class Id> struct ByAddress {
-  static constexpr size_t Size = 1024;
-  struct Slot {
-    const char *Key = nullptr;
-    Id Value{};
-  };
-  Slot Slots[Size];
-  size_t Used = 0;
-  template <class LookUp> Id get(const char *Key, LookUp &&Find) {
-    for (size_t I = (reinterpret_cast<uintptr_t>(Key) >> 2) % Size;; I = (I + 1) % Size) {
-      Slot &S = Slots[I];
-      if (S.Key == Key)
-        return S.Value;
-      if (S.Key)
-        continue;
-      if (Used >= Size / 2) // never with the front end's literals; looked up, not kept
-        return Find(Key);
-      ++Used;
-      S.Key = Key;
-      S.Value = Find(Key);
-      return S.Value;
-    }
-  }
-};
-
 } // namespace
 
-TypeSymbols typeSymbols(const char *Type) {
-  static thread_local ByAddress<TypeSymbols> Table;
-  return Table.get(Type, [](const char *T) {
+template <class Id> template <class LookUp> Id ByAddress<Id>::fill(const char *Key, LookUp &&Find) {
+  for (size_t I = home(Key);; I = (I + 1) % Size) {
+    Slot &S = Slots[I];
+    if (S.Key == Key)
+      return S.Value;
+    if (S.Key)
+      continue;
+    if (Used >= Size / 2) // never with the front end's literals; looked up, not kept
+      return Find(Key);
+    ++Used;
+    S.Key = Key;
+    S.Value = Find(Key);
+    return S.Value;
+  }
+}
+
+TypeSymbols typeSymbolsOutOfLine(const char *Type) {
+  return typeTable().fill(Type, [](const char *T) {
     uint32_t Length = static_cast<uint32_t>(std::strlen(T));
     TypeSymbols S;
     S.Named = ts_language_symbol_for_name(python(), T, Length, true);
@@ -85,9 +75,8 @@ TypeSymbols typeSymbols(const char *Type) {
   });
 }
 
-TSFieldId fieldId(const char *Name) {
-  static thread_local ByAddress<TSFieldId> Table;
-  return Table.get(Name, [](const char *N) {
+TSFieldId fieldIdOutOfLine(const char *Name) {
+  return fieldTable().fill(Name, [](const char *N) {
     return ts_language_field_id_for_name(python(), N, static_cast<uint32_t>(std::strlen(N)));
   });
 }
@@ -269,15 +258,15 @@ void Values::readImports(TSNode Root) {
   }
 }
 
-namespace {
-// A dotted name (torch.nn.Linear), not code (nn.CrossEntropyLoss()).
 bool isDotted(std::string_view S) {
-  return !S.empty() &&
-         S.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.") ==
-             std::string_view::npos;
+  // A character at a time: find_first_not_of with a set of 64 looks each character up in
+  // the set with memchr, 3% of a large project's run.
+  auto Part = [](char C) {
+    return (C >= 'a' && C <= 'z') || (C >= 'A' && C <= 'Z') || (C >= '0' && C <= '9') || C == '_' ||
+           C == '.';
+  };
+  return !S.empty() && std::all_of(S.begin(), S.end(), Part);
 }
-
-} // namespace
 
 std::string Values::dotted(TSNode N) const {
   std::string_view T = text(N);
@@ -375,6 +364,13 @@ bool sameFacts(const Value &A, const Value &B) {
   return A.K == B.K && A.Where == B.Where && A.Mask == B.Mask && A.Pinned == B.Pinned &&
          std::equal(A.Elements.begin(), A.Elements.end(), B.Elements.begin(), B.Elements.end(),
                     sameFacts);
+}
+
+bool sameValue(const Value &A, const Value &B) {
+  return sameFacts(A, B) && A.Sequence == B.Sequence && A.FromParams == B.FromParams &&
+         A.Why == B.Why && A.Class == B.Class &&
+         std::equal(A.Elements.begin(), A.Elements.end(), B.Elements.begin(), B.Elements.end(),
+                    sameValue);
 }
 
 namespace {
@@ -711,6 +707,24 @@ Value Values::call(TSNode Call, const Scope &S) const {
     Scaler.K = Kind::Scaler;
     Scaler.Why = quote(text(Call)) + " at line " + std::to_string(line(Call));
     return Scaler;
+  }
+  // Library objects whose methods read the GPU (python/PythonLibraryCalls): timm's
+  // NativeScaler, a GradScaler that its __call__ steps; a scheduler that reads its metric
+  // (ReduceLROnPlateau); apex's LARC, whose step compares norms on the host. Not a class of
+  // the project's of the same name, which is read as any of its classes.
+  if ((Last == "NativeScaler" || Last == "NativeScalerWithGradNormCount" ||
+       Last == "ReduceLROnPlateau" || Last == "LARC") &&
+      !Classes.count(Callee) && !S.find(Callee)) {
+    Value Object;
+    Object.K = Last == "ReduceLROnPlateau" || Last == "LARC" ? Kind::Other : Kind::Scaler;
+    Object.Class = Last == "NativeScalerWithGradNormCount" ? "NativeScaler" : std::string(Last);
+    Object.Why = quote(text(Call)) + " at line " + std::to_string(line(Call));
+    return Object;
+  }
+  if (Callee == "wandb.init") { // a run, whose log() is wandb.log
+    Value Run;
+    Run.Class = "wandb.Run";
+    return Run;
   }
   // Wrappers of a module are the module: DistributedDataParallel(model), torch.compile(model),
   // nn.SyncBatchNorm.convert_sync_batchnorm(model) (its batch norms swapped in place).

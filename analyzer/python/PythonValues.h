@@ -5,9 +5,11 @@
 #pragma once
 
 #include "model/OpTable.h"
+#include "python/PythonNodes.h"
 
 #include <tree_sitter/api.h>
 
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -142,6 +144,7 @@ public:
   // tensor's row (where the tensor is).
   Value itemOf(Value Of) const;
   unsigned line(TSNode N) const { return ts_node_start_point(N).row + 1; }
+  const std::string &source() const { return Text; } // the file's text
   // A call's argument: the I-th positional one (nullptr Keyword), or the keyword argument
   // called Keyword (its value); null when absent.
   TSNode argument(TSNode Call, unsigned I, const char *Keyword) const;
@@ -160,9 +163,16 @@ private:
   const std::string &Text;
 };
 
+// Is S a dotted name (letters, digits, '_' and '.': torch.linalg.inv), not a call's result
+// or an expression (torch.ones(4).to)?
+bool isDotted(std::string_view S);
+
 // Whether A and B say the same of a value (its kind, place, mask and pinning, and its
 // elements'), the facts a walk's results are compared by until they settle.
 bool sameFacts(const Value &A, const Value &B);
+// Whether A and B are the same in every field, the reasons too: a walk whose results equal
+// its inputs so is the walk after it, findings included (python/PythonLint.cpp).
+bool sameValue(const Value &A, const Value &B);
 
 // What `A op B` (or `A op= B`) gives when either is a tensor: on CUDA if either is, on the
 // CPU if every tensor among them is; Other when neither is a tensor.
@@ -184,7 +194,8 @@ public:
   const TSNode &operator[](size_t I) const { return data()[I]; }
 
 private:
-  const TSNode *data() const { return Size <= InPlace ? Held : More.data(); }
+  const TSNode *data() const { return Kept ? Kept : Size <= InPlace ? Held : More.data(); }
+  const TSNode *Kept = nullptr; // the current NodeMemo's (python/PythonNodes.h)
   static constexpr size_t InPlace = 8;
   TSNode Held[InPlace];
   std::vector<TSNode> More; // all of them, when there are more than InPlace
@@ -199,18 +210,58 @@ inline NamedChildren namedChildren(TSNode N) { return NamedChildren(N); }
 struct TypeSymbols {
   TSSymbol Named = 0, Anonymous = 0; // 0: the grammar has no such node
 };
-TypeSymbols typeSymbols(const char *Type);
-TSFieldId fieldId(const char *Name);
+// A table by a literal's address (hashed, probed linearly), each entry filled on its first
+// use: a few hundred literals in 1024 slots. A slot per hash alone made two literals of one
+// slot look each other up again at every use, a linear search of the grammar's names: 13%
+// of a run's time once two hot ones met (session 33). The literal found in its home slot
+// is read inline: `is` runs tens of millions of times in a large project's run, and a
+// call that saved every register each time was 7% of it.
+template <class Id> struct ByAddress {
+  static constexpr size_t Size = 1024;
+  struct Slot {
+    const char *Key = nullptr;
+    Id Value{};
+  };
+  Slot Slots[Size];
+  size_t Used = 0;
+  // Fibonacci hashing: the literals lie close together in the binary.
+  static size_t home(const char *Key) {
+    return static_cast<size_t>(
+        (static_cast<uint64_t>(reinterpret_cast<uintptr_t>(Key)) * 0x9E3779B97F4A7C15ull) >> 54);
+  }
+  // Key's entry, filled by Find the first time (PythonValues.cpp).
+  template <class LookUp> Id fill(const char *Key, LookUp &&Find);
+};
+inline ByAddress<TypeSymbols> &typeTable() {
+  static thread_local ByAddress<TypeSymbols> Table;
+  return Table;
+}
+inline ByAddress<TSFieldId> &fieldTable() {
+  static thread_local ByAddress<TSFieldId> Table;
+  return Table;
+}
+TypeSymbols typeSymbolsOutOfLine(const char *Type);
+TSFieldId fieldIdOutOfLine(const char *Name);
+inline TypeSymbols typeSymbols(const char *Type) {
+  const auto &S = typeTable().Slots[ByAddress<TypeSymbols>::home(Type)];
+  return S.Key == Type ? S.Value : typeSymbolsOutOfLine(Type);
+}
+inline TSFieldId fieldId(const char *Name) {
+  const auto &S = fieldTable().Slots[ByAddress<TSFieldId>::home(Name)];
+  return S.Key == Name ? S.Value : fieldIdOutOfLine(Name);
+}
 template <size_t N> bool is(TSNode Node, const char (&Type)[N]) {
-  if (ts_node_is_null(Node))
+  if (!Node.id) // ts_node_is_null, inline
     return false;
   const TypeSymbols S = typeSymbols(Type);
-  TSSymbol Sym = ts_node_symbol(Node);
+  TSSymbol Sym = symbolOf(Node);
   return Sym == S.Named || Sym == S.Anonymous;
 }
 template <size_t N> TSNode field(TSNode Node, const char (&Name)[N]) {
-  if (ts_node_is_null(Node)) // a missing part's part is missing too
+  if (!Node.id) // a missing part's part is missing too
     return Node;
+  if (NodeMemo *M = NodeMemo::current())
+    return M->field(Node, fieldId(Name));
   return ts_node_child_by_field_id(Node, fieldId(Name));
 }
 // The dotted name a call calls ("torch.cuda.synchronize", "x.item": the receiver's text

@@ -34,7 +34,7 @@ TEST(PythonSource, ATrainingLoopParses) {
                                        "class Net(torch.nn.Module):\n"
                                        "    def forward(self, x):\n"
                                        "        return x[x > 0]\n");
-  EXPECT_FALSE(S.problem()) << S.problem()->What;
+  EXPECT_FALSE(S.problem()) << S.problem()->What << " at line " << S.problem()->Line;
   EXPECT_EQ(topLevel(S), "import_statement function_definition class_definition");
 }
 
@@ -59,6 +59,21 @@ TEST(PythonSource, Python2IsOneProblemAndTheRestStillParses) {
   ASSERT_TRUE(Exec.problem());
   EXPECT_EQ(Exec.problem()->Line, 2u);
   EXPECT_EQ(Exec.problem()->What, "Python 2 syntax (an exec statement)");
+}
+
+// Without ERROR nodes, Python 2 statements are looked for where the text spells the words:
+// the words as names, attributes, parts of names, in strings and comments are Python 3.
+TEST(PythonSource, PrintAndExecAsNamesAreNoProblem) {
+  PythonSource S = PythonSource::parse("print = logger.info  # print 'x'\n"
+                                       "builtins.exec(code)\nprint_freq = 10\n"
+                                       "s = \"print 1\"\nprint(s, exec_time)\n");
+  EXPECT_FALSE(S.problem()) << S.problem()->What;
+  // The first of two, in the file's order, whichever word comes first.
+  PythonSource Both = PythonSource::parse("def f(c):\n    exec c\nprint 'a'\n");
+  ASSERT_TRUE(Both.problem());
+  EXPECT_EQ(Both.problem()->Line, 2u);
+  EXPECT_EQ(Both.problem()->Column, 5u);
+  EXPECT_EQ(Both.problem()->What, "Python 2 syntax (an exec statement)");
 }
 
 TEST(PythonSource, AMissingTokenIsNamed) {
