@@ -284,6 +284,22 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                        "Save images at an interval (every N steps), not every step.",
                        Image.FromParams};
   }
+  // make_grid(t, normalize=True) shifts the grid to [0, 1] with float(t.min()) and
+  // float(t.max()): two reads of the GPU (save_image(..., normalize=True) is flagged above).
+  if (Name == "make_grid" && V.text(V.argument(Call, 0, "normalize")) == "True") {
+    Value Grid = V.of(V.argument(Call, 0, nullptr), S);
+    if ((!Grid.tensor() && !Grid.unknownType()) || Grid.Where == Place::Cpu)
+      return std::nullopt;
+    return LibrarySync{"hostsync-item",
+                       "make_grid(normalize=True)",
+                       Grid.Where,
+                       Grid.Why,
+                       "torchvision's 'make_grid' with normalize=True reads the tensor's minimum "
+                       "and maximum with float(): two waits for every kernel queued before them",
+                       "Make image grids at an interval (every N steps); or normalize on the GPU "
+                       "and call make_grid without normalize=True.",
+                       Grid.FromParams};
+  }
   if (torchvisionNms(Call, Callee, V)) {
     // torchvision's CUDA kernel copies its mask of kept boxes to the host to count them.
     Value Boxes = V.of(V.argument(Call, 0, nullptr), S); // a tensor, whatever is known

@@ -986,17 +986,24 @@ void Linter::call(TSNode Call, const Scope &S) {
                   {Place::Unknown, ""},
                   "'clip_grad_norm_' with error_if_nonfinite=True reads the total norm on the "
                   "host to check it: it waits for the whole backward pass");
-  // torch.tensor(data, device=...), torch.cuda.FloatTensor(data): host data copied to the
-  // device it names.
+  // torch.tensor(data, device=...), torch.cuda.FloatTensor(data), or Tensor(data) of a name
+  // holding a CUDA tensor type: host data copied to the device it names. A legacy
+  // constructor given sizes (`Tensor(n, 1)`, `Tensor(imgs.size(0))`) copies nothing.
+  const Value *TypeNamed = !Method && Dotted ? S.find(Callee) : nullptr;
+  bool LegacyType = (Dotted && Callee.substr(0, 11) == "torch.cuda." && Name.size() > 6 &&
+                     Name.substr(Name.size() - 6) == "Tensor") ||
+                    (TypeNamed && TypeNamed->K == Kind::Device && TypeNamed->Class == TensorType &&
+                     TypeNamed->Where != Place::Cpu);
   if ((TorchFn && (Name == "tensor" || Name == "as_tensor")) ||
-      (Dotted && Callee.substr(0, 11) == "torch.cuda." && Name.size() > 6 &&
-       Name.substr(Name.size() - 6) == "Tensor" &&
-       !ts_node_is_null(V.argument(Call, 0, nullptr)))) {
+      (LegacyType && !ts_node_is_null(V.argument(Call, 0, nullptr)))) {
+    if (!TorchFn && !V.constructorCopies(Call, S))
+      return;
     Value Data = V.of(V.argument(Call, 0, nullptr), S);
     TSNode Dev = V.argument(Call, 0, "device");
     Value D =
-        TorchFn
-            ? V.deviceOf(Dev, S)
+        TorchFn ? V.deviceOf(Dev, S)
+        : TypeNamed
+            ? *TypeNamed
             : cudaDevice("`" + std::string(Callee) + "` at line " + std::to_string(V.line(Call)));
     if (!Data.tensor() && D.K == Kind::Device && D.Where != Place::Cpu &&
         (!TorchFn || !ts_node_is_null(Dev)))

@@ -443,6 +443,9 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
       D.Where = Place::Cuda;
       D.Why = quote(T) + " at line " + std::to_string(line(E));
     }
+    // torch.cuda.FloatTensor if cuda else torch.FloatTensor: a type (PyTorch-GAN's Tensor).
+    if (A.Class == TensorType || B.Class == TensorType)
+      D.Class = TensorType;
     return D;
   }
   if (is(E, "identifier") || is(E, "attribute")) {
@@ -497,11 +500,27 @@ bool Values::isCudaTensorType(TSNode E) const {
          D.compare(D.size() - 6, 6, "Tensor") == 0;
 }
 
+bool Values::constructorCopies(TSNode Call, const Scope &S) const {
+  TSNode Arg = argument(Call, 0, nullptr);
+  if (ts_node_is_null(Arg) || !ts_node_is_null(argument(Call, 1, nullptr)))
+    return false; // nothing, or sizes
+  if (is(Arg, "integer") || of(Arg, S).K == Kind::Int)
+    return false;
+  if (is(Arg, "call")) { // imgs.size(0), len(x), x.numel()
+    std::string_view Last = lastPart(text(field(Arg, "function")));
+    return Last != "size" && Last != "len" && Last != "numel";
+  }
+  // imgs.shape[0]: a size; imgs.shape: sizes too.
+  TSNode Of = is(Arg, "subscript") ? field(Arg, "value") : Arg;
+  return !(is(Of, "attribute") && text(field(Of, "attribute")) == "shape");
+}
+
 Value Values::cudaType(TSNode E) const {
   Value D;
   D.K = Kind::Device;
   D.Where = Place::Cuda;
   D.Why = quote(text(E)) + " at line " + std::to_string(line(E));
+  D.Class = TensorType;
   return D;
 }
 

@@ -42,6 +42,9 @@ enum class Kind {
 };
 enum class Place { Unknown, Cuda, Cpu };
 
+// Value::Class of a Device that is a tensor type (torch.cuda.FloatTensor), not a device.
+inline constexpr const char *TensorType = "tensor type";
+
 struct Value {
   Kind K = Kind::Other;
   Place Where = Place::Unknown;
@@ -130,8 +133,14 @@ public:
   std::optional<FlagDefault> scanFlagDefault(std::string_view Name) const;
   mutable std::map<std::string, std::optional<FlagDefault>, std::less<>> FlagDefaults;
   // torch.cuda.FloatTensor and the other torch.cuda.*Tensor types (not called): as devices,
-  // CUDA (`x.type(torch.cuda.FloatTensor)` copies x there).
+  // CUDA (`x.type(torch.cuda.FloatTensor)` copies x there), of Class TensorType, which a
+  // name holding one keeps (`Tensor = torch.cuda.FloatTensor if cuda else ...`; calling it
+  // builds a tensor there).
   bool isCudaTensorType(TSNode E) const;
+  // Does a legacy constructor call (torch.cuda.FloatTensor(...), a name holding such a type)
+  // copy data into its tensor: one argument that is data (a list, an array, a name of one),
+  // not sizes (`Tensor(n, 1)`, `Tensor(imgs.size(0))`, `Tensor(x.shape[0])`, an integer)?
+  bool constructorCopies(TSNode Call, const Scope &S) const;
   Value cudaType(TSNode E) const;
   Value of(TSNode Expr, const Scope &S) const;
   // The device an argument of .to() or device= names (a Device value, Other when it names

@@ -1,0 +1,40 @@
+# RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
+# RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+# RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+# COUNT: {{^}}5{{$}}
+# Legacy tensor types (PyTorch-GAN's `Tensor = torch.cuda.FloatTensor if cuda else
+# torch.FloatTensor`): calling the name with data (a numpy array, a list) builds the tensor
+# from host data on CUDA, a blocking copy, as torch.cuda.FloatTensor(data) does; given
+# sizes (`Tensor(n, 1)`, `Tensor(imgs.size(0))`, `Tensor(imgs.shape[0])`) it copies
+# nothing. And torchvision's make_grid(..., normalize=True), which reads the grid's minimum
+# and maximum with float().
+import numpy as np
+import torch
+from torch.utils.data import DataLoader
+from torchvision.utils import make_grid
+
+cuda = True if torch.cuda.is_available() else False
+Tensor = torch.cuda.FloatTensor if cuda else torch.FloatTensor
+LongTensor = torch.cuda.LongTensor if cuda else torch.LongTensor
+HostTensor = torch.FloatTensor
+dataloader = DataLoader(None, batch_size=4)
+
+
+def train(generator):
+    for i, (imgs, labels) in enumerate(dataloader):
+        real = imgs.type(Tensor)
+        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:21: warning: 'type' to a CUDA tensor type copies a host tensor{{.*}}[hostsync-host-to-device-copy]
+        valid = Tensor(imgs.size(0), 1).fill_(1.0)
+        fake = Tensor(imgs.shape[0], 1).fill_(0.0)
+        z = Tensor(np.random.normal(0, 1, (imgs.shape[0], 100)))
+        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:13: warning: 'Tensor' of host data (a list, a number, an array) copies it to the device{{.*}}device: cuda (`torch.cuda.FloatTensor if cuda else torch.Flo...` at line 17)) [hostsync-host-to-device-copy]
+        gen_labels = LongTensor(np.random.randint(0, 10, imgs.shape[0]))
+        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:22: warning: 'LongTensor' of host data{{.*}}[hostsync-host-to-device-copy]
+        sizes = torch.cuda.FloatTensor(imgs.shape[0], 1)
+        data = torch.cuda.FloatTensor([0.5, 0.5])
+        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:27: warning: 'torch.cuda.FloatTensor' of host data{{.*}}[hostsync-host-to-device-copy]
+        host = HostTensor(np.ones(3))
+        grid = make_grid(generator(z), nrow=5, normalize=True)
+        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:16: warning: torchvision's 'make_grid' with normalize=True reads the tensor's minimum and maximum with float(){{.*}}[hostsync-item]
+        plain = make_grid(real, nrow=5)
+        host_grid = make_grid(imgs, normalize=True)
