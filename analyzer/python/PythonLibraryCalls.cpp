@@ -271,35 +271,28 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                        "copies it once), or load the checkpoint with map_location set to the "
                        "device; once per run, outside the training loop."};
   }
-  if (Name == "save_image") { // torchvision.utils.save_image, vutils.save_image
+  // torchvision's image utilities, of their first argument: a tensor (or a value of unknown
+  // type) not known to be on the host.
+  auto OfImage = [&](const char *Rule, const char *Op, const char *Message,
+                     const char *Fix) -> std::optional<LibrarySync> {
     Value Image = V.of(V.argument(Call, 0, nullptr), S);
     if ((!Image.tensor() && !Image.unknownType()) || Image.Where == Place::Cpu)
       return std::nullopt;
-    return LibrarySync{"hostsync-device-to-host-copy",
-                       "save_image",
-                       Image.Where,
-                       Image.Why,
-                       "torchvision's 'save_image' copies the image tensor to the host "
-                       "(.to('cpu') inside): the copy waits for every kernel queued before it",
-                       "Save images at an interval (every N steps), not every step.",
-                       Image.FromParams};
-  }
+    return LibrarySync{Rule, Op, Image.Where, Image.Why, Message, Fix, Image.FromParams};
+  };
+  if (Name == "save_image") // torchvision.utils.save_image, vutils.save_image
+    return OfImage("hostsync-device-to-host-copy", "save_image",
+                   "torchvision's 'save_image' copies the image tensor to the host (.to('cpu') "
+                   "inside): the copy waits for every kernel queued before it",
+                   "Save images at an interval (every N steps), not every step.");
   // make_grid(t, normalize=True) shifts the grid to [0, 1] with float(t.min()) and
   // float(t.max()): two reads of the GPU (save_image(..., normalize=True) is flagged above).
-  if (Name == "make_grid" && V.text(V.argument(Call, 0, "normalize")) == "True") {
-    Value Grid = V.of(V.argument(Call, 0, nullptr), S);
-    if ((!Grid.tensor() && !Grid.unknownType()) || Grid.Where == Place::Cpu)
-      return std::nullopt;
-    return LibrarySync{"hostsync-item",
-                       "make_grid(normalize=True)",
-                       Grid.Where,
-                       Grid.Why,
-                       "torchvision's 'make_grid' with normalize=True reads the tensor's minimum "
-                       "and maximum with float(): two waits for every kernel queued before them",
-                       "Make image grids at an interval (every N steps); or normalize on the GPU "
-                       "and call make_grid without normalize=True.",
-                       Grid.FromParams};
-  }
+  if (Name == "make_grid" && V.text(V.argument(Call, 0, "normalize")) == "True")
+    return OfImage("hostsync-item", "make_grid(normalize=True)",
+                   "torchvision's 'make_grid' with normalize=True reads the tensor's minimum and "
+                   "maximum with float(): two waits for every kernel queued before them",
+                   "Make image grids at an interval (every N steps); or normalize on the GPU and "
+                   "call make_grid without normalize=True.");
   if (torchvisionNms(Call, Callee, V)) {
     // torchvision's CUDA kernel copies its mask of kept boxes to the host to count them.
     Value Boxes = V.of(V.argument(Call, 0, nullptr), S); // a tensor, whatever is known
