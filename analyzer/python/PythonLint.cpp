@@ -15,6 +15,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -551,11 +552,20 @@ void Linter::meterUpdated(TSNode Call, Scope &S) {
     return;
   TSNode Meter = field(Fn, "object");
   std::string Name(V.text(Meter));
-  if ((!is(Meter, "identifier") && !is(Meter, "attribute")) || !V.of(Meter, S).unknownType())
+  if (!is(Meter, "identifier") && !is(Meter, "attribute"))
+    return;
+  // Or an object of a meter class of another module (swav's `top1 = AverageMeter()` of
+  // src/utils.py), whose update() this file's walks do not bind.
+  Value Object = V.of(Meter, S);
+  bool ImportedMeter = Object.K == Kind::Object &&
+                       Object.Class.find("Meter") != std::string::npos &&
+                       ts_node_is_null(R.methodOf(Object.Class, "update"));
+  if (!Object.unknownType() && !ImportedMeter)
     return;
   std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
-  if (Name.find("meter") == std::string::npos || Name.find("parameter") != std::string::npos ||
-      Name.find("diameter") != std::string::npos)
+  if (!ImportedMeter &&
+      (Name.find("meter") == std::string::npos || Name.find("parameter") != std::string::npos ||
+       Name.find("diameter") != std::string::npos))
     return;
   Value Kept = V.of(V.argument(Call, 0, nullptr), S);
   if (!Kept.tensor())
@@ -879,6 +889,20 @@ void Linter::formatted(TSNode Call, const Scope &S) {
       T = X;
     } else if (X.K == Kind::Object) {
       T = TensorAttribute(X.Class, Keyword.empty() ? Keyword : Keyword + ".");
+      // Or what this object's own attributes hold here (an imported meter's update(t) kept
+      // t: meterUpdated), for each attribute the text names ("{top1.avg:.3f}").
+      for (size_t At = Text.find("{" + Keyword + ".");
+           !T && Literal && !Keyword.empty() && At != std::string_view::npos;
+           At = Text.find("{" + Keyword + ".", At + 1)) {
+        size_t From = At + Keyword.size() + 2, To = From;
+        while (To < Text.size() &&
+               (std::isalnum(static_cast<unsigned char>(Text[To])) || Text[To] == '_'))
+          ++To;
+        if (const Value *Held =
+                S.find(std::string(V.text(E)) + "." + std::string(Text.substr(From, To - From)));
+            Held && Held->tensor())
+          T = *Held;
+      }
     }
     if (T)
       return report(Call, "hostsync-print-tensor", "str.format", *T,
