@@ -1,15 +1,11 @@
-class AverageMeter(object):
-    def __init__(self):
-        self.reset()
+class AverageMeter:
+    """The running mean of what update() is given (as swav's src/utils.py keeps one)."""
 
-    def reset(self):
-        self.val = 0
-        self.avg = 0
-        self.sum = 0
+    def __init__(self):
+        self.val = self.avg = self.total = 0
         self.count = 0
 
     def update(self, val, n=1):
-        self.val = val
-        self.sum += val * n
-        self.count += n
-        self.avg = self.sum / self.count
+        self.val, self.count = val, self.count + n
+        self.total += val * n
+        self.avg = self.total / self.count
