@@ -76,9 +76,14 @@ Ranks::Ranks(TSNode Root, const Values &V,
 void Ranks::collect(TSNode N, const std::string &Class) {
   // An explicit stack: the file's nesting was bounded by the caller, but statements are
   // many.
-  std::vector<std::pair<TSNode, std::string>> Todo{{N, Class}};
+  struct Visit {
+    TSNode N;
+    std::string InClass;
+    const Function *Parent; // the function N is defined in
+  };
+  std::vector<Visit> Todo{{N, Class, nullptr}};
   while (!Todo.empty()) {
-    auto [At, InClass] = Todo.back();
+    auto [At, InClass, Parent] = Todo.back();
     Todo.pop_back();
     if (is(At, "class_definition")) {
       ClassInfo C;
@@ -93,27 +98,30 @@ void Ranks::collect(TSNode N, const std::string &Class) {
         if (!isFunction(M))
           continue;
         std::string Name(V.text(field(M, "name")));
-        Function F{C.Name + "." + Name, C.Name, C.Module && Name == "forward", "", M};
-        Functions[ts_node_start_byte(M)] = F;
+        Function F{C.Name + "." + Name, C.Name, C.Module && Name == "forward", "", M, Parent};
+        const Function *Method = &(Functions[ts_node_start_byte(M)] = F);
         MethodByName.emplace(F.Name, M);
         if (Name == "__init__")
           C.Methods.insert(C.Methods.begin(), M);
         else
           C.Methods.push_back(M);
-        Todo.push_back({field(M, "body"), C.Name + "." + Name});
+        Todo.push_back({field(M, "body"), C.Name + "." + Name, Method});
       }
       Classes.push_back(std::move(C));
       continue;
     }
     if (isFunction(At) && Functions.count(ts_node_start_byte(At)) == 0) {
       std::string Name(V.text(field(At, "name")));
-      Functions[ts_node_start_byte(At)] = {Name, "", false, "", At};
+      const Function *Defined =
+          &(Functions[ts_node_start_byte(At)] = {Name, "", false, "", At, Parent});
       FreeByName.emplace(Name, At); // the first definition of a name, as a reader finds it
+      FreeDefinitions.emplace(Name, Defined);
       Free.push_back(At);
+      Parent = Defined;
     }
     NamedChildren Children(At);
     for (size_t I = Children.size(); I-- > 0;)
-      Todo.push_back({Children[I], InClass});
+      Todo.push_back({Children[I], InClass, Parent});
   }
 }
 
@@ -294,8 +302,23 @@ TSNode Ranks::calleeOf(TSNode Call, bool &Method) const {
     Method = !staticMethod(It->second, V); // self.f(...) of a @staticmethod binds no self
     return It->second;
   }
-  if (auto It = FreeByName.find(std::string(Callee)); It != FreeByName.end())
+  if (auto It = FreeByName.find(std::string(Callee)); It != FreeByName.end()) {
+    // Defined more than once (two functions each with their own `inner`): the one in the
+    // caller, or in the nearest function around it, else one at the module's level.
+    auto [First, Last] = FreeDefinitions.equal_range(Callee);
+    if (std::next(First) == Last)
+      return It->second;
+    auto Known = CallerOf.find(Call.id);
+    const Function *Caller = Known != CallerOf.end() ? Known->second.Caller : enclosing(Call);
+    for (const Function *Scope = Caller;; Scope = Scope->Parent) {
+      for (auto D = First; D != Last; ++D)
+        if (D->second->Parent == Scope)
+          return D->second->Node;
+      if (!Scope)
+        break;
+    }
     return It->second;
+  }
   // Trainer(model, loader, ...): a class of the file built, its __init__ called with self.
   auto It = MethodByName.find(std::string(Callee) + ".__init__");
   if (It == MethodByName.end())

@@ -65,6 +65,9 @@ private:
     bool Forward = false; // forward() of a module class
     std::string HotWhy;   // why a call makes it hot; "" when none does
     TSNode Node{};        // the definition
+    // The function it is defined in (a nested function's, a method's of a class defined in
+    // a function), null at the module's or a class's level.
+    const Function *Parent = nullptr;
   };
   struct Loop {
     bool Found = false;
@@ -81,6 +84,9 @@ private:
   std::map<uint32_t, Function> Functions; // by the definition's first byte
   // Definitions by name, for calleeOf: free functions ("f"), methods ("Net.forward").
   std::map<std::string, TSNode> FreeByName, MethodByName;
+  // Every free function by name, nested ones too: a call of `inner()` names the one defined
+  // in the caller or a function around it, as Python's scopes find it.
+  std::multimap<std::string, const Function *, std::less<>> FreeDefinitions;
   std::vector<ClassInfo> Classes;
   std::vector<TSNode> Free;
   // Each call's enclosing() and loopAround(), as propagateCalls' walk found them (by the

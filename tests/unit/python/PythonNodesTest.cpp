@@ -60,11 +60,11 @@ std::vector<TSNode> children(TSNode N) {
 
 // Each field the front end asks for, by the literal it uses.
 std::vector<TSNode> fields(TSNode N) {
-  return {field(N, "name"),        field(N, "body"),        field(N, "function"),
-          field(N, "arguments"),   field(N, "object"),      field(N, "attribute"),
-          field(N, "left"),        field(N, "right"),       field(N, "condition"),
-          field(N, "consequence"), field(N, "alternative"), field(N, "value"),
-          field(N, "superclasses"), field(N, "parameters"), field(N, "module_name")};
+  return {field(N, "name"),         field(N, "body"),        field(N, "function"),
+          field(N, "arguments"),    field(N, "object"),      field(N, "attribute"),
+          field(N, "left"),         field(N, "right"),       field(N, "condition"),
+          field(N, "consequence"),  field(N, "alternative"), field(N, "value"),
+          field(N, "superclasses"), field(N, "parameters"),  field(N, "module_name")};
 }
 
 bool same(const std::vector<TSNode> &A, const std::vector<TSNode> &B) {
@@ -115,8 +115,8 @@ TEST(NodeMemo, TheInnermostMemoIsCurrentUntilItEnds) {
 // another tree alive beside it, is tested on its own symbol.
 TEST(NodeMemo, TheLastSymbolIsNoOtherTreesAnswer) {
   PythonSource A = PythonSource::parse("x = f(1)\n");
-  TSNode Call = ts_node_named_child(ts_node_named_child(ts_node_named_child(
-                                        ts_tree_root_node(A.tree()), 0), 0), 1);
+  TSNode Call = ts_node_named_child(
+      ts_node_named_child(ts_node_named_child(ts_tree_root_node(A.tree()), 0), 0), 1);
   ASSERT_STREQ(ts_node_type(Call), "call");
   EXPECT_TRUE(is(Call, "call"));
   PythonSource B = PythonSource::parse("class C:\n    pass\n");
