@@ -262,7 +262,7 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std
     // where a parameter guards it (`if sync: torch.cuda.synchronize()`): the call's
     // argument decides. A copy to CUDA syncs only when its source is on the host, which no
     // call decides.
-    F.FunctionKey = pythonFunctionKey(File, Rank.Function);
+    F.FunctionKey = pythonFunctionKey(File, Rank.Key);
     F.CallSyncs = std::string_view(Rule) != "hostsync-host-to-device-copy" &&
                   std::string_view(Rule) != "hostsync-cuda-pageable-async-copy" &&
                   !guardedByParameter();
@@ -332,7 +332,7 @@ void Linter::projectCall(TSNode Call, const Scope &S) {
     Def = methodOfObject(Call, S, V, R, Method);
   if (!ts_node_is_null(Def)) {
     Name = R.nameOf(Def);
-    Callee = pythonFunctionKey(File, Name);
+    Callee = pythonFunctionKey(File, R.keyOf(Def));
     Params = parameterNames(Def, V);
   } else if (const FunctionRef *F = importedCallee(Call, S)) {
     Name = F->Name;
@@ -354,7 +354,7 @@ void Linter::projectCall(TSNode Call, const Scope &S) {
     // A call a parameter guards (`if sync: wait_all()`) makes no sync of its caller's: the
     // caller's caller decides. The call keeps its own finding.
     if (!guardedByParameter())
-      C.Caller = pythonFunctionKey(File, Rank.Function);
+      C.Caller = pythonFunctionKey(File, Rank.Key);
     C.CallerName = Rank.Function;
   }
   C.File = File;

@@ -258,9 +258,15 @@ std::string Ranks::nameOf(TSNode Def) const {
   return It == Functions.end() ? "" : It->second.Name;
 }
 
+std::string Ranks::keyOf(TSNode Def) const {
+  auto It = Functions.find(ts_node_start_byte(Def));
+  return It == Functions.end() ? "" : It->second.key();
+}
+
 RankOf Ranks::rankIn(const Function *F, const Loop &L) const {
   RankOf R;
   R.Function = F ? F->Name : "";
+  R.Key = F ? F->key() : "";
   if (L.Found && L.Periodic) {
     R.Value = Rank::Periodic;
     R.Period = L.Period;

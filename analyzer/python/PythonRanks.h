@@ -25,6 +25,10 @@ struct RankOf {
   std::string Reason;
   std::optional<int64_t> Period;
   std::string Function; // "Net.forward", "train"; "" at the module's level
+  // The function's key for findings at calls: its name, or for a function defined inside
+  // another, Python's qualified name ("evaluate.<locals>.inner"), so that two functions
+  // each with their own `inner` are two.
+  std::string Key;
 };
 
 struct ClassInfo {
@@ -42,8 +46,10 @@ public:
   RankOf of(TSNode At) const;
   // How deep the tree's nodes nest (the root's children at 1, tokens counted).
   unsigned nesting() const { return Nesting; }
-  // The qualified name of one of the file's functions ("Net.forward"), by its definition.
+  // The qualified name of one of the file's functions ("Net.forward"), by its definition,
+  // and its key (RankOf::Key).
   std::string nameOf(TSNode Def) const;
+  std::string keyOf(TSNode Def) const;
   const std::vector<ClassInfo> &classes() const { return Classes; }
   const std::vector<TSNode> &freeFunctions() const { return Free; }
   std::set<std::string, std::less<>> moduleClasses() const;
@@ -68,6 +74,7 @@ private:
     // The function it is defined in (a nested function's, a method's of a class defined in
     // a function), null at the module's or a class's level.
     const Function *Parent = nullptr;
+    std::string key() const { return Parent ? Parent->key() + ".<locals>." + Name : Name; }
   };
   struct Loop {
     bool Found = false;
