@@ -242,25 +242,20 @@ void CallArguments::pass(Given &G, const std::vector<std::string> &Names, TSNode
   }
 }
 
-bool CallArguments::operator==(const CallArguments &O) const {
-  return ByFunction == O.ByFunction && Returns == O.Returns;
-}
-
-bool CallArguments::same(const CallArguments &O) const {
-  auto SamePassed = [](const Passed &A, const Passed &B) {
-    return A.Calls == B.Calls && sameValue(A.Merged, B.Merged);
-  };
-  auto SameEntry = [&](const auto &A, const auto &B) {
-    return A.first == B.first && SamePassed(A.second, B.second);
+bool CallArguments::equal(const CallArguments &O,
+                          bool (*Same)(const Value &, const Value &)) const {
+  auto SamePassed = [&](const auto &A, const auto &B) {
+    return A.first == B.first && A.second.Calls == B.second.Calls &&
+           Same(A.second.Merged, B.second.Merged);
   };
   auto SameGiven = [&](const auto &A, const auto &B) {
     return A.first == B.first && A.second.Calls == B.second.Calls &&
            std::equal(A.second.Params.begin(), A.second.Params.end(), B.second.Params.begin(),
-                      B.second.Params.end(), SameEntry);
+                      B.second.Params.end(), SamePassed);
   };
   return std::equal(ByFunction.begin(), ByFunction.end(), O.ByFunction.begin(), O.ByFunction.end(),
                     SameGiven) &&
-         std::equal(Returns.begin(), Returns.end(), O.Returns.begin(), O.Returns.end(), SameEntry);
+         std::equal(Returns.begin(), Returns.end(), O.Returns.begin(), O.Returns.end(), SamePassed);
 }
 
 void CallArguments::recordReturn(TSNode Def, const Value &Returned) {

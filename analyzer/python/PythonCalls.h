@@ -102,24 +102,19 @@ public:
   // returns the same kind); null when none was seen.
   void recordReturn(TSNode Def, const Value &Returned);
   const Value *returned(TSNode Def) const;
-  // The same kinds and places given to the same parameters (the reasons aside): a walk
-  // that learns nothing new ends the linter's walks.
-  bool operator==(const CallArguments &O) const;
-  // The same values given to the same parameters and returned, reasons and all.
-  bool same(const CallArguments &O) const;
+  // The same values given to the same parameters, and returned, each pair compared by Same:
+  // sameFacts (kinds and places: a walk that learns nothing new ends the linter's walks) or
+  // sameValue (every field: the walk is the last one).
+  bool equal(const CallArguments &O, bool (*Same)(const Value &, const Value &)) const;
 
 private:
   struct Passed {
     Value Merged;
     unsigned Calls = 0; // how many calls passed it
-    bool operator==(const Passed &O) const {
-      return Calls == O.Calls && sameFacts(Merged, O.Merged);
-    }
   };
   struct Given {
     unsigned Calls = 0;
     std::map<std::string, Passed> Params;
-    bool operator==(const Given &O) const { return Calls == O.Calls && Params == O.Params; }
   };
   // Merges what Call passes into G, its parameters named Names.
   static void pass(Given &G, const std::vector<std::string> &Names, TSNode Call, const Scope &S,

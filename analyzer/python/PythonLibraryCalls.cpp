@@ -133,8 +133,10 @@ std::optional<LibrarySync> libraryObjectCall(TSNode Call, const std::string &Cal
                        "backward pass",
                        "use a fused optimizer (torch.optim.AdamW(..., fused=True)): "
                        "GradScaler.step then leaves the check to the optimizer's kernel"};
-  const Value *Receiver =
-      Method ? S.find(V.text(field(field(Call, "function"), "object"))) : nullptr;
+  // The receiver of step() and log() only: the other methods are none of these objects'.
+  const Value *Receiver = Method && (Name == "step" || Name == "log")
+                              ? S.find(V.text(field(field(Call, "function"), "object")))
+                              : nullptr;
   if (Method && Name == "step" && Receiver && Receiver->Class == "ReduceLROnPlateau") {
     // step(metrics) reads the metric with float(): of a CUDA tensor, a copy to the host.
     TSNode Given = V.argument(Call, 0, nullptr);

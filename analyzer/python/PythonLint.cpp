@@ -15,7 +15,6 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
-#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -860,15 +859,21 @@ void Linter::formatted(TSNode Call, const Scope &S) {
   // A tensor attribute of Class's objects that the text formats: one it names after
   // Prefix ("{top1.avg" for top1=..., "{avg" for **self.__dict__) when the text is a
   // literal, else any.
-  auto TensorAttribute = [&](const std::string &Class, const std::string &Prefix) {
+  // Object: the object's expression ("top1"), whose own attributes here come first (an
+  // imported meter's update(t) kept t: meterUpdated); "" for self's.
+  auto TensorAttribute = [&](const std::string &Class, const std::string &Prefix,
+                             const std::string &Object) {
     const auto *Set = V.AttributesOf ? V.AttributesOf(Class) : nullptr;
     const Value *Found = nullptr;
     if (!Set)
       return std::optional<Value>();
-    for (const auto &[Name, Val] : *Set)
+    for (const auto &[Name, OfClass] : *Set) {
+      const Value *Here = Object.empty() ? nullptr : S.find(Object + Name.substr(4));
+      const Value &Val = Here && Here->tensor() ? *Here : OfClass;
       if (Val.tensor() && (!Found || Val.Where == Place::Cuda) &&
           (!Literal || Text.find("{" + Prefix + Name.substr(5)) != std::string_view::npos))
         Found = &Val;
+    }
     return Found ? std::optional<Value>(*Found) : std::nullopt;
   };
   TSNode Args = field(Call, "arguments");
@@ -884,25 +889,12 @@ void Linter::formatted(TSNode Call, const Scope &S) {
       std::string Function = R.of(Call).Function;
       if (V.text(ts_node_named_child(A, 0)) == "self.__dict__" &&
           Function.find('.') != std::string::npos)
-        T = TensorAttribute(Function.substr(0, Function.find('.')), "");
+        T = TensorAttribute(Function.substr(0, Function.find('.')), "", "");
     } else if (Value X = V.of(E, S); X.tensor()) {
       T = X;
     } else if (X.K == Kind::Object) {
-      T = TensorAttribute(X.Class, Keyword.empty() ? Keyword : Keyword + ".");
-      // Or what this object's own attributes hold here (an imported meter's update(t) kept
-      // t: meterUpdated), for each attribute the text names ("{top1.avg:.3f}").
-      for (size_t At = Text.find("{" + Keyword + ".");
-           !T && Literal && !Keyword.empty() && At != std::string_view::npos;
-           At = Text.find("{" + Keyword + ".", At + 1)) {
-        size_t From = At + Keyword.size() + 2, To = From;
-        while (To < Text.size() &&
-               (std::isalnum(static_cast<unsigned char>(Text[To])) || Text[To] == '_'))
-          ++To;
-        if (const Value *Held =
-                S.find(std::string(V.text(E)) + "." + std::string(Text.substr(From, To - From)));
-            Held && Held->tensor())
-          T = *Held;
-      }
+      T = TensorAttribute(X.Class, Keyword.empty() ? Keyword : Keyword + ".",
+                          std::string(V.text(E)));
     }
     if (T)
       return report(Call, "hostsync-print-tensor", "str.format", *T,
@@ -1162,25 +1154,6 @@ void forgetParameters(Scope &S) {
       fromParameter(Val, 0);
 }
 
-// Two walks' class attributes, each compared by Same (kinds and places, or every field).
-bool sameAttributes(const std::map<std::string, Scope, std::less<>> &A,
-                    const std::map<std::string, Scope, std::less<>> &B,
-                    bool (*Same)(const Value &, const Value &)) {
-  auto SameName = [&](const auto &X, const auto &Y) {
-    return X.first == Y.first && Same(X.second, Y.second);
-  };
-  if (A.size() != B.size())
-    return false;
-  for (auto I = A.begin(), J = B.begin(); I != A.end(); ++I, ++J)
-    if (I->first != J->first ||
-        !std::equal(I->second.Names.begin(), I->second.Names.end(), J->second.Names.begin(),
-                    J->second.Names.end(), SameName))
-      return false;
-  return true;
-}
-
-bool sameKindAndPlace(const Value &A, const Value &B) { return A.K == B.K && A.Where == B.Where; }
-
 bool sameNames(const std::map<std::string, Value, std::less<>> &A,
                const std::map<std::string, Value, std::less<>> &B,
                bool (*Same)(const Value &, const Value &)) {
@@ -1188,6 +1161,17 @@ bool sameNames(const std::map<std::string, Value, std::less<>> &A,
     return X.first == Y.first && Same(X.second, Y.second);
   });
 }
+
+// Two walks' class attributes, each compared by Same (kinds and places, or every field).
+bool sameAttributes(const std::map<std::string, Scope, std::less<>> &A,
+                    const std::map<std::string, Scope, std::less<>> &B,
+                    bool (*Same)(const Value &, const Value &)) {
+  return std::equal(A.begin(), A.end(), B.begin(), B.end(), [&](const auto &X, const auto &Y) {
+    return X.first == Y.first && sameNames(X.second.Names, Y.second.Names, Same);
+  });
+}
+
+bool sameKindAndPlace(const Value &A, const Value &B) { return A.K == B.K && A.Where == B.Where; }
 
 // A value as another file reads it: its reason names File's line ("`.cuda()` at
 // settings.py:3"), not a line of the importer.
@@ -1375,7 +1359,7 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       L.function(Function, Local);
       forgetParameters(Local); // what functions defined in it read
     }
-    Last = Last || (Seen.same(Given) && sameAttributes(Learnt, Attributes, sameValue) &&
+    Last = Last || (Seen.equal(Given, sameValue) && sameAttributes(Learnt, Attributes, sameValue) &&
                     sameNames(L.globalWrites(), GlobalWrites, sameValue));
     if (Last) {
       Out = std::move(Report);
@@ -1436,7 +1420,7 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       }
       break;
     }
-    if (Seen == Given && sameAttributes(Learnt, Attributes, sameKindAndPlace) &&
+    if (Seen.equal(Given, sameFacts) && sameAttributes(Learnt, Attributes, sameKindAndPlace) &&
         sameNames(GlobalWrites, L.globalWrites(), sameFacts))
       Walk = MaxWalks - 1; // nothing new: the next walk is the last
     Given = std::move(Seen);

@@ -260,13 +260,13 @@ std::string Ranks::nameOf(TSNode Def) const {
 
 std::string Ranks::keyOf(TSNode Def) const {
   auto It = Functions.find(ts_node_start_byte(Def));
-  return It == Functions.end() ? "" : It->second.key();
+  return It == Functions.end() ? "" : It->second.Key;
 }
 
 RankOf Ranks::rankIn(const Function *F, const Loop &L) const {
   RankOf R;
   R.Function = F ? F->Name : "";
-  R.Key = F ? F->key() : "";
+  R.Key = F ? F->Key : "";
   if (L.Found && L.Periodic) {
     R.Value = Rank::Periodic;
     R.Period = L.Period;

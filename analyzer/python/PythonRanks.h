@@ -74,7 +74,8 @@ private:
     // The function it is defined in (a nested function's, a method's of a class defined in
     // a function), null at the module's or a class's level.
     const Function *Parent = nullptr;
-    std::string key() const { return Parent ? Parent->key() + ".<locals>." + Name : Name; }
+    // RankOf::Key: Name, or Python's qualified name for one defined in a function.
+    std::string Key = Parent ? Parent->Key + ".<locals>." + Name : Name;
   };
   struct Loop {
     bool Found = false;

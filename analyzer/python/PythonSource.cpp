@@ -76,19 +76,19 @@ std::optional<SyntaxProblem> firstProblem(TSNode Root) {
 // name is an identifier): looked for where the text spells the word, not by a walk of
 // every node (which was 6% of a large project's run).
 std::optional<SyntaxProblem> python2Statement(TSNode Root, const std::string &Text) {
-  for (size_t At = 0; At < Text.size();) {
-    size_t Print = Text.find("print", At), Exec = Text.find("exec", At);
-    size_t Word = std::min(Print, Exec);
-    if (Word == std::string::npos)
-      break;
-    size_t Length = Word == Print ? 5 : 4;
+  // The next place of each word, found again only once passed (a search from each place of
+  // the other word would read the text again and again).
+  size_t Print = Text.find("print"), Exec = Text.find("exec");
+  while (Print != std::string::npos || Exec != std::string::npos) {
+    bool IsPrint = Print < Exec;
+    size_t Word = IsPrint ? Print : Exec, Length = IsPrint ? 5 : 4;
     TSNode N = ts_node_descendant_for_byte_range(Root, static_cast<uint32_t>(Word),
                                                  static_cast<uint32_t>(Word + Length));
     if (!ts_node_is_null(N) && !ts_node_is_named(N) && ts_node_start_byte(N) == Word &&
         ts_node_end_byte(N) == Word + Length)
       if (auto Found = problemOf(ts_node_parent(N)))
         return Found;
-    At = Word + Length;
+    (IsPrint ? Print : Exec) = Text.find(IsPrint ? "print" : "exec", Word + Length);
   }
   return std::nullopt;
 }
