@@ -57,6 +57,35 @@ std::optional<std::string> readFile(const std::string &Path) {
   return std::string((*Buffer)->getBuffer());
 }
 
+// A `#define` line that can go into a PCH as this reader wrote it: one without quotes,
+// whose text the reader's blank folding and comment dropping cannot change.
+bool isPlainDefine(llvm::StringRef Directive) {
+  return compat::startsWith(Directive, "define ") && !Directive.contains('"') &&
+         !Directive.contains('\'');
+}
+
+// The system headers (and macro definitions between them) a project header begins with,
+// where the file that includes it says "Name": found next to that file, then in QuoteDirs.
+// Nothing when the header is not found.
+std::optional<std::vector<std::string>>
+followProjectHeader(const std::string &Name, const std::string &Dir,
+                    const std::vector<std::string> &QuoteDirs, int Depth) {
+  std::vector<std::string> Where = {Dir};
+  Where.insert(Where.end(), QuoteDirs.begin(), QuoteDirs.end());
+  for (const std::string &W : Where) {
+    llvm::SmallString<256> Path(W);
+    llvm::sys::path::append(Path, Name);
+    if (!llvm::sys::fs::is_regular_file(Path))
+      continue;
+    std::optional<std::string> Inner = readFile(std::string(Path));
+    if (!Inner)
+      return std::nullopt;
+    return leadingSystemIncludesOf(*Inner, std::string(llvm::sys::path::parent_path(Path)),
+                                   QuoteDirs, Depth + 1);
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::vector<std::string> leadingSystemIncludesOf(const std::string &Text, const std::string &Dir,
@@ -69,63 +98,48 @@ std::vector<std::string> leadingSystemIncludesOf(const std::string &Text, const 
     Rest = skipBlank(Rest);
     std::string D = takeDirective(Rest);
     llvm::StringRef Word(D);
-    if (!Out.empty()) { // after the first header, only more <...> includes extend the list
-      if (!Word.consume_front("include "))
-        return Out;
-      Word = Word.trim();
-      if (!(Word.size() > 2 && Word.front() == '<' && Word.back() == '>'))
-        return Out;
-      Out.push_back(Word.str());
-      continue;
-    }
     if (!Guard.empty()) { // only `#define <same name>` may follow the #ifndef
       if (D != "define " + Guard)
-        return Out;
+        return {};
       Guard.clear();
       continue;
     }
-    if (D == "pragma once")
+    if (Out.empty() && D == "pragma once")
       continue;
-    if (compat::startsWith(Word, "ifndef ") && !Word.drop_front(7).contains(' ')) {
+    if (Out.empty() && compat::startsWith(Word, "ifndef ") && !Word.drop_front(7).contains(' ')) {
       Guard = Word.drop_front(7).str();
       continue;
     }
-    if (Word.consume_front("include ")) {
-      Word = Word.trim();
-      if (Word.size() > 2 && Word.front() == '<' && Word.back() == '>') {
-        Out.push_back(Word.str());
-        continue;
-      }
-      if (Word.size() > 2 && Word.front() == '"' && Word.back() == '"' && Depth < MaxDepth) {
-        std::string Name = Word.drop_front().drop_back().str();
-        std::vector<std::string> Where = {Dir};
-        Where.insert(Where.end(), QuoteDirs.begin(), QuoteDirs.end());
-        for (const std::string &W : Where) {
-          llvm::SmallString<256> Path(W);
-          llvm::sys::path::append(Path, Name);
-          if (!llvm::sys::fs::is_regular_file(Path))
-            continue;
-          std::optional<std::string> Inner = readFile(std::string(Path));
-          if (!Inner)
-            return Out;
-          // The project header's first things decide: what follows them in the header
-          // comes before the rest of the including file.
-          return leadingSystemIncludesOf(*Inner, std::string(llvm::sys::path::parent_path(Path)),
-                                         QuoteDirs, Depth + 1);
-        }
-      }
+    // A macro defined before or between the headers (`#define NOMINMAX`) goes into the
+    // PCH in its place: the file's own definition is then a same redefinition.
+    if (isPlainDefine(Word)) {
+      Out.push_back("#" + D);
+      continue;
     }
-    return Out;
+    if (!Word.consume_front("include "))
+      return endingAtAHeader(Out);
+    Word = Word.trim();
+    if (Word.size() > 2 && Word.front() == '<' && Word.back() == '>') {
+      Out.push_back(Word.str());
+      continue;
+    }
+    // A project header: its own first headers come next, then its other code, which ends
+    // the list (what follows it in the header comes before the rest of this file).
+    if (Word.size() > 2 && Word.front() == '"' && Word.back() == '"' && Depth < MaxDepth)
+      if (std::optional<std::vector<std::string>> Inner =
+              followProjectHeader(Word.drop_front().drop_back().str(), Dir, QuoteDirs, Depth))
+        Out.insert(Out.end(), Inner->begin(), Inner->end());
+    return endingAtAHeader(Out);
   }
 }
 
 std::optional<std::string> leadingSystemIncludeOf(const std::string &Text, const std::string &Dir,
                                                   const std::vector<std::string> &QuoteDirs,
                                                   int Depth) {
-  std::vector<std::string> All = leadingSystemIncludesOf(Text, Dir, QuoteDirs, Depth);
-  if (All.empty())
-    return std::nullopt;
-  return All.front();
+  for (std::string &Entry : leadingSystemIncludesOf(Text, Dir, QuoteDirs, Depth))
+    if (!isMacroEntry(Entry))
+      return Entry;
+  return std::nullopt;
 }
 
 std::vector<std::string> leadingSystemIncludes(const std::string &File,
@@ -134,6 +148,14 @@ std::vector<std::string> leadingSystemIncludes(const std::string &File,
   if (!Text)
     return {};
   return leadingSystemIncludesOf(*Text, std::string(llvm::sys::path::parent_path(File)), QuoteDirs);
+}
+
+bool isMacroEntry(const std::string &Entry) { return compat::startsWith(Entry, "#"); }
+
+std::vector<std::string> endingAtAHeader(std::vector<std::string> Out) {
+  while (!Out.empty() && isMacroEntry(Out.back()))
+    Out.pop_back();
+  return Out;
 }
 
 std::vector<std::string> commonPrefix(const std::vector<std::vector<std::string>> &Lists) {

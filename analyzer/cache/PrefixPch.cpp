@@ -27,6 +27,26 @@ namespace hostsync {
 
 namespace {
 
+// A list's first header with the macros defined before it: the PCH a file falls back to.
+std::vector<std::string> throughFirstHeader(const std::vector<std::string> &Lead) {
+  return {Lead.begin(), std::find_if_not(Lead.begin(), Lead.end(), isMacroEntry) + 1};
+}
+
+bool isLibTorchHeader(const std::string &Entry) {
+  return compat::isOneOf(llvm::StringRef(Entry).take_until([](char C) { return C == '/'; }),
+                         {"<torch", "<ATen", "<c10", "<caffe2"});
+}
+
+} // namespace
+
+std::vector<std::string> groupHeaders(const std::vector<std::string> &Lead) {
+  auto Torch = std::find_if(Lead.begin(), Lead.end(), isLibTorchHeader);
+  return Torch == Lead.end() ? throughFirstHeader(Lead)
+                             : std::vector<std::string>(Lead.begin(), Torch + 1);
+}
+
+namespace {
+
 bool isCxxSource(llvm::StringRef File) {
   return compat::isOneOf(llvm::sys::path::extension(File), {".cpp", ".cc", ".cxx", ".c++", ".C"});
 }
@@ -163,16 +183,22 @@ std::optional<PrefixPchs::Prepared> PrefixPchs::prepare(const std::string &File,
   // A project's own header found through -I makes a PCH that is refused (see build()):
   // the list ends before one; a first one stays alone, as it is cheap to refuse.
   auto InProject = [&](const std::string &Header) {
+    if (isMacroEntry(Header))
+      return false;
     std::string Name = Header.substr(1, Header.size() - 2);
     return std::any_of(Quoted.begin(), Quoted.end(), [&](const std::string &D) {
       return llvm::sys::fs::exists(absolutePathIn(D, Name));
     });
   };
   std::vector<std::string> &Headers = P.Lead.Headers;
-  auto End = InProject(Headers.front()) ? Headers.begin() + 1
-                                        : std::find_if(Headers.begin(), Headers.end(), InProject);
+  auto FirstHeader = std::find_if_not(Headers.begin(), Headers.end(), isMacroEntry);
+  auto End = InProject(*FirstHeader) ? FirstHeader + 1
+                                     : std::find_if(Headers.begin(), Headers.end(), InProject);
   Headers.erase(End, Headers.end());
-  std::vector<std::string> Parts = {"group", Directory, P.Lead.Headers.front()};
+  Headers = endingAtAHeader(std::move(Headers));
+  std::vector<std::string> Parts = {"group", Directory};
+  std::vector<std::string> Shared = groupHeaders(Headers);
+  Parts.insert(Parts.end(), Shared.begin(), Shared.end());
   Parts.insert(Parts.end(), P.Forced.begin(), P.Forced.end());
   Parts.push_back("flags");
   std::vector<std::string> KeyFlags = pchKeyFlags(P.Flags);
@@ -202,7 +228,7 @@ sharedPrefixes(const std::map<std::string, PrefixPchs::Leading> &ByFile) {
     ByGroup[L.Group].push_back(L.Headers);
   std::map<std::string, std::vector<std::string>> Shared, Out;
   for (const auto &[Group, Lists] : ByGroup)
-    Shared[Group] = commonPrefix(Lists);
+    Shared[Group] = endingAtAHeader(commonPrefix(Lists));
   for (const auto &[File, L] : ByFile)
     Out[File] = Shared[L.Group];
   return Out;
@@ -214,7 +240,7 @@ std::optional<PrefixPchs::Use> PrefixPchs::forFile(const std::string &File,
   std::optional<Prepared> P = prepare(File, Directory, Args);
   if (!P)
     return std::nullopt;
-  std::vector<std::string> First = {P->Lead.Headers.front()}, Headers = First;
+  std::vector<std::string> First = throughFirstHeader(P->Lead.Headers), Headers = First;
   {
     std::lock_guard<std::mutex> G(Lock);
     auto It = Planned.find(absolutePathIn(Directory, File));
@@ -236,7 +262,7 @@ std::optional<PrefixPchs::Use> PrefixPchs::forHeaders(const Prepared &P,
   for (const std::string &F : P.Forced)
     Text += "#include \"" + F + "\"\n";
   for (const std::string &H : Headers)
-    Text += "#include " + H + "\n";
+    Text += (isMacroEntry(H) ? H : "#include " + H) + "\n";
   std::vector<std::string> Parts = {"pch", ToolId, Directory, Text};
   std::vector<std::string> KeyFlags = pchKeyFlags(P.Flags);
   Parts.insert(Parts.end(), KeyFlags.begin(), KeyFlags.end());

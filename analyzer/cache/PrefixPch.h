@@ -1,7 +1,7 @@
 // Parses LibTorch once per project instead of once per file: a precompiled header (PCH) of
 // the system headers a file begins with (LeadingInclude.h), one per group of files with the
-// same first header and compile flags, holding the longest list of leading headers every
-// file of the group shares (<torch/torch.h>, then <iostream>, then <vector>...), built on
+// same first headers (groupHeaders) and compile flags, holding the longest list of leading headers
+// every file of the group shares (<torch/torch.h>, then <iostream>, then <vector>...), built on
 // first use and kept in a folder (the cache's, or a temporary one with --no-cache). A file whose
 // command and text allow it is parsed with `-include-pch`; every other file, and every file whose
 // PCH could not be built, is parsed as it is.
@@ -49,7 +49,7 @@ public:
     std::vector<std::string> Replaces; // the command's -include's it holds: dropped from it
   };
   // What a file's PCH could hold: Group names the files that may share one (same flags
-  // but for the -I/-iquote order, same forced includes and directory, same first header);
+  // but for the -I/-iquote order, same forced includes and directory, same groupHeaders);
   // Headers are the system headers the file begins with (leadingSystemIncludes).
   struct Leading {
     std::string Group;
@@ -103,6 +103,13 @@ private:
 // begins with (at least the first header, which the group shares).
 std::map<std::string, std::vector<std::string>>
 sharedPrefixes(const std::map<std::string, PrefixPchs::Leading> &ByFile);
+
+// What the files of a group share at least, of a file's leading headers (LeadingInclude.h):
+// the list through its first LibTorch header (torch/, ATen/, c10/, caffe2/), the one worth a
+// PCH (files that begin `#define NOMINMAX`, `#include <stdio.h>` and then differ in whether
+// <torch/extension.h> comes next are two groups, not one PCH of <stdio.h>); through the
+// first header when it has none (exposed for the unit test).
+std::vector<std::string> groupHeaders(const std::vector<std::string> &Lead);
 
 // The command's flags without argv[0], the input file and -fsyntax-only: what a PCH for
 // File is built with (exposed for the unit test).

@@ -14,6 +14,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <stdexcept>
 
@@ -32,7 +33,8 @@ TEST(LeadingInclude, PassesOverCommentsPragmaOnceAndAGuard) {
 }
 
 TEST(LeadingInclude, AnythingElseFirstMeansNone) {
-  EXPECT_EQ(leading("#define SCALE 2\n#include <torch/torch.h>\n"), std::nullopt);
+  EXPECT_EQ(leading("#define NAME \"x\"\n#include <torch/torch.h>\n"), std::nullopt);
+  EXPECT_EQ(leading("#define NOMINMAX\n#undef X\n#include <torch/torch.h>\n"), std::nullopt);
   EXPECT_EQ(leading("#ifndef A_H\n#define B_H\n#include <vector>\n"), std::nullopt);
   EXPECT_EQ(leading("#ifdef USE_TORCH\n#include <torch/torch.h>\n#endif\n"), std::nullopt);
   EXPECT_EQ(leading("int x;\n#include <vector>\n"), std::nullopt);
@@ -53,13 +55,49 @@ TEST(LeadingIncludes, SystemHeadersThatFollowTheFirstExtendTheList) {
       All("#include <torch/torch.h>\n// log\n\n#include <iostream>\n#include <vector>\nint x;\n"
           "#include <map>\n"),
       (L{"<torch/torch.h>", "<iostream>", "<vector>"}));
-  // A project header, a macro or a conditional ends the list; so does a continued line.
+  // A project header not found, or a conditional, ends the list; so does a continued line.
   EXPECT_EQ(All("#include <torch/torch.h>\n#include \"model.h\"\n#include <vector>\n"),
             L{"<torch/torch.h>"});
-  EXPECT_EQ(All("#include <torch/torch.h>\n#define N 2\n#include <vector>\n"),
-            L{"<torch/torch.h>"});
   EXPECT_EQ(All("#include <a.h>\n#ifdef X\n#include <b.h>\n#endif\n"), L{"<a.h>"});
-  EXPECT_EQ(All("#define N 2\n#include <vector>\n"), L{});
+  EXPECT_EQ(All("#include <a.h>\n#define X \\\n  1\n#include <b.h>\n"), L{"<a.h>"});
+}
+
+TEST(LeadingIncludes, MacrosDefinedBeforeOrBetweenTheHeadersKeepTheirPlace) {
+  auto All = [](const std::string &Text) {
+    return leadingSystemIncludesOf(Text, "/nonexistent", {});
+  };
+  using L = std::vector<std::string>;
+  EXPECT_EQ(All("#pragma once\n#define NOMINMAX  // Windows\n#include <stdio.h>\n"
+                "#define  N(x)   (x + 1)\n#include <torch/extension.h>\n#define LAST 1\nint x;\n"),
+            (L{"#define NOMINMAX", "<stdio.h>", "#define N(x) (x + 1)", "<torch/extension.h>"}));
+  EXPECT_EQ(leading("#define SCALE 2\n#include <torch/torch.h>\n"), "<torch/torch.h>");
+  // Macros alone are no header; a quoted one could be changed by the reader: it ends the list.
+  EXPECT_EQ(All("#define N 2\nint x;\n"), L{});
+  EXPECT_EQ(All("#include <a.h>\n#define S \"a  b\"\n#include <b.h>\n"), L{"<a.h>"});
+  EXPECT_EQ(endingAtAHeader({"#define A", "<a.h>", "#define B"}), (L{"#define A", "<a.h>"}));
+  EXPECT_EQ(endingAtAHeader({"#define A"}), L{});
+}
+
+TEST(LeadingIncludes, AProjectHeaderAfterTheSystemOnesAddsItsOwnFirstHeaders) {
+  llvm::SmallString<128> Dir;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("hostsync-leading-test", Dir));
+  std::string D(Dir);
+  auto Write = [&](const std::string &Name, const std::string &Text) {
+    std::error_code EC;
+    llvm::raw_fd_ostream(D + "/" + Name, EC) << Text;
+    ASSERT_FALSE(EC);
+  };
+  Write("handle.h", "#pragma once\n#define NOMINMAX\n#include <memory>\n#include \"inner.h\"\n"
+                    "struct Handle {};\n#include <vector>\n");
+  Write("inner.h",
+        "#ifndef INNER_H\n#define INNER_H\n#include <torch/extension.h>\nint f();\n#endif\n");
+  using L = std::vector<std::string>;
+  // Its other code ends the list: <map> comes after Handle, as <vector> does in handle.h.
+  EXPECT_EQ(leadingSystemIncludesOf("#include <condition_variable>\n#include \"handle.h\"\n"
+                                    "#include <map>\n",
+                                    D, {}),
+            (L{"<condition_variable>", "#define NOMINMAX", "<memory>", "<torch/extension.h>"}));
+  llvm::sys::fs::remove_directories(D);
 }
 
 TEST(LeadingIncludes, TheCommonPrefixOfFilesIsWhatTheyAllBeginWith) {
@@ -86,6 +124,19 @@ TEST(LeadingIncludes, EachGroupSharesItsOwnPrefix) {
   EXPECT_EQ(Shared["/p/d.cpp"], L{"<t>"});
   EXPECT_EQ(Shared["/p/e.cpp"], (L{"<v>", "<m>"}));
   EXPECT_EQ(Shared.size(), 5u);
+}
+
+TEST(LeadingIncludes, FilesShareAPchThroughTheirFirstLibTorchHeader) {
+  using L = std::vector<std::string>;
+  EXPECT_EQ(groupHeaders({"#define NOMINMAX", "<stdio.h>", "<torch/extension.h>", "<cassert>"}),
+            (L{"#define NOMINMAX", "<stdio.h>", "<torch/extension.h>"}));
+  EXPECT_EQ(groupHeaders({"<c10/cuda/CUDAStream.h>", "<torch/extension.h>"}),
+            L{"<c10/cuda/CUDAStream.h>"});
+  EXPECT_EQ(groupHeaders({"<vector>", "<ATen/ATen.h>"}), (L{"<vector>", "<ATen/ATen.h>"}));
+  // No LibTorch header: the first header, with the macros before it.
+  EXPECT_EQ(groupHeaders({"#define NOMINMAX", "<stdio.h>", "<cassert>"}),
+            (L{"#define NOMINMAX", "<stdio.h>"}));
+  EXPECT_EQ(groupHeaders({"<torchvision/io.h>", "<vector>"}), L{"<torchvision/io.h>"});
 }
 
 TEST(PchFlags, DropTheToolTheFileAndSyntaxOnly) {
