@@ -1,6 +1,7 @@
 #include "python/PythonCalls.h"
 
 #include <algorithm>
+#include <set>
 #include <optional>
 
 namespace hostsync::python {
@@ -36,12 +37,21 @@ Value merge(const Value &A, const Value &B) {
   bool OwnCuda =
       (A.Where == Place::Cuda && !A.FromParams) || (B.Where == Place::Cuda && !B.FromParams);
   Out.FromParams = OwnCuda ? 0 : A.FromParams | B.FromParams;
+  // Made of parameters only when every path made it so.
+  Out.LikeParams = A.LikeParams && B.LikeParams ? A.LikeParams | B.LikeParams : 0;
   return Out;
 }
 
 Value ownedHere(Value V) {
   fromParameter(V, 0);
+  forgetLikeParameters(V);
   return V;
+}
+
+void forgetLikeParameters(Value &V) {
+  V.LikeParams = 0;
+  for (Value &E : V.Elements)
+    forgetLikeParameters(E);
 }
 
 void fromParameter(Value &V, uint32_t Bit) {
@@ -118,9 +128,47 @@ bool placed(const Value &V) {
 }
 
 bool throughParameters(const Value &V) {
-  return V.FromParams || std::any_of(V.Elements.begin(), V.Elements.end(),
-                                     [](const Value &E) { return throughParameters(E); });
+  return V.FromParams || V.LikeParams ||
+         std::any_of(V.Elements.begin(), V.Elements.end(),
+                     [](const Value &E) { return throughParameters(E); });
 }
+
+namespace {
+// What a call returns when the callee's result is of the parameters Returned.LikeParams
+// names: a tensor where the tensors this call passes there are (combined: CUDA if any is);
+// of the caller's own such parameters when it passes those and no tensor; else nothing
+// known.
+Value likeArguments(const Value &Returned, TSNode Call, const std::vector<std::string> &Params,
+                    bool Method, const Scope &S, const Values &V) {
+  std::optional<Value> Placed;
+  uint32_t Like = 0;
+  for (size_t I = 0; I < 32; ++I) {
+    if (!(Returned.LikeParams & (1u << I)))
+      continue;
+    TSNode A = argumentFor(Call, Params, I, Method, V);
+    Value Passed = ts_node_is_null(A) ? Value() : V.of(A, S);
+    // What is not a tensor (a number, a value of unknown kind) places nothing, as in
+    // `x * s` (combine).
+    if (Passed.tensor())
+      Placed = Placed ? combined(*Placed, Passed) : Passed;
+    else if (Passed.K == Kind::Other && Passed.LikeParams && Passed.Elements.empty())
+      Like |= Passed.LikeParams;
+  }
+  Value Out = ownedHere(Returned);
+  if (Like && !Placed) { // f(x) inside g(x): of g's parameters in turn
+    Out.LikeParams = Like;
+    return Out;
+  }
+  if (Like || !Placed)
+    return Out;
+  Out.K = Kind::Tensor;
+  Out.Where = Placed->Where;
+  Out.Why = Placed->Why;
+  Out.FromParams = Placed->FromParams;
+  Out.Pinned = false;
+  return Out;
+}
+} // namespace
 
 Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std::string> &Params,
                        bool Method, const Scope &S, const Values &V) {
@@ -130,6 +178,8 @@ Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std
       E = throughArguments(E, Call, Params, Method, S, V);
     return Out;
   }
+  if (Returned.LikeParams && !Returned.FromParams && Returned.Where == Place::Unknown)
+    return likeArguments(Returned, Call, Params, Method, S, V);
   if (!Returned.FromParams || !placed(Returned))
     return Returned;
   // Placed as an op on what the call passes there would be (combined: CUDA if any is).
@@ -221,6 +271,7 @@ void CallArguments::pass(Given &G, const std::vector<std::string> &Names, TSNode
     if (Name.empty() || Name[0] == '*')
       return;
     Value Now = V.of(Arg, S);
+    forgetLikeParameters(Now); // the caller's parameters, not the callee's
     Passed &P = G.Params[Name];
     P.Merged = P.Calls++ == 0 ? Now : merge(P.Merged, Now);
   };
@@ -272,18 +323,41 @@ const Value *CallArguments::returned(TSNode Def) const {
 
 void CallArguments::bind(TSNode Def, Scope &Local, const Values &V) const {
   TSNode Params = field(Def, "parameters");
+  std::set<std::string, std::less<>> Defaulted;
   for (TSNode P : namedChildren(Params)) {
-    if (is(P, "default_parameter") || is(P, "typed_default_parameter"))
-      Local.Names[std::string(V.text(field(P, "name")))] = V.of(field(P, "value"), Local);
+    if (is(P, "default_parameter") || is(P, "typed_default_parameter")) {
+      std::string Name(V.text(field(P, "name")));
+      Local.Names[Name] = V.of(field(P, "value"), Local);
+      Defaulted.insert(std::move(Name));
+    }
   }
-  auto It = ByFunction.find(ts_node_start_byte(Def));
-  if (It == ByFunction.end())
-    return;
   std::vector<std::string> Names = parameterNames(Def, V);
-  for (const auto &[Name, P] : It->second.Params) {
+  auto It = ByFunction.find(ts_node_start_byte(Def));
+  if (It != ByFunction.end())
+    bindPassed(It->second, Names, Local);
+  // A parameter no call gives a value of known kind (a helper that other modules call, or
+  // that is given values of unknown kind): what tensor ops make of it is a tensor where a
+  // call passes one (Value::LikeParams). A name the scope finds elsewhere (a global of the
+  // same name) is left as the walk reads it.
+  for (size_t I = 0; I < Names.size() && I < 32; ++I) {
+    const std::string &Name = Names[I];
+    if (Name == "*" || Name == "**" || Name == "self" || Name == "cls" || Defaulted.count(Name))
+      continue; // a default (eps=1e-5) is what a call that leaves it out gets
+    auto Bound = Local.Names.find(Name);
+    if (Bound == Local.Names.end() && !Local.find(Name))
+      Local.Names[Name].LikeParams = 1u << I;
+    else if (Bound != Local.Names.end() && Bound->second.K == Kind::Other &&
+             Bound->second.Elements.empty())
+      Bound->second.LikeParams = 1u << I;
+  }
+}
+
+void CallArguments::bindPassed(const Given &G, const std::vector<std::string> &Names,
+                               Scope &Local) {
+  for (const auto &[Name, P] : G.Params) {
     auto Default = Local.Names.find(Name);
     // A default that some calls leave out stays in the merge (f(x) and f(x, device=d)).
-    bool EveryCall = P.Calls == It->second.Calls;
+    bool EveryCall = P.Calls == G.Calls;
     Value &Bound = Local.Names[Name] =
         EveryCall || Default == Local.Names.end() ? P.Merged : merge(Default->second, P.Merged);
     size_t I = std::find(Names.begin(), Names.end(), Name) - Names.begin();

@@ -48,6 +48,8 @@ void fromParameter(Value &V, uint32_t Bit);
 // V as a value of the function it is read in: the bits of the function it came from are
 // not this one's parameters (a return, an attribute, a global, a closure's name).
 Value ownedHere(Value V);
+// V (and its elements) made of no parameter (Value::LikeParams).
+void forgetLikeParameters(Value &V);
 // The parameters' indices a Value::FromParams holds, in order.
 std::vector<unsigned> parameterIndices(uint32_t FromParams);
 
@@ -71,12 +73,14 @@ TSNode argumentFor(TSNode Call, const std::vector<std::string> &Params, size_t P
 // Does V have a place a callee's tensors can take from it: a tensor, or a module, a device
 // or a state?
 bool placed(const Value &V);
-// Did V (or an element of it) come through parameters?
+// Did V (or an element of it) come through parameters, or is it made of parameters no call
+// gives a known kind (Value::LikeParams)?
 bool throughParameters(const Value &V);
 // What a call returns, when the callee's result came through its parameters
 // (Value::FromParams): placed by what this call passes there (a CPU tensor given, a CPU
 // result; a CUDA one, a CUDA result). Returned as it is when the call passes no value of a
-// known kind for one of them.
+// known kind for one of them. A result made of parameters of unknown kind
+// (Value::LikeParams) is a tensor where the tensors the call passes there are.
 Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std::string> &Params,
                        bool Method, const Scope &S, const Values &V);
 
@@ -116,6 +120,8 @@ private:
     unsigned Calls = 0;
     std::map<std::string, Passed> Params;
   };
+  // Binds in Local what G's calls passed to the parameters Names.
+  static void bindPassed(const Given &G, const std::vector<std::string> &Names, Scope &Local);
   // Merges what Call passes into G, its parameters named Names.
   static void pass(Given &G, const std::vector<std::string> &Names, TSNode Call, const Scope &S,
                    const Values &V);

@@ -508,11 +508,18 @@ void Linter::appended(TSNode Call, Scope &S) {
   if (!is(List, "identifier") && !is(List, "attribute"))
     return;
   Value Item = V.of(V.argument(Call, 0, nullptr), S);
+  Value Before = V.of(List, S);
+  if (Item.K == Kind::Other && Item.LikeParams && Item.Elements.empty()) {
+    // res.append(correct_k * 100): a list of what its parameters make them.
+    Item.LikeParams |= Before.K == Kind::Other && Before.Sequence ? Before.LikeParams : 0;
+    Item.Sequence = true;
+    V.bind(List, Item, S);
+    return;
+  }
   if (!Item.tensor())
     return;
   Item.Sequence = true;
   Item.Mask = false;
-  Value Before = V.of(List, S);
   V.bind(List, Before.tensor() && Before.Sequence ? merge(Before, Item) : Item, S);
 }
 
@@ -1151,7 +1158,7 @@ namespace {
 void forgetParameters(Scope &S) {
   for (auto &[Name, Val] : S.Names)
     if (throughParameters(Val))
-      fromParameter(Val, 0);
+      Val = ownedHere(std::move(Val));
 }
 
 bool sameNames(const std::map<std::string, Value, std::less<>> &A,

@@ -353,6 +353,9 @@ Value combine(std::initializer_list<Value> Parts) {
       if (P.tensor())
         Out.Why = P.Why;
   }
+  if (Out.Where == Place::Unknown) // where a call's tensors are, for the parts made so
+    for (const Value &P : Parts)
+      Out.LikeParams |= P.Elements.empty() ? P.LikeParams : 0;
   return Out;
 }
 
@@ -368,7 +371,7 @@ bool sameFacts(const Value &A, const Value &B) {
 
 bool sameValue(const Value &A, const Value &B) {
   return sameFacts(A, B) && A.Sequence == B.Sequence && A.FromParams == B.FromParams &&
-         A.Why == B.Why && A.Class == B.Class &&
+         A.LikeParams == B.LikeParams && A.Why == B.Why && A.Class == B.Class &&
          std::equal(A.Elements.begin(), A.Elements.end(), B.Elements.begin(), B.Elements.end(),
                     sameValue);
 }
@@ -590,6 +593,10 @@ Value Values::of(TSNode E, const Scope &S) const {
       long I = std::strtol(std::string(text(At)).c_str(), nullptr, 10);
       return I >= 0 && static_cast<size_t>(I) < V.Elements.size() ? V.Elements[I] : Value();
     }
+    if (V.K == Kind::Other && V.LikeParams && V.Elements.empty()) {
+      V.Sequence = false; // correct[:k], res[0]: what its parameters make it
+      return V;
+    }
     if (!V.tensor())
       return Value();
     V.Mask = false;     // an element or slice of a mask is a mask, but reading it is not masking
@@ -599,6 +606,12 @@ Value Values::of(TSNode E, const Scope &S) const {
   if (is(E, "binary_operator")) {
     Value L = of(field(E, "left"), S), R = of(field(E, "right"), S);
     Value Out = combine({L, R});
+    if (!Out.tensor() && (L.LikeParams || R.LikeParams) && L.Elements.empty() &&
+        R.Elements.empty()) { // correct_k * (100.0 / batch_size)
+      Value Like;
+      Like.LikeParams = L.LikeParams | R.LikeParams;
+      return Like;
+    }
     std::string_view Op = text(field(E, "operator"));
     Out.Mask = Out.tensor() && oneOf(Op, {"&", "|", "^"}) && (L.Mask || R.Mask);
     return Out;
@@ -940,10 +953,25 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
     Out.Pinned = false;
     return Out;
   }
+  if (Self.K == Kind::Other && Self.LikeParams && Self.Elements.empty() && !oneOf(Name, NotTensor))
+    return likeParameters(Call, Name, Self, S);
   if (!Self.tensor() || oneOf(Name, NotTensor))
     return Value();
   std::optional<OpRow> R = row(Name, /*IsMethod=*/true);
   return R ? byRow(*R, Self, Call, S) : Value();
+}
+
+Value Values::likeParameters(TSNode Call, std::string_view Name, const Value &Self,
+                             const Scope &S) const {
+  std::optional<OpRow> R = row(Name, /*IsMethod=*/true);
+  if (!R || (R->Device != ResultDevice::FromInputs && R->Device != ResultDevice::LikeSelf))
+    return Value();
+  Value Out = byRow(*R, tensorAt(Place::Unknown, ""), Call, S);
+  if (!Out.tensor() || Out.Where != Place::Unknown)
+    return Out; // placed by an argument (output.eq(labels_on_cuda))
+  Value Like;
+  Like.LikeParams = Self.LikeParams | Out.LikeParams;
+  return Like;
 }
 
 Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) const {
@@ -953,14 +981,24 @@ Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) 
   if (!R)
     return Value();
   Value In = of(argument(Call, 0, nullptr), S);
+  uint32_t Like = In.Elements.empty() ? In.LikeParams : 0;
   if (!In.tensor() && R->Device != ResultDevice::NamedElseCpu && R->Device != ResultDevice::Cpu)
     In = combine({In, of(argument(Call, 1, nullptr), S), of(argument(Call, 2, nullptr), S)});
   if (!In.tensor() && R->Device != ResultDevice::NamedElseCpu && R->Device != ResultDevice::Cpu) {
     // torch.isfinite(p.grad) of a value nothing here knows: a tensor all the same (torch's
     // ops return tensors), where its input is, which nothing says.
-    if (In.K != Kind::Other || R->Device != ResultDevice::FromInputs || !listedOp(Name))
+    if (In.K != Kind::Other || R->Device != ResultDevice::FromInputs)
       return Value();
+    if (!listedOp(Name)) {
+      // torch.abs(x) of a helper's parameter: a tensor where a call's tensors are, still of
+      // unknown kind here; not what tests or counts (torch.is_tensor(x), torch.numel(x)).
+      Value Unlisted;
+      Unlisted.LikeParams =
+          Name.substr(0, 3) == "is_" || oneOf(Name, {"numel", "typename"}) ? 0 : Like;
+      return Unlisted;
+    }
     In = tensorAt(Place::Unknown, "");
+    In.LikeParams = Like; // where a call's tensors are (torch.topk(output, 5) in a helper)
   }
   return byRow(*R, In, Call, S);
 }
@@ -994,9 +1032,11 @@ void Values::bind(TSNode Target, const Value &V, Scope &S) const {
       return;
     }
     Value Part = V;
-    Part.Sequence = false; // acc1, acc5 = a list of tensors
-    if (V.K == Kind::Other)
+    Part.Sequence = false;    // acc1, acc5 = a list of tensors
+    if (V.K == Kind::Other) { // _, pred = output.topk(5): of the parameters output is
       Part = Value();
+      Part.LikeParams = V.LikeParams;
+    }
     for (TSNode Child : Names)
       bind(Child, Part, S);
   }

@@ -58,6 +58,12 @@ struct Value {
   // came through, from what the calls passed (CallArguments::bind): a sync on it happens at
   // a call that passes a CUDA tensor there (Finding::SyncParams). 0: the function's own.
   uint32_t FromParams = 0;
+  // The parameters (bit I: the I-th) that no call in view gives a value of known kind, and
+  // that this value was made from by ops that return a tensor where their input is
+  // (output.topk(5), correct[:k].sum(), x * 2): a tensor where a call passes tensors there
+  // (throughArguments). A helper's result in another module (swav's accuracy(output,
+  // target) in utils.py) is then a CUDA tensor in a caller that passes CUDA tensors.
+  uint32_t LikeParams = 0;
   // A tuple's values, in order (`return feats, labels`), which unpacking and [0] take
   // apart; empty for anything else.
   std::vector<Value> Elements;
@@ -167,6 +173,9 @@ private:
   std::optional<OpRow> row(std::string_view Name, bool IsMethod) const;
   Value byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const;
   Value movedTo(Value Self, TSNode Target, TSNode Call, const Scope &S) const;
+  // Self.Name(...) of a value of unknown type made from parameters (Value::LikeParams): of
+  // those parameters still, when the op returns a tensor where its input is.
+  Value likeParameters(TSNode Call, std::string_view Name, const Value &Self, const Scope &S) const;
   // "made on the CPU by `torch.Tensor(x)` at line 3": the reason of a host tensor Call makes.
   std::string madeOnCpu(TSNode Call) const;
   const std::string &Text;
