@@ -25,6 +25,10 @@ Value merge(const Value &A, const Value &B) {
     return A;
   if (A.K != B.K)
     return Value();
+  // An object of one class or of another (a greedy or a beam-search decoder): which
+  // methods run is not known.
+  if (A.K == Kind::Object && A.Class != B.Class)
+    return Value();
   Value Out = A;
   Out.Where = A.Where == Place::Cuda || B.Where == Place::Cuda ? Place::Cuda
               : A.Where == Place::Cpu && B.Where == Place::Cpu ? Place::Cpu

@@ -115,12 +115,11 @@ private:
   void truth(TSNode E, const Scope &S);     // E's truth is read: bool(E)
   void branches(TSNode If, Scope &S);       // an if statement's branches, merged after it
   void registered(TSNode Call, Scope &S);   // self.register_buffer("name", t) binds self.name
-  void appended(TSNode Call, Scope &S);     // res.append(t): res is a list of such tensors
+  void appended(TSNode Call, Scope &S);     // res.append(t), res.extend(ts): a list of such tensors
   void meterUpdated(TSNode Call, Scope &S); // meter.update(t): meter.val/avg/sum are tensors
   void listIndex(TSNode Subscript, const Value &Target, const Scope &S); // t[range(n), y]
   void movedInPlace(TSNode Call, Scope &S); // model.cuda(): a module moves itself
   // Binds a loop's target (for Left in Iter, or a comprehension's) to Iter's elements.
-  void bindIteration(TSNode Left, TSNode Iter, Scope &S);
   void call(TSNode Call, const Scope &S);
   // text.format(...) of a tensor, or of an object or self holding one (hostsync-print-tensor).
   void formatted(TSNode Call, const Scope &S);
@@ -442,7 +441,7 @@ void Linter::statement(TSNode N, Scope &S) {
   if (is(N, "for_statement")) {
     TSNode Iter = field(N, "right");
     expression(Iter, S);
-    bindIteration(field(N, "left"), Iter, S);
+    V.bindIteration(field(N, "left"), Iter, S);
     block(field(N, "body"), S);
     TSNode Else = field(N, "alternative");
     if (!ts_node_is_null(Else))
@@ -502,13 +501,16 @@ void Linter::movedInPlace(TSNode Call, Scope &S) {
 
 void Linter::appended(TSNode Call, Scope &S) {
   TSNode Fn = field(Call, "function");
-  if (!is(Call, "call") || !is(Fn, "attribute") || V.text(field(Fn, "attribute")) != "append")
+  std::string_view Method = is(Fn, "attribute") ? V.text(field(Fn, "attribute")) : "";
+  if (!is(Call, "call") || (Method != "append" && Method != "extend"))
     return;
   TSNode List = field(Fn, "object");
   if (!is(List, "identifier") && !is(List, "attribute"))
     return;
   Value Item = V.of(V.argument(Call, 0, nullptr), S);
   Value Before = V.of(List, S);
+  if (Method == "extend" && !Item.tensor()) // dets.extend(boxes): the tensors of a list
+    return;
   if (Item.K == Kind::Other && Item.LikeParams && Item.Elements.empty()) {
     // res.append(correct_k * 100): a list of what its parameters make them.
     Item.LikeParams |= Before.K == Kind::Other && Before.Sequence ? Before.LikeParams : 0;
@@ -598,49 +600,6 @@ void Linter::registered(TSNode Call, Scope &S) {
   Value Buffer;
   Buffer.K = Kind::Tensor;
   S.set("self." + std::string(Quoted.substr(1, Quoted.size() - 2)), Buffer);
-}
-
-void Linter::bindIteration(TSNode Left, TSNode Iter, Scope &S) {
-  // enumerate(x) and zip-like wrappers (tqdm(loader)) iterate their first argument; with
-  // enumerate, the index is a number and the element comes second.
-  // A method given a loader first iterates it too (metric_logger.log_every(loader, 10)).
-  bool Enumerated =
-      V.text(field(Iter, "function")) == "enumerate" && ts_node_named_child_count(Left) == 2;
-  TSNode Source = Iter;
-  while (is(Source, "call") && !ts_node_is_null(V.argument(Source, 0, nullptr)) &&
-         V.of(Source, S).K != Kind::Loader &&
-         (!is(field(Source, "function"), "attribute") ||
-          V.of(V.argument(Source, 0, nullptr), S).K == Kind::Loader))
-    Source = V.argument(Source, 0, nullptr);
-  Value Element;
-  std::string_view Listed = V.text(field(field(Source, "function"), "attribute"));
-  Value Owner = V.of(field(field(Source, "function"), "object"), S);
-  if (is(Source, "call") && (Listed == "parameters" || Listed == "named_parameters" ||
-                             Listed == "buffers" || Listed == "named_buffers")) {
-    // A module's tensors, where the module is; named_*: (name, tensor).
-    Element.K = Kind::Tensor;
-    Element.Where = Owner.K == Kind::Module ? Owner.Where : Place::Unknown;
-    Element.Why = Owner.K == Kind::Module ? Owner.Why : "";
-    Element.FromParams = Owner.K == Kind::Module ? Owner.FromParams : 0;
-    if (Listed.substr(0, 6) == "named_" && !Enumerated && ts_node_named_child_count(Left) == 2) {
-      V.bind(ts_node_named_child(Left, 0), Value(), S);
-      Left = ts_node_named_child(Left, 1);
-    }
-  } else if (is(Source, "call") && (Listed == "items" || Listed == "values") && Owner.tensor()) {
-    // A batch that is a dict of tensors (`for k, v in cond.items()`): its tensors, where it is.
-    Element = V.itemOf(Owner);
-    if (Listed == "items" && !Enumerated && ts_node_named_child_count(Left) == 2) {
-      V.bind(ts_node_named_child(Left, 0), Value(), S);
-      Left = ts_node_named_child(Left, 1);
-    }
-  } else if (Value From = V.of(Source, S); From.K == Kind::Loader || From.tensor()) {
-    Element = V.itemOf(From);
-  }
-  if (Enumerated) {
-    V.bind(ts_node_named_child(Left, 0), Value(), S);
-    Left = ts_node_named_child(Left, 1);
-  }
-  V.bind(Left, Element, S);
 }
 
 void Linter::branches(TSNode If, Scope &S) {
@@ -794,7 +753,7 @@ void Linter::expression(TSNode E, const Scope &S) {
     for (TSNode C : namedChildren(E)) {
       if (is(C, "for_in_clause")) {
         expression(field(C, "right"), Inner);
-        bindIteration(field(C, "left"), field(C, "right"), Inner);
+        V.bindIteration(field(C, "left"), field(C, "right"), Inner);
       } else if (is(C, "if_clause")) {
         truth(ts_node_named_child(C, 0), Inner);
       }

@@ -94,6 +94,8 @@ void Scope::set(std::string Name, Value V) {
 TSNode Values::argument(TSNode Call, unsigned I, const char *Keyword) const {
   TSNode Args = field(Call, "arguments");
   TSNode None{};
+  if (is(Args, "generator_expression")) // list(x.cuda() for x in xs): its one argument
+    return I == 0 && !Keyword ? Args : None;
   if (!is(Args, "argument_list"))
     return None;
   // One pass over the arguments with a cursor, stopping at the one asked for (this runs for
@@ -586,6 +588,22 @@ Value Values::of(TSNode E, const Scope &S) const {
     }
     return Tuple;
   }
+  if (is(E, "list_comprehension") || is(E, "generator_expression")) {
+    // [b.to(device) for b in boxes]: a list of what its body makes of the elements, its loop
+    // variables bound in a scope of its own (as the linter walks it).
+    Scope Inner;
+    Inner.Globals = &S;
+    Inner.Class = S.Class;
+    for (TSNode C : namedChildren(E))
+      if (is(C, "for_in_clause"))
+        bindIteration(field(C, "left"), field(C, "right"), Inner);
+    Value Item = of(field(E, "body"), Inner);
+    if (!Item.tensor())
+      return Value();
+    Item.Sequence = true;
+    Item.Mask = false;
+    return Item;
+  }
   if (is(E, "subscript")) {
     Value V = of(field(E, "value"), S);
     // read_frame(path)[0]: the tuple's first value.
@@ -1013,6 +1031,49 @@ Value Values::itemOf(Value Of) const {
   Of.Sequence = false;
   Of.Elements.clear();
   return Of;
+}
+
+void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
+  // enumerate(x) and zip-like wrappers (tqdm(loader)) iterate their first argument; with
+  // enumerate, the index is a number and the element comes second.
+  // A method given a loader first iterates it too (metric_logger.log_every(loader, 10)).
+  bool Enumerated =
+      text(field(Iter, "function")) == "enumerate" && ts_node_named_child_count(Left) == 2;
+  TSNode Source = Iter;
+  while (is(Source, "call") && !ts_node_is_null(argument(Source, 0, nullptr)) &&
+         of(Source, S).K != Kind::Loader &&
+         (!is(field(Source, "function"), "attribute") ||
+          of(argument(Source, 0, nullptr), S).K == Kind::Loader))
+    Source = argument(Source, 0, nullptr);
+  Value Element;
+  std::string_view Listed = text(field(field(Source, "function"), "attribute"));
+  Value Owner = of(field(field(Source, "function"), "object"), S);
+  if (is(Source, "call") && (Listed == "parameters" || Listed == "named_parameters" ||
+                             Listed == "buffers" || Listed == "named_buffers")) {
+    // A module's tensors, where the module is; named_*: (name, tensor).
+    Element.K = Kind::Tensor;
+    Element.Where = Owner.K == Kind::Module ? Owner.Where : Place::Unknown;
+    Element.Why = Owner.K == Kind::Module ? Owner.Why : "";
+    Element.FromParams = Owner.K == Kind::Module ? Owner.FromParams : 0;
+    if (Listed.substr(0, 6) == "named_" && !Enumerated && ts_node_named_child_count(Left) == 2) {
+      bind(ts_node_named_child(Left, 0), Value(), S);
+      Left = ts_node_named_child(Left, 1);
+    }
+  } else if (is(Source, "call") && (Listed == "items" || Listed == "values") && Owner.tensor()) {
+    // A batch that is a dict of tensors (`for k, v in cond.items()`): its tensors, where it is.
+    Element = itemOf(Owner);
+    if (Listed == "items" && !Enumerated && ts_node_named_child_count(Left) == 2) {
+      bind(ts_node_named_child(Left, 0), Value(), S);
+      Left = ts_node_named_child(Left, 1);
+    }
+  } else if (Value From = of(Source, S); From.K == Kind::Loader || From.tensor()) {
+    Element = itemOf(From);
+  }
+  if (Enumerated) {
+    bind(ts_node_named_child(Left, 0), Value(), S);
+    Left = ts_node_named_child(Left, 1);
+  }
+  bind(Left, Element, S);
 }
 
 void Values::bind(TSNode Target, const Value &V, Scope &S) const {

@@ -155,6 +155,10 @@ public:
   // Binds the target of an assignment (a name, self.x, a tuple of names) to V; for a
   // tuple, each name gets V's kind and place (a batch unpacked: x, y = batch).
   void bind(TSNode Target, const Value &V, Scope &S) const;
+  // Binds the loop variables Left of `for Left in Iter` (a statement, or a comprehension's
+  // clause) to an element of what Iter iterates: a loader's batch, a tensor's row, a
+  // module's parameters; through enumerate() and wrappers such as tqdm(loader).
+  void bindIteration(TSNode Left, TSNode Iter, Scope &S) const;
   // An item of Of, which is a loader or a tensor: a DataLoader's batch (host tensors), a
   // tensor's row (where the tensor is).
   Value itemOf(Value Of) const;

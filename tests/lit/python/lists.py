@@ -1,0 +1,54 @@
+# RUN: %lint --no-cache --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-nonzero' %s > %t.out; test $? -eq 1
+# RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+# RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+# COUNT: {{^}}5{{$}}
+# Lists of tensors: a list comprehension (or a generator given to list()) of tensors is a
+# list of them, where its body puts each one; extend() adds a list's tensors to a list; a
+# function given such lists gets their tensors (torch.cat of them). An object of one class
+# or another (a greedy or a beam-search decoder) runs methods nothing here can choose.
+import torch
+
+device = torch.device("cuda")
+loader = torch.utils.data.DataLoader(range(10))
+
+
+def per_class(dets, labels):
+    dets = torch.cat(dets, dim=0)
+    labels = torch.cat(labels, dim=0)
+    return dets[labels == 1]
+    # CHECK-DAG: lists.py:[[@LINE-1]]:12: warning: indexing a CUDA tensor with a boolean mask{{.*}}[hostsync-bool-mask-index]
+
+
+class Greedy:
+    def finalize(self, tokens):
+        return tokens
+
+
+class Beam:
+    def finalize(self, tokens):
+        return [torch.tensor(seq) for seq in tokens.tolist()]
+
+
+def evaluate(beam):
+    dets, labs = list(), list()
+    for boxes, labels in loader:
+        boxes = [b.to(device) for b in boxes]
+        labels = list(l.to(device) for l in labels)
+        if labels[0]:
+            # CHECK-DAG: lists.py:[[@LINE-1]]:12: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
+            pass
+        dets.extend(boxes)
+        labs.extend(labels)
+    if labs[0]:
+        # CHECK-DAG: lists.py:[[@LINE-1]]:8: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
+        pass
+    host = [torch.zeros(3) for _ in range(4)]
+    if host[0].sum():  # a host tensor: no finding
+        pass
+    decoder = Beam() if beam else Greedy()
+    tokens = decoder.finalize(torch.ones(2, 3, device=device))
+    for t in tokens:
+        # CHECK-DAG: lists.py:[[@LINE+1]]:11: warning: 'nonzero' of a tensor that may be on CUDA{{.*}}[hostsync-nonzero]
+        t.nonzero()
+    return per_class(dets, labs)
+    # CHECK-DAG: lists.py:[[@LINE-1]]:12: note: the call of `per_class()` waits for the GPU{{.*}}[hostsync-bool-mask-index]
