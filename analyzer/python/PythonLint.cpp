@@ -112,10 +112,11 @@ private:
   std::map<std::string, Value, std::less<>> GlobalWrites;
   void statement(TSNode N, Scope &S);
   void expression(TSNode E, const Scope &S);
-  void truth(TSNode E, const Scope &S);     // E's truth is read: bool(E)
-  void branches(TSNode If, Scope &S);       // an if statement's branches, merged after it
-  void registered(TSNode Call, Scope &S);   // self.register_buffer("name", t) binds self.name
-  void appended(TSNode Call, Scope &S);     // res.append(t), res.extend(ts): a list of such tensors
+  void truth(TSNode E, const Scope &S);   // E's truth is read: bool(E)
+  void branches(TSNode If, Scope &S);     // an if statement's branches, merged after it
+  void registered(TSNode Call, Scope &S); // self.register_buffer("name", t) binds self.name
+  void appended(TSNode Call, Scope &S);   // res.append(t), res.extend(ts): a list of such tensors
+  void sliceBounds(TSNode Subscript, const Scope &S); // x[:n] of a tensor n reads n
   void meterUpdated(TSNode Call, Scope &S); // meter.update(t): meter.val/avg/sum are tensors
   void listIndex(TSNode Subscript, const Value &Target, const Scope &S); // t[range(n), y]
   void movedInPlace(TSNode Call, Scope &S); // model.cuda(): a module moves itself
@@ -793,6 +794,7 @@ void Linter::expression(TSNode E, const Scope &S) {
                  "waits for every kernel queued before it to count them");
     else if (Target.tensor() && Target.Where == Place::Cuda)
       listIndex(E, Target, S);
+    sliceBounds(E, S);
   }
   if (is(E, "interpolation")) {
     Value T = V.of(field(E, "expression"), S);
@@ -815,6 +817,26 @@ void Linter::expression(TSNode E, const Scope &S) {
     expression(C, S);
     if (Guarded)
       Guards.pop_back();
+  }
+}
+
+void Linter::sliceBounds(TSNode Subscript, const Scope &S) {
+  // x[:, :lengths[0]]: Python reads a slice's bounds as integers, through __index__, which
+  // copies a tensor's value to the host (item()).
+  for (TSNode Slice : namedChildren(Subscript)) {
+    if (!is(Slice, "slice"))
+      continue;
+    for (TSNode Bound : namedChildren(Slice)) {
+      Value B = V.of(Bound, S);
+      if (B.tensor() && !B.Sequence)
+        report(Bound, "hostsync-item", "slice bound", B,
+               "using " + phrase(B.Where) +
+                   " as a slice bound reads its value on the host (__index__ calls item()): "
+                   "the copy waits for every kernel queued before it",
+               "Keep the bounds on the host: copy the lengths once (lengths.tolist() before the "
+               "loop) and slice with Python ints, or mask the padded positions instead of "
+               "slicing them off.");
+    }
   }
 }
 

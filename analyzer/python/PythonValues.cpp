@@ -124,9 +124,30 @@ TSNode Values::argument(TSNode Call, unsigned I, const char *Keyword) const {
 
 namespace {
 // The text of the call that opens at Open (its '('), to its matching ')'.
+// The index of the quote that ends the string literal whose opening quote is at Text[I]
+// (the last of a triple quote's three), or Text.size(): brackets and commas inside it
+// (`help='Optimizer (default: "adamw"'`) are text, not the call's.
+size_t stringEnd(std::string_view Text, size_t I) {
+  char Q = Text[I];
+  bool Triple = Text.substr(I, 3) == std::string(3, Q);
+  for (size_t J = I + (Triple ? 3 : 1); J < Text.size(); ++J) {
+    if (Text[J] == '\\')
+      ++J;
+    else if (Text[J] == Q && (!Triple || Text.substr(J, 3) == std::string(3, Q)))
+      return Triple ? J + 2 : J;
+    else if (Text[J] == '\n' && !Triple)
+      return J; // an unterminated one-line string ends with its line
+  }
+  return Text.size();
+}
+
 std::string_view callText(std::string_view Text, size_t Open) {
   int Depth = 0;
   for (size_t I = Open; I < Text.size(); ++I) {
+    if (Text[I] == '\'' || Text[I] == '"') {
+      I = stringEnd(Text, I);
+      continue;
+    }
     Depth += Text[I] == '(' ? 1 : Text[I] == ')' ? -1 : 0;
     if (Depth == 0)
       return Text.substr(Open, I + 1 - Open);
@@ -150,6 +171,10 @@ std::optional<std::string_view> keywordIn(std::string_view Text, std::string_vie
     size_t End = I;
     for (int Depth = 0; End < Text.size(); ++End) {
       char C = Text[End];
+      if (C == '\'' || C == '"') { // default='a,b'
+        End = stringEnd(Text, End);
+        continue;
+      }
       if (Depth == 0 && (C == ',' || C == ')'))
         break;
       Depth += C == '(' || C == '[' ? 1 : C == ')' || C == ']' ? -1 : 0;
@@ -392,11 +417,31 @@ bool buildsLibraryModule(std::string_view Callee) {
 }
 
 // Methods of a tensor whose result is not a tensor.
-constexpr std::initializer_list<const char *> NotTensor = {
-    "item",          "tolist",     "numpy",           "size",         "dim",
-    "numel",         "nelement",   "data_ptr",        "element_size", "stride",
-    "is_contiguous", "ndimension", "storage_offset",  "get_device",   "is_pinned",
-    "type",          "__len__",    "untyped_storage", "backward"};
+constexpr std::initializer_list<const char *> NotTensor = {"item",
+                                                           "tolist",
+                                                           "numpy",
+                                                           "size",
+                                                           "dim",
+                                                           "numel",
+                                                           "nelement",
+                                                           "data_ptr",
+                                                           "element_size",
+                                                           "stride",
+                                                           "is_contiguous",
+                                                           "ndimension",
+                                                           "storage_offset",
+                                                           "get_device",
+                                                           "is_pinned",
+                                                           "type",
+                                                           "__len__",
+                                                           "untyped_storage",
+                                                           "backward",
+                                                           "equal",
+                                                           "allclose",
+                                                           "is_floating_point",
+                                                           "is_complex",
+                                                           "is_nonzero",
+                                                           "is_same_size"};
 } // namespace
 
 Value Values::deviceOf(TSNode E, const Scope &S) const {
@@ -578,7 +623,8 @@ Value Values::of(TSNode E, const Scope &S) const {
     Value D = deviceOf(E, S);
     return D.Where == Place::Unknown ? Value() : D;
   }
-  if (is(E, "expression_list") || is(E, "tuple")) { // return feats, labels
+  if (is(E, "expression_list") || is(E, "tuple") ||
+      is(E, "list")) { // return feats, labels; [train_loader, eval_loader]
     Value Tuple;
     for (TSNode Part : namedChildren(E)) {
       if (is(Part, "list_splat")) // (*a, b): the positions are not known
@@ -999,6 +1045,12 @@ Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) 
   if (!R)
     return Value();
   Value In = of(argument(Call, 0, nullptr), S);
+  if (!In.Elements.empty()) { // torch.cat([a, b]), torch.stack((x, y)): where their tensors are
+    Value Parts;
+    for (const Value &E : In.Elements)
+      Parts = combined(Parts, E);
+    In = Parts;
+  }
   uint32_t Like = In.Elements.empty() ? In.LikeParams : 0;
   if (!In.tensor() && R->Device != ResultDevice::NamedElseCpu && R->Device != ResultDevice::Cpu)
     In = combine({In, of(argument(Call, 1, nullptr), S), of(argument(Call, 2, nullptr), S)});

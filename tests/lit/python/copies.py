@@ -10,12 +10,14 @@ import argparse
 import torch
 from torch.utils.data import DataLoader
 
-# Loaders pinned by a flag (mae's pin_memory=args.pin_mem): as the flag's default says.
+# Loaders pinned by a flag (mae's pin_memory=args.pin_mem): as the flag's default says. A bracket in
+# a help text (ConvNeXt's --opt) is text: --device below is still "cuda".
 parser = argparse.ArgumentParser()
 parser.add_argument("--pin_mem", action="store_true")
 parser.add_argument("--no_pin_mem", action="store_false", dest="pin_mem")
 parser.set_defaults(pin_mem=True)
 parser.add_argument("--pin-batches", action="store_true")
+parser.add_argument("--opt", default="adamw", help='the optimizer (default: "adamw"')  # one ( in its text
 parser.add_argument("--device", default="cuda", help="the device (default: cuda)")
 parser.add_argument("--cpu-device", type=str, default="cpu")
 
@@ -23,7 +25,7 @@ parser.add_argument("--cpu-device", type=str, default="cpu")
 def flag_devices(args):
     # Devices from flags' defaults: CUDA for --device, the host for --cpu-device.
     torch.zeros(3).to(torch.device(args.device))
-    # CHECK-DAG: copies.py:[[@LINE-1]]:20: warning: 'to' of a host tensor{{.*}}device: cuda (the default of `--device`, "cuda", at line 19)) [hostsync-host-to-device-copy]
+    # CHECK-DAG: copies.py:[[@LINE-1]]:20: warning: 'to' of a host tensor{{.*}}device: cuda (the default of `--device`, "cuda", at line 21)) [hostsync-host-to-device-copy]
     torch.zeros(3).to(args.cpu_device)
 
 
@@ -54,7 +56,7 @@ def train(dataset):
     loader = DataLoader(dataset, batch_size=32, shuffle=True)
     for step, (images, labels) in enumerate(loader):
         images = images.to(device)
-        # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'to' of a host tensor (a batch of `DataLoader` at line 54) to CUDA blocks the host{{.*}}(hot: inside a loop; device: cuda (`"cuda:0"` at line 52)) [hostsync-host-to-device-copy]
+        # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'to' of a host tensor (a batch of `DataLoader` at line 56) to CUDA blocks the host{{.*}}(hot: inside a loop; device: cuda (`"cuda:0"` at line 54)) [hostsync-host-to-device-copy]
         labels = labels.cuda(non_blocking=True)
         # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'cuda(non_blocking=True)' of a host tensor in pageable memory{{.*}}[hostsync-host-to-device-copy]
         loss = model(images).sum()

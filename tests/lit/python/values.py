@@ -2,7 +2,7 @@
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}12{{$}}
+# COUNT: {{^}}14{{$}}
 # Reading a tensor's value on the host (hostsync-item): .item(), float()/int()/bool(), and
 # the truth of a tensor in if, while, assert, and, or, not.
 import torch
@@ -62,6 +62,9 @@ def negatives(n, items):
     if t is None or x_is_set():  # identity, not a value
         pass
     w = torch.ones(3, device="cpu")
+    # equal() and allclose() return Python bools (hostsync-equal's, not a tensor's truth).
+    g = torch.ones(3, device="cuda")
+    assert g.equal(g) and g.allclose(g)
     return bool(w.any()), int(len(items)), v, f
 
 
@@ -90,4 +93,17 @@ def distributed(rank, student, teacher, checkpoint):
     print(torch.ones(1, device=other).item())
     # CHECK-DAG: values.py:[[@LINE-1]]:39: warning: 'item' copies a value of a CUDA tensor{{.*}}device: cuda{{.*}}[hostsync-item]
     return out.sum().item()
-    # CHECK-DAG: values.py:[[@LINE-1]]:22: warning: 'item' copies a value of a CUDA tensor{{.*}}device: cuda (`torch.nn.Linear(4, 4).to(gpu)` at line 86)) [hostsync-item]
+    # CHECK-DAG: values.py:[[@LINE-1]]:22: warning: 'item' copies a value of a CUDA tensor{{.*}}device: cuda (`torch.nn.Linear(4, 4).to(gpu)` at line 89)) [hostsync-item]
+
+
+def slices_and_lists():
+    y = torch.randn(2, 3, 8, device="cuda")
+    lengths = torch.tensor([5, 7]).cuda()
+    head = y[0, :, : lengths[0]]
+    # CHECK-DAG: values.py:[[@LINE-1]]:22: warning: using a CUDA tensor as a slice bound reads its value on the host{{.*}}[hostsync-item]
+    tail = y[0, :, 2:4]  # numbers
+    host = y[0, :, : torch.tensor(3)]  # a host tensor: read on the host, no wait
+    if torch.cat([y, y]).sum():  # a list written out: where its tensors are
+        # CHECK-DAG: values.py:[[@LINE-1]]:26: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
+        pass
+    return head, tail, host
