@@ -57,11 +57,16 @@ std::optional<std::string> readFile(const std::string &Path) {
   return std::string((*Buffer)->getBuffer());
 }
 
-// A `#define` line that can go into a PCH as this reader wrote it: one without quotes,
-// whose text the reader's blank folding and comment dropping cannot change.
-bool isPlainDefine(llvm::StringRef Directive) {
-  return compat::startsWith(Directive, "define ") && !Directive.contains('"') &&
-         !Directive.contains('\'');
+// A `#define` line (Directive as takeDirective read it, Line as written) that can go into a
+// PCH as this reader wrote it: no quotes and no block comment (`#define N /* why */ 256`
+// would lose its value), whose text the reader's blank folding cannot change; and not a
+// reserved name (`_GNU_SOURCE`, `_POSIX_C_SOURCE`), which the system headers in the PCH may
+// define again, so that the file's own definition after the PCH would set it back.
+bool isPlainDefine(llvm::StringRef Directive, llvm::StringRef Line) {
+  if (!compat::startsWith(Directive, "define ") || compat::startsWith(Directive.drop_front(7), "_"))
+    return false;
+  return !Line.contains('"') && !Line.contains('\'') && !Line.contains("/*") &&
+         !Line.contains("*/");
 }
 
 // The system headers (and macro definitions between them) a project header begins with,
@@ -96,6 +101,7 @@ std::vector<std::string> leadingSystemIncludesOf(const std::string &Text, const 
   std::string Guard; // the name of an #ifndef just read, that a #define must follow
   while (true) {
     Rest = skipBlank(Rest);
+    llvm::StringRef Line = Rest.take_until([](char C) { return C == '\n'; });
     std::string D = takeDirective(Rest);
     llvm::StringRef Word(D);
     if (!Guard.empty()) { // only `#define <same name>` may follow the #ifndef
@@ -112,7 +118,7 @@ std::vector<std::string> leadingSystemIncludesOf(const std::string &Text, const 
     }
     // A macro defined before or between the headers (`#define NOMINMAX`) goes into the
     // PCH in its place: the file's own definition is then a same redefinition.
-    if (isPlainDefine(Word)) {
+    if (isPlainDefine(Word, Line)) {
       Out.push_back("#" + D);
       continue;
     }

@@ -7,9 +7,10 @@
 // `#ifndef X` / `#define X` pair are passed over; a `#include "..."` of a project header is
 // followed into that header (found next to the file that includes it, then in QuoteDirs),
 // so that `#include "model.h"` whose first line includes <torch/torch.h> begins with it
-// too. A macro definition without quotes before or between the headers (`#define
-// NOMINMAX`) is kept in the list in its place, as "#define NOMINMAX": the PCH defines it
-// where the file does, and the file's own definition is then the same one again. Anything
+// too. A macro definition before or between the headers (`#define NOMINMAX`: no quotes,
+// no block comment, not a reserved name such as `_GNU_SOURCE`) is kept in the list in its
+// place, as "#define NOMINMAX": the PCH defines it where the file does, and the file's own
+// definition is then the same one again. Anything
 // else first (a declaration, a conditional, a continued line) means the file has no such
 // header, and is parsed as it is.
 #pragma once

@@ -29,7 +29,9 @@ namespace {
 
 // A list's first header with the macros defined before it: the PCH a file falls back to.
 std::vector<std::string> throughFirstHeader(const std::vector<std::string> &Lead) {
-  return {Lead.begin(), std::find_if_not(Lead.begin(), Lead.end(), isMacroEntry) + 1};
+  auto First = std::find_if_not(Lead.begin(), Lead.end(), isMacroEntry);
+  return First == Lead.end() ? std::vector<std::string>()
+                             : std::vector<std::string>(Lead.begin(), First + 1);
 }
 
 bool isLibTorchHeader(const std::string &Entry) {
@@ -192,6 +194,8 @@ std::optional<PrefixPchs::Prepared> PrefixPchs::prepare(const std::string &File,
   };
   std::vector<std::string> &Headers = P.Lead.Headers;
   auto FirstHeader = std::find_if_not(Headers.begin(), Headers.end(), isMacroEntry);
+  if (FirstHeader == Headers.end()) // macros alone (leadingSystemIncludes never gives them)
+    return std::nullopt;
   auto End = InProject(*FirstHeader) ? FirstHeader + 1
                                      : std::find_if(Headers.begin(), Headers.end(), InProject);
   Headers.erase(End, Headers.end());

@@ -98,7 +98,13 @@ boundArguments(TSNode Call, const std::vector<std::string> &Params, bool Method,
   std::vector<std::pair<size_t, TSNode>> Out;
   size_t Position = Method ? 1 : 0; // self is the receiver
   bool Positional = true;           // until *args in the call, or * in the parameters
-  for (TSNode A : namedChildren(field(Call, "arguments"))) {
+  TSNode Args = field(Call, "arguments");
+  if (is(Args, "generator_expression")) { // f(x for x in xs): one positional argument
+    if (Position < Params.size() && Params[Position][0] != '*')
+      Out.emplace_back(Position, Args);
+    return Out;
+  }
+  for (TSNode A : namedChildren(Args)) {
     if (is(A, "comment"))
       continue;
     if (is(A, "keyword_argument")) {
@@ -182,10 +188,17 @@ Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std
       E = throughArguments(E, Call, Params, Method, S, V);
     return Out;
   }
-  if (Returned.LikeParams && !Returned.FromParams && Returned.Where == Place::Unknown)
+  // Made of the callee's parameters of unknown kind: placed by this call's tensors. A value
+  // that also came through parameters (bound by calls in the callee's file, then sliced:
+  // `return x[0]`) is such a value too, when nothing places it.
+  if (Returned.LikeParams && Returned.Where == Place::Unknown &&
+      (!Returned.FromParams || !placed(Returned)))
     return likeArguments(Returned, Call, Params, Method, S, V);
-  if (!Returned.FromParams || !placed(Returned))
-    return Returned;
+  if (!Returned.FromParams || !placed(Returned)) {
+    Value Out = Returned;
+    forgetLikeParameters(Out); // the callee's parameters, not this caller's
+    return Out;
+  }
   // Placed as an op on what the call passes there would be (combined: CUDA if any is).
   std::optional<Value> Placed;
   for (size_t I = 0; I < 32; ++I) {
@@ -202,6 +215,7 @@ Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std
   Out.Where = Placed->Where;
   Out.Why = Placed->Why;
   Out.FromParams = Placed->FromParams;
+  forgetLikeParameters(Out);
   return Out;
 }
 
@@ -280,6 +294,11 @@ void CallArguments::pass(Given &G, const std::vector<std::string> &Names, TSNode
     P.Merged = P.Calls++ == 0 ? Now : merge(P.Merged, Now);
   };
   TSNode Args = field(Call, "arguments");
+  if (is(Args, "generator_expression")) { // f(x for x in xs): one positional argument
+    if (!Names.empty() && Names[0][0] != '*')
+      Pass(Names[0], Args);
+    return;
+  }
   size_t Positional = 0;
   bool PastSplat = false;
   for (TSNode A : namedChildren(Args)) {

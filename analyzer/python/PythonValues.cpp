@@ -157,8 +157,21 @@ std::string_view callText(std::string_view Text, size_t Open) {
 
 // The value of keyword Name in a call's text (`pin_mem=True`, `default='cuda'`): its text up
 // to the next comma or the call's end, at the call's own depth; nullopt when it is not there.
+// Where Name next appears in Text from From on, outside string literals (`help='(default=
+// cpu)'` names no keyword); npos when it does not.
+size_t findOutsideStrings(std::string_view Text, std::string_view Name, size_t From) {
+  for (size_t I = From; I < Text.size(); ++I) {
+    if (Text[I] == '\'' || Text[I] == '"')
+      I = stringEnd(Text, I);
+    else if (Text.compare(I, Name.size(), Name) == 0)
+      return I;
+  }
+  return std::string_view::npos;
+}
+
 std::optional<std::string_view> keywordIn(std::string_view Text, std::string_view Name) {
-  for (size_t At = Text.find(Name); At != std::string_view::npos; At = Text.find(Name, At + 1)) {
+  for (size_t At = findOutsideStrings(Text, Name, 0); At != std::string_view::npos;
+       At = findOutsideStrings(Text, Name, At + 1)) {
     bool Starts =
         At == 0 || !(std::isalnum(static_cast<unsigned char>(Text[At - 1])) || Text[At - 1] == '_');
     size_t I = At + Name.size();
@@ -332,6 +345,15 @@ std::string quote(std::string_view Code) {
     S = S.substr(0, 45) + "...";
   return "`" + S + "`";
 }
+
+// The values V holds, itself and its elements', however deep.
+size_t valuesIn(const Value &V) {
+  size_t N = 1;
+  for (const Value &E : V.Elements)
+    N += valuesIn(E);
+  return N;
+}
+constexpr size_t MaxTupleValues = 64;
 
 Value tensorAt(Place P, std::string Why) {
   Value V;
@@ -632,11 +654,22 @@ Value Values::of(TSNode E, const Scope &S) const {
       if (!is(Part, "comment"))
         Tuple.Elements.push_back(of(Part, S));
     }
-    return Tuple;
+    // `xs = [xs, t]` in a loop nests one level a walk: past a few dozen values it is of
+    // unknown type, not a value that doubles at each walk.
+    return valuesIn(Tuple) > MaxTupleValues ? Value() : Tuple;
   }
   if (is(E, "list_comprehension") || is(E, "generator_expression")) {
     // [b.to(device) for b in boxes]: a list of what its body makes of the elements, its loop
-    // variables bound in a scope of its own (as the linter walks it).
+    // variables bound in a scope of its own (as the linter walks it). A comprehension over
+    // another is read again by each level (its value, then its elements): past a few levels
+    // that doubling would be exponential, so deeper ones are of unknown type.
+    if (Comprehensions >= MaxComprehensions)
+      return Value();
+    struct Deeper {
+      unsigned &Depth;
+      explicit Deeper(unsigned &D) : Depth(++D) {}
+      ~Deeper() { --Depth; }
+    } InThis(Comprehensions);
     Scope Inner;
     Inner.Globals = &S;
     Inner.Class = S.Class;

@@ -183,6 +183,9 @@ private:
   // "made on the CPU by `torch.Tensor(x)` at line 3": the reason of a host tensor Call makes.
   std::string madeOnCpu(TSNode Call) const;
   const std::string &Text;
+  // Comprehensions being read, one inside the other (of()).
+  mutable unsigned Comprehensions = 0;
+  static constexpr unsigned MaxComprehensions = 4;
 };
 
 // Is S a dotted name (letters, digits, '_' and '.': torch.linalg.inv), not a call's result

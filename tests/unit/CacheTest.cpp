@@ -74,6 +74,10 @@ TEST(LeadingIncludes, MacrosDefinedBeforeOrBetweenTheHeadersKeepTheirPlace) {
   // Macros alone are no header; a quoted one could be changed by the reader: it ends the list.
   EXPECT_EQ(All("#define N 2\nint x;\n"), L{});
   EXPECT_EQ(All("#include <a.h>\n#define S \"a  b\"\n#include <b.h>\n"), L{"<a.h>"});
+  // A block comment would lose the value (`#define N` with no 256); a reserved name may be
+  // defined again by the system headers in the PCH (features.h under _GNU_SOURCE).
+  EXPECT_EQ(All("#include <a.h>\n#define N /* threads */ 256\n#include <b.h>\n"), L{"<a.h>"});
+  EXPECT_EQ(All("#define _POSIX_C_SOURCE 200112L\n#include <stdio.h>\n"), L{});
   EXPECT_EQ(endingAtAHeader({"#define A", "<a.h>", "#define B"}), (L{"#define A", "<a.h>"}));
   EXPECT_EQ(endingAtAHeader({"#define A"}), L{});
 }
@@ -137,6 +141,8 @@ TEST(LeadingIncludes, FilesShareAPchThroughTheirFirstLibTorchHeader) {
   EXPECT_EQ(groupHeaders({"#define NOMINMAX", "<stdio.h>", "<cassert>"}),
             (L{"#define NOMINMAX", "<stdio.h>"}));
   EXPECT_EQ(groupHeaders({"<torchvision/io.h>", "<vector>"}), L{"<torchvision/io.h>"});
+  EXPECT_EQ(groupHeaders({"#define A"}), L{});
+  EXPECT_EQ(groupHeaders({}), L{});
 }
 
 TEST(PchFlags, DropTheToolTheFileAndSyntaxOnly) {

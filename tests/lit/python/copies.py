@@ -10,8 +10,8 @@ import argparse
 import torch
 from torch.utils.data import DataLoader
 
-# Loaders pinned by a flag (mae's pin_memory=args.pin_mem): as the flag's default says. A bracket in
-# a help text (ConvNeXt's --opt) is text: --device below is still "cuda".
+# Loaders pinned by a flag (mae's pin_memory=args.pin_mem): as the flag's default says. A help
+# string is text: a bracket (ConvNeXt's --opt) or a "default=" in it changes no flag's default.
 parser = argparse.ArgumentParser()
 parser.add_argument("--pin_mem", action="store_true")
 parser.add_argument("--no_pin_mem", action="store_false", dest="pin_mem")
@@ -19,7 +19,7 @@ parser.set_defaults(pin_mem=True)
 parser.add_argument("--pin-batches", action="store_true")
 parser.add_argument("--opt", default="adamw", help='the optimizer (default: "adamw"')  # one ( in its text
 parser.add_argument("--device", default="cuda", help="the device (default: cuda)")
-parser.add_argument("--cpu-device", type=str, default="cpu")
+parser.add_argument("--cpu-device", type=str, help="not (default=cuda)", default="cpu")
 
 
 def flag_devices(args):

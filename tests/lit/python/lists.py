@@ -1,11 +1,12 @@
 # RUN: %lint --no-cache --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-nonzero' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}5{{$}}
+# COUNT: {{^}}7{{$}}
 # Lists of tensors: a list comprehension (or a generator given to list()) of tensors is a
 # list of them, where its body puts each one; extend() adds a list's tensors to a list; a
 # function given such lists gets their tensors (torch.cat of them). An object of one class
-# or another (a greedy or a beam-search decoder) runs methods nothing here can choose.
+# or another (a greedy or a beam-search decoder) runs methods nothing here can choose. A
+# generator written as a call's one argument binds the first parameter.
 import torch
 
 device = torch.device("cuda")
@@ -17,6 +18,14 @@ def per_class(dets, labels):
     labels = torch.cat(labels, dim=0)
     return dets[labels == 1]
     # CHECK-DAG: lists.py:[[@LINE-1]]:12: warning: indexing a CUDA tensor with a boolean mask{{.*}}[hostsync-bool-mask-index]
+
+
+def any_true(ts):
+    for t in ts:
+        if t:
+            # CHECK-DAG: lists.py:[[@LINE-1]]:12: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
+            return True
+    return False
 
 
 class Greedy:
@@ -37,6 +46,8 @@ def evaluate(beam):
         if labels[0]:
             # CHECK-DAG: lists.py:[[@LINE-1]]:12: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
             pass
+        any_true(b.to(device) for b in boxes)  # a generator, the one argument
+        # CHECK-DAG: lists.py:[[@LINE-1]]:9: note: the call of `any_true()` waits for the GPU{{.*}}[hostsync-item]
         dets.extend(boxes)
         labs.extend(labels)
     if labs[0]:

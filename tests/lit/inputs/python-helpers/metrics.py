@@ -30,3 +30,12 @@ def count(items):
 
 def norm(x, eps=1e-5):
     return x / (x.norm() + eps)
+
+
+def head(x):
+    return x[0]
+
+
+def pick(scale, out):
+    # head() is called here with pick's second parameter: its result is out's, not scale's.
+    return head(out).sum() * scale.mean()

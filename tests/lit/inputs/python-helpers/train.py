@@ -1,5 +1,5 @@
 import torch
-from metrics import accuracy, scaled, chained, count, norm
+from metrics import accuracy, scaled, chained, count, norm, pick
 
 model = torch.nn.Linear(4, 3).cuda()
 best = 0.0
@@ -23,4 +23,6 @@ for step in range(100):
     if host > 50:
         break
     if count([inputs, target]) > 3:
+        break
+    if pick(torch.ones(1), output):
         break
