@@ -702,6 +702,14 @@ Value Values::of(TSNode E, const Scope &S) const {
   }
   if (is(E, "binary_operator")) {
     Value L = of(field(E, "left"), S), R = of(field(E, "right"), S);
+    // [torch.zeros((0, 6))] * n: a list of n such tensors.
+    if (is(field(E, "left"), "list") && L.Elements.size() == 1 && L.Elements[0].tensor() &&
+        text(field(E, "operator")) == "*") {
+      Value Item = L.Elements[0];
+      Item.Sequence = true;
+      Item.Mask = false;
+      return Item;
+    }
     Value Out = combine({L, R});
     if (!Out.tensor() && (L.LikeParams || R.LikeParams) && L.Elements.empty() &&
         R.Elements.empty()) { // correct_k * (100.0 / batch_size)
@@ -1119,6 +1127,25 @@ Value Values::itemOf(Value Of) const {
 }
 
 void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
+  // zip(a, b) unpacked into as many names: each name an element of its own iterable
+  // (`for group, n in zip(ids, counts)`).
+  if (is(Iter, "call") && text(field(Iter, "function")) == "zip" &&
+      (is(Left, "pattern_list") || is(Left, "tuple_pattern") || is(Left, "list_pattern"))) {
+    NamedChildren Names(Left);
+    std::vector<TSNode> Zipped;
+    for (unsigned I = 0; I < Names.size(); ++I)
+      Zipped.push_back(argument(Iter, I, nullptr));
+    bool Each = ts_node_is_null(argument(Iter, Names.size(), nullptr)) &&
+                std::none_of(Zipped.begin(), Zipped.end(), ts_node_is_null) &&
+                std::none_of(Names.begin(), Names.end(), [](TSNode N) {
+                  return is(N, "list_splat_pattern") || is(N, "comment");
+                });
+    if (Each) {
+      for (unsigned I = 0; I < Names.size(); ++I)
+        bindIteration(Names[I], Zipped[I], S);
+      return;
+    }
+  }
   // enumerate(x) and zip-like wrappers (tqdm(loader)) iterate their first argument; with
   // enumerate, the index is a number and the element comes second.
   // A method given a loader first iterates it too (metric_logger.log_every(loader, 10)).

@@ -1,12 +1,13 @@
 # RUN: %lint --no-cache --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-nonzero' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}7{{$}}
+# COUNT: {{^}}8{{$}}
 # Lists of tensors: a list comprehension (or a generator given to list()) of tensors is a
 # list of them, where its body puts each one; extend() adds a list's tensors to a list; a
 # function given such lists gets their tensors (torch.cat of them). An object of one class
 # or another (a greedy or a beam-search decoder) runs methods nothing here can choose. A
-# generator written as a call's one argument binds the first parameter.
+# generator written as a call's one argument binds the first parameter; zip(a, b) unpacked
+# binds each name to its own list's elements; [t] * n is a list of such tensors.
 import torch
 
 device = torch.device("cuda")
@@ -26,6 +27,20 @@ def any_true(ts):
             # CHECK-DAG: lists.py:[[@LINE-1]]:12: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
             return True
     return False
+
+
+def zipped():
+    # zip(a, b) unpacked into two names: each its own list's element (n is a host tensor, so
+    # the slice bound reads no GPU value).
+    counts = [torch.zeros(1, dtype=torch.int32) for _ in range(3)]
+    groups = [torch.ones(4, device=device) for _ in range(3)]
+    hosts = [torch.zeros((0, 6), device="cpu")] * 3  # a list of three host tensors
+    for group, n, h in zip(groups, counts, hosts):
+        head = group[:n]
+        rows = h.sum().item()  # a host tensor: no finding
+        if head.sum():
+            # CHECK-DAG: lists.py:[[@LINE-1]]:17: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
+            pass
 
 
 class Greedy:
