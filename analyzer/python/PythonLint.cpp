@@ -923,6 +923,25 @@ void Linter::call(TSNode Call, const Scope &S) {
   if (Name == "item" && Method && (Self.tensor() || Self.unknownType()))
     return report(Call, "hostsync-item", "item", Self,
                   "'item' copies a value of " + phrase(Self.Where) + Copies);
+  // torch.arange(length.max()): a factory reads a tensor given as a bound, a size or a fill
+  // value as a Python number (item()).
+  if (TorchFn && oneOf(Name, {"arange", "range", "linspace", "logspace", "randperm", "zeros",
+                              "ones", "empty", "full", "rand", "randn", "randint"}))
+    for (TSNode Arg : namedChildren(field(Call, "arguments"))) {
+      TSNode Given = is(Arg, "keyword_argument") ? field(Arg, "value") : Arg;
+      std::string_view Keyword = is(Arg, "keyword_argument") ? V.text(field(Arg, "name")) : "";
+      if (!Keyword.empty() && !oneOf(Keyword, {"start", "end", "step", "steps", "n", "high", "low",
+                                               "size", "fill_value"}))
+        continue;
+      if (Value N = V.of(Given, S); N.tensor() && !N.Sequence)
+        report(Given, "hostsync-item", Op + "(tensor)", N,
+               "'torch." + Op + "' reads " + phrase(N.Where) +
+                   " given as a number on the host (item()): the copy waits for every kernel "
+                   "queued before it",
+               "Pass a Python number kept on the host (a length copied once with .tolist()), "
+               "or build the result from the tensor on the GPU (a mask, torch.arange of a "
+               "known bound).");
+    }
   if (!Method &&
       (Callee == "float" || Callee == "int" || Callee == "bool" || Callee == "complex")) {
     Value A = V.of(V.argument(Call, 0, nullptr), S);

@@ -123,7 +123,6 @@ TSNode Values::argument(TSNode Call, unsigned I, const char *Keyword) const {
 }
 
 namespace {
-// The text of the call that opens at Open (its '('), to its matching ')'.
 // The index of the quote that ends the string literal whose opening quote is at Text[I]
 // (the last of a triple quote's three), or Text.size(): brackets and commas inside it
 // (`help='Optimizer (default: "adamw"'`) are text, not the call's.
@@ -141,6 +140,7 @@ size_t stringEnd(std::string_view Text, size_t I) {
   return Text.size();
 }
 
+// The text of the call that opens at Open (its '('), to its matching ')'.
 std::string_view callText(std::string_view Text, size_t Open) {
   int Depth = 0;
   for (size_t I = Open; I < Text.size(); ++I) {
@@ -334,9 +334,6 @@ const Value *Scope::find(std::string_view Name) const {
 }
 
 namespace {
-bool oneOf(std::string_view S, std::initializer_list<const char *> Words) {
-  return std::any_of(Words.begin(), Words.end(), [&](const char *W) { return S == W; });
-}
 
 // Code quoted in a reason, kept short.
 std::string quote(std::string_view Code) {

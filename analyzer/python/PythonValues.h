@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <set>
@@ -187,6 +188,14 @@ private:
   mutable unsigned Comprehensions = 0;
   static constexpr unsigned MaxComprehensions = 4;
 };
+
+// Is S one of Words?
+inline bool oneOf(std::string_view S, std::initializer_list<const char *> Words) {
+  for (const char *W : Words)
+    if (S == W)
+      return true;
+  return false;
+}
 
 // Is S a dotted name (letters, digits, '_' and '.': torch.linalg.inv), not a call's result
 // or an expression (torch.ones(4).to)?

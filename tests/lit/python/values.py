@@ -2,7 +2,7 @@
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}14{{$}}
+# COUNT: {{^}}15{{$}}
 # Reading a tensor's value on the host (hostsync-item): .item(), float()/int()/bool(), and
 # the truth of a tensor in if, while, assert, and, or, not.
 import torch
@@ -106,4 +106,7 @@ def slices_and_lists():
     if torch.cat([y, y]).sum():  # a list written out: where its tensors are
         # CHECK-DAG: values.py:[[@LINE-1]]:26: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
         pass
-    return head, tail, host
+    steps = torch.arange(lengths.max(), device="cuda")
+    # CHECK-DAG: values.py:[[@LINE-1]]:34: warning: 'torch.arange' reads a CUDA tensor given as a number on the host (item()){{.*}}[hostsync-item]
+    fixed = torch.arange(8, device="cuda") + torch.zeros(3, 4, device="cuda").sum()  # numbers
+    return head, tail, host, steps, fixed
