@@ -117,6 +117,7 @@ private:
   void registered(TSNode Call, Scope &S); // self.register_buffer("name", t) binds self.name
   void appended(TSNode Call, Scope &S);   // res.append(t), res.extend(ts): a list of such tensors
   void sliceBounds(TSNode Subscript, const Scope &S); // x[:n] of a tensor n reads n
+  void narrow(TSNode Condition, Scope &S);            // isinstance(x, int): x is no tensor under it
   void meterUpdated(TSNode Call, Scope &S); // meter.update(t): meter.val/avg/sum are tensors
   void listIndex(TSNode Subscript, const Value &Target, const Scope &S); // t[range(n), y]
   void movedInPlace(TSNode Call, Scope &S); // model.cuda(): a module moves itself
@@ -603,6 +604,41 @@ void Linter::registered(TSNode Call, Scope &S) {
   S.set("self." + std::string(Quoted.substr(1, Quoted.size() - 2)), Buffer);
 }
 
+void Linter::narrow(TSNode Condition, Scope &S) {
+  // `if isinstance(pos, int): pos = torch.arange(pos)`: under the test, pos is no tensor,
+  // whatever the calls pass (a type that is not a tensor's, or a tuple of such types).
+  if (!is(Condition, "call") || V.text(field(Condition, "function")) != "isinstance")
+    return;
+  TSNode Name = V.argument(Condition, 0, nullptr), Type = V.argument(Condition, 1, nullptr);
+  // A number, a string or an array: no tensor. A list or a tuple: a container, which may
+  // hold the tensors the name held (`isinstance(edge_index, tuple)`, then
+  // `edge_index[0][mask]`).
+  auto Scalar = [&](TSNode T) {
+    return oneOf(V.text(T), {"int", "float", "str", "bool", "np.ndarray", "numpy.ndarray",
+                             "numbers.Number", "Number"});
+  };
+  auto Container = [&](TSNode T) { return oneOf(V.text(T), {"list", "tuple"}); };
+  auto Each = [&](auto Test) {
+    if (ts_node_is_null(Type))
+      return false;
+    if (!is(Type, "tuple"))
+      return Test(Type);
+    NamedChildren Types(Type);
+    return Types.size() > 0 && std::all_of(Types.begin(), Types.end(), Test);
+  };
+  if (!is(Name, "identifier") && !is(Name, "attribute"))
+    return;
+  if (Each(Scalar)) {
+    S.set(std::string(V.text(Name)), Value());
+  } else if (Each([&](TSNode T) { return Scalar(T) || Container(T); })) {
+    Value Held = V.of(Name, S);
+    if (Held.tensor()) { // a list of such tensors, when a container
+      Held.Sequence = true;
+      S.set(std::string(V.text(Name)), Held);
+    }
+  }
+}
+
 void Linter::branches(TSNode If, Scope &S) {
   // Each branch starts from what was known before the if; after it, a name holds the merge
   // of what each branch left it (the branch not taken included, where there is no else):
@@ -616,6 +652,7 @@ void Linter::branches(TSNode If, Scope &S) {
     std::vector<Scope::Undo> Journal;
     S.Journal = &Journal;
     truth(Condition, S);
+    narrow(Condition, S);
     Guards.push_back(Guard); // what decides whether Body runs
     block(Body, S);
     Guards.pop_back();

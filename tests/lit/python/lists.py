@@ -1,7 +1,7 @@
 # RUN: %lint --no-cache --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-nonzero' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}8{{$}}
+# COUNT: {{^}}10{{$}}
 # Lists of tensors: a list comprehension (or a generator given to list()) of tensors is a
 # list of them, where its body puts each one; extend() adds a list's tensors to a list; a
 # function given such lists gets their tensors (torch.cat of them). An object of one class
@@ -43,6 +43,17 @@ def zipped():
             pass
 
 
+def first_pair(edge, mask):
+    # Under isinstance(edge, tuple), a tensor edge is a tuple of such tensors (its first one
+    # read with a mask); under isinstance(mask, int), mask is a number, no tensor.
+    if isinstance(edge, tuple):
+        return edge[0][mask]
+        # CHECK-DAG: lists.py:[[@LINE-1]]:16: warning: indexing a CUDA tensor with a boolean mask{{.*}}[hostsync-bool-mask-index]
+    if isinstance(mask, int):
+        return edge[mask]
+    return edge
+
+
 class Greedy:
     def finalize(self, tokens):
         return tokens
@@ -76,5 +87,7 @@ def evaluate(beam):
     for t in tokens:
         # CHECK-DAG: lists.py:[[@LINE+1]]:11: warning: 'nonzero' of a tensor that may be on CUDA{{.*}}[hostsync-nonzero]
         t.nonzero()
+    first_pair(dets[0], dets[0] > 0)
+    # CHECK-DAG: lists.py:[[@LINE-1]]:5: note: the call of `first_pair()` waits for the GPU{{.*}}[hostsync-bool-mask-index]
     return per_class(dets, labs)
     # CHECK-DAG: lists.py:[[@LINE-1]]:12: note: the call of `per_class()` waits for the GPU{{.*}}[hostsync-bool-mask-index]

@@ -109,4 +109,10 @@ def slices_and_lists():
     steps = torch.arange(lengths.max(), device="cuda")
     # CHECK-DAG: values.py:[[@LINE-1]]:34: warning: 'torch.arange' reads a CUDA tensor given as a number on the host (item()){{.*}}[hostsync-item]
     fixed = torch.arange(8, device="cuda") + torch.zeros(3, 4, device="cuda").sum()  # numbers
-    return head, tail, host, steps, fixed
+    return head, tail, host, steps, fixed, positions(lengths), positions(3)
+
+
+def positions(pos):
+    if isinstance(pos, (int, float)):
+        pos = torch.arange(pos)  # a number under the test: no finding
+    return pos
