@@ -644,8 +644,11 @@ Value Values::of(TSNode E, const Scope &S) const {
   }
   if (is(E, "expression_list") || is(E, "tuple") ||
       is(E, "list")) { // return feats, labels; [train_loader, eval_loader]
+    NamedChildren Parts(E);
+    if (Parts.size() > MaxTupleValues) // a table of constants: not read value by value
+      return Value();
     Value Tuple;
-    for (TSNode Part : namedChildren(E)) {
+    for (TSNode Part : Parts) {
       if (is(Part, "list_splat")) // (*a, b): the positions are not known
         return Value();
       if (!is(Part, "comment"))
