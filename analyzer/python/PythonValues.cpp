@@ -1151,12 +1151,19 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
   // A method given a loader first iterates it too (metric_logger.log_every(loader, 10)).
   bool Enumerated =
       text(field(Iter, "function")) == "enumerate" && ts_node_named_child_count(Left) == 2;
+  // Each value read once: a generator's value reads the generators inside it.
   TSNode Source = Iter;
-  while (is(Source, "call") && !ts_node_is_null(argument(Source, 0, nullptr)) &&
-         of(Source, S).K != Kind::Loader &&
-         (!is(field(Source, "function"), "attribute") ||
-          of(argument(Source, 0, nullptr), S).K == Kind::Loader))
-    Source = argument(Source, 0, nullptr);
+  Value From = of(Source, S);
+  while (is(Source, "call") && From.K != Kind::Loader) {
+    TSNode First = argument(Source, 0, nullptr);
+    if (ts_node_is_null(First))
+      break;
+    Value FirstValue = of(First, S);
+    if (is(field(Source, "function"), "attribute") && FirstValue.K != Kind::Loader)
+      break;
+    Source = First;
+    From = std::move(FirstValue);
+  }
   Value Element;
   std::string_view Listed = text(field(field(Source, "function"), "attribute"));
   Value Owner = of(field(field(Source, "function"), "object"), S);
@@ -1178,7 +1185,7 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
       bind(ts_node_named_child(Left, 0), Value(), S);
       Left = ts_node_named_child(Left, 1);
     }
-  } else if (Value From = of(Source, S); From.K == Kind::Loader || From.tensor()) {
+  } else if (From.K == Kind::Loader || From.tensor()) {
     Element = itemOf(From);
   }
   if (Enumerated) {
