@@ -226,10 +226,16 @@ TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks 
   if (!Attribute && !is(Fn, "identifier"))
     return TSNode{};
   Value Receiver = V.of(Attribute ? field(Fn, "object") : Fn, S);
-  if (Receiver.K != Kind::Object)
+  std::string Name = Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__";
+  // A module of one of the file's module classes: model(x) runs its forward, model.m(x) its
+  // method m (ssd.detect_objects(locs, scores), generator.infer(x)).
+  if (Receiver.K == Kind::Module && V.ModuleClasses.count(Receiver.Class)) {
+    if (Name == "__call__")
+      Name = "forward";
+  } else if (Receiver.K != Kind::Object) {
     return TSNode{};
-  TSNode Def = R.methodOf(Receiver.Class,
-                          Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__");
+  }
+  TSNode Def = R.methodOf(Receiver.Class, Name);
   Method = !ts_node_is_null(Def) && !staticMethod(Def, V); // a @staticmethod binds no self
   return Def;
 }

@@ -287,12 +287,16 @@ const FunctionRef *Linter::importedCallee(TSNode Call, const Scope &S) const {
     return &F->second;
   TSNode Fn = field(Call, "function");
   bool Attribute = is(Fn, "attribute");
-  if (!ImportedMethods.count(Attribute ? V.text(field(Fn, "attribute")) : "__call__"))
+  std::string Method = Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__";
+  // A module's call runs its forward.
+  bool Forward = Method == "__call__" && ImportedMethods.count("forward");
+  if (!ImportedMethods.count(Method) && !Forward)
     return nullptr;
   Value Object = V.of(Attribute ? field(Fn, "object") : Fn, S);
-  if (Object.K != Kind::Object || Object.Class.empty())
+  if ((Object.K != Kind::Object && Object.K != Kind::Module) || Object.Class.empty())
     return nullptr;
-  std::string Method = Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__";
+  if (Object.K == Kind::Module && Method == "__call__")
+    Method = "forward";
   auto F = Functions.find(Object.Class + "." + Method);
   return F == Functions.end() ? nullptr : &F->second;
 }
@@ -1438,10 +1442,10 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
             Export->Functions.emplace(C.Name, FunctionRef{File, C.Name + ".__init__", Params});
           }
         // An object's methods, self left out: obj.m(...) and obj(...) (__call__) of an
-        // object the importer built.
+        // object the importer built; a module's too (model(x) runs its forward).
         for (const ClassInfo &C : R.classes())
           for (TSNode Method : C.Methods)
-            if (std::string M(V.text(field(Method, "name"))); !C.Module && M != "__init__") {
+            if (std::string M(V.text(field(Method, "name"))); M != "__init__") {
               std::vector<std::string> Params = parameterNames(Method, V);
               if (staticMethod(Method, V))
                 continue; // called as Class.m(...) or obj.m(...) with no self: not read

@@ -1,0 +1,47 @@
+# RUN: %lint --checks='-*,hostsync-item,hostsync-bool-mask-index' %s > %t.out; test $? -eq 1
+# RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note: the call' < %t.out
+# RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+# COUNT: {{^}}5{{$}}
+# A module of one of the file's module classes is called like an object of one of its
+# classes: model(x) binds forward's parameters, model.m(x) those of its method m, and a
+# method's result is read where the call's arguments place it. A module a test builds and
+# calls with CPU tensors reads CPU tensors: no finding there.
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class SSD(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+
+    def forward(self, x, mask):
+        # CHECK-DAG: [[@LINE+1]]:24: warning: indexing a CUDA tensor with a boolean mask{{.*}}(hot: in SSD.forward() of an nn.Module; device: cuda
+        return self.fc(x[mask])
+
+    def detect_objects(self, scores, min_score):
+        scores = F.softmax(scores, dim=1)
+        above = scores > min_score
+        # CHECK-DAG: [[@LINE+1]]:25: warning: 'item' copies a value of a CUDA tensor{{.*}}(hot: reached from a call at module-methods.py:[[#@LINE+15]]
+        n = above.sum().item()
+        return scores[:, 0] * n
+
+    def score(self, x):
+        return self.fc(x).sum()
+
+
+device = torch.device("cuda")
+model = SSD().to(device)
+for step in range(10):
+    x = torch.randn(2, 4, device=device)
+    # CHECK-DAG: [[@LINE+1]]:11: note: the call of `SSD.forward()` waits for the GPU: 't[mask]'{{.*}}(hot: inside a loop
+    out = model(x, x > 0)
+    # CHECK-DAG: [[@LINE+1]]:11: note: the call of `SSD.detect_objects()` waits for the GPU: 'item'{{.*}}(hot: inside a loop
+    det = model.detect_objects(out, 0.2)
+    # score()'s result is where its module's input is: a CUDA tensor.
+    # CHECK-DAG: [[@LINE+1]]:26: warning: 'item' copies a value of a CUDA tensor{{.*}}(hot: inside a loop; device: cuda
+    print(model.score(x).item())
+
+host = SSD()
+host_out = host(torch.randn(2, 4), torch.ones(2, dtype=torch.bool))
