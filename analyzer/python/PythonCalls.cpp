@@ -10,8 +10,12 @@ Value merge(const Value &A, const Value &B) {
   // None gives way, and so does a number or a value of unknown type to a tensor: the value
   // is a tensor on some path (self.sum = 0, later self.sum += t; an average that is a CUDA
   // tensor, or a float after an all_reduce's tolist()), and a sync on that path is one.
+  // So does a value of unknown type to a module: a model a branch hands to a library's
+  // wrapper (`model = apex.parallel.convert_syncbn_model(model)` under `if opt.syncBN:`) is
+  // still the model, where it is moved next.
   auto GivesWay = [](const Value &X, const Value &Y) {
-    return X.K == Kind::None || ((X.K == Kind::Int || X.K == Kind::Other) && Y.tensor());
+    return X.K == Kind::None ||
+           ((X.K == Kind::Int || X.K == Kind::Other) && (Y.tensor() || Y.K == Kind::Module));
   };
   if (!A.Elements.empty() && A.Elements.size() == B.Elements.size()) {
     Value Out; // two tuples of as many values: each position merged

@@ -1,7 +1,7 @@
-# RUN: %lint --checks='-*,hostsync-item,hostsync-bool-mask-index' %s > %t.out; test $? -eq 1
+# RUN: %lint --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-print-tensor' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note: the call' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}5{{$}}
+# COUNT: {{^}}7{{$}}
 # A module of one of the file's module classes is called like an object of one of its
 # classes: model(x) binds forward's parameters, model.m(x) those of its method m, and a
 # method's result is read where the call's arguments place it. A module a test builds and
@@ -45,3 +45,21 @@ for step in range(10):
 
 host = SSD()
 host_out = host(torch.randn(2, 4), torch.ones(2, dtype=torch.bool))
+
+
+# A model a branch hands to a library's wrapper is still the model: moved to CUDA after,
+# its output is a CUDA tensor (merged with a value of unknown type, a module stays one).
+def build(sync_bn):
+    net = SSD()
+    if sync_bn:
+        net = apex.parallel.convert_syncbn_model(net)
+    net = net.cuda()
+    return net
+
+
+wrapped = build(False)
+for step in range(10):
+    # CHECK-DAG: [[@LINE+1]]:9: note: the call of `SSD.forward()` waits for the GPU: 't[mask]'{{.*}}(hot: inside a loop
+    y = wrapped(torch.randn(2, 4, device=device), None)
+    # CHECK-DAG: [[@LINE+1]]:13: warning: formatting a CUDA tensor{{.*}}(hot: inside a loop; device: cuda
+    print(f"{y}")

@@ -41,9 +41,9 @@ def legacy_variable(batch, device):
 def wrapped(flag, convert):
     # A wrapper (DistributedDataParallel) of a module the analysis cannot place is a module
     # of unknown place, not one built on the CPU; of a module on the CPU it stays there.
+    # (Converted on one path only, it would stay the CUDA module: module-methods.py.)
     model = torch.nn.Linear(3, 3).cuda()
-    if flag:
-        model = convert(model)
+    model = convert(model)
     model = torch.nn.parallel.DistributedDataParallel(model)
     for p in model.parameters():
         p.grad.norm().item()
