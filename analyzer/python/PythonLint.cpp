@@ -546,8 +546,14 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
   NamedChildren Parts(Subscript);
   for (size_t I = 1; I < Parts.size(); ++I) {
     TSNode Index = Parts[I];
+    // A name holding such a list: `seqs[incomplete_inds]` with `incomplete_inds = [ind for
+    // ind, w in enumerate(words) if ...]` (a beam search's per-step bookkeeping).
+    bool Named = is(Index, "identifier") && [&] {
+      Value Held = V.of(Index, S);
+      return Held.K == Kind::Int && Held.Sequence;
+    }();
     bool List = (is(Index, "list") && ts_node_named_child_count(Index) > 0 && Numbers(Index)) ||
-                (is(Index, "call") && V.text(field(Index, "function")) == "range");
+                (is(Index, "call") && V.text(field(Index, "function")) == "range") || Named;
     if (List)
       return report(Index, "hostsync-host-to-device-copy", "t[list]", Target,
                     "indexing a CUDA tensor with a Python " +

@@ -677,6 +677,14 @@ Value Values::of(TSNode E, const Scope &S) const {
       if (is(C, "for_in_clause"))
         bindIteration(field(C, "left"), field(C, "right"), Inner);
     Value Item = of(field(E, "body"), Inner);
+    if (Item.K == Kind::Int && Item.Elements.empty() && is(E, "list_comprehension")) {
+      // [i for i, w in enumerate(words) if w != end]: a Python list of numbers, which a
+      // CUDA tensor indexed by it copies to the device (Linter::listIndex).
+      Value Numbers;
+      Numbers.K = Kind::Int;
+      Numbers.Sequence = true;
+      return Numbers;
+    }
     if (!Item.tensor())
       return Value();
     Item.Sequence = true;
@@ -1189,7 +1197,9 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
     Element = itemOf(From);
   }
   if (Enumerated) {
-    bind(ts_node_named_child(Left, 0), Value(), S);
+    Value Index; // a number: the position
+    Index.K = Kind::Int;
+    bind(ts_node_named_child(Left, 0), Index, S);
     Left = ts_node_named_child(Left, 1);
   }
   bind(Left, Element, S);

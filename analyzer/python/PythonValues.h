@@ -52,7 +52,7 @@ struct Value {
   bool Mask = false;     // a boolean tensor (a comparison, isnan, dtype=torch.bool)
   bool Pinned = false;   // host memory a non-blocking copy can read without a wait
   bool Sequence = false; // a list of such tensors (res.append(t)): its elements are tensors,
-                         // its truth is the list's
+                         // its truth is the list's; of an Int, a list of numbers
   std::string Why;       // why Where: "`.cuda()` at line 12"
   std::string Class;     // an Object's class: "AverageMeter"; a Module's: "TransformerEncoder"
   // The parameters of the enclosing function (bit I: the I-th, self counted) that Where

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}19{{$}}
+# COUNT: {{^}}20{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -148,3 +148,15 @@ def decoded(vae, z):
     # that may be on CUDA, as .cpu() of one is.
     return vae.decode(z).sample.to("cpu", dtype=torch.uint8)
     # CHECK-DAG: copies.py:[[@LINE-1]]:33: warning: 'to(cpu)' copies a tensor that may be on CUDA{{.*}}device: unknown{{.*}}[hostsync-device-to-host-copy]
+
+
+def beam_step(next_words, end):
+    # A list comprehension of enumerate's positions is a Python list of numbers: indexing a
+    # CUDA tensor with it copies it to the device. A list of the elements (tensors or values
+    # of unknown type) is not one, nor is its length.
+    seqs = torch.zeros(4, 3, device="cuda")
+    incomplete = [ind for ind, word in enumerate(next_words) if word != end]
+    kept = seqs[incomplete]
+    # CHECK-DAG: copies.py:[[@LINE-1]]:17: warning: indexing a CUDA tensor with a Python list{{.*}}[hostsync-host-to-device-copy]
+    words = [word for ind, word in enumerate(next_words)]
+    return kept, seqs[words], seqs[len(incomplete)]
