@@ -789,9 +789,21 @@ void Linter::truth(TSNode E, const Scope &S) {
 void Linter::expression(TSNode E, const Scope &S) {
   if (ts_node_is_null(E))
     return;
-  // Scopes of their own, linted with their function (a lambda's body runs when called).
-  if (is(E, "lambda") || is(E, "function_definition") || is(E, "class_definition"))
+  // Scopes of their own, linted with their function.
+  if (is(E, "function_definition") || is(E, "class_definition"))
     return;
+  if (is(E, "lambda")) {
+    // Its body runs when it is called (`mse2psnr = lambda x: -10. * torch.log(x) /
+    // torch.log(torch.Tensor([10.]))`): linted where it is written, its parameters of
+    // unknown type, as a function's that no call in view gives a value.
+    Scope Inner;
+    Inner.Globals = &S;
+    Inner.Class = S.Class;
+    for (std::string &Name : parameterNames(E, V))
+      if (Name[0] != '*')
+        Inner.set(std::move(Name), Value());
+    return expression(field(E, "body"), Inner);
+  }
   if (is(E, "list_comprehension") || is(E, "set_comprehension") ||
       is(E, "dictionary_comprehension") || is(E, "generator_expression")) {
     // Its loop variables are its own: a scope inside S, bound clause by clause.
@@ -1059,24 +1071,30 @@ void Linter::call(TSNode Call, const Scope &S) {
   // torch.tensor(data, device=...), torch.cuda.FloatTensor(data), or Tensor(data) of a name
   // holding a CUDA tensor type: host data copied to the device it names. A legacy
   // constructor given sizes (`Tensor(n, 1)`, `Tensor(imgs.size(0))`) copies nothing.
+  // Under a CUDA default tensor type (torch.set_default_tensor_type), torch.Tensor(data) is
+  // one of these; under any CUDA default, torch.tensor(data) without device= too.
   const Value *TypeNamed = !Method && Dotted ? S.find(Callee) : nullptr;
+  if (!TypeNamed && V.DefaultDevice.Class == TensorType && Callee == "torch.Tensor")
+    TypeNamed = &V.DefaultDevice;
   bool LegacyType = (Dotted && Callee.substr(0, 11) == "torch.cuda." && Name.size() > 6 &&
                      Name.substr(Name.size() - 6) == "Tensor") ||
                     (TypeNamed && TypeNamed->K == Kind::Device && TypeNamed->Class == TensorType &&
                      TypeNamed->Where != Place::Cpu);
-  if ((TorchFn && (Name == "tensor" || Name == "as_tensor")) ||
-      (LegacyType && !ts_node_is_null(V.argument(Call, 0, nullptr)))) {
-    if (!TorchFn && !V.constructorCopies(Call, S))
+  bool Factory = TorchFn && (Name == "tensor" || Name == "as_tensor");
+  if (Factory || (LegacyType && !ts_node_is_null(V.argument(Call, 0, nullptr)))) {
+    if (!Factory && !V.constructorCopies(Call, S))
       return;
     Value Data = V.of(V.argument(Call, 0, nullptr), S);
     TSNode Dev = V.argument(Call, 0, "device");
+    bool ToDefault = Factory && ts_node_is_null(Dev) && V.DefaultDevice.K == Kind::Device;
     Value D =
-        TorchFn ? V.deviceOf(Dev, S)
+        ToDefault ? V.DefaultDevice
+        : Factory ? V.deviceOf(Dev, S)
         : TypeNamed
             ? *TypeNamed
             : cudaDevice("`" + std::string(Callee) + "` at line " + std::to_string(V.line(Call)));
     if (!Data.tensor() && D.K == Kind::Device && D.Where != Place::Cpu &&
-        (!TorchFn || !ts_node_is_null(Dev)))
+        (!Factory || !ts_node_is_null(Dev) || ToDefault))
       report(Call, "hostsync-host-to-device-copy", std::string(Callee) + "(data)", D,
              "'" + std::string(Callee) +
                  "' of host data (a list, a number, an array) copies it to the device: the "
@@ -1265,6 +1283,13 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
   TSNode Root = ts_tree_root_node(Source.tree());
   Values V(Source.text());
   V.readImports(Root);
+  // A CUDA default device the file sets, or one a program importing it sets (for the
+  // second lint: ModuleSummaries::defaultDevice).
+  V.readDefaultDevice(Root);
+  if (const Value *D = Settings.BindPassed && Settings.Modules && V.DefaultDevice.K != Kind::Device
+                           ? Settings.Modules->defaultDeviceOf(File)
+                           : nullptr)
+    V.DefaultDevice = *D;
   // What the files importing this one pass to its functions, and where they call them.
   const PassedArguments *PassedIn =
       Settings.BindPassed && Settings.Modules ? Settings.Modules->passedTo(File) : nullptr;
@@ -1420,6 +1445,9 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       Errors = L.errors();
       if (Settings.Modules) // what this file passed to other files' functions, for them
         for (const auto &[Path, Arguments] : Seen.imported()) {
+          // A program's CUDA default device holds in the modules whose functions it calls.
+          if (V.DefaultDevice.K == Kind::Device)
+            Settings.Modules->defaultDevice(Path, seenIn(V.DefaultDevice, File));
           PassedArguments Here = Arguments;
           for (auto &Function : Here) {
             for (auto &Param : Function.second.Params)

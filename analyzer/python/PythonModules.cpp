@@ -185,6 +185,16 @@ void ModuleSummaries::passed(const std::string &Path, const PassedArguments &Arg
     mergeCalls(Into[Function], Calls);
 }
 
+void ModuleSummaries::defaultDevice(const std::string &Path, const Value &Device) {
+  if (!Frozen)
+    Defaults.emplace(fs::path(Path).lexically_normal().string(), Device);
+}
+
+const Value *ModuleSummaries::defaultDeviceOf(const std::string &Path) const {
+  auto It = Defaults.find(fs::path(Path).lexically_normal().string());
+  return It == Defaults.end() ? nullptr : &It->second;
+}
+
 std::vector<std::string> ModuleSummaries::inputsGivenArguments() const {
   // Only arguments that can change a finding there (a tensor, a module, a loader, a device,
   // state) are worth a second lint; a number or an object of unknown type is not.
@@ -194,11 +204,13 @@ std::vector<std::string> ModuleSummaries::inputsGivenArguments() const {
   };
   std::vector<std::string> Out;
   for (const auto &[Module, Functions] : Passed)
-    if (Inputs.count(Module) && std::any_of(Functions.begin(), Functions.end(), [&](const auto &F) {
-          return !F.second.HotWhy.empty() ||
-                 std::any_of(F.second.Params.begin(), F.second.Params.end(),
-                             [&](const auto &P) { return Informative(P.second); });
-        }))
+    if (Inputs.count(Module) &&
+        (Defaults.count(Module) ||
+         std::any_of(Functions.begin(), Functions.end(), [&](const auto &F) {
+           return !F.second.HotWhy.empty() ||
+                  std::any_of(F.second.Params.begin(), F.second.Params.end(),
+                              [&](const auto &P) { return Informative(P.second); });
+         })))
       Out.push_back(Module);
   return Out;
 }

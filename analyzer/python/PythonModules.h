@@ -61,6 +61,10 @@ public:
   // over the run's files), and the inputs of the run that were given some: each is linted
   // once more with them bound (python/PythonRun.cpp).
   void passed(const std::string &Path, const PassedArguments &Arguments);
+  // A CUDA default device (Values::DefaultDevice) that a file importing Path sets: Path is
+  // linted once more with it (the first one given is kept).
+  void defaultDevice(const std::string &Path, const Value &Device);
+  const Value *defaultDeviceOf(const std::string &Path) const;
   std::vector<std::string> inputsGivenArguments() const;
   TUResult lintWithArguments(const std::string &Path);
   // From now on, what lints pass is not recorded: the second round sees the first's
@@ -76,6 +80,7 @@ private:
   std::map<std::string, LintSettings> Inputs;    // by path
   std::map<std::string, TUResult> Linted;        // inputs linted as they were summarised
   std::map<std::string, PassedArguments> Passed; // by module path
+  std::map<std::string, Value> Defaults;         // CUDA default devices, by module path
   bool Frozen = false;
   std::map<std::string, std::optional<ModuleSummary>> Done; // by path; unset while in progress
   unsigned Depth = 0;

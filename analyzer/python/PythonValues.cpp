@@ -561,6 +561,31 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
   return D;
 }
 
+void Values::readDefaultDevice(TSNode Root) {
+  for (const char *Setter : {"set_default_tensor_type", "set_default_device"}) {
+    std::string_view Name = Setter;
+    for (size_t At = Text.find(Name); At != std::string::npos; At = Text.find(Name, At + 1)) {
+      TSNode N = ts_node_descendant_for_byte_range(Root, static_cast<uint32_t>(At),
+                                                   static_cast<uint32_t>(At + Name.size()));
+      for (int Up = 0; Up < 3 && !ts_node_is_null(N) && !is(N, "call"); ++Up)
+        N = ts_node_parent(N);
+      if (ts_node_is_null(N) || !is(N, "call") || lastPart(dotted(field(N, "function"))) != Name)
+        continue;
+      // 'torch.cuda.FloatTensor', torch.cuda.FloatTensor, 'cuda', 'cuda:0', and the ternary
+      // of a CUDA and a CPU type (a GPU run's default, as a device's ternary counts as CUDA).
+      if (text(argument(N, 0, nullptr)).find("cuda") == std::string_view::npos)
+        continue;
+      DefaultDevice = Value();
+      DefaultDevice.K = Kind::Device;
+      DefaultDevice.Where = Place::Cuda;
+      DefaultDevice.Why = quote(text(N)) + " at line " + std::to_string(line(N));
+      if (Name == "set_default_tensor_type")
+        DefaultDevice.Class = TensorType;
+      return;
+    }
+  }
+}
+
 bool Values::isCudaTensorType(TSNode E) const {
   if (!is(E, "attribute"))
     return false;
@@ -775,9 +800,12 @@ Value Values::call(TSNode Call, const Scope &S) const {
   std::string_view Callee = CalleeName;
   std::string_view Last = lastPart(Callee);
   // torch.Tensor(data), torch.LongTensor(...): the legacy constructors make host tensors.
+  // torch.Tensor(...) under a CUDA default tensor type is a CUDA tensor.
   if (isDotted(Callee) && Callee.substr(0, 6) == "torch." && Last.size() >= 6 &&
       Last.substr(Last.size() - 6) == "Tensor" && Callee.find(".cuda.") == std::string_view::npos)
-    return tensorAt(Place::Cpu, madeOnCpu(Call));
+    return Callee == "torch.Tensor" && DefaultDevice.Class == TensorType
+               ? tensorAt(Place::Cuda, DefaultDevice.Why)
+               : tensorAt(Place::Cpu, madeOnCpu(Call));
   if (Callee.substr(0, 6) == "torch." && Callee.find('.', 6) == std::string_view::npos)
     return torchFunction(Call, Callee.substr(6), S);
   for (const char *Functional : {"F.", "torch.nn.functional.", "nn.functional.", "torch.linalg.",
@@ -993,7 +1021,9 @@ Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const
     break;
   }
   case ResultDevice::NamedElseCpu:
-    Out = tensorAt(Place::Cpu, "made on the CPU by " + Where + " (no device=)");
+    Out = DefaultDevice.K == Kind::Device
+              ? tensorAt(Place::Cuda, DefaultDevice.Why)
+              : tensorAt(Place::Cpu, "made on the CPU by " + Where + " (no device=)");
     Out = movedTo(Out, Device, Call, S);
     break;
   case ResultDevice::LikeSelf:

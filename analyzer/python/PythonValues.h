@@ -122,6 +122,14 @@ public:
       AttributesOf;
   // Learns Aliases from the module's import statements.
   void readImports(TSNode Root);
+  // Where factories that name no device put their tensors when the program sets a CUDA
+  // default (`torch.set_default_tensor_type('torch.cuda.FloatTensor')`,
+  // `torch.set_default_device('cuda')`): a Device on CUDA whose reason names that call, its
+  // Class TensorType when the default tensor type is a CUDA one (torch.Tensor(data) is then
+  // a CUDA tensor made from host data); unset (Kind::Other) for the CPU, PyTorch's default.
+  Value DefaultDevice;
+  // Sets DefaultDevice from the file's own call of one of those (the first one naming CUDA).
+  void readDefaultDevice(TSNode Root);
   // N's text as PyTorch names it: a dotted name with its first part's alias replaced
   // ("th.zeros" -> "torch.zeros"); other text as it is.
   std::string dotted(TSNode N) const;

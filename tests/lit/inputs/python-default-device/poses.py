@@ -1,0 +1,13 @@
+import numpy as np
+import torch
+
+trans_t = lambda t: torch.Tensor([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, t], [0, 0, 0, 1]])
+
+
+def pose(radius, angle):
+    rot = torch.Tensor(np.eye(4) * angle)
+    return rot @ trans_t(radius)
+
+
+def sizes(n):
+    return torch.Tensor(n, 4)
