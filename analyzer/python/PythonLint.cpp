@@ -1009,16 +1009,26 @@ void Linter::call(TSNode Call, const Scope &S) {
              "'" + Op + "()' of " + phrase(A.Where) + " copies its value" + Copies);
     return;
   }
-  if (!Method && (Callee == "max" || Callee == "min") &&
-      !ts_node_is_null(V.argument(Call, 1, nullptr))) {
-    for (unsigned I = 0; I < 8; ++I)
-      if (Value A = V.of(V.argument(Call, I, nullptr), S); A.tensor())
+  // max(a, b) of tensors, or max(scores) of a list of them (a beam search's finished
+  // scores): Python compares them pairwise and reads each comparison's truth.
+  bool OneList = ts_node_is_null(V.argument(Call, 1, nullptr));
+  if (!Method && (Callee == "max" || Callee == "min")) {
+    for (unsigned I = 0; I < (OneList ? 1u : 8u); ++I)
+      if (Value A = V.of(V.argument(Call, I, nullptr), S); A.tensor() && (!OneList || A.Sequence))
         return report(Call, "hostsync-item", Op + "()", A,
                       "Python's '" + Op + "()' of " + phrase(A.Where) +
                           " compares it on the host: each comparison's truth is copied "
                           "back, waiting for every kernel queued before it");
     return;
   }
+  // scores.index(best) of a list of tensors: each element compared with == and its truth
+  // read.
+  if (Method && Name == "index" && Self.tensor() && Self.Sequence)
+    return report(Call, "hostsync-item", "list.index", Self,
+                  std::string("'index' of a list of tensors ") +
+                      (Self.Where == Place::Cuda ? "on CUDA" : "that may be on CUDA") +
+                      " compares each with == and reads the answer on the host: each read "
+                      "waits for every kernel queued before it");
   if (Method && Name == "format" && Self.unknownType())
     return formatted(Call, S);
   if (!Method && Callee == "print") {

@@ -1,7 +1,7 @@
 # RUN: %lint --no-cache --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-nonzero' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}10{{$}}
+# COUNT: {{^}}12{{$}}
 # Lists of tensors: a list comprehension (or a generator given to list()) of tensors is a
 # list of them, where its body puts each one; extend() adds a list's tensors to a list; a
 # function given such lists gets their tensors (torch.cat of them). An object of one class
@@ -91,3 +91,17 @@ def evaluate(beam):
     # CHECK-DAG: lists.py:[[@LINE-1]]:5: note: the call of `first_pair()` waits for the GPU{{.*}}[hostsync-bool-mask-index]
     return per_class(dets, labs)
     # CHECK-DAG: lists.py:[[@LINE-1]]:12: note: the call of `per_class()` waits for the GPU{{.*}}[hostsync-bool-mask-index]
+
+
+def best_of(n):
+    # A beam search's finished scores: a list of 0-dim CUDA tensors, compared pairwise by
+    # max() and with == by list.index(). max() of a list of numbers, or of sizes, reads
+    # nothing.
+    scores = torch.randn(n, device="cuda")
+    finished = list()
+    finished.extend(scores[:2])
+    i = finished.index(max(finished))
+    # CHECK-DAG: lists.py:[[@LINE-1]]:18: warning: 'index' of a list of tensors on CUDA{{.*}}[hostsync-item]
+    # CHECK-DAG: lists.py:[[@LINE-2]]:24: warning: Python's 'max()' of a CUDA tensor{{.*}}[hostsync-item]
+    lengths = [3, 4]
+    return i, max(lengths), max(scores.shape)
