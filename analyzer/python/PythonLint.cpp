@@ -548,10 +548,10 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
     TSNode Index = Parts[I];
     // A name holding such a list: `seqs[incomplete_inds]` with `incomplete_inds = [ind for
     // ind, w in enumerate(words) if ...]` (a beam search's per-step bookkeeping).
-    bool Named = is(Index, "identifier") && [&] {
-      Value Held = V.of(Index, S);
-      return Held.K == Kind::Int && Held.Sequence;
-    }();
+    Value Held = is(Index, "identifier") || is(Index, "call") || is(Index, "subscript")
+                     ? V.of(Index, S)
+                     : Value();
+    bool Named = is(Index, "identifier") && Held.K == Kind::Int && Held.Sequence;
     bool List = (is(Index, "list") && ts_node_named_child_count(Index) > 0 && Numbers(Index)) ||
                 (is(Index, "call") && V.text(field(Index, "function")) == "range") || Named;
     if (List)
@@ -560,6 +560,24 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
                         std::string(is(Index, "call") ? "range" : "list") +
                         " makes a host index tensor and copies it to the device: the host waits "
                         "for the copy and every kernel queued before it");
+    // A NumPy array (coords[np.random.choice(n, size=k)]) or a host index tensor a factory
+    // of this file made (emb[torch.randperm(n)[:k]]) as the index: copied to the CUDA
+    // tensor's device. (A host mask is the boolean-mask rule's. A result another module's
+    // helper returns is placed by all its calls, too loosely to say "host" here.)
+    // Written out, so that it is not a 0-dim element (`perm[i]`, which PyTorch reads as a
+    // number, no copy): a call or a slice of one.
+    bool Written =
+        is(Index, "call") || (is(Index, "subscript") && is(field(Index, "subscript"), "slice"));
+    bool HostMade = Written && Held.tensor() && Held.Where == Place::Cpu && !Held.Mask &&
+                    !Held.Sequence && Held.Elements.empty() &&
+                    Held.Why.rfind("made on the CPU by ", 0) == 0 &&
+                    Held.Why.find(" at line ") != std::string::npos;
+    if (Held.Class == NumpyArray || HostMade)
+      return report(Index, "hostsync-host-to-device-copy", "t[host index]", Target,
+                    std::string("indexing a CUDA tensor with ") +
+                        (Held.Class == NumpyArray ? "a NumPy array" : "a host tensor") +
+                        " copies the index to the device: the host waits for the copy and every "
+                        "kernel queued before it");
   }
 }
 

@@ -799,6 +799,17 @@ Value Values::call(TSNode Call, const Scope &S) const {
   std::string CalleeName = dotted(Fn);
   std::string_view Callee = CalleeName;
   std::string_view Last = lastPart(Callee);
+  // NumPy's functions that make an array of several values (not a scalar: np.mean, np.sum).
+  if ((Callee.substr(0, 3) == "np." || Callee.substr(0, 6) == "numpy.") &&
+      (oneOf(Last, {"arange", "array", "asarray", "argsort", "permutation", "flatnonzero",
+                    "argwhere", "concatenate", "unique"}) ||
+       // np.random.choice(n) is one number; given a size, an array of them.
+       (Last == "choice" && (!ts_node_is_null(argument(Call, 1, nullptr)) ||
+                             !ts_node_is_null(argument(Call, 99, "size")))))) {
+    Value Array;
+    Array.Class = NumpyArray;
+    return Array;
+  }
   // torch.Tensor(data), torch.LongTensor(...): the legacy constructors make host tensors.
   // torch.Tensor(...) under a CUDA default tensor type is a CUDA tensor.
   if (isDotted(Callee) && Callee.substr(0, 6) == "torch." && Last.size() >= 6 &&

@@ -45,6 +45,9 @@ enum class Place { Unknown, Cuda, Cpu };
 
 // Value::Class of a Device that is a tensor type (torch.cuda.FloatTensor), not a device.
 inline constexpr const char *TensorType = "tensor type";
+// Value::Class of a value of unknown kind that is a NumPy array of several values
+// (np.arange(n), np.random.choice(n, size=k)): an index of a CUDA tensor copied to it.
+inline constexpr const char *NumpyArray = "numpy array";
 
 struct Value {
   Kind K = Kind::Other;

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}20{{$}}
+# COUNT: {{^}}22{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -160,3 +160,19 @@ def beam_step(next_words, end):
     # CHECK-DAG: copies.py:[[@LINE-1]]:17: warning: indexing a CUDA tensor with a Python list{{.*}}[hostsync-host-to-device-copy]
     words = [word for ind, word in enumerate(next_words)]
     return kept, seqs[words], seqs[len(incomplete)]
+
+
+def sample_rays(coords, n):
+    # An index that is a NumPy array, or a host tensor a factory here makes, is copied to the
+    # CUDA tensor's device. One NumPy number (np.random.choice(n) without a size) and a
+    # 0-dim element of a host tensor (perm[0]) are read as numbers: no copy.
+    import numpy as np
+
+    coords = torch.zeros(n, 2, device="cuda")
+    picked = coords[np.random.choice(n, size=[8], replace=False)]
+    # CHECK-DAG: copies.py:[[@LINE-1]]:31: warning: indexing a CUDA tensor with a NumPy array copies the index to the device{{.*}}[hostsync-host-to-device-copy]
+    shuffled = coords[torch.randperm(n)[:4]]
+    # CHECK-DAG: copies.py:[[@LINE-1]]:23: warning: indexing a CUDA tensor with a host tensor copies the index to the device{{.*}}[hostsync-host-to-device-copy]
+    perm = torch.randperm(n)
+    one = coords[np.random.choice(n)]
+    return picked, shuffled, one, coords[perm[0]]
