@@ -1131,6 +1131,10 @@ Value Values::likeParameters(TSNode Call, std::string_view Name, const Value &Se
 Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) const {
   if (Name == "device")
     return deviceOf(Call, S);
+  // torch.is_tensor(p), torch.is_floating_point(t), torch.numel(t): a Python bool or number
+  // of a tensor, whose truth reads nothing.
+  if (Name.substr(0, 3) == "is_" || oneOf(Name, {"numel", "typename"}))
+    return Value();
   std::optional<OpRow> R = row(Name, /*IsMethod=*/false);
   if (!R)
     return Value();
@@ -1227,9 +1231,18 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
       bind(ts_node_named_child(Left, 0), Value(), S);
       Left = ts_node_named_child(Left, 1);
     }
-  } else if (is(Source, "call") && (Listed == "items" || Listed == "values") && Owner.tensor()) {
+  } else if (is(Source, "call") && (Listed == "items" || Listed == "values") &&
+             (Owner.tensor() || (Owner.K == Kind::State && Owner.Where != Place::Unknown))) {
     // A batch that is a dict of tensors (`for k, v in cond.items()`): its tensors, where it is.
-    Element = itemOf(Owner);
+    // A dict written out with tensors in it (vits' `scalar_dict = {"loss/g/total": loss_gen_all,
+    // "learning_rate": lr}`, summarised by a helper's `writer.add_scalar(k, v)`): the same.
+    if (Owner.tensor()) {
+      Element = itemOf(Owner);
+    } else {
+      Element = Owner;
+      Element.K = Kind::Tensor;
+      Element.Elements.clear();
+    }
     if (Listed == "items" && !Enumerated && ts_node_named_child_count(Left) == 2) {
       bind(ts_node_named_child(Left, 0), Value(), S);
       Left = ts_node_named_child(Left, 1);

@@ -2,7 +2,7 @@
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}15{{$}}
+# COUNT: {{^}}17{{$}}
 # Reading a tensor's value on the host (hostsync-item): .item(), float()/int()/bool(), and
 # the truth of a tensor in if, while, assert, and, or, not.
 import torch
@@ -116,3 +116,21 @@ def positions(pos):
     if isinstance(pos, (int, float)):
         pos = torch.arange(pos)  # a number under the test: no finding
     return pos
+
+
+def summarize(writer, step, scalars):
+    # A dict written out with CUDA tensors in it, handed to a helper that logs each value:
+    # its values are where its tensors are (TensorBoard's add_scalar reads each).
+    for name, value in scalars.items():
+        writer.add_scalar(name, value, step)
+        # CHECK-DAG: values.py:[[@LINE-1]]:16: warning: TensorBoard's 'add_scalar' of a tensor{{.*}}device: cuda{{.*}}[hostsync-item]
+
+
+def log_losses(writer):
+    loss = torch.randn(4, device="cuda").sum()
+    summarize(writer, 0, {"loss": loss, "lr": 0.1})
+    # CHECK-DAG: values.py:[[@LINE-1]]:5: note: the call of `summarize()` waits for the GPU: 'add_scalar'{{.*}}[hostsync-item]
+    # torch.is_tensor() and torch.is_floating_point() are Python bools: no truth of a tensor.
+    if torch.is_tensor(loss) and not torch.is_floating_point(loss):
+        return None
+    return loss
