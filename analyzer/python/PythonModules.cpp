@@ -223,11 +223,40 @@ const PassedArguments *ModuleSummaries::passedTo(const std::string &Path) const 
 TUResult ModuleSummaries::lintWithArguments(const std::string &Path) {
   LintSettings S = Inputs.at(Path);
   S.BindPassed = true;
-  return lintPythonFile(Path, S, /*ThroughModules=*/false);
+  ModuleSummary Again;
+  TUResult R = lintPythonFile(Path, S, /*ThroughModules=*/false, &Again);
+  auto It = Done.find(Path);
+  if (R.Failed || It == Done.end() || !It->second)
+    return R;
+  // Kinds and places of what its functions return, compared: reasons may differ.
+  auto Same = [](const std::map<std::string, Value, std::less<>> &A,
+                 const std::map<std::string, Value, std::less<>> &B) {
+    return std::equal(A.begin(), A.end(), B.begin(), B.end(), [](const auto &X, const auto &Y) {
+      return X.first == Y.first && X.second.K == Y.second.K && X.second.Where == Y.second.Where;
+    });
+  };
+  // Only the returns: what its classes' objects hold is every importer's arguments merged,
+  // which an importer that feeds its meter floats must not read as another's tensors.
+  if (!Same(It->second->Returns, Again.Returns)) {
+    It->second->Returns = std::move(Again.Returns);
+    Updated.insert(Path);
+  }
+  return R;
+}
+
+std::vector<std::string> ModuleSummaries::inputsReadingUpdates() const {
+  std::set<std::string> Out;
+  for (const std::string &Module : Updated)
+    if (auto It = Importers.find(Module); It != Importers.end())
+      for (const std::string &File : It->second)
+        if (Inputs.count(File))
+          Out.insert(File);
+  return {Out.begin(), Out.end()};
 }
 
 Imported ModuleSummaries::importsOf(const std::string &File, TSNode Root, const Values &V) {
   Imported Out;
+  const std::string Importer = fs::path(File).lexically_normal().string();
   for (TSNode N : namedChildren(Root)) {
     if (is(N, "import_statement")) { // import a.b, import a.b as c
       for (TSNode A : namedChildren(N)) {
@@ -235,7 +264,7 @@ Imported ModuleSummaries::importsOf(const std::string &File, TSNode Root, const 
         std::string Dotted(V.text(Aliased ? field(A, "name") : A));
         std::string Local = Aliased ? std::string(V.text(field(A, "alias"))) : Dotted;
         if (std::string Path = resolve(File, 0, Dotted); !Path.empty())
-          if (const ModuleSummary *M = summaryOf(Path))
+          if (const ModuleSummary *M = (Importers[Path].insert(Importer), summaryOf(Path)))
             addNames(*M, Local + ".", Out);
       }
       continue;
@@ -253,7 +282,8 @@ Imported ModuleSummaries::importsOf(const std::string &File, TSNode Root, const 
       Dotted = Dotted.substr(Level);
     }
     std::string Path = resolve(File, Level, Dotted);
-    const ModuleSummary *M = Path.empty() ? nullptr : summaryOf(Path);
+    const ModuleSummary *M =
+        Path.empty() ? nullptr : (Importers[Path].insert(Importer), summaryOf(Path));
     for (TSNode A : namedChildren(N)) {
       if (ts_node_eq(A, Module))
         continue;

@@ -66,7 +66,13 @@ public:
   void defaultDevice(const std::string &Path, const Value &Device);
   const Value *defaultDeviceOf(const std::string &Path) const;
   std::vector<std::string> inputsGivenArguments() const;
+  // Path linted once more with what its importers pass. When what its functions return
+  // then differs from what its first lint said (evaluate(net, loader) returns a CUDA score
+  // once `net` is the CUDA model a caller passes), those returns replace the first ones.
   TUResult lintWithArguments(const std::string &Path);
+  // The inputs that import a module whose returns lintWithArguments replaced: linted once
+  // more so that they read it (one round: what those lints change is not followed further).
+  std::vector<std::string> inputsReadingUpdates() const;
   // From now on, what lints pass is not recorded: the second round sees the first's
   // arguments whatever order it lints the modules in.
   void freezePassed() { Frozen = true; }
@@ -76,11 +82,13 @@ private:
   static std::string lookUp(std::filesystem::path Dir, unsigned Level, const std::string &Dotted,
                             std::vector<std::string> &Missing);
   const ModuleSummary *summaryOf(const std::string &Path);
-  LintSettings Own;                              // a module that is not an input: no rules
-  std::map<std::string, LintSettings> Inputs;    // by path
-  std::map<std::string, TUResult> Linted;        // inputs linted as they were summarised
-  std::map<std::string, PassedArguments> Passed; // by module path
-  std::map<std::string, Value> Defaults;         // CUDA default devices, by module path
+  LintSettings Own;                                       // a module that is not an input: no rules
+  std::map<std::string, LintSettings> Inputs;             // by path
+  std::map<std::string, TUResult> Linted;                 // inputs linted as they were summarised
+  std::map<std::string, PassedArguments> Passed;          // by module path
+  std::map<std::string, Value> Defaults;                  // CUDA default devices, by module path
+  std::map<std::string, std::set<std::string>> Importers; // by module path: the files reading it
+  std::set<std::string> Updated; // modules whose returns lintWithArguments replaced
   bool Frozen = false;
   std::map<std::string, std::optional<ModuleSummary>> Done; // by path; unset while in progress
   unsigned Depth = 0;

@@ -44,15 +44,21 @@ std::vector<TUResult> lintPythonFiles(const std::vector<std::string> &Files, con
   }
   // The inputs whose functions other files call, once more with what those calls pass (one
   // round: what that lint passes on in turn is not followed further).
+  // Then the inputs that import a module whose returns that lint changed (a helper that
+  // calls the model it is given), once more, reading them.
+  auto LintAgain = [&](const std::vector<std::string> &Paths) {
+    for (const std::string &Module : Paths)
+      for (size_t I = 0; I < Files.size(); ++I)
+        if (std::string Abs = absolutePath(Files[I]);
+            std::filesystem::path(Abs).lexically_normal() == Module) {
+          Results[I] = unlessItThrows(Abs, [&] { return Modules.lintWithArguments(Module); });
+          Results[I].File = Abs;
+        }
+  };
   std::vector<std::string> Called = Modules.inputsGivenArguments();
   Modules.freezePassed();
-  for (const std::string &Module : Called)
-    for (size_t I = 0; I < Files.size(); ++I)
-      if (std::string Abs = absolutePath(Files[I]);
-          std::filesystem::path(Abs).lexically_normal() == Module) {
-        Results[I] = unlessItThrows(Abs, [&] { return Modules.lintWithArguments(Module); });
-        Results[I].File = Abs;
-      }
+  LintAgain(Called);
+  LintAgain(Modules.inputsReadingUpdates());
   if (!Key.empty()) {
     std::vector<Dependency> Read = S.Cache->hashes().dependencies(Modules.filesRead());
     for (const std::string &Absent : Modules.missing())
