@@ -14,8 +14,8 @@ Value merge(const Value &A, const Value &B) {
   // wrapper (`model = apex.parallel.convert_syncbn_model(model)` under `if opt.syncBN:`) is
   // still the model, where it is moved next.
   auto GivesWay = [](const Value &X, const Value &Y) {
-    return X.K == Kind::None ||
-           ((X.K == Kind::Int || X.K == Kind::Other) && (Y.tensor() || Y.K == Kind::Module));
+    return X.K == Kind::None || ((X.K == Kind::Int || X.K == Kind::Other) && Y.tensor()) ||
+           (X.K == Kind::Other && Y.K == Kind::Module);
   };
   if (!A.Elements.empty() && A.Elements.size() == B.Elements.size()) {
     Value Out; // two tuples of as many values: each position merged
@@ -230,18 +230,20 @@ TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks 
   if (!Attribute && !is(Fn, "identifier"))
     return TSNode{};
   Value Receiver = V.of(Attribute ? field(Fn, "object") : Fn, S);
-  std::string Name = Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__";
   // A module of one of the file's module classes: model(x) runs its forward, model.m(x) its
   // method m (ssd.detect_objects(locs, scores), generator.infer(x)).
-  if (Receiver.K == Kind::Module && V.ModuleClasses.count(Receiver.Class)) {
-    if (Name == "__call__")
-      Name = "forward";
-  } else if (Receiver.K != Kind::Object) {
+  if (Receiver.K != Kind::Object &&
+      (Receiver.K != Kind::Module || !V.ModuleClasses.count(Receiver.Class)))
     return TSNode{};
-  }
-  TSNode Def = R.methodOf(Receiver.Class, Name);
+  TSNode Def = R.methodOf(
+      Receiver.Class,
+      calledMethod(Receiver, Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__"));
   Method = !ts_node_is_null(Def) && !staticMethod(Def, V); // a @staticmethod binds no self
   return Def;
+}
+
+std::string calledMethod(const Value &Receiver, std::string Method) {
+  return Receiver.K == Kind::Module && Method == "__call__" ? "forward" : Method;
 }
 
 std::string pythonFunctionKey(const std::string &File, const std::string &Name) {

@@ -84,6 +84,9 @@ bool throughParameters(const Value &V);
 Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std::string> &Params,
                        bool Method, const Scope &S, const Values &V);
 
+// The method a call of Method on Receiver runs: "__call__" of a module is its forward.
+std::string calledMethod(const Value &Receiver, std::string Method);
+
 // The method obj.m(...) (or obj(...): its __call__) calls when obj is an object of one of
 // the file's classes (Method set: self is passed); null otherwise.
 TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks &R, bool &Method);

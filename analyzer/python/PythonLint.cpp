@@ -295,9 +295,7 @@ const FunctionRef *Linter::importedCallee(TSNode Call, const Scope &S) const {
   Value Object = V.of(Attribute ? field(Fn, "object") : Fn, S);
   if ((Object.K != Kind::Object && Object.K != Kind::Module) || Object.Class.empty())
     return nullptr;
-  if (Object.K == Kind::Module && Method == "__call__")
-    Method = "forward";
-  auto F = Functions.find(Object.Class + "." + Method);
+  auto F = Functions.find(Object.Class + "." + calledMethod(Object, Method));
   return F == Functions.end() ? nullptr : &F->second;
 }
 
@@ -551,7 +549,7 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
     Value Held = is(Index, "identifier") || is(Index, "call") || is(Index, "subscript")
                      ? V.of(Index, S)
                      : Value();
-    bool Named = is(Index, "identifier") && Held.K == Kind::Int && Held.Sequence;
+    bool Named = is(Index, "identifier") && Held.Class == NumberList;
     bool List = (is(Index, "list") && ts_node_named_child_count(Index) > 0 && Numbers(Index)) ||
                 (is(Index, "call") && V.text(field(Index, "function")) == "range") || Named;
     if (List)
@@ -820,6 +818,10 @@ void Linter::expression(TSNode E, const Scope &S) {
     for (std::string &Name : parameterNames(E, V))
       if (Name[0] != '*')
         Inner.set(std::move(Name), Value());
+    for (TSNode P : namedChildren(field(E, "parameters"))) // *args, **kwargs: their own names
+      if ((is(P, "list_splat_pattern") || is(P, "dictionary_splat_pattern")) &&
+          ts_node_named_child_count(P) > 0)
+        Inner.set(std::string(V.text(ts_node_named_child(P, 0))), Value());
     return expression(field(E, "body"), Inner);
   }
   if (is(E, "list_comprehension") || is(E, "set_comprehension") ||
@@ -1029,14 +1031,21 @@ void Linter::call(TSNode Call, const Scope &S) {
   }
   // max(a, b) of tensors, or max(scores) of a list of them (a beam search's finished
   // scores): Python compares them pairwise and reads each comparison's truth.
+  // With key=, the keys are compared, not the tensors.
   bool OneList = ts_node_is_null(V.argument(Call, 1, nullptr));
-  if (!Method && (Callee == "max" || Callee == "min")) {
+  if (!Method && (Callee == "max" || Callee == "min") &&
+      ts_node_is_null(V.argument(Call, 99, "key"))) {
     for (unsigned I = 0; I < (OneList ? 1u : 8u); ++I)
       if (Value A = V.of(V.argument(Call, I, nullptr), S); A.tensor() && (!OneList || A.Sequence))
-        return report(Call, "hostsync-item", Op + "()", A,
-                      "Python's '" + Op + "()' of " + phrase(A.Where) +
-                          " compares it on the host: each comparison's truth is copied "
-                          "back, waiting for every kernel queued before it");
+        return report(
+            Call, "hostsync-item", Op + "()", A,
+            "Python's '" + Op + "()' of " +
+                (OneList ? std::string("a list of tensors") +
+                               (A.Where == Place::Cuda ? " on CUDA" : " that may be on CUDA") +
+                               " compares them"
+                         : phrase(A.Where) + " compares it") +
+                " on the host: each comparison's truth is copied back, waiting for "
+                "every kernel queued before it");
     return;
   }
   // scores.index(best) of a list of tensors: each element compared with == and its truth
@@ -1102,8 +1111,9 @@ void Linter::call(TSNode Call, const Scope &S) {
   // Under a CUDA default tensor type (torch.set_default_tensor_type), torch.Tensor(data) is
   // one of these; under any CUDA default, torch.tensor(data) without device= too.
   const Value *TypeNamed = !Method && Dotted ? S.find(Callee) : nullptr;
-  if (!TypeNamed && V.DefaultDevice.Class == TensorType && Callee == "torch.Tensor")
-    TypeNamed = &V.DefaultDevice;
+  const Value *Default = V.defaultDeviceIn(S);
+  if (!TypeNamed && Default && Default->Class == TensorType && Callee == "torch.Tensor")
+    TypeNamed = Default;
   bool LegacyType = (Dotted && Callee.substr(0, 11) == "torch.cuda." && Name.size() > 6 &&
                      Name.substr(Name.size() - 6) == "Tensor") ||
                     (TypeNamed && TypeNamed->K == Kind::Device && TypeNamed->Class == TensorType &&
@@ -1114,9 +1124,9 @@ void Linter::call(TSNode Call, const Scope &S) {
       return;
     Value Data = V.of(V.argument(Call, 0, nullptr), S);
     TSNode Dev = V.argument(Call, 0, "device");
-    bool ToDefault = Factory && ts_node_is_null(Dev) && V.DefaultDevice.K == Kind::Device;
+    bool ToDefault = Factory && ts_node_is_null(Dev) && Default;
     Value D =
-        ToDefault ? V.DefaultDevice
+        ToDefault ? *Default
         : Factory ? V.deviceOf(Dev, S)
         : TypeNamed
             ? *TypeNamed
@@ -1316,8 +1326,10 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
   V.readDefaultDevice(Root);
   if (const Value *D = Settings.BindPassed && Settings.Modules && V.DefaultDevice.K != Kind::Device
                            ? Settings.Modules->defaultDeviceOf(File)
-                           : nullptr)
+                           : nullptr) {
     V.DefaultDevice = *D;
+    V.DefaultFromImporter = true;
+  }
   // What the files importing this one pass to its functions, and where they call them.
   const PassedArguments *PassedIn =
       Settings.BindPassed && Settings.Modules ? Settings.Modules->passedTo(File) : nullptr;

@@ -228,18 +228,34 @@ TUResult ModuleSummaries::lintWithArguments(const std::string &Path) {
   auto It = Done.find(Path);
   if (R.Failed || It == Done.end() || !It->second)
     return R;
-  // Kinds and places of what its functions return, compared: reasons may differ.
+  // The facts of what its functions return, a tuple's parts too, compared: reasons may
+  // differ.
   auto Same = [](const std::map<std::string, Value, std::less<>> &A,
                  const std::map<std::string, Value, std::less<>> &B) {
     return std::equal(A.begin(), A.end(), B.begin(), B.end(), [](const auto &X, const auto &Y) {
-      return X.first == Y.first && X.second.K == Y.second.K && X.second.Where == Y.second.Where;
+      return X.first == Y.first && sameFacts(X.second, Y.second) &&
+             X.second.Sequence == Y.second.Sequence;
     });
   };
   // Only the returns: what its classes' objects hold is every importer's arguments merged,
   // which an importer that feeds its meter floats must not read as another's tensors.
-  if (!Same(It->second->Returns, Again.Returns)) {
-    It->second->Returns = std::move(Again.Returns);
-    Updated.insert(Path);
+  if (Same(It->second->Returns, Again.Returns))
+    return R;
+  It->second->Returns = Again.Returns;
+  Updated.insert(Path);
+  // A package's __init__.py that re-exports them (`from .evaluate import evaluate`) holds a
+  // copy under the same name, or under the module's (`evaluate.evaluate`): it changes too.
+  for (const std::string &Importer : Importers[Path]) {
+    auto Package = Done.find(Importer);
+    if (fs::path(Importer).filename() != "__init__.py" || Package == Done.end() || !Package->second)
+      continue;
+    for (auto &[Name, Returned] : Package->second->Returns) {
+      auto New = Again.Returns.find(std::string_view(Name).substr(Name.rfind('.') + 1));
+      if (New != Again.Returns.end()) {
+        Returned = New->second;
+        Updated.insert(Importer);
+      }
+    }
   }
   return R;
 }

@@ -704,10 +704,10 @@ Value Values::of(TSNode E, const Scope &S) const {
     Value Item = of(field(E, "body"), Inner);
     if (Item.K == Kind::Int && Item.Elements.empty() && is(E, "list_comprehension")) {
       // [i for i, w in enumerate(words) if w != end]: a Python list of numbers, which a
-      // CUDA tensor indexed by it copies to the device (Linter::listIndex).
+      // CUDA tensor indexed by it copies to the device (Linter::listIndex); no number (not
+      // a size, not a device index).
       Value Numbers;
-      Numbers.K = Kind::Int;
-      Numbers.Sequence = true;
+      Numbers.Class = NumberList;
       return Numbers;
     }
     if (!Item.tensor())
@@ -773,16 +773,19 @@ Value Values::of(TSNode E, const Scope &S) const {
   // copies from where its tensors are, the device of the one that may be on CUDA.
   if (is(E, "dictionary")) {
     Value State;
+    bool Tensors = false; // a value is a tensor: .items() gives tensors (bindIteration)
     for (TSNode Pair : namedChildren(E)) {
       if (!is(Pair, "pair"))
         continue;
       Value In = of(field(Pair, "value"), S);
+      Tensors |= In.tensor();
       if ((In.tensor() || In.K == Kind::Module || In.K == Kind::State) && In.Where != Place::Cpu &&
           (State.K != Kind::State || In.Where == Place::Cuda)) {
         State = In;
         State.K = Kind::State;
       }
     }
+    State.Sequence = State.K == Kind::State && Tensors && State.Elements.empty();
     return State;
   }
   if (is(E, "conditional_expression")) {
@@ -813,10 +816,12 @@ Value Values::call(TSNode Call, const Scope &S) const {
   // torch.Tensor(data), torch.LongTensor(...): the legacy constructors make host tensors.
   // torch.Tensor(...) under a CUDA default tensor type is a CUDA tensor.
   if (isDotted(Callee) && Callee.substr(0, 6) == "torch." && Last.size() >= 6 &&
-      Last.substr(Last.size() - 6) == "Tensor" && Callee.find(".cuda.") == std::string_view::npos)
-    return Callee == "torch.Tensor" && DefaultDevice.Class == TensorType
-               ? tensorAt(Place::Cuda, DefaultDevice.Why)
+      Last.substr(Last.size() - 6) == "Tensor" && Callee.find(".cuda.") == std::string_view::npos) {
+    const Value *D = defaultDeviceIn(S);
+    return D && D->Class == TensorType && Callee == "torch.Tensor"
+               ? tensorAt(Place::Cuda, D->Why)
                : tensorAt(Place::Cpu, madeOnCpu(Call));
+  }
   if (Callee.substr(0, 6) == "torch." && Callee.find('.', 6) == std::string_view::npos)
     return torchFunction(Call, Callee.substr(6), S);
   for (const char *Functional : {"F.", "torch.nn.functional.", "nn.functional.", "torch.linalg.",
@@ -927,8 +932,10 @@ Value Values::call(TSNode Call, const Scope &S) const {
     M.K = Kind::Module;
     M.Where = Place::Cpu;
     M.Why = "built on the CPU at line " + std::to_string(line(Call));
-    M.Class =
-        std::string(Last); // nn.TransformerEncoder's forward checks its mask (PythonLibraryCalls)
+    // A project class by the name the file calls it (`nets.Detector`, as the imported
+    // methods are keyed); a library one by its last part (nn.TransformerEncoder's forward
+    // checks its mask: PythonLibraryCalls).
+    M.Class = ModuleClasses.count(Callee) ? std::string(Callee) : std::string(Last);
     return M;
   }
   // torchvision.models.__dict__[args.arch](): a model chosen by name (pytorch/examples).
@@ -1032,8 +1039,8 @@ Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const
     break;
   }
   case ResultDevice::NamedElseCpu:
-    Out = DefaultDevice.K == Kind::Device
-              ? tensorAt(Place::Cuda, DefaultDevice.Why)
+    Out = defaultDeviceIn(S)
+              ? tensorAt(Place::Cuda, defaultDeviceIn(S)->Why)
               : tensorAt(Place::Cpu, "made on the CPU by " + Where + " (no device=)");
     Out = movedTo(Out, Device, Call, S);
     break;
@@ -1157,8 +1164,7 @@ Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) 
       // torch.abs(x) of a helper's parameter: a tensor where a call's tensors are, still of
       // unknown kind here; not what tests or counts (torch.is_tensor(x), torch.numel(x)).
       Value Unlisted;
-      Unlisted.LikeParams =
-          Name.substr(0, 3) == "is_" || oneOf(Name, {"numel", "typename"}) ? 0 : Like;
+      Unlisted.LikeParams = Like;
       return Unlisted;
     }
     In = tensorAt(Place::Unknown, "");
@@ -1232,17 +1238,13 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
       Left = ts_node_named_child(Left, 1);
     }
   } else if (is(Source, "call") && (Listed == "items" || Listed == "values") &&
-             (Owner.tensor() || (Owner.K == Kind::State && Owner.Where != Place::Unknown))) {
+             (Owner.tensor() ||
+              (Owner.K == Kind::State && Owner.Sequence && Owner.Where != Place::Unknown))) {
     // A batch that is a dict of tensors (`for k, v in cond.items()`): its tensors, where it is.
     // A dict written out with tensors in it (vits' `scalar_dict = {"loss/g/total": loss_gen_all,
-    // "learning_rate": lr}`, summarised by a helper's `writer.add_scalar(k, v)`): the same.
-    if (Owner.tensor()) {
-      Element = itemOf(Owner);
-    } else {
-      Element = Owner;
-      Element.K = Kind::Tensor;
-      Element.Elements.clear();
-    }
+    // "learning_rate": lr}`, summarised by a helper's `writer.add_scalar(k, v)`): the same;
+    // not one of modules only ({"G": G.cuda()}).
+    Element = itemOf(Owner);
     if (Listed == "items" && !Enumerated && ts_node_named_child_count(Left) == 2) {
       bind(ts_node_named_child(Left, 0), Value(), S);
       Left = ts_node_named_child(Left, 1);
@@ -1253,6 +1255,7 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
   if (Enumerated) {
     Value Index; // a number: the position
     Index.K = Kind::Int;
+    Index.Why = "`enumerate` at line " + std::to_string(line(Iter));
     bind(ts_node_named_child(Left, 0), Index, S);
     Left = ts_node_named_child(Left, 1);
   }

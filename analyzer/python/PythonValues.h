@@ -48,6 +48,9 @@ inline constexpr const char *TensorType = "tensor type";
 // Value::Class of a value of unknown kind that is a NumPy array of several values
 // (np.arange(n), np.random.choice(n, size=k)): an index of a CUDA tensor copied to it.
 inline constexpr const char *NumpyArray = "numpy array";
+// Value::Class of a value of unknown kind that is a Python list of numbers a comprehension
+// makes ([i for i, w in enumerate(words) if w != end]).
+inline constexpr const char *NumberList = "list of numbers";
 
 struct Value {
   Kind K = Kind::Other;
@@ -55,7 +58,7 @@ struct Value {
   bool Mask = false;     // a boolean tensor (a comparison, isnan, dtype=torch.bool)
   bool Pinned = false;   // host memory a non-blocking copy can read without a wait
   bool Sequence = false; // a list of such tensors (res.append(t)): its elements are tensors,
-                         // its truth is the list's; of an Int, a list of numbers
+                         // its truth is the list's; of State, a dict holding tensors
   std::string Why;       // why Where: "`.cuda()` at line 12"
   std::string Class;     // an Object's class: "AverageMeter"; a Module's: "TransformerEncoder"
   // The parameters of the enclosing function (bit I: the I-th, self counted) that Where
@@ -131,8 +134,16 @@ public:
   // Class TensorType when the default tensor type is a CUDA one (torch.Tensor(data) is then
   // a CUDA tensor made from host data); unset (Kind::Other) for the CPU, PyTorch's default.
   Value DefaultDevice;
+  // DefaultDevice is a program's that imports this file: it holds in the file's functions,
+  // not in its top level, which runs at the import, before the program sets it.
+  bool DefaultFromImporter = false;
   // Sets DefaultDevice from the file's own call of one of those (the first one naming CUDA).
   void readDefaultDevice(TSNode Root);
+  // DefaultDevice where code in scope S runs under it; null where the CPU is the default.
+  const Value *defaultDeviceIn(const Scope &S) const {
+    return DefaultDevice.K == Kind::Device && (!DefaultFromImporter || S.Globals) ? &DefaultDevice
+                                                                                  : nullptr;
+  }
   // N's text as PyTorch names it: a dotted name with its first part's alias replaced
   // ("th.zeros" -> "torch.zeros"); other text as it is.
   std::string dotted(TSNode N) const;

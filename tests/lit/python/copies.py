@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}22{{$}}
+# COUNT: {{^}}23{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -176,3 +176,10 @@ def sample_rays(coords, n):
     perm = torch.randperm(n)
     one = coords[np.random.choice(n)]
     return picked, shuffled, one, coords[perm[0]]
+
+
+def kept_rows(words):
+    # A list comprehension of positions as the data of a CUDA tensor type: host data copied.
+    kept = torch.cuda.LongTensor([i for i, w in enumerate(words) if w])
+    # CHECK-DAG: copies.py:[[@LINE-1]]:23: warning: 'torch.cuda.LongTensor' of host data{{.*}}[hostsync-host-to-device-copy]
+    return kept

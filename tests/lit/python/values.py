@@ -134,3 +134,11 @@ def log_losses(writer):
     if torch.is_tensor(loss) and not torch.is_floating_point(loss):
         return None
     return loss
+
+
+def modules_by_name():
+    # A dict of modules only: its values are modules, whose truth reads nothing.
+    nets = {"G": torch.nn.Linear(4, 4).cuda(), "D": torch.nn.Linear(4, 1).cuda()}
+    for name, net in nets.items():
+        if net:
+            return name

@@ -11,3 +11,7 @@ def pose(radius, angle):
 
 def sizes(n):
     return torch.Tensor(n, 4)
+
+
+# Run when run.py imports this module, before its __main__ sets the default: on the CPU.
+EYE = torch.Tensor(np.eye(4))

@@ -7,3 +7,9 @@ loader = torch.utils.data.DataLoader([torch.zeros(4)] * 8, batch_size=2, pin_mem
 for epoch in range(10):
     val_score = evaluate(model, loader, device)
     print("score {}".format(val_score))
+
+from pkg import evaluate_pair
+
+for epoch in range(10):
+    pair_score, batches = evaluate_pair(model, loader, device)
+    print("score {}".format(pair_score))

@@ -1,0 +1,1 @@
+from .scores import evaluate_pair
