@@ -311,11 +311,15 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                        "image index as the category), not once per image or per class.",
                        Boxes.FromParams};
   }
-  if (Method && (Name == "add_scalar" || Name == "add_histogram" || Name == "add_image" ||
-                 Name == "add_images" || Name == "add_audio" || Name == "add_video" ||
-                 Name == "add_embedding")) {
-    // TensorBoard's SummaryWriter: the value is the second argument (make_np copies it).
+  if (Method && (Name == "add_scalar" || Name == "add_scalars" || Name == "add_histogram" ||
+                 Name == "add_image" || Name == "add_images" || Name == "add_audio" ||
+                 Name == "add_video" || Name == "add_embedding" || Name == "log_value")) {
+    // TensorBoard's SummaryWriter: the value is the second argument (make_np copies it);
+    // add_scalars takes a dict of them; tensorboard_logger's log_value(name, value) reads
+    // its value with float().
     const char *Keyword = Name == "add_scalar"      ? "scalar_value"
+                          : Name == "add_scalars"   ? "tag_scalar_dict"
+                          : Name == "log_value"     ? "value"
                           : Name == "add_histogram" ? "values"
                           : Name == "add_audio"     ? "snd_tensor"
                           : Name == "add_video"     ? "vid_tensor"
@@ -323,14 +327,16 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                                                     : "img_tensor";
     TSNode Arg = V.argument(Call, 1, nullptr);
     Value Logged = V.of(ts_node_is_null(Arg) ? V.argument(Call, 0, Keyword) : Arg, S);
-    if (!Logged.tensor() || Logged.Where == Place::Cpu)
+    bool Dict = Logged.K == Kind::State && Logged.Sequence; // {"train": loss, ...}
+    if ((!Logged.tensor() && !Dict) || Logged.Where == Place::Cpu)
       return std::nullopt;
-    bool Scalar = Name == "add_scalar";
+    bool Scalar = Name == "add_scalar" || Name == "add_scalars" || Name == "log_value";
     return LibrarySync{Scalar ? "hostsync-item" : "hostsync-device-to-host-copy",
                        std::string(Name),
                        Logged.Where,
                        Logged.Why,
-                       "TensorBoard's '" + std::string(Name) + "' of a tensor " +
+                       std::string(Name == "log_value" ? "tensorboard_logger" : "TensorBoard") +
+                           "'s '" + std::string(Name) + "' of a tensor " +
                            (Scalar ? "reads its value with .item()" : "copies it to the host") +
                            " inside: it waits for every kernel queued before it",
                        "Log at an interval, and log a value already read on the host "

@@ -2,7 +2,7 @@
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}17{{$}}
+# COUNT: {{^}}19{{$}}
 # Reading a tensor's value on the host (hostsync-item): .item(), float()/int()/bool(), and
 # the truth of a tensor in if, while, assert, and, or, not.
 import torch
@@ -142,3 +142,14 @@ def modules_by_name():
     for name, net in nets.items():
         if net:
             return name
+
+
+def log_epoch(logger, writer, epoch):
+    # tensorboard_logger's log_value reads its value with float(); TensorBoard's add_scalars a
+    # dict of them with .item().
+    acc = torch.randn(8, device="cuda").mean()
+    logger.log_value("train_acc", acc, epoch)
+    # CHECK-DAG: values.py:[[@LINE-1]]:12: warning: tensorboard_logger's 'log_value' of a tensor{{.*}}[hostsync-item]
+    writer.add_scalars("acc", {"train": acc, "val": 0.5}, epoch)
+    # CHECK-DAG: values.py:[[@LINE-1]]:12: warning: TensorBoard's 'add_scalars' of a tensor{{.*}}[hostsync-item]
+    logger.log_value("epoch", epoch, epoch)
