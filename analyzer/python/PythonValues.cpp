@@ -718,6 +718,8 @@ Value Values::of(TSNode E, const Scope &S) const {
   }
   if (is(E, "subscript")) {
     Value V = of(field(E, "value"), S);
+    if (V.K == Kind::Module) // self.layers[i]
+      return element(V);
     // read_frame(path)[0]: the tuple's first value.
     if (TSNode At = field(E, "subscript"); !V.Elements.empty() && is(At, "integer")) {
       long I = std::strtol(std::string(text(At)).c_str(), nullptr, 10);
@@ -936,6 +938,14 @@ Value Values::call(TSNode Call, const Scope &S) const {
     // methods are keyed); a library one by its last part (nn.TransformerEncoder's forward
     // checks its mask: PythonLibraryCalls).
     M.Class = ModuleClasses.count(Callee) ? std::string(Callee) : std::string(Last);
+    // nn.ModuleList([Block(d) for _ in range(n)]) (or written out) of modules of one class:
+    // that module is its one element, which a loop over it and [i] give (Values::element).
+    if (Last == "ModuleList")
+      if (std::optional<Value> One = oneModuleClass(argument(Call, 0, nullptr), S)) {
+        One->Where = M.Where;
+        One->Why = M.Why;
+        M.Elements.push_back(std::move(*One));
+      }
     return M;
   }
   // torchvision.models.__dict__[args.arch](): a model chosen by name (pytorch/examples).
@@ -1173,6 +1183,37 @@ Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) 
   return byRow(*R, In, Call, S);
 }
 
+std::optional<Value> Values::oneModuleClass(TSNode List, const Scope &S) const {
+  std::vector<TSNode> Items;
+  if (is(List, "list_comprehension"))
+    Items.push_back(field(List, "body"));
+  else if (is(List, "list"))
+    for (TSNode Item : namedChildren(List))
+      Items.push_back(Item);
+  std::optional<Value> One;
+  for (TSNode Item : Items) {
+    if (!is(Item, "call"))
+      return std::nullopt;
+    Value M = of(Item, S); // its class, whatever its arguments (a comprehension's own names)
+    if (M.K != Kind::Module || !ModuleClasses.count(M.Class) || (One && One->Class != M.Class))
+      return std::nullopt;
+    One = M;
+  }
+  return One;
+}
+
+Value Values::element(const Value &Container) const {
+  if (Container.K == Kind::Module && Container.Class == "ModuleList" &&
+      Container.Elements.size() == 1) {
+    Value One = Container.Elements[0];
+    One.Where = Container.Where; // moved with the module that holds it
+    One.Why = Container.Why;
+    One.FromParams = Container.FromParams;
+    return One;
+  }
+  return Value();
+}
+
 std::string Values::madeOnCpu(TSNode Call) const {
   return "made on the CPU by " + quote(text(Call)) + " at line " + std::to_string(line(Call));
 }
@@ -1251,6 +1292,8 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
     }
   } else if (From.K == Kind::Loader || From.tensor()) {
     Element = itemOf(From);
+  } else if (From.K == Kind::Module) {
+    Element = element(From); // for layer in self.layers: layer(x, mask)
   }
   if (Enumerated) {
     Value Index; // a number: the position

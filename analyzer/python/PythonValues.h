@@ -205,6 +205,11 @@ private:
   Value likeParameters(TSNode Call, std::string_view Name, const Value &Self, const Scope &S) const;
   // "made on the CPU by `torch.Tensor(x)` at line 3": the reason of a host tensor Call makes.
   std::string madeOnCpu(TSNode Call) const;
+  // The one module class of a list's modules (`[Block(d) for _ in range(n)]`, `[A(), A()]`),
+  // each an instance of one of the project's module classes; none when they differ.
+  std::optional<Value> oneModuleClass(TSNode List, const Scope &S) const;
+  // An element of an nn.ModuleList of one class: a module of it, where the list is.
+  Value element(const Value &Container) const;
   const std::string &Text;
   // Comprehensions being read, one inside the other (of()).
   mutable unsigned Comprehensions = 0;

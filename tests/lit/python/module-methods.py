@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-print-tensor' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note: the call' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}7{{$}}
+# COUNT: {{^}}10{{$}}
 # A module of one of the file's module classes is called like an object of one of its
 # classes: model(x) binds forward's parameters, model.m(x) those of its method m, and a
 # method's result is read where the call's arguments place it. A module a test builds and
@@ -63,3 +63,34 @@ for step in range(10):
     y = wrapped(torch.randn(2, 4, device=device), None)
     # CHECK-DAG: [[@LINE+1]]:13: warning: formatting a CUDA tensor{{.*}}(hot: inside a loop; device: cuda
     print(f"{y}")
+
+
+# An nn.ModuleList of one of the file's module classes: a loop over it, or [i], gives that
+# class's module, so a layer's call binds its forward's parameters.
+class Block(nn.Module):
+    def __init__(self, d):
+        super().__init__()
+        self.fc = nn.Linear(d, d)
+
+    def forward(self, x, keep):
+        # CHECK-DAG: [[@LINE+1]]:16: warning: indexing a CUDA tensor with a boolean mask{{.*}}(hot: in Block.forward() of an nn.Module; device: cuda
+        return self.fc(x)[keep]
+
+
+class Stack(nn.Module):
+    def __init__(self, d, n):
+        super().__init__()
+        self.layers = nn.ModuleList([Block(d) for _ in range(n)])
+
+    def forward(self, x, keep):
+        for layer in self.layers:
+            # CHECK-DAG: [[@LINE+1]]:17: note: the call of `Block.forward()` waits for the GPU: 't[mask]'{{.*}}(hot: inside a loop
+            x = layer(x, keep)
+        return x
+
+
+stack = Stack(4, 2).cuda()
+for step in range(10):
+    x = torch.randn(2, 4, device=device)
+    # CHECK-DAG: [[@LINE+1]]:9: note: the call of `Stack.forward()` waits for the GPU: the call of `Block.forward()`{{.*}}(hot: inside a loop
+    y = stack(x, x > 0)
