@@ -249,9 +249,10 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
   if (Method && Name == "load_state_dict") {
     // model.load_state_dict(sd) copies each saved tensor into the parameter of the same
     // name, where the module is: into a CUDA module, from host tensors (a checkpoint loaded
-    // with map_location="cpu"), each copy blocks. (An optimizer's moves its state to its
-    // parameters' devices the same way, but optimizers are not told from the schedulers and
-    // scalers whose load_state_dict copies nothing.) A module on the host (loaded before it is
+    // with map_location="cpu"), each copy blocks. An optimizer built in view
+    // (torch.optim.AdamW(model.parameters())) moves its state to its parameters' device the
+    // same way; one of unknown origin is not told from the schedulers and scalers whose
+    // load_state_dict copies nothing, and is left out. A module on the host (loaded before it is
     // moved): none; state known to be on CUDA already: a copy on the device; a module of unknown
     // place (a parameter): unknown, as any op's tensor.
     // torch.load(...) given straight, which copies to the device itself, speaks for the line.
@@ -259,7 +260,8 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     const Value *Into = S.find(Receiver);
     TSNode Arg = V.argument(Call, 0, nullptr);
     Value Given = V.of(Arg, S);
-    if (!Into || Into->K != Kind::Module || Into->Where == Place::Cpu ||
+    bool Optimizer = Into && Into->Class == python::Optimizer && Into->Where != Place::Unknown;
+    if (!Into || (Into->K != Kind::Module && !Optimizer) || Into->Where == Place::Cpu ||
         Given.Where == Place::Cuda ||
         (is(Arg, "call") && calleeText(V, Arg) == "torch.load" && librarySync(Arg, V, S)))
       return std::nullopt;
@@ -267,8 +269,13 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                        "load_state_dict",
                        Into->Where,
                        Into->Why,
-                       "'load_state_dict' copies each saved tensor into the module's parameters "
-                       "and buffers, on CUDA: from host tensors, each copy blocks the host",
+                       Optimizer
+                           ? "'load_state_dict' of an optimizer moves the saved state (its "
+                             "moments, its step counts) to its parameters' device, CUDA: from "
+                             "host tensors, each copy blocks the host"
+                           : "'load_state_dict' copies each saved tensor into the module's "
+                             "parameters and buffers, on CUDA: from host tensors, each copy "
+                             "blocks the host",
                        "Load the state before moving the module to the GPU (model.to(device) "
                        "copies it once), or load the checkpoint with map_location set to the "
                        "device; once per run, outside the training loop."};

@@ -804,6 +804,21 @@ Value Values::call(TSNode Call, const Scope &S) const {
   std::string CalleeName = dotted(Fn);
   std::string_view Callee = CalleeName;
   std::string_view Last = lastPart(Callee);
+  // torch.optim.AdamW(model.parameters(), ...): an optimizer where its parameters are.
+  if ((Callee.substr(0, 12) == "torch.optim." || Callee.substr(0, 6) == "optim.") &&
+      Callee.find("lr_scheduler") == std::string_view::npos && !Last.empty() && Last[0] >= 'A' &&
+      Last[0] <= 'Z') {
+    TSNode Given = argument(Call, 0, nullptr);
+    Value Params = of(ts_node_is_null(Given) ? argument(Call, 0, "params") : Given, S);
+    Value Opt;
+    Opt.Class = Optimizer;
+    if (Params.tensor() || Params.K == Kind::Module) {
+      Opt.Where = Params.Where;
+      Opt.Why = Params.Why;
+      Opt.FromParams = Params.FromParams;
+    }
+    return Opt;
+  }
   // NumPy's functions that make an array of several values (not a scalar: np.mean, np.sum).
   if ((Callee.substr(0, 3) == "np." || Callee.substr(0, 6) == "numpy.") &&
       (oneOf(Last, {"arange", "array", "asarray", "argsort", "permutation", "flatnonzero",

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}23{{$}}
+# COUNT: {{^}}25{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -113,7 +113,8 @@ def resume(path, make_model):
     state = torch.load(path, map_location="cpu")
     model.load_state_dict(state["model"])
     # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'load_state_dict' copies each saved tensor into the module's parameters and buffers, on CUDA: from host tensors, each copy blocks the host{{.*}}device: cuda{{.*}}[hostsync-host-to-device-copy]
-    optimizer.load_state_dict(state["optimizer"])  # an optimizer is not told from a scheduler
+    optimizer.load_state_dict(state["optimizer"])  # built here: where its parameters are
+    # CHECK-DAG: copies.py:[[@LINE-1]]:15: warning: 'load_state_dict' of an optimizer{{.*}}[hostsync-host-to-device-copy]
     other = make_model()
     other.load_state_dict(state["model"])  # what `other` is, nothing says: no finding
     model.load_state_dict(torch.load(path, map_location="cuda"))  # torch.load's copy
@@ -183,3 +184,18 @@ def kept_rows(words):
     kept = torch.cuda.LongTensor([i for i, w in enumerate(words) if w])
     # CHECK-DAG: copies.py:[[@LINE-1]]:23: warning: 'torch.cuda.LongTensor' of host data{{.*}}[hostsync-host-to-device-copy]
     return kept
+
+
+def resume(path):
+    # An optimizer built in view is where its parameters are: loading host state into it
+    # copies the state to them. A scheduler's load_state_dict copies nothing.
+    model = torch.nn.Linear(4, 4).cuda()
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+    sched = torch.optim.lr_scheduler.StepLR(optimizer, 10)
+    ckpt = torch.load(path, map_location="cpu")
+    optimizer.load_state_dict(ckpt["optimizer"])
+    # CHECK-DAG: copies.py:[[@LINE-1]]:15: warning: 'load_state_dict' of an optimizer moves the saved state{{.*}}device: cuda{{.*}}[hostsync-host-to-device-copy]
+    sched.load_state_dict(ckpt["sched"])
+    host = torch.optim.SGD(torch.nn.Linear(4, 4).parameters(), lr=0.1)
+    host.load_state_dict(ckpt["optimizer"])
+    return optimizer, sched, host
