@@ -270,10 +270,26 @@ std::vector<std::string> ModuleSummaries::inputsReadingUpdates() const {
   return {Out.begin(), Out.end()};
 }
 
+// The module's import statements that run when it runs: at its top level, and inside its
+// top-level if/else, try and with blocks (`if args.arch == "stylegan2": from model import
+// Generator` under `if __name__ == "__main__":`); not those of its functions and classes.
+static void collectImports(TSNode Block, std::vector<TSNode> &Out, unsigned Depth = 0) {
+  for (TSNode N : namedChildren(Block)) {
+    if (is(N, "import_statement") || is(N, "import_from_statement"))
+      Out.push_back(N);
+    else if (Depth < 4 && (is(N, "if_statement") || is(N, "elif_clause") || is(N, "else_clause") ||
+                           is(N, "block") || is(N, "try_statement") || is(N, "except_clause") ||
+                           is(N, "finally_clause") || is(N, "with_statement")))
+      collectImports(N, Out, Depth + 1);
+  }
+}
+
 Imported ModuleSummaries::importsOf(const std::string &File, TSNode Root, const Values &V) {
   Imported Out;
   const std::string Importer = fs::path(File).lexically_normal().string();
-  for (TSNode N : namedChildren(Root)) {
+  std::vector<TSNode> Imports;
+  collectImports(Root, Imports);
+  for (TSNode N : Imports) {
     if (is(N, "import_statement")) { // import a.b, import a.b as c
       for (TSNode A : namedChildren(N)) {
         bool Aliased = is(A, "aliased_import");
