@@ -1494,7 +1494,7 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
               Param.second = seenIn(std::move(Param.second), File);
             Function.second.HotWhy = seenIn(Function.second.HotWhy, File);
           }
-          Settings.Modules->passed(Path, Here);
+          Settings.Modules->passed(Path, Here, File);
         }
       if (Export) {
         for (const auto &[Name, Val] : Globals.Names)

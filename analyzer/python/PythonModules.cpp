@@ -177,12 +177,16 @@ const ModuleSummary *ModuleSummaries::summaryOf(const std::string &Path) {
   return &*(Done[Path] = std::move(Summary));
 }
 
-void ModuleSummaries::passed(const std::string &Path, const PassedArguments &Arguments) {
+void ModuleSummaries::passed(const std::string &Path, const PassedArguments &Arguments,
+                             const std::string &Caller) {
   if (Frozen)
     return;
-  PassedArguments &Into = Passed[fs::path(Path).lexically_normal().string()];
-  for (const auto &[Function, Calls] : Arguments)
+  std::string Module = fs::path(Path).lexically_normal().string();
+  PassedArguments &Into = Passed[Module];
+  for (const auto &[Function, Calls] : Arguments) {
     mergeCalls(Into[Function], Calls);
+    Callers[Module][Function].insert(fs::path(Caller).lexically_normal().string());
+  }
 }
 
 void ModuleSummaries::defaultDevice(const std::string &Path, const Value &Device) {
@@ -223,6 +227,7 @@ const PassedArguments *ModuleSummaries::passedTo(const std::string &Path) const 
 TUResult ModuleSummaries::lintWithArguments(const std::string &Path) {
   LintSettings S = Inputs.at(Path);
   S.BindPassed = true;
+  Readers.erase(Path); // this lint reads every return replaced so far
   ModuleSummary Again;
   TUResult R = lintPythonFile(Path, S, /*ThroughModules=*/false, &Again);
   auto It = Done.find(Path);
@@ -241,8 +246,19 @@ TUResult ModuleSummaries::lintWithArguments(const std::string &Path) {
   // which an importer that feeds its meter floats must not read as another's tensors.
   if (Same(It->second->Returns, Again.Returns))
     return R;
+  // The callers of each function whose return changed read it again.
+  auto Changed = [&](const std::string &Name) {
+    auto Old = It->second->Returns.find(Name);
+    auto New = Again.Returns.find(Name);
+    return (Old == It->second->Returns.end()) != (New == Again.Returns.end()) ||
+           (New != Again.Returns.end() &&
+            !(sameFacts(Old->second, New->second) && Old->second.Sequence == New->second.Sequence));
+  };
+  if (auto Calls = Callers.find(Path); Calls != Callers.end())
+    for (const auto &[Function, Files] : Calls->second)
+      if (Changed(Function))
+        Readers.insert(Files.begin(), Files.end());
   It->second->Returns = Again.Returns;
-  Updated.insert(Path);
   // A package's __init__.py that re-exports them (`from .evaluate import evaluate`) holds a
   // copy under the same name, or under the module's (`evaluate.evaluate`): it changes too.
   for (const std::string &Importer : Importers[Path]) {
@@ -251,23 +267,19 @@ TUResult ModuleSummaries::lintWithArguments(const std::string &Path) {
       continue;
     for (auto &[Name, Returned] : Package->second->Returns) {
       auto New = Again.Returns.find(std::string_view(Name).substr(Name.rfind('.') + 1));
-      if (New != Again.Returns.end()) {
+      if (New != Again.Returns.end())
         Returned = New->second;
-        Updated.insert(Importer);
-      }
     }
   }
   return R;
 }
 
 std::vector<std::string> ModuleSummaries::inputsReadingUpdates() const {
-  std::set<std::string> Out;
-  for (const std::string &Module : Updated)
-    if (auto It = Importers.find(Module); It != Importers.end())
-      for (const std::string &File : It->second)
-        if (Inputs.count(File))
-          Out.insert(File);
-  return {Out.begin(), Out.end()};
+  std::vector<std::string> Out;
+  for (const std::string &File : Readers)
+    if (Inputs.count(File))
+      Out.push_back(File);
+  return Out;
 }
 
 // The module's import statements that run when it runs: at its top level, and inside its

@@ -60,7 +60,7 @@ public:
   // What a linted file's calls passed to the functions of the modules it imports (merged
   // over the run's files), and the inputs of the run that were given some: each is linted
   // once more with them bound (python/PythonRun.cpp).
-  void passed(const std::string &Path, const PassedArguments &Arguments);
+  void passed(const std::string &Path, const PassedArguments &Arguments, const std::string &Caller);
   // A CUDA default device (Values::DefaultDevice) that a file importing Path sets: Path is
   // linted once more with it (the first one given is kept).
   void defaultDevice(const std::string &Path, const Value &Device);
@@ -70,7 +70,7 @@ public:
   // then differs from what its first lint said (evaluate(net, loader) returns a CUDA score
   // once `net` is the CUDA model a caller passes), those returns replace the first ones.
   TUResult lintWithArguments(const std::string &Path);
-  // The inputs that import a module whose returns lintWithArguments replaced: linted once
+  // The inputs that call a function whose returns lintWithArguments replaced: linted once
   // more so that they read it (one round: what those lints change is not followed further).
   std::vector<std::string> inputsReadingUpdates() const;
   // From now on, what lints pass is not recorded: the second round sees the first's
@@ -88,7 +88,11 @@ private:
   std::map<std::string, PassedArguments> Passed;          // by module path
   std::map<std::string, Value> Defaults;                  // CUDA default devices, by module path
   std::map<std::string, std::set<std::string>> Importers; // by module path: the files reading it
-  std::set<std::string> Updated; // modules whose returns lintWithArguments replaced
+  // By module path and function: the files that call it.
+  std::map<std::string, std::map<std::string, std::set<std::string>, std::less<>>> Callers;
+  // The files to lint again: the callers of the functions whose returns lintWithArguments
+  // replaced.
+  std::set<std::string> Readers;
   bool Frozen = false;
   std::map<std::string, std::optional<ModuleSummary>> Done; // by path; unset while in progress
   unsigned Depth = 0;
