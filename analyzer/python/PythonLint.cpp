@@ -45,6 +45,10 @@ std::string phrase(Place P) {
   return P == Place::Cuda ? "a CUDA tensor" : "a tensor that may be on CUDA";
 }
 
+std::string listPhrase(Place P) {
+  return P == Place::Cuda ? "a list of tensors on CUDA" : "a list of tensors that may be on CUDA";
+}
+
 class Linter {
 public:
   // Given: what the file's calls passed its functions in the previous walk; Seen receives
@@ -566,10 +570,12 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
     // number, no copy): a call or a slice of one.
     bool Written =
         is(Index, "call") || (is(Index, "subscript") && is(field(Index, "subscript"), "slice"));
-    bool HostMade = Written && Held.tensor() && Held.Where == Place::Cpu && !Held.Mask &&
-                    !Held.Sequence && Held.Elements.empty() &&
-                    Held.Why.rfind("made on the CPU by ", 0) == 0 &&
-                    Held.Why.find(" at line ") != std::string::npos;
+    // The host is said by the torch call written there (a factory without device=), not by
+    // a helper's result that other calls place.
+    TSNode Made = is(Index, "call") ? Index : field(Index, "value");
+    bool HostMade = Written && is(Made, "call") && calleeText(V, Made).rfind("torch.", 0) == 0 &&
+                    Held.tensor() && Held.Where == Place::Cpu && !Held.Mask && !Held.Sequence &&
+                    Held.Elements.empty();
     if (Held.Class == NumpyArray || HostMade)
       return report(Index, "hostsync-host-to-device-copy", "t[host index]", Target,
                     std::string("indexing a CUDA tensor with ") +
@@ -1037,23 +1043,19 @@ void Linter::call(TSNode Call, const Scope &S) {
       ts_node_is_null(V.argument(Call, 99, "key"))) {
     for (unsigned I = 0; I < (OneList ? 1u : 8u); ++I)
       if (Value A = V.of(V.argument(Call, I, nullptr), S); A.tensor() && (!OneList || A.Sequence))
-        return report(
-            Call, "hostsync-item", Op + "()", A,
-            "Python's '" + Op + "()' of " +
-                (OneList ? std::string("a list of tensors") +
-                               (A.Where == Place::Cuda ? " on CUDA" : " that may be on CUDA") +
-                               " compares them"
-                         : phrase(A.Where) + " compares it") +
-                " on the host: each comparison's truth is copied back, waiting for "
-                "every kernel queued before it");
+        return report(Call, "hostsync-item", Op + "()", A,
+                      "Python's '" + Op + "()' of " +
+                          (OneList ? listPhrase(A.Where) + " compares them"
+                                   : phrase(A.Where) + " compares it") +
+                          " on the host: each comparison's truth is copied back, waiting for "
+                          "every kernel queued before it");
     return;
   }
   // scores.index(best) of a list of tensors: each element compared with == and its truth
   // read.
   if (Method && Name == "index" && Self.tensor() && Self.Sequence)
     return report(Call, "hostsync-item", "list.index", Self,
-                  std::string("'index' of a list of tensors ") +
-                      (Self.Where == Place::Cuda ? "on CUDA" : "that may be on CUDA") +
+                  "'index' of " + listPhrase(Self.Where) +
                       " compares each with == and reads the answer on the host: each read "
                       "waits for every kernel queued before it");
   if (Method && Name == "format" && Self.unknownType())

@@ -233,30 +233,26 @@ TUResult ModuleSummaries::lintWithArguments(const std::string &Path) {
   auto It = Done.find(Path);
   if (R.Failed || It == Done.end() || !It->second)
     return R;
-  // The facts of what its functions return, a tuple's parts too, compared: reasons may
-  // differ.
-  auto Same = [](const std::map<std::string, Value, std::less<>> &A,
-                 const std::map<std::string, Value, std::less<>> &B) {
-    return std::equal(A.begin(), A.end(), B.begin(), B.end(), [](const auto &X, const auto &Y) {
-      return X.first == Y.first && sameFacts(X.second, Y.second) &&
-             X.second.Sequence == Y.second.Sequence;
-    });
-  };
-  // Only the returns: what its classes' objects hold is every importer's arguments merged,
-  // which an importer that feeds its meter floats must not read as another's tensors.
-  if (Same(It->second->Returns, Again.Returns))
+  // The functions whose return changed, by the facts of what they return (a tuple's parts
+  // too; reasons may differ): their callers read them again. Only the returns: what its
+  // classes' objects hold is every importer's arguments merged, which an importer that feeds
+  // its meter floats must not read as another's tensors.
+  const auto &Old = It->second->Returns;
+  std::set<std::string, std::less<>> Changed;
+  for (const auto &[Name, Before] : Old) {
+    auto After = Again.Returns.find(Name);
+    if (After == Again.Returns.end() || !sameFacts(Before, After->second) ||
+        Before.Sequence != After->second.Sequence)
+      Changed.insert(Name);
+  }
+  for (const auto &Returned : Again.Returns)
+    if (!Old.count(Returned.first))
+      Changed.insert(Returned.first);
+  if (Changed.empty())
     return R;
-  // The callers of each function whose return changed read it again.
-  auto Changed = [&](const std::string &Name) {
-    auto Old = It->second->Returns.find(Name);
-    auto New = Again.Returns.find(Name);
-    return (Old == It->second->Returns.end()) != (New == Again.Returns.end()) ||
-           (New != Again.Returns.end() &&
-            !(sameFacts(Old->second, New->second) && Old->second.Sequence == New->second.Sequence));
-  };
   if (auto Calls = Callers.find(Path); Calls != Callers.end())
     for (const auto &[Function, Files] : Calls->second)
-      if (Changed(Function))
+      if (Changed.count(Function))
         Readers.insert(Files.begin(), Files.end());
   It->second->Returns = Again.Returns;
   // A package's __init__.py that re-exports them (`from .evaluate import evaluate`) holds a

@@ -956,11 +956,8 @@ Value Values::call(TSNode Call, const Scope &S) const {
     // nn.ModuleList([Block(d) for _ in range(n)]) (or written out) of modules of one class:
     // that module is its one element, which a loop over it and [i] give (Values::element).
     if (Last == "ModuleList")
-      if (std::optional<Value> One = oneModuleClass(argument(Call, 0, nullptr), S)) {
-        One->Where = M.Where;
-        One->Why = M.Why;
-        M.Elements.push_back(std::move(*One));
-      }
+      if (std::optional<Value> One = oneModuleClass(argument(Call, 0, nullptr), S))
+        M.Elements.push_back(std::move(*One)); // placed where the list is (element())
     return M;
   }
   // torchvision.models.__dict__[args.arch](): a model chosen by name (pytorch/examples).
@@ -1064,9 +1061,10 @@ Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const
     break;
   }
   case ResultDevice::NamedElseCpu:
-    Out = defaultDeviceIn(S)
-              ? tensorAt(Place::Cuda, defaultDeviceIn(S)->Why)
-              : tensorAt(Place::Cpu, "made on the CPU by " + Where + " (no device=)");
+    if (const Value *D = defaultDeviceIn(S))
+      Out = tensorAt(Place::Cuda, D->Why);
+    else
+      Out = tensorAt(Place::Cpu, "made on the CPU by " + Where + " (no device=)");
     Out = movedTo(Out, Device, Call, S);
     break;
   case ResultDevice::LikeSelf:
