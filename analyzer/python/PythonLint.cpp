@@ -121,7 +121,8 @@ private:
   void registered(TSNode Call, Scope &S); // self.register_buffer("name", t) binds self.name
   void appended(TSNode Call, Scope &S);   // res.append(t), res.extend(ts): a list of such tensors
   void sliceBounds(TSNode Subscript, const Scope &S); // x[:n] of a tensor n reads n
-  void narrow(TSNode Condition, Scope &S);            // isinstance(x, int): x is no tensor under it
+  void elementIndex(TSNode Subscript, const Value &Target, const Scope &S); // chars[t[i]]
+  void narrow(TSNode Condition, Scope &S);  // isinstance(x, int): x is no tensor under it
   void meterUpdated(TSNode Call, Scope &S); // meter.update(t): meter.val/avg/sum are tensors
   void listIndex(TSNode Subscript, const Value &Target, const Scope &S); // t[range(n), y]
   void movedInPlace(TSNode Call, Scope &S); // model.cuda(): a module moves itself
@@ -880,6 +881,7 @@ void Linter::expression(TSNode E, const Scope &S) {
     else if (Target.tensor() && Target.Where == Place::Cuda)
       listIndex(E, Target, S);
     sliceBounds(E, S);
+    elementIndex(E, Target, S);
   }
   if (is(E, "interpolation")) {
     Value T = V.of(field(E, "expression"), S);
@@ -922,6 +924,34 @@ void Linter::sliceBounds(TSNode Subscript, const Scope &S) {
                "loop) and slice with Python ints, or mask the padded positions instead of "
                "slicing them off.");
     }
+  }
+}
+
+void Linter::elementIndex(TSNode Subscript, const Value &Target, const Scope &S) {
+  // chars[t[i]], states[beams[i]]: an element of a tensor taken with a loop's number, as
+  // the index of a list, a string or a NumPy array, is read as an integer through
+  // __index__, a copy to the host. (Of a tensor it is ambiguous: a 0-dim element is read by
+  // item(), but a row, idx[head] of a 2-D idx, indexes on the device. A dict's key is
+  // hashed, not read; a module's [i] is its layer.)
+  if (Target.K != Kind::Other)
+    return;
+  NamedChildren Parts(Subscript);
+  for (size_t I = 1; I < Parts.size(); ++I) {
+    TSNode Index = Parts[I];
+    if (!is(Index, "subscript"))
+      continue;
+    NamedChildren Taken(Index);
+    bool Numbers = Taken.size() > 1;
+    for (size_t J = 1; J < Taken.size() && Numbers; ++J)
+      Numbers = is(Taken[J], "identifier") && V.of(Taken[J], S).K == Kind::Int;
+    Value Element = V.of(Index, S);
+    if (Numbers && Element.tensor() && !Element.Sequence && Element.Where != Place::Cpu)
+      report(Index, "hostsync-item", "__index__", Element,
+             "indexing a Python sequence with an element of " + phrase(Element.Where) +
+                 " reads its value on the host (__index__ calls item()): the copy waits for "
+                 "every kernel queued before it",
+             "Read the indices to the host once (idx.tolist() before the loop) and index with "
+             "Python ints.");
   }
 }
 

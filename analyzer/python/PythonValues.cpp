@@ -999,6 +999,16 @@ Value Values::call(TSNode Call, const Scope &S) const {
   if (Returned)
     if (std::optional<Value> R = Returned(Call, S))
       return *R;
+  // A parameter of unknown type called on a tensor (facenet's `out = pnet(im_data)` in a
+  // library function its callers hand networks): a network or a function of tensors, whose
+  // result is a tensor where its input is.
+  if (is(Fn, "identifier") && Known && Known->unknownType() && Known->Elements.empty()) {
+    Value In = of(argument(Call, 0, nullptr), S);
+    if (In.tensor() && !In.Sequence && In.Elements.empty()) {
+      In.Mask = false;
+      return In;
+    }
+  }
   if (is(Fn, "attribute")) {
     TSNode Receiver = field(Fn, "object");
     return method(Call, Receiver, text(field(Fn, "attribute")), S);
@@ -1258,6 +1268,14 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
         bindIteration(Names[I], Zipped[I], S);
       return;
     }
+  }
+  // range(n) counts: each name a number (an index, as `t[i]`'s i is).
+  if (is(Iter, "call") && text(field(Iter, "function")) == "range" && is(Left, "identifier")) {
+    Value Position;
+    Position.K = Kind::Int;
+    Position.Why = "`range` at line " + std::to_string(line(Iter));
+    bind(Left, Position, S);
+    return;
   }
   // enumerate(x) and zip-like wrappers (tqdm(loader)) iterate their first argument; with
   // enumerate, the index is a number and the element comes second.

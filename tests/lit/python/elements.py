@@ -1,0 +1,59 @@
+# RUN: %lint --no-cache --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
+# RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+# RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+# COUNT: {{^}}6{{$}}
+# Elements of tensors and callables of unknown type:
+# - a range loop's variable is a number, and an element of a CUDA tensor taken with it
+#   (t[i]) indexes a Python list through __index__, which reads it (a greedy CTC decoder);
+#   of a tensor it is not flagged (a 2-D index's row, idx[head], indexes on the device);
+# - a parameter of unknown type called on a tensor (a network a library function is handed)
+#   gives a tensor where its input is, so a mask of its output is one.
+import torch
+
+device = torch.device("cuda")
+
+
+def decode(characters, preds, lengths):
+    texts = []
+    for row, n in zip(preds, lengths):
+        chars = []
+        for i in range(len(row)):
+            if row[i] != 0:
+                # CHECK-DAG: elements.py:[[@LINE-1]]:16: warning: testing the truth of a CUDA tensor{{.*}}[hostsync-item]
+                chars.append(characters[row[i]])
+                # CHECK-DAG: elements.py:[[@LINE-1]]:41: warning: indexing a Python sequence with an element of a CUDA tensor reads its value{{.*}}[hostsync-item]
+        texts.append("".join(chars))
+    return texts
+
+
+def heads(attn, order):
+    # order[head] of a 2-D order is a row: a gather on the device, no finding.
+    return [attn[head][order[head]] for head in range(attn.shape[0])]
+
+
+def detect(imgs, pnet, threshold, dev):
+    # Each call's network and device are the caller's; this file has no caller.
+    imgs = torch.as_tensor(imgs, device=dev)
+    # CHECK-DAG: elements.py:[[@LINE-1]]:18: warning: 'torch.as_tensor' of host data{{.*}}device: unknown{{.*}}[hostsync-host-to-device-copy]
+    out = pnet(imgs)
+    keep = out[:, 1] > threshold
+    return out[keep]
+    # CHECK-DAG: elements.py:[[@LINE-1]]:12: warning: indexing a tensor that may be on CUDA with a boolean mask{{.*}}[hostsync-bool-mask-index]
+
+
+def on_host(fn):
+    # A callable of host tensors gives a host tensor: no finding.
+    x = torch.zeros(4)
+    y = fn(x)
+    return y[y > 0]
+
+
+def main():
+    preds = torch.randint(0, 5, (2, 8), device=device)
+    lengths = torch.full((2,), 8, device=device)
+    print(decode(["-", "a", "b", "c", "d"], preds, lengths))
+    # CHECK-DAG: elements.py:[[@LINE-1]]:11: note: the call of `decode()` waits for the GPU{{.*}}[hostsync-item]
+    print(heads(torch.rand(4, 8, 8, device=device) > 0.5, torch.argsort(torch.rand(4, 8, device=device))))
+
+
+main()
