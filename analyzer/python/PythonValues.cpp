@@ -906,6 +906,13 @@ Value Values::call(TSNode Call, const Scope &S) const {
     Transform.K = Kind::Transform;
     return Transform;
   }
+  if ((Callee.rfind("transforms.", 0) == 0 || Callee.rfind("torchvision.transforms.", 0) == 0) &&
+      !Last.empty() && std::isupper(static_cast<unsigned char>(Last[0])) && !S.find(Callee)) {
+    Value Transform; // transforms.Normalize(mean, std): of a tensor, where the tensor is
+    Transform.K = Kind::Transform;
+    Transform.Class = TensorTransform;
+    return Transform;
+  }
   if ((Last == "to_tensor" || Last == "pil_to_tensor") && !S.find(Callee))
     return tensorAt(Place::Cpu, madeOnCpu(Call));
   if (Last == "GradScaler") { // torch.cuda.amp.GradScaler(), torch.amp.GradScaler("cuda")
@@ -980,6 +987,13 @@ Value Values::call(TSNode Call, const Scope &S) const {
                    : Value();
   if (!Known && (Made.K == Kind::Module || Made.K == Kind::Transform))
     Known = &Made;
+  if (Known && Known->K == Kind::Transform && Known->Class == TensorTransform) {
+    Value In = of(argument(Call, 0, nullptr), S); // normalize(image)
+    if (!In.tensor() || In.Sequence)
+      return Value();
+    In.Mask = false;
+    return In;
+  }
   if (Known && Known->K == Kind::Transform) // transform(img)
     return tensorAt(Place::Cpu, Known->Why);
   if (Known && Known->K == Kind::Module) {
@@ -1001,8 +1015,10 @@ Value Values::call(TSNode Call, const Scope &S) const {
       return *R;
   // A parameter of unknown type called on a tensor (facenet's `out = pnet(im_data)` in a
   // library function its callers hand networks): a network or a function of tensors, whose
-  // result is a tensor where its input is.
-  if (is(Fn, "identifier") && Known && Known->unknownType() && Known->Elements.empty()) {
+  // result is a tensor where its input is. (Not a value of unknown origin, `model =
+  // torch.load(f)`, whose weights may be anywhere.)
+  if (is(Fn, "identifier") && Known && Known->unknownType() && Known->LikeParams &&
+      Known->Elements.empty()) {
     Value In = of(argument(Call, 0, nullptr), S);
     if (In.tensor() && !In.Sequence && In.Elements.empty()) {
       In.Mask = false;

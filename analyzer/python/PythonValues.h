@@ -51,6 +51,9 @@ inline constexpr const char *NumpyArray = "numpy array";
 // Value::Class of a value of unknown kind that is a Python list of numbers a comprehension
 // makes ([i for i, w in enumerate(words) if w != end]).
 inline constexpr const char *NumberList = "list of numbers";
+// Value::Class of a Transform of tensors (torchvision's Normalize, a Compose without
+// ToTensor): its result is where the tensor it is given is.
+inline constexpr const char *TensorTransform = "tensor transform";
 // Value::Class of a torch.optim optimizer, placed where the parameters it was given are
 // (its state follows them: load_state_dict copies saved state there).
 inline constexpr const char *Optimizer = "optimizer";

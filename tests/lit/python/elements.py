@@ -1,14 +1,19 @@
-# RUN: %lint --no-cache --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
+# RUN: %lint --no-cache --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}6{{$}}
+# COUNT: {{^}}8{{$}}
 # Elements of tensors and callables of unknown type:
 # - a range loop's variable is a number, and an element of a CUDA tensor taken with it
 #   (t[i]) indexes a Python list through __index__, which reads it (a greedy CTC decoder);
 #   of a tensor it is not flagged (a 2-D index's row, idx[head], indexes on the device);
 # - a parameter of unknown type called on a tensor (a network a library function is handed)
-#   gives a tensor where its input is, so a mask of its output is one.
+#   gives a tensor where its input is, so a mask of its output is one; a value of unknown
+#   origin (a model another package's
+#   function builds) does not: its weights may be anywhere;
+# - torchvision's Normalize (a transform of tensors) gives a tensor where its input is.
 import torch
+import torchvision
+from models import build_model
 
 device = torch.device("cuda")
 
@@ -46,6 +51,22 @@ def on_host(fn):
     x = torch.zeros(4)
     y = fn(x)
     return y[y > 0]
+
+
+def built(name):
+    model = build_model(name)
+    out = model(torch.zeros(4))
+    return out.cpu()
+    # CHECK-DAG: elements.py:[[@LINE-1]]:16: warning: 'cpu' copies a tensor that may be on CUDA{{.*}}[hostsync-device-to-host-copy]
+
+
+normalize = torchvision.transforms.Normalize(mean=[0.5], std=[0.2])
+
+
+def prepare(image):
+    x = normalize(torchvision.transforms.functional.to_tensor(image))
+    return x.to(device)
+    # CHECK-DAG: elements.py:[[@LINE-1]]:14: warning: 'to' of a host tensor{{.*}}[hostsync-host-to-device-copy]
 
 
 def main():
