@@ -34,6 +34,12 @@ Value merge(const Value &A, const Value &B) {
   if (A.K == Kind::Object && A.Class != B.Class)
     return Value();
   Value Out = A;
+  // A module of one class or of another (nn.CTCLoss or nn.CrossEntropyLoss, by a flag): its
+  // class is not known.
+  if (A.K == Kind::Module && A.Class != B.Class) {
+    Out.Class.clear();
+    Out.Elements.clear();
+  }
   Out.Where = A.Where == Place::Cuda || B.Where == Place::Cuda ? Place::Cuda
               : A.Where == Place::Cpu && B.Where == Place::Cpu ? Place::Cpu
                                                                : Place::Unknown;

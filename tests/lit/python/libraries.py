@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}19{{$}}
+# COUNT: {{^}}21{{$}}
 # Library calls that copy to the host inside, flagged at the program's line: torch.save of
 # CUDA state (a module, its state_dict, a dict of them, an optimizer's state), torchvision's
 # save_image of a CUDA image and its nms of CUDA boxes, TensorBoard's add_scalar / add_histogram / add_audio of a CUDA tensor;
@@ -126,3 +126,20 @@ def postprocess(boxes, scores):
     # Boxes nothing in view places: nms's argument is a tensor, of unknown device.
     return torchvision.ops.nms(boxes, scores, 0.5)
     # CHECK-DAG: libraries.py:[[@LINE-1]]:28: warning: torchvision's 'nms'{{.*}}device: unknown{{.*}}[hostsync-device-to-host-copy]
+
+
+def ctc(text, length, use_ctc):
+    # nn.CTCLoss and F.ctc_loss of CUDA log-probabilities copy lengths to the host and
+    # offsets back inside; a criterion that is CTCLoss or CrossEntropyLoss by a flag is of
+    # neither class (nothing flagged), and a host one copies nothing.
+    preds = torch.randn(5, 2, 3, device="cuda").log_softmax(2)
+    criterion = torch.nn.CTCLoss(zero_infinity=True).cuda()
+    sizes = torch.IntTensor([preds.size(0)] * preds.size(1))
+    cost = criterion(preds, text, sizes, length)
+    # CHECK-DAG: libraries.py:[[@LINE-1]]:12: warning: CTC loss of CUDA log-probabilities{{.*}}device: cuda{{.*}}[hostsync-device-to-host-copy]
+    cost = cost + torch.nn.functional.ctc_loss(preds, text, sizes, length)
+    # CHECK-DAG: libraries.py:[[@LINE-1]]:39: warning: CTC loss of CUDA log-probabilities{{.*}}[hostsync-device-to-host-copy]
+    either = torch.nn.CTCLoss() if use_ctc else torch.nn.CrossEntropyLoss()
+    cost = cost + either(preds, text, sizes, length)
+    host = torch.zeros(5, 2, 3).log_softmax(2)
+    return cost + torch.nn.functional.ctc_loss(host, text, sizes, length)
