@@ -29,15 +29,12 @@ Value merge(const Value &A, const Value &B) {
     return A;
   if (A.K != B.K)
     return Value();
-  // An object of one class or of another (a greedy or a beam-search decoder): which
-  // methods run is not known.
-  if (A.K == Kind::Object && A.Class != B.Class)
-    return Value();
   Value Out = A;
-  // A module of one class or of another (nn.CTCLoss or nn.CrossEntropyLoss, by a flag): its
-  // class is not known.
-  if (A.K == Kind::Module && A.Class != B.Class) {
-    Out.Class.clear();
+  // An object or a module of one class or of another (a greedy or a beam-search decoder,
+  // nn.CTCLoss or nn.CrossEntropyLoss by a flag): of either, each of whose methods may run
+  // (methodsOfObject); a library's checks of one class see neither.
+  if ((A.K == Kind::Object || A.K == Kind::Module) && A.Class != B.Class) {
+    Out.Class = mergedClasses(A.Class, B.Class);
     Out.Elements.clear();
   }
   Out.Where = A.Where == Place::Cuda || B.Where == Place::Cuda ? Place::Cuda
@@ -229,23 +226,66 @@ Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std
   return Out;
 }
 
-TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks &R, bool &Method) {
+std::vector<std::string_view> classesOf(const Value &V) {
+  std::vector<std::string_view> Out;
+  std::string_view Rest = V.Class;
+  while (!Rest.empty()) {
+    size_t Bar = Rest.find('|');
+    Out.push_back(Rest.substr(0, Bar));
+    Rest = Bar == std::string_view::npos ? std::string_view() : Rest.substr(Bar + 1);
+  }
+  return Out;
+}
+
+std::string mergedClasses(const std::string &A, const std::string &B) {
+  constexpr size_t MaxClasses = 4;
+  Value VA, VB;
+  VA.Class = A;
+  VB.Class = B;
+  std::vector<std::string_view> All = classesOf(VA), More = classesOf(VB);
+  if (All.empty() || More.empty())
+    return "";
+  for (std::string_view C : More)
+    if (std::find(All.begin(), All.end(), C) == All.end())
+      All.push_back(C);
+  if (All.size() > MaxClasses)
+    return "";
+  std::string Out;
+  for (std::string_view C : All)
+    Out += (Out.empty() ? "" : "|") + std::string(C);
+  return Out;
+}
+
+std::vector<BoundMethod> methodsOfObject(TSNode Call, const Scope &S, const Values &V,
+                                         const Ranks &R) {
   TSNode Fn = field(Call, "function");
   // obj(...) calls its class's __call__.
   bool Attribute = is(Fn, "attribute");
   if (!Attribute && !is(Fn, "identifier"))
-    return TSNode{};
+    return {};
   Value Receiver = V.of(Attribute ? field(Fn, "object") : Fn, S);
-  // A module of one of the file's module classes: model(x) runs its forward, model.m(x) its
-  // method m (ssd.detect_objects(locs, scores), generator.infer(x)).
-  if (Receiver.K != Kind::Object &&
-      (Receiver.K != Kind::Module || !V.ModuleClasses.count(Receiver.Class)))
+  if (Receiver.K != Kind::Object && Receiver.K != Kind::Module)
+    return {};
+  std::string Called =
+      calledMethod(Receiver, Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__");
+  std::vector<BoundMethod> Out;
+  for (std::string_view Class : classesOf(Receiver)) {
+    // A module of one of the file's module classes: model(x) runs its forward, model.m(x)
+    // its method m (ssd.detect_objects(locs, scores), generator.infer(x)).
+    if (Receiver.K == Kind::Module && !V.ModuleClasses.count(Class))
+      continue;
+    if (TSNode Def = R.methodOf(std::string(Class), Called); !ts_node_is_null(Def))
+      Out.push_back({Def, !staticMethod(Def, V)}); // a @staticmethod binds no self
+  }
+  return Out;
+}
+
+TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks &R, bool &Method) {
+  std::vector<BoundMethod> Bound = methodsOfObject(Call, S, V, R);
+  if (Bound.size() != 1)
     return TSNode{};
-  TSNode Def = R.methodOf(
-      Receiver.Class,
-      calledMethod(Receiver, Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__"));
-  Method = !ts_node_is_null(Def) && !staticMethod(Def, V); // a @staticmethod binds no self
-  return Def;
+  Method = Bound[0].Method;
+  return Bound[0].Def;
 }
 
 std::string calledMethod(const Value &Receiver, std::string Method) {
@@ -259,14 +299,14 @@ std::string pythonFunctionKey(const std::string &File, const std::string &Name) 
 void CallArguments::record(TSNode Call, const Scope &S, const Values &V, const Ranks &R) {
   bool Method = false;
   TSNode Def = R.calleeOf(Call, Method);
-  if (ts_node_is_null(Def))
-    Def = methodOfObject(Call, S, V, R, Method);
-  if (ts_node_is_null(Def))
-    return;
-  std::vector<std::string> Names = parameterNames(Def, V);
-  if (Method && !Names.empty())
-    Names.erase(Names.begin()); // self
-  pass(ByFunction[ts_node_start_byte(Def)], Names, Call, S, V);
+  std::vector<BoundMethod> Bound = ts_node_is_null(Def) ? methodsOfObject(Call, S, V, R)
+                                                        : std::vector<BoundMethod>{{Def, Method}};
+  for (const BoundMethod &B : Bound) {
+    std::vector<std::string> Names = parameterNames(B.Def, V);
+    if (B.Method && !Names.empty())
+      Names.erase(Names.begin()); // self
+    pass(ByFunction[ts_node_start_byte(B.Def)], Names, Call, S, V);
+  }
 }
 
 void CallArguments::recordImported(TSNode Call, const FunctionRef &F, const Scope &S,

@@ -11,6 +11,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace hostsync::python {
@@ -87,8 +88,22 @@ Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std
 // The method a call of Method on Receiver runs: "__call__" of a module is its forward.
 std::string calledMethod(const Value &Receiver, std::string Method);
 
-// The method obj.m(...) (or obj(...): its __call__) calls when obj is an object of one of
-// the file's classes (Method set: self is passed); null otherwise.
+// The classes of an object or a module of one class or of several (a merge's "A|B").
+std::vector<std::string_view> classesOf(const Value &V);
+// The classes of a merge of values of classes A and B: each once, in order; "" when either
+// is of no known class or more than MaxClasses would be.
+std::string mergedClasses(const std::string &A, const std::string &B);
+
+// The methods obj.m(...) (or obj(...): its __call__) may call when obj is an object of one
+// of the file's classes, or of one of several (`converter = CTCLabelConverter(...) if ctc
+// else AttnLabelConverter(...)`: each may run), with whether self is passed.
+struct BoundMethod {
+  TSNode Def;
+  bool Method;
+};
+std::vector<BoundMethod> methodsOfObject(TSNode Call, const Scope &S, const Values &V,
+                                         const Ranks &R);
+// The one method it calls (Method set: self is passed); null when none, or several may.
 TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks &R, bool &Method);
 
 class CallArguments {

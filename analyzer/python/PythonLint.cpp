@@ -74,6 +74,9 @@ public:
   // Records a call of a function of the project for the project pass, which gives the call
   // a finding when the function syncs inside (model/CallFindings.h).
   void projectCall(TSNode Call, const Scope &S);
+  // One ProjectCall of Call to the function Callee (its key), named Name.
+  void projectCall(TSNode Call, const std::string &Callee, const std::string &Name,
+                   const std::vector<std::string> &Params, bool Method, const Scope &S);
   // A function's body, its parameters bound to what the calls gave them.
   void function(TSNode Def, Scope &Local) {
     Given.bind(Def, Local, V);
@@ -122,6 +125,8 @@ private:
   void appended(TSNode Call, Scope &S);   // res.append(t), res.extend(ts): a list of such tensors
   void sliceBounds(TSNode Subscript, const Scope &S); // x[:n] of a tensor n reads n
   void elementIndex(TSNode Subscript, const Value &Target, const Scope &S); // chars[t[i]]
+  // A for's variable, Name, over a tensor's elements.
+  bool loopElement(TSNode Inside, std::string_view Name, const Scope &S) const;
   void narrow(TSNode Condition, Scope &S);  // isinstance(x, int): x is no tensor under it
   void meterUpdated(TSNode Call, Scope &S); // meter.update(t): meter.val/avg/sum are tensors
   void listIndex(TSNode Subscript, const Value &Target, const Scope &S); // t[range(n), y]
@@ -156,7 +161,9 @@ private:
   // The function of an imported module that Call calls: f(...) and mod.f(...), a class's
   // constructor, obj.m(...) and obj(...) (its __call__) of an object of an imported class;
   // null for none.
-  const FunctionRef *importedCallee(TSNode Call, const Scope &S) const;
+  // The imported functions a call may run: one, or a method of each class an object may be
+  // of.
+  std::vector<const FunctionRef *> importedCallees(TSNode Call, const Scope &S) const;
   // The tensors Call passes to a callee with these parameters (self first for a Method,
   // which the receiver binds): each with its device and the caller's parameters it came
   // through (ProjectCall::Argument).
@@ -287,21 +294,25 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std
   Out.Findings.push_back(std::move(F));
 }
 
-const FunctionRef *Linter::importedCallee(TSNode Call, const Scope &S) const {
+std::vector<const FunctionRef *> Linter::importedCallees(TSNode Call, const Scope &S) const {
   if (auto F = Functions.find(calleeText(V, Call)); F != Functions.end())
-    return &F->second;
+    return {&F->second};
   TSNode Fn = field(Call, "function");
   bool Attribute = is(Fn, "attribute");
   std::string Method = Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__";
   // A module's call runs its forward.
   bool Forward = Method == "__call__" && ImportedMethods.count("forward");
   if (!ImportedMethods.count(Method) && !Forward)
-    return nullptr;
+    return {};
   Value Object = V.of(Attribute ? field(Fn, "object") : Fn, S);
-  if ((Object.K != Kind::Object && Object.K != Kind::Module) || Object.Class.empty())
-    return nullptr;
-  auto F = Functions.find(Object.Class + "." + calledMethod(Object, Method));
-  return F == Functions.end() ? nullptr : &F->second;
+  if (Object.K != Kind::Object && Object.K != Kind::Module)
+    return {};
+  std::vector<const FunctionRef *> Out;
+  for (std::string_view Class : classesOf(Object))
+    if (auto F = Functions.find(std::string(Class) + "." + calledMethod(Object, Method));
+        F != Functions.end())
+      Out.push_back(&F->second);
+  return Out;
 }
 
 std::vector<ProjectCall::Argument> Linter::callArguments(TSNode Call,
@@ -329,30 +340,37 @@ std::vector<ProjectCall::Argument> Linter::callArguments(TSNode Call,
 }
 
 void Linter::projectCall(TSNode Call, const Scope &S) {
-  // The function called: one of this file's (a method of one of its objects too), or one of
-  // an imported module's.
-  std::string Callee, Name;
+  // The functions called: one of this file's (a method of one of its objects too, or of
+  // each class an object may be of), or of an imported module's.
+  struct Callee {
+    std::string Key, Name;
+    std::vector<std::string> Params; // self counted
+    bool Method = false;
+  };
+  std::vector<Callee> Callees;
   bool Method = false;
-  std::vector<std::string> Params; // the callee's, self counted
   TSNode Def = R.calleeOf(Call, Method);
-  if (ts_node_is_null(Def))
-    Def = methodOfObject(Call, S, V, R, Method);
-  if (!ts_node_is_null(Def)) {
-    Name = R.nameOf(Def);
-    Callee = pythonFunctionKey(File, R.keyOf(Def));
-    Params = parameterNames(Def, V);
-  } else if (const FunctionRef *F = importedCallee(Call, S)) {
-    Name = F->Name;
-    Callee = pythonFunctionKey(F->Path, Name);
-    Params = F->Params;
-    // A method of an imported class (its constructor's __init__ too), whose self the
-    // summary left out.
-    Method = Name.find('.') != std::string::npos;
-    if (Method)
-      Params.insert(Params.begin(), "self");
-  }
-  if (Name.empty())
-    return;
+  std::vector<BoundMethod> Bound = ts_node_is_null(Def) ? methodsOfObject(Call, S, V, R)
+                                                        : std::vector<BoundMethod>{{Def, Method}};
+  for (const BoundMethod &B : Bound)
+    Callees.push_back({pythonFunctionKey(File, R.keyOf(B.Def)), R.nameOf(B.Def),
+                       parameterNames(B.Def, V), B.Method});
+  if (Bound.empty())
+    for (const FunctionRef *F : importedCallees(Call, S)) {
+      // A method of an imported class (its constructor's __init__ too), whose self the
+      // summary left out.
+      Callee C{pythonFunctionKey(F->Path, F->Name), F->Name, F->Params,
+               F->Name.find('.') != std::string::npos};
+      if (C.Method)
+        C.Params.insert(C.Params.begin(), "self");
+      Callees.push_back(std::move(C));
+    }
+  for (const Callee &Called : Callees)
+    projectCall(Call, Called.Key, Called.Name, Called.Params, Called.Method, S);
+}
+
+void Linter::projectCall(TSNode Call, const std::string &Callee, const std::string &Name,
+                         const std::vector<std::string> &Params, bool Method, const Scope &S) {
   ProjectCall C;
   C.Callee = Callee;
   C.CalleeName = "`" + Name + "()`";
@@ -851,7 +869,7 @@ void Linter::expression(TSNode E, const Scope &S) {
   if (is(E, "call")) {
     Seen.record(E, S, V, R);
     projectCall(E, S);
-    if (const FunctionRef *F = importedCallee(E, S)) {
+    for (const FunctionRef *F : importedCallees(E, S)) {
       // helpers.count_positive(x), of another file: what it passes, and how often it runs.
       RankOf Called = R.of(E);
       Seen.recordImported(E, *F, S, V,
@@ -933,19 +951,28 @@ void Linter::elementIndex(TSNode Subscript, const Value &Target, const Scope &S)
   // __index__, a copy to the host. (Of a tensor it is ambiguous: a 0-dim element is read by
   // item(), but a row, idx[head] of a 2-D idx, indexes on the device. A dict's key is
   // hashed, not read; a module's [i] is its layer.)
+  // So is a loop's element of a tensor, `[vocab[i] for i in ids[k, :]]`, indexing what is not
+  // a parameter of unknown type (as often a tensor: masks[inds] over torch.chunk's index
+  // tensors).
   if (Target.K != Kind::Other)
     return;
   NamedChildren Parts(Subscript);
   for (size_t I = 1; I < Parts.size(); ++I) {
     TSNode Index = Parts[I];
-    if (!is(Index, "subscript"))
+    bool Numbers = false;
+    if (is(Index, "subscript")) {
+      NamedChildren Taken(Index);
+      Numbers = Taken.size() > 1;
+      for (size_t J = 1; J < Taken.size() && Numbers; ++J)
+        Numbers = is(Taken[J], "identifier") && V.of(Taken[J], S).K == Kind::Int;
+    } else if (!is(Index, "identifier")) {
       continue;
-    NamedChildren Taken(Index);
-    bool Numbers = Taken.size() > 1;
-    for (size_t J = 1; J < Taken.size() && Numbers; ++J)
-      Numbers = is(Taken[J], "identifier") && V.of(Taken[J], S).K == Kind::Int;
+    }
     Value Element = V.of(Index, S);
-    if (Numbers && Element.tensor() && !Element.Sequence && Element.Where != Place::Cpu)
+    if (!Element.tensor() || Element.Sequence || Element.Where == Place::Cpu)
+      continue;
+    if (Numbers ||
+        (is(Index, "identifier") && !Target.LikeParams && loopElement(Subscript, V.text(Index), S)))
       report(Index, "hostsync-item", "__index__", Element,
              "indexing a Python sequence with an element of " + phrase(Element.Where) +
                  " reads its value on the host (__index__ calls item()): the copy waits for "
@@ -953,6 +980,27 @@ void Linter::elementIndex(TSNode Subscript, const Value &Target, const Scope &S)
              "Read the indices to the host once (idx.tolist() before the loop) and index with "
              "Python ints.");
   }
+}
+
+bool Linter::loopElement(TSNode Inside, std::string_view Name, const Scope &S) const {
+  // The for statement or comprehension around Inside, in its function, whose variable is
+  // Name, iterating one tensor: its elements (not a module's parameters, or a list of
+  // tensors, whose elements are as often a dict's keys: state[p]).
+  auto OfTensor = [&](TSNode Iterated) {
+    Value Of = V.of(Iterated, S);
+    return Of.tensor() && !Of.Sequence;
+  };
+  for (TSNode N = ts_node_parent(Inside); !ts_node_is_null(N) && !is(N, "function_definition");
+       N = ts_node_parent(N)) {
+    if (is(N, "for_statement") && V.text(field(N, "left")) == Name)
+      return OfTensor(field(N, "right"));
+    if (is(N, "list_comprehension") || is(N, "generator_expression") ||
+        is(N, "set_comprehension") || is(N, "dictionary_comprehension"))
+      for (TSNode C : namedChildren(N))
+        if (is(C, "for_in_clause") && V.text(field(C, "left")) == Name)
+          return OfTensor(field(C, "right"));
+  }
+  return false;
 }
 
 void Linter::formatted(TSNode Call, const Scope &S) {

@@ -1,5 +1,7 @@
 #include "python/PythonValues.h"
 
+#include "python/PythonCalls.h"
+
 #include "model/OpTable.h"
 
 #include <algorithm>
@@ -794,6 +796,9 @@ Value Values::of(TSNode E, const Scope &S) const {
     Value A = of(ts_node_named_child(E, 0), S), B = of(ts_node_named_child(E, 2), S);
     if (A.K == Kind::Device || B.K == Kind::Device)
       return deviceOf(E, S);
+    // Beam(...) if beam else Greedy(...): an object of either class, as after an if statement.
+    if (A.K == B.K && (A.K == Kind::Object || A.K == Kind::Module))
+      return merge(A, B);
     return A.tensor() && B.tensor() ? combine({A, B}) : Value();
   }
   return Value();

@@ -1,7 +1,7 @@
 # RUN: %lint --no-cache --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}8{{$}}
+# COUNT: {{^}}12{{$}}
 # Elements of tensors and callables of unknown type:
 # - a range loop's variable is a number, and an element of a CUDA tensor taken with it
 #   (t[i]) indexes a Python list through __index__, which reads it (a greedy CTC decoder);
@@ -78,3 +78,27 @@ def main():
 
 
 main()
+
+
+# An object of one class or of another (a greedy or a beam-search decoder, by a flag): each
+# class's method may run, so each is given the call's CUDA tensor.
+class Greedy:
+    def __init__(self):
+        self.vocab = list("abcde")
+
+    def decode(self, ids):
+        return [self.vocab[i] for i in ids]
+        # CHECK-DAG: elements.py:[[@LINE-1]]:28: warning: indexing a Python sequence with an element of a CUDA tensor{{.*}}[hostsync-item]
+
+
+class Beam:
+    def decode(self, ids):
+        return ids.tolist()
+        # CHECK-DAG: elements.py:[[@LINE-1]]:20: warning: 'tolist' copies a CUDA tensor{{.*}}[hostsync-device-to-host-copy]
+
+
+def decode_all(beam):
+    converter = Beam() if beam else Greedy()
+    return converter.decode(torch.arange(5, device=device))
+    # CHECK-DAG: elements.py:[[@LINE-1]]:12: note: the call of `Beam.decode()` waits for the GPU{{.*}}[hostsync-device-to-host-copy]
+    # CHECK-DAG: elements.py:[[@LINE-2]]:12: note: the call of `Greedy.decode()` waits for the GPU{{.*}}[hostsync-item]

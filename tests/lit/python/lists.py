@@ -5,7 +5,7 @@
 # Lists of tensors: a list comprehension (or a generator given to list()) of tensors is a
 # list of them, where its body puts each one; extend() adds a list's tensors to a list; a
 # function given such lists gets their tensors (torch.cat of them). An object of one class
-# or another (a greedy or a beam-search decoder) runs methods nothing here can choose. A
+# or another (a greedy or a beam-search decoder) returns what nothing here can choose. A
 # generator written as a call's one argument binds the first parameter; zip(a, b) unpacked
 # binds each name to its own list's elements; [t] * n is a list of such tensors.
 import torch
