@@ -861,9 +861,13 @@ Value Values::call(TSNode Call, const Scope &S) const {
     return tensorAt(Place::Unknown, "");
   if (Callee == "torch.accelerator.current_accelerator" || Callee == "torch.cuda.current_device")
     return deviceOf(Call, S);
-  if (Callee == "next") { // next(loader): a batch
+  if (Callee == "next") { // next(loader), next(iter(loader)): a batch
     Value From = of(argument(Call, 0, nullptr), S);
     return From.K == Kind::Loader ? itemOf(From) : Value();
+  }
+  if (Callee == "iter") { // iter(loader): an iterator of its batches, read as the loader
+    Value From = of(argument(Call, 0, nullptr), S);
+    return From.K == Kind::Loader ? From : Value();
   }
   if (Callee == "int") { // int(os.environ["LOCAL_RANK"]); of a tensor, a read (a sync rule)
     Value Int;

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}25{{$}}
+# COUNT: {{^}}26{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -199,3 +199,11 @@ def resume(path):
     host = torch.optim.SGD(torch.nn.Linear(4, 4).parameters(), lr=0.1)
     host.load_state_dict(ckpt["optimizer"])
     return optimizer, sched, host
+
+
+def sample(val_loader):
+    # next(iter(loader)) is a batch, a host one: its copy to CUDA is one, its .item() none.
+    imgs = next(iter(torch.utils.data.DataLoader(range(5), batch_size=5)))
+    real = imgs["A"].type(torch.cuda.FloatTensor)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:22: warning: 'type' to a CUDA tensor type copies a host tensor{{.*}}[hostsync-host-to-device-copy]
+    return real, imgs["B"].sum().cpu()
