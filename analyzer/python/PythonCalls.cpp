@@ -280,6 +280,28 @@ std::vector<BoundMethod> methodsOfObject(TSNode Call, const Scope &S, const Valu
   return Out;
 }
 
+bool methodReturnRead(const Value &Returned) {
+  return Returned.tensor() && (Returned.Where != Place::Unknown || throughParameters(Returned));
+}
+
+std::string importedMethod(TSNode Call, const Scope &S, const Values &V) {
+  TSNode Fn = field(Call, "function");
+  bool Attribute = is(Fn, "attribute");
+  if (!Attribute && !is(Fn, "identifier"))
+    return "";
+  // A name's object (meter.val()), not a call's: evaluating a chain's receivers at each of
+  // its calls would evaluate each twice per link (a.b().c().d()).
+  TSNode Object = Attribute ? field(Fn, "object") : Fn;
+  if (!is(Object, "identifier") && !is(Object, "attribute"))
+    return "";
+  Value Receiver = V.of(Object, S);
+  if ((Receiver.K != Kind::Object && Receiver.K != Kind::Module) || classesOf(Receiver).size() != 1)
+    return "";
+  return Receiver.Class + "." +
+         calledMethod(Receiver,
+                      Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__");
+}
+
 TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks &R, bool &Method) {
   std::vector<BoundMethod> Bound = methodsOfObject(Call, S, V, R);
   if (Bound.size() != 1)

@@ -103,6 +103,14 @@ struct BoundMethod {
 };
 std::vector<BoundMethod> methodsOfObject(TSNode Call, const Scope &S, const Values &V,
                                          const Ranks &R);
+// Whether an importer's call of a method reads what it returns: a tensor with a place, or
+// one made of its parameters (what a call of an object's method gives says as much of the
+// rest).
+bool methodReturnRead(const Value &Returned);
+
+// "Class.method" of obj.m(...) (obj(...): "Class.__call__", a module's "Class.forward") when
+// obj is an object or a module of one class; "" otherwise.
+std::string importedMethod(TSNode Call, const Scope &S, const Values &V);
 // The one method it calls (Method set: self is passed); null when none, or several may.
 TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks &R, bool &Method);
 

@@ -1472,11 +1472,19 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
     if (ts_node_is_null(Def)) { // a function of an imported module: f(...), mod.f(...)
       std::string Callee = calleeText(V, Call);
       auto It = From.Returns.find(Callee);
+      if (It == From.Returns.end()) { // meter.val(), of an imported class's object
+        Callee = importedMethod(Call, S, V);
+        It = Callee.empty() ? From.Returns.end() : From.Returns.find(Callee);
+      }
       if (It == From.Returns.end())
         return std::nullopt;
       auto F = From.Functions.find(Callee);
       if (F == From.Functions.end())
         return ownedHere(It->second);
+      // A method's, when it says more than a call of an object's method does: not a
+      // logger's log_every(loader), read as the loader it iterates.
+      if (F->second.Name.find('.') != std::string::npos && !methodReturnRead(It->second))
+        return std::nullopt;
       if (!throughParameters(It->second))
         return It->second;
       std::vector<std::string> Params = F->second.Params;
@@ -1584,6 +1592,14 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
           if (const Value *Returned = Given.returned(Function))
             Export->Returns.emplace(std::string(V.text(field(Function, "name"))),
                                     seenIn(*Returned, File));
+        // What its classes' methods return, by "Class.method" (an importer's meter.val());
+        // not a static method's, which calls of it through the class read as the class's.
+        for (const ClassInfo &C : R.classes())
+          for (TSNode Method : C.Methods)
+            if (const Value *Returned = Given.returned(Method);
+                Returned && V.text(field(Method, "name")) != "__init__" && !staticMethod(Method, V))
+              Export->Returns.emplace(C.Name + "." + std::string(V.text(field(Method, "name"))),
+                                      seenIn(*Returned, File));
         for (TSNode Function : R.freeFunctions()) {
           std::string Name(V.text(field(Function, "name")));
           Export->Functions.emplace(Name, FunctionRef{File, Name, parameterNames(Function, V)});

@@ -51,11 +51,15 @@ void addName(const ModuleSummary &M, const std::string &Name, const std::string 
     Out.Objects.emplace(Local, It->second);
   if (auto It = M.Functions.find(Name); It != M.Functions.end())
     Out.Functions.emplace(Local, It->second);
-  // A class's methods ("Meter.update"), by the class's local name.
+  // A class's methods ("Meter.update") and what they return, by the class's local name.
   std::string Members = Name + ".";
-  for (auto It = M.Functions.lower_bound(Members);
-       It != M.Functions.end() && It->first.compare(0, Members.size(), Members) == 0; ++It)
-    Out.Functions.emplace(Local + It->first.substr(Name.size()), It->second);
+  auto AddMembers = [&](const auto &From, auto &Into) {
+    for (auto It = From.lower_bound(Members);
+         It != From.end() && It->first.compare(0, Members.size(), Members) == 0; ++It)
+      Into.emplace(Local + It->first.substr(Name.size()), It->second);
+  };
+  AddMembers(M.Functions, Out.Functions);
+  AddMembers(M.Returns, Out.Returns);
 }
 } // namespace
 
@@ -237,16 +241,24 @@ TUResult ModuleSummaries::lintWithArguments(const std::string &Path) {
   // too; reasons may differ): their callers read them again. Only the returns: what its
   // classes' objects hold is every importer's arguments merged, which an importer that feeds
   // its meter floats must not read as another's tensors.
+  // A method's return its callers do not read (methodReturnRead) changes nothing there.
   const auto &Old = It->second->Returns;
+  auto Read = [&](const std::string &Name, const Value &Returned) {
+    auto F = Again.Functions.find(Name);
+    return F == Again.Functions.end() || F->second.Name.find('.') == std::string::npos ||
+           methodReturnRead(Returned);
+  };
   std::set<std::string, std::less<>> Changed;
   for (const auto &[Name, Before] : Old) {
     auto After = Again.Returns.find(Name);
-    if (After == Again.Returns.end() || !sameFacts(Before, After->second) ||
-        Before.Sequence != After->second.Sequence)
+    if (After == Again.Returns.end()
+            ? Read(Name, Before)
+            : (!sameFacts(Before, After->second) || Before.Sequence != After->second.Sequence) &&
+                  (Read(Name, Before) || Read(Name, After->second)))
       Changed.insert(Name);
   }
   for (const auto &Returned : Again.Returns)
-    if (!Old.count(Returned.first))
+    if (!Old.count(Returned.first) && Read(Returned.first, Returned.second))
       Changed.insert(Returned.first);
   if (Changed.empty())
     return R;
