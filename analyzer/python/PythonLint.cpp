@@ -210,9 +210,19 @@ bool Linter::guardedByParameter() const {
   // option of one (`opts.sync`)? Not a test of what a tensor or object is (`x is None`,
   // `x.dim() == 3`, `isinstance(x, ...)`: calls are not read), which a caller's tensor
   // passes whatever it holds.
+  // A flag on by default (`update_grad=True`) guards nothing: the sync runs unless a caller
+  // turns it off, as most leave it (Swin's loss scaler steps its GradScaler under it).
+  auto OnByDefault = [&](std::string_view Name) {
+    for (TSNode P : namedChildren(field(CurrentDef, "parameters")))
+      if ((is(P, "default_parameter") || is(P, "typed_default_parameter")) &&
+          V.text(field(P, "name")) == Name)
+        return V.text(field(P, "value")) == "True";
+    return false;
+  };
   std::function<bool(TSNode)> Reads = [&](TSNode N) {
     if (is(N, "identifier"))
-      return std::find(Params.begin(), Params.end(), V.text(N)) != Params.end();
+      return std::find(Params.begin(), Params.end(), V.text(N)) != Params.end() &&
+             !OnByDefault(V.text(N));
     if (is(N, "attribute"))
       return Reads(field(N, "object"));
     if (is(N, "call") || is(N, "lambda"))

@@ -44,11 +44,11 @@ def clipped_norm(model):
 class ScalerWrapper:
     # A project's wrapper of a GradScaler, built and called in another module: its
     # state_dict() syncs at every call (the scaler is its own, on CUDA); its __call__ only
-    # when `update` says so, which the caller decides.
+    # when `update`, off by default, says so, which the caller decides.
     def __init__(self):
         self._scaler = torch.cuda.amp.GradScaler()
 
-    def __call__(self, loss, optimizer, update=True):
+    def __call__(self, loss, optimizer, update=False):
         self._scaler.scale(loss).backward()
         if update:
             self._scaler.step(optimizer)
@@ -56,3 +56,15 @@ class ScalerWrapper:
 
     def state_dict(self):
         return self._scaler.state_dict()
+
+
+class StepWrapper:
+    # The same with `update` on by default: its step runs unless a caller turns it off, as
+    # most leave it, so a call of it syncs.
+    def __init__(self):
+        self._scaler = torch.cuda.amp.GradScaler()
+
+    def __call__(self, loss, optimizer, update=True):
+        loss.backward()
+        if update:
+            self._scaler.step(optimizer)

@@ -34,3 +34,7 @@ for step in range(10):
 net = build_model()
 net.cuda()
 load_weights(net, "net.pth")
+
+stepper = helpers.StepWrapper()
+for step in range(10):
+    stepper(model(torch.randn(8, 4, device=device)).sum(), None, update=step % 4 == 0)
