@@ -226,6 +226,20 @@ Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std
   return Out;
 }
 
+// A name (meter, self.meter) or a call of one (Trainer(...), make()), not a chain's link
+// (a.b().c()): each link's call evaluates its receiver, which evaluates the link before it
+// twice (here and in Values::method), so a chain of n links cost 2^n.
+static bool plainReceiver(TSNode Object) {
+  auto Name = [](TSNode N) { return is(N, "identifier") || is(N, "attribute"); };
+  if (Name(Object))
+    return !is(Object, "attribute") || !is(field(Object, "object"), "call");
+  if (!is(Object, "call"))
+    return false;
+  TSNode Fn = field(Object, "function");
+  return is(Fn, "identifier") || (is(Fn, "attribute") && Name(field(Fn, "object")) &&
+                                  !is(field(field(Fn, "object"), "object"), "call"));
+}
+
 std::vector<std::string_view> classesOf(const Value &V) {
   std::vector<std::string_view> Out;
   std::string_view Rest = V.Class;
@@ -250,6 +264,7 @@ std::string mergedClasses(const std::string &A, const std::string &B) {
       All.push_back(C);
   if (All.size() > MaxClasses)
     return "";
+  std::sort(All.begin(), All.end()); // whatever order the values were merged in
   std::string Out;
   for (std::string_view C : All)
     Out += (Out.empty() ? "" : "|") + std::string(C);
@@ -263,7 +278,10 @@ std::vector<BoundMethod> methodsOfObject(TSNode Call, const Scope &S, const Valu
   bool Attribute = is(Fn, "attribute");
   if (!Attribute && !is(Fn, "identifier"))
     return {};
-  Value Receiver = V.of(Attribute ? field(Fn, "object") : Fn, S);
+  TSNode Object = Attribute ? field(Fn, "object") : Fn;
+  if (!plainReceiver(Object))
+    return {};
+  Value Receiver = V.of(Object, S);
   if (Receiver.K != Kind::Object && Receiver.K != Kind::Module)
     return {};
   std::string Called =
@@ -289,10 +307,8 @@ std::string importedMethod(TSNode Call, const Scope &S, const Values &V) {
   bool Attribute = is(Fn, "attribute");
   if (!Attribute && !is(Fn, "identifier"))
     return "";
-  // A name's object (meter.val()), not a call's: evaluating a chain's receivers at each of
-  // its calls would evaluate each twice per link (a.b().c().d()).
   TSNode Object = Attribute ? field(Fn, "object") : Fn;
-  if (!is(Object, "identifier") && !is(Object, "attribute"))
+  if (!plainReceiver(Object))
     return "";
   Value Receiver = V.of(Object, S);
   if ((Receiver.K != Kind::Object && Receiver.K != Kind::Module) || classesOf(Receiver).size() != 1)

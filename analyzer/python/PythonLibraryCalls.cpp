@@ -321,23 +321,35 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
   // CTC loss on CUDA: ATen copies the length tensors to the host (ctc_loss's IntArrayRef
   // lengths), and its CUDA kernel copies the targets' offsets back with a blocking copy:
   // nn.CTCLoss()(log_probs, targets, input_lengths, target_lengths), F.ctc_loss(...).
-  const Value *Criterion = S.find(Callee);
-  bool Ctc = (Criterion && Criterion->K == Kind::Module && Criterion->Class == "CTCLoss") ||
-             (Name == "ctc_loss" && Callee != Name);
+  // (PyTorch's: a CTCLoss module, torch.nn.CTCLoss()(...) made on the spot too, or
+  // ctc_loss of torch.nn.functional or torch; not a project's own ctc_loss.)
+  TSNode Fn = field(Call, "function");
+  const Value *Named = S.find(Callee);
+  Value Criterion = Named ? *Named : is(Fn, "call") ? V.of(Fn, S) : Value();
+  std::string_view Module = std::string_view(Callee).substr(0, Callee.size() - Name.size());
+  if (!Module.empty())
+    Module.remove_suffix(1);
+  if (auto Alias = V.Aliases.find(Module); Alias != V.Aliases.end())
+    Module = Alias->second;
+  bool Ctc = (Criterion.K == Kind::Module && Criterion.Class == "CTCLoss") ||
+             (Name == "ctc_loss" && (Module == "F" || Module == "torch.nn.functional" ||
+                                     Module == "nn.functional" || Module == "torch"));
   if (Ctc) {
     Value LogProbs = V.of(V.argument(Call, 0, nullptr), S);
     if ((!LogProbs.tensor() && !LogProbs.unknownType()) || LogProbs.Where == Place::Cpu)
       return std::nullopt;
-    return LibrarySync{"hostsync-device-to-host-copy",
-                       "ctc_loss",
-                       LogProbs.Where,
-                       LogProbs.Why,
-                       "CTC loss of CUDA log-probabilities copies the lengths to the host and the "
-                       "targets' offsets back to the device inside: it waits for every kernel "
-                       "queued before it",
-                       "Expect one wait per call; keep the lengths on the host (a list or a CPU "
-                       "tensor) so that at least their copy to the host costs nothing.",
-                       LogProbs.FromParams};
+    return LibrarySync{
+        "hostsync-device-to-host-copy",
+        "ctc_loss",
+        LogProbs.Where,
+        LogProbs.Why,
+        "CTC loss of log-probabilities " +
+            std::string(LogProbs.Where == Place::Cuda ? "on CUDA" : "that may be on CUDA") +
+            " copies the lengths to the host and the targets' offsets back to "
+            "the device inside: it waits for every kernel queued before it",
+        "Expect one wait per call; keep the lengths on the host (a list or a CPU "
+        "tensor) so that at least their copy to the host costs nothing.",
+        LogProbs.FromParams};
   }
   if (Method && (Name == "add_scalar" || Name == "add_scalars" || Name == "add_histogram" ||
                  Name == "add_image" || Name == "add_images" || Name == "add_audio" ||

@@ -125,6 +125,9 @@ private:
   void appended(TSNode Call, Scope &S);   // res.append(t), res.extend(ts): a list of such tensors
   void sliceBounds(TSNode Subscript, const Scope &S); // x[:n] of a tensor n reads n
   void elementIndex(TSNode Subscript, const Value &Target, const Scope &S); // chars[t[i]]
+  void membership(TSNode Comparison, const Scope &S);                       // bno in positives
+  // A hostsync-item finding of an element of a tensor read on the host, with its fix.
+  void elementRead(TSNode At, const char *Op, const Value &Element, std::string Message);
   // A for's variable, Name, over a tensor's elements.
   bool loopElement(TSNode Inside, std::string_view Name, const Scope &S) const;
   void narrow(TSNode Condition, Scope &S);  // isinstance(x, int): x is no tensor under it
@@ -365,7 +368,9 @@ void Linter::projectCall(TSNode Call, const Scope &S) {
   for (const BoundMethod &B : Bound)
     Callees.push_back({pythonFunctionKey(File, R.keyOf(B.Def)), R.nameOf(B.Def),
                        parameterNames(B.Def, V), B.Method});
-  if (Bound.empty())
+  // An object of one of several classes: an imported class's method too, beside a local
+  // one's.
+  if (Bound.empty() || ts_node_is_null(Def))
     for (const FunctionRef *F : importedCallees(Call, S)) {
       // A method of an imported class (its constructor's __init__ too), whose self the
       // summary left out.
@@ -627,10 +632,14 @@ void Linter::meterUpdated(TSNode Call, Scope &S) {
     return;
   // Or an object of a meter class of another module (swav's `top1 = AverageMeter()` of
   // src/utils.py), whose update() this file's walks do not bind.
+  // Of one class or of several: each a meter's, none of this file's.
   Value Object = V.of(Meter, S);
-  bool ImportedMeter = Object.K == Kind::Object &&
-                       Object.Class.find("Meter") != std::string::npos &&
-                       ts_node_is_null(R.methodOf(Object.Class, "update"));
+  std::vector<std::string_view> Classes = classesOf(Object);
+  bool ImportedMeter = Object.K == Kind::Object && !Classes.empty() &&
+                       std::all_of(Classes.begin(), Classes.end(), [&](std::string_view Class) {
+                         return Class.find("Meter") != std::string_view::npos &&
+                                ts_node_is_null(R.methodOf(std::string(Class), "update"));
+                       });
   if (!Object.unknownType() && !ImportedMeter)
     return;
   std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
@@ -898,6 +907,8 @@ void Linter::expression(TSNode E, const Scope &S) {
     truth(field(E, "left"), S);
   if (is(E, "conditional_expression"))
     truth(ts_node_named_child(E, 1), S);
+  if (is(E, "comparison_operator"))
+    membership(E, S);
   if (is(E, "subscript")) {
     Value Target = V.of(field(E, "value"), S);
     Value Index = V.of(field(E, "subscript"), S);
@@ -961,10 +972,12 @@ void Linter::elementIndex(TSNode Subscript, const Value &Target, const Scope &S)
   // __index__, a copy to the host. (Of a tensor it is ambiguous: a 0-dim element is read by
   // item(), but a row, idx[head] of a 2-D idx, indexes on the device. A dict's key is
   // hashed, not read; a module's [i] is its layer.)
-  // So is a loop's element of a tensor, `[vocab[i] for i in ids[k, :]]`, indexing what is not
-  // a parameter of unknown type (as often a tensor: masks[inds] over torch.chunk's index
-  // tensors).
-  if (Target.K != Kind::Other)
+  // So is a loop's element of a tensor, `[vocab[i] for i in ids[k, :]]`, of what is not a
+  // parameter of unknown type (as often a tensor: masks[inds] over torch.chunk's index
+  // tensors). Not of a dict. (A parameter indexed by t[i], fairseq's
+  // constraint_states[beams_buf[i]], is taken for a list: a tensor's gather by a row of a
+  // 2-D index written so is flagged too.)
+  if (Target.K != Kind::Other || Target.Class == DictClass)
     return;
   NamedChildren Parts(Subscript);
   for (size_t I = 1; I < Parts.size(); ++I) {
@@ -983,32 +996,70 @@ void Linter::elementIndex(TSNode Subscript, const Value &Target, const Scope &S)
       continue;
     if (Numbers ||
         (is(Index, "identifier") && !Target.LikeParams && loopElement(Subscript, V.text(Index), S)))
-      report(Index, "hostsync-item", "__index__", Element,
-             "indexing a Python sequence with an element of " + phrase(Element.Where) +
-                 " reads its value on the host (__index__ calls item()): the copy waits for "
-                 "every kernel queued before it",
-             "Read the indices to the host once (idx.tolist() before the loop) and index with "
-             "Python ints.");
+      elementRead(Index, "__index__", Element,
+                  "indexing a Python sequence with an element of " + phrase(Element.Where) +
+                      " reads its value on the host (__index__ calls item()): the copy waits "
+                      "for every kernel queued before it");
   }
+}
+
+void Linter::elementRead(TSNode At, const char *Op, const Value &Element, std::string Message) {
+  report(At, "hostsync-item", Op, Element, std::move(Message),
+         "Read the tensor's values to the host once (ids.tolist() before the loop) and use "
+         "Python ints; or stay on the device (index with the whole index tensor, torch.isin) "
+         "and read one result.");
+}
+
+void Linter::membership(TSNode Comparison, const Scope &S) {
+  // `bno in positives`, bno a loop's element of a CUDA tensor: Python compares it with each
+  // element of the list (==) and reads the truth of each answer. (Only a loop's element: a
+  // set's or a dict's key is hashed, not compared, and `p in seen` of a set of parameters
+  // is as common.)
+  if (V.text(Comparison).find(" in ") == std::string_view::npos)
+    return;
+  NamedChildren Parts(Comparison);
+  if (Parts.size() != 2 || !is(Parts[0], "identifier"))
+    return;
+  Value Item = V.of(Parts[0], S), In = V.of(Parts[1], S);
+  if (!Item.tensor() || Item.Sequence || Item.Where == Place::Cpu || In.tensor() ||
+      In.K != Kind::Other || is(Parts[1], "dictionary") || is(Parts[1], "set") ||
+      !loopElement(Comparison, V.text(Parts[0]), S))
+    return;
+  elementRead(Comparison, "in", Item,
+              "a membership test ('in') of an element of " + phrase(Item.Where) +
+                  " compares it with each element and reads each answer's truth on the host: "
+                  "it waits for every kernel queued before it");
 }
 
 bool Linter::loopElement(TSNode Inside, std::string_view Name, const Scope &S) const {
   // The for statement or comprehension around Inside, in its function, whose variable is
   // Name, iterating one tensor: its elements (not a module's parameters, or a list of
   // tensors, whose elements are as often a dict's keys: state[p]).
-  auto OfTensor = [&](TSNode Iterated) {
-    Value Of = V.of(Iterated, S);
-    return Of.tensor() && !Of.Sequence;
+  // `for x in t`, or `for i, x in enumerate(t)`.
+  auto Binds = [&](TSNode Left, TSNode Right) -> std::optional<bool> {
+    if (V.text(Left) == Name) {
+      Value Of = V.of(Right, S);
+      return Of.tensor() && !Of.Sequence;
+    }
+    if ((is(Left, "pattern_list") || is(Left, "tuple_pattern")) &&
+        ts_node_named_child_count(Left) == 2 && V.text(ts_node_named_child(Left, 1)) == Name &&
+        is(Right, "call") && V.text(field(Right, "function")) == "enumerate") {
+      Value Of = V.of(V.argument(Right, 0, nullptr), S);
+      return Of.tensor() && !Of.Sequence;
+    }
+    return std::nullopt;
   };
   for (TSNode N = ts_node_parent(Inside); !ts_node_is_null(N) && !is(N, "function_definition");
        N = ts_node_parent(N)) {
-    if (is(N, "for_statement") && V.text(field(N, "left")) == Name)
-      return OfTensor(field(N, "right"));
+    if (is(N, "for_statement"))
+      if (std::optional<bool> Element = Binds(field(N, "left"), field(N, "right")))
+        return *Element;
     if (is(N, "list_comprehension") || is(N, "generator_expression") ||
         is(N, "set_comprehension") || is(N, "dictionary_comprehension"))
       for (TSNode C : namedChildren(N))
-        if (is(C, "for_in_clause") && V.text(field(C, "left")) == Name)
-          return OfTensor(field(C, "right"));
+        if (is(C, "for_in_clause"))
+          if (std::optional<bool> Element = Binds(field(C, "left"), field(C, "right")))
+            return *Element;
   }
   return false;
 }
@@ -1492,9 +1543,29 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       if (F == From.Functions.end())
         return ownedHere(It->second);
       // A method's, when it says more than a call of an object's method does: not a
-      // logger's log_every(loader), read as the loader it iterates.
-      if (F->second.Name.find('.') != std::string::npos && !methodReturnRead(It->second))
-        return std::nullopt;
+      // logger's log_every(loader), read as the loader it iterates. What it makes of its
+      // object's state holds every importer's arguments merged: read when it comes through
+      // this call's parameters, or when this file itself gives the class's methods tensors
+      // where it is (an evaluation that feeds its meter floats does not read the training
+      // script's CUDA ones).
+      if (F->second.Name.find('.') != std::string::npos) {
+        if (!methodReturnRead(It->second))
+          return std::nullopt;
+        std::string Class = F->second.Name.substr(0, F->second.Name.rfind('.') + 1);
+        auto GivesTensors = [&] {
+          auto Path = Given.imported().find(F->second.Path);
+          if (Path == Given.imported().end())
+            return false;
+          for (auto M = Path->second.lower_bound(Class);
+               M != Path->second.end() && M->first.compare(0, Class.size(), Class) == 0; ++M)
+            for (const auto &[Param, Passed] : M->second.Params)
+              if (Passed.tensor() && Passed.Where == It->second.Where)
+                return true;
+          return false;
+        };
+        if (!throughParameters(It->second) && !GivesTensors())
+          return std::nullopt;
+      }
       if (!throughParameters(It->second))
         return It->second;
       std::vector<std::string> Params = F->second.Params;

@@ -274,9 +274,23 @@ TUResult ModuleSummaries::lintWithArguments(const std::string &Path) {
     if (fs::path(Importer).filename() != "__init__.py" || Package == Done.end() || !Package->second)
       continue;
     for (auto &[Name, Returned] : Package->second->Returns) {
-      auto New = Again.Returns.find(std::string_view(Name).substr(Name.rfind('.') + 1));
-      if (New != Again.Returns.end())
-        Returned = New->second;
+      // "evaluate.evaluate" or "evaluate" of a function, "Averager.val" or
+      // "meters.Averager.val" of a method: the longest tail the module has, not a method's
+      // bare name ("val" is a function's).
+      for (size_t From = 0;; From = Name.find('.', From) + 1) {
+        std::string_view Tail = std::string_view(Name).substr(From);
+        std::string_view Before = std::string_view(Name).substr(0, From ? From - 1 : 0);
+        std::string Owner(Before.substr(Before.rfind('.') + 1));
+        auto Member = Again.Functions.lower_bound(Owner + ".");
+        bool OfClass = From && Member != Again.Functions.end() &&
+                       Member->first.compare(0, Owner.size() + 1, Owner + ".") == 0;
+        if (auto New = Again.Returns.find(Tail); New != Again.Returns.end() && !OfClass) {
+          Returned = New->second;
+          break;
+        }
+        if (Name.find('.', From) == std::string::npos)
+          break;
+      }
     }
   }
   return R;

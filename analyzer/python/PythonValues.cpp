@@ -290,14 +290,30 @@ void Values::readImports(TSNode Root) {
       continue;
     std::string Module = From ? std::string(text(field(N, "module_name"))) : "";
     for (TSNode A : namedChildren(N)) {
-      if (!is(A, "aliased_import"))
+      bool Aliased = is(A, "aliased_import");
+      if (!Aliased && !is(A, "dotted_name"))
         continue;
-      std::string Name(text(field(A, "name")));
+      if (From && ts_node_start_byte(A) < ts_node_end_byte(field(N, "module_name")))
+        continue; // the module's own name
+      std::string Name(text(Aliased ? field(A, "name") : A));
       std::string Full = From ? Module + "." + Name : Name;
-      if (Full == "torch" || Full.compare(0, 6, "torch.") == 0)
-        Aliases[std::string(text(field(A, "alias")))] = Full;
+      std::string Local(text(Aliased ? field(A, "alias") : A));
+      if (Aliased && (Full == "torch" || Full.compare(0, 6, "torch.") == 0))
+        Aliases[Local] = Full;
+      if (Full == "torchvision.transforms" || Full == "torchvision.transforms.v2")
+        TransformModules.insert(Local);
     }
   }
+}
+
+bool networkName(std::string_view Name) {
+  std::string Lower(Name);
+  std::transform(Lower.begin(), Lower.end(), Lower.begin(), ::tolower);
+  for (const char *Part : {"model", "net", "module", "encoder", "decoder", "generator",
+                           "discriminator", "backbone", "classifier"})
+    if (Lower.find(Part) != std::string::npos)
+      return true;
+  return false;
 }
 
 bool isDotted(std::string_view S) {
@@ -790,6 +806,8 @@ Value Values::of(TSNode E, const Scope &S) const {
       }
     }
     State.Sequence = State.K == Kind::State && Tensors && State.Elements.empty();
+    if (State.K != Kind::State)
+      State.Class = DictClass;
     return State;
   }
   if (is(E, "conditional_expression")) {
@@ -865,10 +883,15 @@ Value Values::call(TSNode Call, const Scope &S) const {
     Value From = of(argument(Call, 0, nullptr), S);
     return From.K == Kind::Loader ? itemOf(From) : Value();
   }
-  if (Callee == "iter") { // iter(loader): an iterator of its batches, read as the loader
-    Value From = of(argument(Call, 0, nullptr), S);
-    return From.K == Kind::Loader ? From : Value();
+  if (oneOf(Last, {"dict", "defaultdict", "OrderedDict", "Counter"}) && !S.find(Callee) &&
+      !Classes.count(Callee)) {
+    Value Dict;
+    Dict.Class = DictClass;
+    return Dict;
   }
+  if (Callee == "iter") // iter(loader): an iterator of its batches, read as the loader
+    if (Value From = of(argument(Call, 0, nullptr), S); From.K == Kind::Loader)
+      return From;
   if (Callee == "int") { // int(os.environ["LOCAL_RANK"]); of a tensor, a read (a sync rule)
     Value Int;
     Int.K = Kind::Int;
@@ -915,9 +938,16 @@ Value Values::call(TSNode Call, const Scope &S) const {
     Transform.K = Kind::Transform;
     return Transform;
   }
-  if ((Callee.rfind("transforms.", 0) == 0 || Callee.rfind("torchvision.transforms.", 0) == 0) &&
-      !Last.empty() && std::isupper(static_cast<unsigned char>(Last[0])) && !S.find(Callee)) {
-    Value Transform; // transforms.Normalize(mean, std): of a tensor, where the tensor is
+  // torchvision's transforms of tensors (transforms.Normalize(mean, std)), by the names the
+  // file imports it as; not a project's own transforms module, nor ToPILImage or Lambda.
+  std::string_view Module = std::string_view(Callee).substr(0, Callee.size() - Last.size());
+  if (!Module.empty() && Module.back() == '.')
+    Module.remove_suffix(1);
+  if ((Module.rfind("torchvision.transforms", 0) == 0 ||
+       TransformModules.count(Module.substr(0, Module.find('.')))) &&
+      !Last.empty() && std::isupper(static_cast<unsigned char>(Last[0])) &&
+      !oneOf(Last, {"ToPILImage", "Lambda"}) && !S.find(Callee)) {
+    Value Transform; // of a tensor, where the tensor is
     Transform.K = Kind::Transform;
     Transform.Class = TensorTransform;
     return Transform;
@@ -1022,12 +1052,12 @@ Value Values::call(TSNode Call, const Scope &S) const {
   if (Returned)
     if (std::optional<Value> R = Returned(Call, S))
       return *R;
-  // A parameter of unknown type called on a tensor (facenet's `out = pnet(im_data)` in a
-  // library function its callers hand networks): a network or a function of tensors, whose
-  // result is a tensor where its input is. (Not a value of unknown origin, `model =
-  // torch.load(f)`, whose weights may be anywhere.)
+  // A parameter of unknown type named as a network (`out = pnet(im_data)`, `model(images)`
+  // in an evaluate(loader, model) whose callers hand it a loaded model) called on a tensor:
+  // its output is a tensor where its input is. (Not a callback of another name, `decode(p)`,
+  // which may return text.)
   if (is(Fn, "identifier") && Known && Known->unknownType() && Known->LikeParams &&
-      Known->Elements.empty()) {
+      Known->Elements.empty() && networkName(text(Fn))) {
     Value In = of(argument(Call, 0, nullptr), S);
     if (In.tensor() && !In.Sequence && In.Elements.empty()) {
       In.Mask = false;

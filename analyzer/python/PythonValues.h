@@ -51,6 +51,9 @@ inline constexpr const char *NumpyArray = "numpy array";
 // Value::Class of a value of unknown kind that is a Python list of numbers a comprehension
 // makes ([i for i, w in enumerate(words) if w != end]).
 inline constexpr const char *NumberList = "list of numbers";
+// Value::Class of a value of unknown kind that is a dict ({}, dict(), defaultdict(int)):
+// its keys are hashed, not compared or read.
+inline constexpr const char *DictClass = "dict";
 // Value::Class of a Transform of tensors (torchvision's Normalize, a Compose without
 // ToTensor): its result is where the tensor it is given is.
 inline constexpr const char *TensorTransform = "tensor transform";
@@ -123,6 +126,9 @@ public:
   // The file's import aliases of PyTorch's modules: `import torch as th` gives "th" ->
   // "torch", `import torch.nn.functional as F` "F" -> "torch.nn.functional".
   std::map<std::string, std::string, std::less<>> Aliases;
+  // The names the file imports torchvision's transforms module as: "transforms" of `from
+  // torchvision import transforms`, "T" of `import torchvision.transforms as T`.
+  std::set<std::string, std::less<>> TransformModules;
   // The file's classes that are not modules: calling one builds an Object.
   std::set<std::string, std::less<>> Classes;
   // What a call of one of the file's functions returns, as the linter's previous walk saw
@@ -334,6 +340,9 @@ template <size_t N> TSNode field(TSNode Node, const char (&Name)[N]) {
 // The dotted name a call calls ("torch.cuda.synchronize", "x.item": the receiver's text
 // then the attribute), with the file's aliases read (Values::dotted).
 std::string calleeText(const Values &V, TSNode Call);
+// Whether a name names a network (model, pnet, encoder, netG...): a callable of tensors
+// whose output is a tensor.
+bool networkName(std::string_view Name);
 // The last part of a dotted name: "torch.nn.functional.one_hot" -> "one_hot".
 std::string_view lastPart(std::string_view Dotted);
 // Is Def a @staticmethod (its first parameter is no self)?

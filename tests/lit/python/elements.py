@@ -1,19 +1,20 @@
 # RUN: %lint --no-cache --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}12{{$}}
+# COUNT: {{^}}17{{$}}
 # Elements of tensors and callables of unknown type:
 # - a range loop's variable is a number, and an element of a CUDA tensor taken with it
 #   (t[i]) indexes a Python list through __index__, which reads it (a greedy CTC decoder);
 #   of a tensor it is not flagged (a 2-D index's row, idx[head], indexes on the device);
-# - a parameter of unknown type called on a tensor (a network a library function is handed)
-#   gives a tensor where its input is, so a mask of its output is one; a value of unknown
-#   origin (a model another package's
-#   function builds) does not: its weights may be anywhere;
+# - a parameter of unknown type named as a network (pnet) called on a tensor gives a tensor
+#   where its input is, so a mask of its output is one; a callback of another name (to_text)
+#   may return text, and its result is of unknown type; a module another package's function
+#   builds is of unknown type too, and its result's .cpu() is flagged;
 # - torchvision's Normalize (a transform of tensors) gives a tensor where its input is.
 import torch
 import torchvision
 from models import build_model
+import transforms
 
 device = torch.device("cuda")
 
@@ -46,8 +47,10 @@ def detect(imgs, pnet, threshold, dev):
     # CHECK-DAG: elements.py:[[@LINE-1]]:12: warning: indexing a tensor that may be on CUDA with a boolean mask{{.*}}[hostsync-bool-mask-index]
 
 
-def on_host(fn):
-    # A callable of host tensors gives a host tensor: no finding.
+def on_host(fn, to_text):
+    # A callback's result is of unknown type: no finding.
+    text = to_text(torch.zeros(4, device=device))
+    text = text[text > 0]
     x = torch.zeros(4)
     y = fn(x)
     return y[y > 0]
@@ -102,3 +105,55 @@ def decode_all(beam):
     return converter.decode(torch.arange(5, device=device))
     # CHECK-DAG: elements.py:[[@LINE-1]]:12: note: the call of `Beam.decode()` waits for the GPU{{.*}}[hostsync-device-to-host-copy]
     # CHECK-DAG: elements.py:[[@LINE-2]]:12: note: the call of `Greedy.decode()` waits for the GPU{{.*}}[hostsync-item]
+
+
+# Both classes' methods sync with one rule: a note for each.
+class Host:
+    def decode(self, ids):
+        return ids.cpu()
+        # CHECK-DAG: elements.py:[[@LINE-1]]:20: warning: 'cpu' copies a CUDA tensor{{.*}}(hot: reached from a call{{.*}}[hostsync-device-to-host-copy]
+
+
+class Listed:
+    def decode(self, ids):
+        return ids.tolist()
+        # CHECK-DAG: elements.py:[[@LINE-1]]:20: warning: 'tolist' copies a CUDA tensor{{.*}}(hot: reached from a call{{.*}}[hostsync-device-to-host-copy]
+
+
+def decode_each(listed):
+    decoder = Listed() if listed else Host()
+    for _ in range(3):
+        decoder.decode(torch.arange(5, device=device))
+        # CHECK-DAG: elements.py:[[@LINE-1]]:9: note: the call of `Host.decode()` waits for the GPU{{.*}}[hostsync-device-to-host-copy]
+        # CHECK-DAG: elements.py:[[@LINE-2]]:9: note: the call of `Listed.decode()` waits for the GPU{{.*}}[hostsync-device-to-host-copy]
+
+
+def keyed(labels):
+    # A dict's key is hashed, not read: no finding.
+    labels = labels.to(device)
+    counts = {}
+    seen = dict()
+    for i in range(len(labels)):
+        counts[labels[i]] = 1
+        seen[labels[i]] = 2
+    return counts, seen
+
+
+def own_transforms(image, target):
+    # A project's own transforms module is not torchvision's: its result is not a tensor.
+    aug = transforms.Compose([transforms.RandomFlip()])
+    image, target = aug(image.to(device), target)
+    if target:
+        pass
+    return image
+
+
+def member(x):
+    # A loop's element of a CUDA tensor tested against a list: each == read on the host.
+    ids = torch.topk(torch.randn(5, device=device) + x, 2)[1]
+    hits = []
+    for rank, i in enumerate(ids):
+        if i in [0, 1]:
+            # CHECK-DAG: elements.py:[[@LINE-1]]:12: warning: a membership test ('in') of an element of a CUDA tensor{{.*}}[hostsync-item]
+            hits.append(rank)
+    return hits

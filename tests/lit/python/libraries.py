@@ -136,10 +136,19 @@ def ctc(text, length, use_ctc):
     criterion = torch.nn.CTCLoss(zero_infinity=True).cuda()
     sizes = torch.IntTensor([preds.size(0)] * preds.size(1))
     cost = criterion(preds, text, sizes, length)
-    # CHECK-DAG: libraries.py:[[@LINE-1]]:12: warning: CTC loss of CUDA log-probabilities{{.*}}device: cuda{{.*}}[hostsync-device-to-host-copy]
+    # CHECK-DAG: libraries.py:[[@LINE-1]]:12: warning: CTC loss of log-probabilities on CUDA{{.*}}device: cuda{{.*}}[hostsync-device-to-host-copy]
     cost = cost + torch.nn.functional.ctc_loss(preds, text, sizes, length)
-    # CHECK-DAG: libraries.py:[[@LINE-1]]:39: warning: CTC loss of CUDA log-probabilities{{.*}}[hostsync-device-to-host-copy]
+    # CHECK-DAG: libraries.py:[[@LINE-1]]:39: warning: CTC loss of log-probabilities on CUDA{{.*}}[hostsync-device-to-host-copy]
     either = torch.nn.CTCLoss() if use_ctc else torch.nn.CrossEntropyLoss()
     cost = cost + either(preds, text, sizes, length)
     host = torch.zeros(5, 2, 3).log_softmax(2)
     return cost + torch.nn.functional.ctc_loss(host, text, sizes, length)
+
+
+class Recognizer:
+    # A project's own ctc_loss is not PyTorch's: no finding.
+    def ctc_loss(self, logits, targets):
+        return 0
+
+    def step(self, x, y):
+        return self.ctc_loss(x.cuda(), y)
