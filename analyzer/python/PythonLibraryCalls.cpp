@@ -261,6 +261,21 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     TSNode Arg = V.argument(Call, 0, nullptr);
     Value Given = V.of(Arg, S);
     bool Optimizer = Into && Into->Class == python::Optimizer && Into->Where != Place::Unknown;
+    // The other way: state known to be on CUDA (a CUDA model's state_dict()) into a module
+    // still on the host (an evaluation copy built on the CPU, moved after): each tensor is
+    // copied to the host.
+    if (Into && Into->K == Kind::Module && Into->Where == Place::Cpu &&
+        Given.Where == Place::Cuda && (Given.K == Kind::State || Given.tensor()))
+      return LibrarySync{"hostsync-device-to-host-copy",
+                         "load_state_dict",
+                         Given.Where,
+                         Given.Why,
+                         "'load_state_dict' copies each CUDA tensor of the state into the "
+                         "module's parameters and buffers, on the host: each copy waits for "
+                         "every kernel queued before it",
+                         "Move the module to the GPU before loading (the copies stay on the "
+                         "device), or copy the weights once, outside the loop.",
+                         Given.FromParams};
     if (!Into || (Into->K != Kind::Module && !Optimizer) || Into->Where == Place::Cpu ||
         Given.Where == Place::Cuda ||
         (is(Arg, "call") && calleeText(V, Arg) == "torch.load" && librarySync(Arg, V, S)))

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}26{{$}}
+# COUNT: {{^}}27{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -207,3 +207,16 @@ def sample(val_loader):
     real = imgs["A"].type(torch.cuda.FloatTensor)
     # CHECK-DAG: copies.py:[[@LINE-1]]:22: warning: 'type' to a CUDA tensor type copies a host tensor{{.*}}[hostsync-host-to-device-copy]
     return real, imgs["B"].sum().cpu()
+
+
+def eval_copy(model_cuda):
+    # A CUDA model's state loaded into a module built on the host copies each tensor to the
+    # host; host state into a host module copies nothing.
+    model = torch.nn.Linear(4, 4).cuda()
+    for epoch in range(2):
+        eval_model = torch.nn.Linear(4, 4)
+        eval_model.load_state_dict(model.state_dict())
+        # CHECK-DAG: copies.py:[[@LINE-1]]:20: warning: 'load_state_dict' copies each CUDA tensor of the state into the module's parameters and buffers, on the host{{.*}}[hostsync-device-to-host-copy]
+        eval_model.cuda()
+        host = torch.nn.Linear(4, 4)
+        host.load_state_dict(torch.nn.Linear(4, 4).state_dict())
