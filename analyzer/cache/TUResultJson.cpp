@@ -65,7 +65,8 @@ json toJson(const ProjectCall &C) {
           {"arguments", Args},
           {"suppressed", C.Suppressed},
           {"macroSite", C.MacroSite},
-          {"macroNote", C.MacroNote}};
+          {"macroNote", C.MacroNote},
+          {"oneOfSeveral", C.OneOfSeveral}};
 }
 
 void fromJson(const json &J, ProjectCall &C) {
@@ -93,6 +94,7 @@ void fromJson(const json &J, ProjectCall &C) {
   C.Suppressed = J.at("suppressed").get<std::vector<std::pair<std::string, std::string>>>();
   C.MacroSite = J.at("macroSite").get<std::string>();
   C.MacroNote = J.at("macroNote").get<std::string>();
+  C.OneOfSeveral = J.value("oneOfSeveral", false);
 }
 
 void fromJson(const json &J, Finding &F) {

@@ -219,17 +219,16 @@ void addCallFindings(std::vector<Finding> &Findings, const std::vector<ProjectCa
   for (const Finding &F : Findings)
     Taken.insert({F.File, F.Line, F.Column, F.Rule});
   size_t Own = Findings.size();
-  // A Python call of an object of one class or of another is bound to each class's method
-  // (python/PythonCalls: methodsOfObject): one note each, of the same rule too. (A C++ call
-  // has one callee; two at one place are one macro's, and one note stands for them.)
+  // A call of one of several callees (ProjectCall::OneOfSeveral) keeps a note for each, of
+  // the same rule too; otherwise two at one place are one macro's, and one note stands for
+  // them.
   std::set<std::tuple<std::string, unsigned, unsigned, std::string, std::string>> Callees;
   for (const auto &[Key, Made] : Best) {
     const auto &[C, R] = Made;
     Finding G = callFinding(*C, R);
-    bool Python = G.File.size() > 3 && G.File.compare(G.File.size() - 3, 3, ".py") == 0;
-    if (Python ? Taken.count({G.File, G.Line, G.Column, G.Rule}) ||
-                     !Callees.insert({G.File, G.Line, G.Column, G.Rule, C->Callee}).second
-               : !Taken.insert({G.File, G.Line, G.Column, G.Rule}).second)
+    if (C->OneOfSeveral ? Taken.count({G.File, G.Line, G.Column, G.Rule}) ||
+                              !Callees.insert({G.File, G.Line, G.Column, G.Rule, C->Callee}).second
+                        : !Taken.insert({G.File, G.Line, G.Column, G.Rule}).second)
       continue;
     std::set<size_t> Roots;
     for (const Sync *H : R.Hits)

@@ -37,6 +37,9 @@ struct ProjectCall {
   std::vector<Argument> Arguments;
   // A call written in a macro's body: as Finding::MacroSite, and the message's words.
   std::string MacroSite, MacroNote;
+  // One of several callees the call may run (a Python object of one class or of another,
+  // each class's method bound): its note stands beside the others', of the same rule too.
+  bool OneOfSeveral = false;
   // Rules a NOLINT comment on the call's line suppresses, with its reason.
   std::vector<std::pair<std::string, std::string>> Suppressed;
 };

@@ -240,9 +240,11 @@ static bool plainReceiver(TSNode Object) {
                                   !is(field(field(Fn, "object"), "object"), "call"));
 }
 
-std::vector<std::string_view> classesOf(const Value &V) {
+std::vector<std::string_view> classesOf(const Value &V) { return classesOf(V.Class); }
+
+std::vector<std::string_view> classesOf(std::string_view Classes) {
   std::vector<std::string_view> Out;
-  std::string_view Rest = V.Class;
+  std::string_view Rest = Classes;
   while (!Rest.empty()) {
     size_t Bar = Rest.find('|');
     Out.push_back(Rest.substr(0, Bar));
@@ -253,10 +255,8 @@ std::vector<std::string_view> classesOf(const Value &V) {
 
 std::string mergedClasses(const std::string &A, const std::string &B) {
   constexpr size_t MaxClasses = 4;
-  Value VA, VB;
-  VA.Class = A;
-  VB.Class = B;
-  std::vector<std::string_view> All = classesOf(VA), More = classesOf(VB);
+  std::vector<std::string_view> All = classesOf(std::string_view(A)),
+                                More = classesOf(std::string_view(B));
   if (All.empty() || More.empty())
     return "";
   for (std::string_view C : More)
@@ -271,28 +271,35 @@ std::string mergedClasses(const std::string &A, const std::string &B) {
   return Out;
 }
 
-std::vector<BoundMethod> methodsOfObject(TSNode Call, const Scope &S, const Values &V,
-                                         const Ranks &R) {
+std::optional<ObjectCall> objectCall(TSNode Call, const Scope &S, const Values &V) {
   TSNode Fn = field(Call, "function");
   // obj(...) calls its class's __call__.
   bool Attribute = is(Fn, "attribute");
   if (!Attribute && !is(Fn, "identifier"))
-    return {};
+    return std::nullopt;
   TSNode Object = Attribute ? field(Fn, "object") : Fn;
   if (!plainReceiver(Object))
-    return {};
+    return std::nullopt;
   Value Receiver = V.of(Object, S);
   if (Receiver.K != Kind::Object && Receiver.K != Kind::Module)
-    return {};
-  std::string Called =
+    return std::nullopt;
+  std::string Method =
       calledMethod(Receiver, Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__");
+  return ObjectCall{std::move(Receiver), std::move(Method)};
+}
+
+std::vector<BoundMethod> methodsOfObject(TSNode Call, const Scope &S, const Values &V,
+                                         const Ranks &R) {
+  std::optional<ObjectCall> Of = objectCall(Call, S, V);
+  if (!Of)
+    return {};
   std::vector<BoundMethod> Out;
-  for (std::string_view Class : classesOf(Receiver)) {
+  for (std::string_view Class : classesOf(Of->Receiver)) {
     // A module of one of the file's module classes: model(x) runs its forward, model.m(x)
     // its method m (ssd.detect_objects(locs, scores), generator.infer(x)).
-    if (Receiver.K == Kind::Module && !V.ModuleClasses.count(Class))
+    if (Of->Receiver.K == Kind::Module && !V.ModuleClasses.count(Class))
       continue;
-    if (TSNode Def = R.methodOf(std::string(Class), Called); !ts_node_is_null(Def))
+    if (TSNode Def = R.methodOf(std::string(Class), Of->Method); !ts_node_is_null(Def))
       Out.push_back({Def, !staticMethod(Def, V)}); // a @staticmethod binds no self
   }
   return Out;
@@ -303,19 +310,10 @@ bool methodReturnRead(const Value &Returned) {
 }
 
 std::string importedMethod(TSNode Call, const Scope &S, const Values &V) {
-  TSNode Fn = field(Call, "function");
-  bool Attribute = is(Fn, "attribute");
-  if (!Attribute && !is(Fn, "identifier"))
+  std::optional<ObjectCall> Of = objectCall(Call, S, V);
+  if (!Of || classesOf(Of->Receiver).size() != 1)
     return "";
-  TSNode Object = Attribute ? field(Fn, "object") : Fn;
-  if (!plainReceiver(Object))
-    return "";
-  Value Receiver = V.of(Object, S);
-  if ((Receiver.K != Kind::Object && Receiver.K != Kind::Module) || classesOf(Receiver).size() != 1)
-    return "";
-  return Receiver.Class + "." +
-         calledMethod(Receiver,
-                      Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__");
+  return Of->Receiver.Class + "." + Of->Method;
 }
 
 TSNode methodOfObject(TSNode Call, const Scope &S, const Values &V, const Ranks &R, bool &Method) {

@@ -10,6 +10,7 @@
 #include "python/PythonValues.h"
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -90,6 +91,16 @@ std::string calledMethod(const Value &Receiver, std::string Method);
 
 // The classes of an object or a module of one class or of several (a merge's "A|B").
 std::vector<std::string_view> classesOf(const Value &V);
+std::vector<std::string_view> classesOf(std::string_view Classes);
+
+// obj.m(...) or obj(...) of an object or a module a name holds (or a call of one makes):
+// the receiver, and the method it runs ("__call__"; a module's "forward"). None for other
+// calls, and for a chain's link (a.b().c()), whose receiver each link would evaluate again.
+struct ObjectCall {
+  Value Receiver;
+  std::string Method;
+};
+std::optional<ObjectCall> objectCall(TSNode Call, const Scope &S, const Values &V);
 // The classes of a merge of values of classes A and B: each once, in order; "" when either
 // is of no known class or more than MaxClasses would be.
 std::string mergedClasses(const std::string &A, const std::string &B);

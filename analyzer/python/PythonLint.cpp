@@ -76,7 +76,8 @@ public:
   void projectCall(TSNode Call, const Scope &S);
   // One ProjectCall of Call to the function Callee (its key), named Name.
   void projectCall(TSNode Call, const std::string &Callee, const std::string &Name,
-                   const std::vector<std::string> &Params, bool Method, const Scope &S);
+                   const std::vector<std::string> &Params, bool Method, bool OneOfSeveral,
+                   const Scope &S);
   // A function's body, its parameters bound to what the calls gave them.
   void function(TSNode Def, Scope &Local) {
     Given.bind(Def, Local, V);
@@ -311,19 +312,19 @@ std::vector<const FunctionRef *> Linter::importedCallees(TSNode Call, const Scop
   if (auto F = Functions.find(calleeText(V, Call)); F != Functions.end())
     return {&F->second};
   TSNode Fn = field(Call, "function");
-  bool Attribute = is(Fn, "attribute");
-  std::string Method = Attribute ? std::string(V.text(field(Fn, "attribute"))) : "__call__";
-  // A module's call runs its forward.
+  std::string Method =
+      is(Fn, "attribute") ? std::string(V.text(field(Fn, "attribute"))) : "__call__";
+  // A module's call runs its forward. (Asked first: most calls name no imported method, and
+  // their receiver is not evaluated.)
   bool Forward = Method == "__call__" && ImportedMethods.count("forward");
   if (!ImportedMethods.count(Method) && !Forward)
     return {};
-  Value Object = V.of(Attribute ? field(Fn, "object") : Fn, S);
-  if (Object.K != Kind::Object && Object.K != Kind::Module)
+  std::optional<ObjectCall> Of = objectCall(Call, S, V);
+  if (!Of)
     return {};
   std::vector<const FunctionRef *> Out;
-  for (std::string_view Class : classesOf(Object))
-    if (auto F = Functions.find(std::string(Class) + "." + calledMethod(Object, Method));
-        F != Functions.end())
+  for (std::string_view Class : classesOf(Of->Receiver))
+    if (auto F = Functions.find(std::string(Class) + "." + Of->Method); F != Functions.end())
       Out.push_back(&F->second);
   return Out;
 }
@@ -381,12 +382,14 @@ void Linter::projectCall(TSNode Call, const Scope &S) {
       Callees.push_back(std::move(C));
     }
   for (const Callee &Called : Callees)
-    projectCall(Call, Called.Key, Called.Name, Called.Params, Called.Method, S);
+    projectCall(Call, Called.Key, Called.Name, Called.Params, Called.Method, Callees.size() > 1, S);
 }
 
 void Linter::projectCall(TSNode Call, const std::string &Callee, const std::string &Name,
-                         const std::vector<std::string> &Params, bool Method, const Scope &S) {
+                         const std::vector<std::string> &Params, bool Method, bool OneOfSeveral,
+                         const Scope &S) {
   ProjectCall C;
+  C.OneOfSeveral = OneOfSeveral;
   C.Callee = Callee;
   C.CalleeName = "`" + Name + "()`";
   RankOf Rank = R.of(Call);
