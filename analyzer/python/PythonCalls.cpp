@@ -410,6 +410,72 @@ void CallArguments::pass(Given &G, const std::vector<std::string> &Names, TSNode
   }
 }
 
+namespace {
+// Notes in Reads that Key was read when its count was Count (two counts: stale).
+void noteRead(std::map<uint32_t, unsigned> &Reads, uint32_t Key, unsigned Count, unsigned Stale) {
+  auto [It, First] = Reads.emplace(Key, Count);
+  if (!First && It->second != Count)
+    It->second = Stale;
+}
+} // namespace
+
+void WalkInputs::bind(TSNode Def, Scope &Local, const Values &V) const {
+  uint32_t Key = ts_node_start_byte(Def);
+  if (Before.ByFunction.count(Key)) {
+    BoundBefore.insert(Key);
+    Before.bind(Def, Local, V);
+    return;
+  }
+  auto It = Now.ByFunction.find(Key);
+  noteRead(BoundNow, Key, It == Now.ByFunction.end() ? 0 : It->second.Calls, Stale);
+  Now.bind(Def, Local, V);
+}
+
+const Value *WalkInputs::returned(TSNode Def) const {
+  if (ts_node_is_null(Def))
+    return nullptr;
+  uint32_t Key = ts_node_start_byte(Def);
+  if (Before.Returns.count(Key)) {
+    ReturnedBefore.insert(Key);
+    return Before.returned(Def);
+  }
+  auto It = Now.Returns.find(Key);
+  noteRead(ReturnedNow, Key, It == Now.Returns.end() ? 0 : It->second.Calls, Stale);
+  return Now.returned(Def);
+}
+
+bool WalkInputs::readWhatItEndedWith(bool (*Same)(const Value &, const Value &)) const {
+  auto SamePassed = [&](const CallArguments::Passed &A, const CallArguments::Passed &B) {
+    return A.Calls == B.Calls && Same(A.Merged, B.Merged);
+  };
+  auto SameGiven = [&](const CallArguments::Given &A, const CallArguments::Given &B) {
+    return A.Calls == B.Calls && std::equal(A.Params.begin(), A.Params.end(), B.Params.begin(),
+                                            B.Params.end(), [&](const auto &X, const auto &Y) {
+                                              return X.first == Y.first &&
+                                                     SamePassed(X.second, Y.second);
+                                            });
+  };
+  // Read from Before: what Now ended with is the same. From Now: nothing was added after.
+  auto Unchanged = [](const std::map<uint32_t, unsigned> &Reads, const auto &Ended) {
+    for (const auto &[Key, Count] : Reads) {
+      auto It = Ended.find(Key);
+      if (Count == Stale || Count != (It == Ended.end() ? 0 : It->second.Calls))
+        return false;
+    }
+    return true;
+  };
+  auto SameAsBefore = [](const std::set<uint32_t> &Reads, const auto &Old, const auto &Ended,
+                         auto &&Equal) {
+    for (uint32_t Key : Reads)
+      if (auto It = Ended.find(Key); It == Ended.end() || !Equal(Old.at(Key), It->second))
+        return false;
+    return true;
+  };
+  return Unchanged(BoundNow, Now.ByFunction) && Unchanged(ReturnedNow, Now.Returns) &&
+         SameAsBefore(BoundBefore, Before.ByFunction, Now.ByFunction, SameGiven) &&
+         SameAsBefore(ReturnedBefore, Before.Returns, Now.Returns, SamePassed);
+}
+
 bool CallArguments::equal(const CallArguments &O,
                           bool (*Same)(const Value &, const Value &)) const {
   auto SamePassed = [&](const auto &A, const auto &B) {

@@ -11,6 +11,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -149,6 +150,7 @@ public:
   bool equal(const CallArguments &O, bool (*Same)(const Value &, const Value &)) const;
 
 private:
+  friend class WalkInputs;
   struct Passed {
     Value Merged;
     unsigned Calls = 0; // how many calls passed it
@@ -165,6 +167,28 @@ private:
   std::map<uint32_t, Given> ByFunction; // by the definition's first byte
   std::map<std::string, PassedArguments> Imported;
   std::map<uint32_t, Passed> Returns; // the same, what each function returns
+};
+
+// A walk's inputs: what the previous walk saw a function given and returning (Before) or,
+// of a function it saw nothing of, what this walk has seen so far (Now: the callers walked
+// before it). Each read is kept, so that a walk that read only what it ended with is known
+// to be the last: a walk binding what it saw would repeat it (the first walk often is, and
+// its repetition was a third of the front end's time).
+class WalkInputs {
+public:
+  WalkInputs(const CallArguments &Before, const CallArguments &Now) : Before(Before), Now(Now) {}
+  void bind(TSNode Def, Scope &Local, const Values &V) const;
+  const Value *returned(TSNode Def) const;
+  // After the walk: whether each read gave what Now ended with, compared by Same.
+  bool readWhatItEndedWith(bool (*Same)(const Value &, const Value &)) const;
+
+private:
+  const CallArguments &Before, &Now;
+  // The definitions read from Before, and those read from Now with Now's count of calls or
+  // returns then (0: none yet; Stale: two reads saw two counts).
+  static constexpr unsigned Stale = ~0u;
+  mutable std::set<uint32_t> BoundBefore, ReturnedBefore;
+  mutable std::map<uint32_t, unsigned> BoundNow, ReturnedNow;
 };
 
 } // namespace hostsync::python

@@ -55,7 +55,7 @@ public:
   // this walk's. Out receives the walk's findings and calls.
   // Functions: the imported modules' functions, by the names the file calls them.
   Linter(const std::string &File, const std::string &Text, const LintSettings &Settings,
-         const Ranks &R, const Values &V, TUResult &Out, const CallArguments &Given,
+         const Ranks &R, const Values &V, TUResult &Out, const WalkInputs &Given,
          CallArguments &Seen, const std::map<std::string, FunctionRef, std::less<>> &Functions)
       : File(File), Text(Text), Settings(Settings), R(R), V(V), Out(Out), Given(Given), Seen(Seen),
         Functions(Functions), Suppressions(Text, SuppressionIndex::Comments::Python),
@@ -188,7 +188,7 @@ private:
   const Ranks &R;
   const Values &V;
   TUResult &Out;
-  const CallArguments &Given;
+  const WalkInputs &Given;
   CallArguments &Seen;
   const std::map<std::string, FunctionRef, std::less<>> &Functions;
   // The names of the imported classes' methods ("__init__", "update", "__call__"): a call
@@ -1444,16 +1444,34 @@ Value seenIn(Value V, const std::string &File) {
   return V;
 }
 
+// Whether a file's calls (those Calls saw) give the methods of an imported class tensors
+// where a method's return is: an importer that does reads that return.
+struct ClassGiven {
+  std::string Path, Class; // the class's module, and "Class." its methods' names start with
+  Place Where;
+  bool Answer; // as the walk asked it
+};
+bool givesTensors(const CallArguments &Calls, const ClassGiven &Q) {
+  auto Path = Calls.imported().find(Q.Path);
+  if (Path == Calls.imported().end())
+    return false;
+  for (auto M = Path->second.lower_bound(Q.Class);
+       M != Path->second.end() && M->first.compare(0, Q.Class.size(), Q.Class) == 0; ++M)
+    for (const auto &[Param, Passed] : M->second.Params)
+      if (Passed.tensor() && Passed.Where == Q.Where)
+        return true;
+  return false;
+}
+
 // Lints Text, and learns what the module gives its importers into Export (when given).
-TUResult analyse(const std::string &File, const std::string &Text, const LintSettings &Settings,
+TUResult analyse(const std::string &File, const PythonSource &Source, const LintSettings &Settings,
                  ModuleSummary *Export) {
   TUResult Out;
   Out.File = File;
   // A Python file is a program of its own: it says nothing of whether the project's C++
   // program names CUDA (a CPU-only program across files, docs/lint.md), whatever it does.
   Out.Facts.NamesCuda = false;
-  PythonSource Source = PythonSource::parse(Text);
-  NodeMemo Nodes(Text.size()); // this file's, while it is analysed
+  NodeMemo Nodes(Source.text().size()); // this file's, while it is analysed
   auto NotAnalysed = [&](unsigned Line, unsigned Column, const std::string &What) {
     Out.Failed = true;
     Out.Errors = 1;
@@ -1498,11 +1516,29 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
     V.Classes.insert(Imported.first);
   // What each class's methods set on self, as the previous walk left it (the imported
   // classes': as their module's summary has it).
+  // A class the previous walk did not reach is read as this walk has learnt it so far
+  // (Learning), and each read is kept (AttributeReads) as WalkInputs keeps its: by the class's
+  // count of merged methods then, or Before when read from Attributes.
   std::map<std::string, Scope, std::less<>> Attributes;
+  std::map<std::string, Scope, std::less<>> *Learning = nullptr;
+  std::map<std::string, unsigned, std::less<>> Merges, AttributeReads;
+  constexpr unsigned Before = ~0u, Stale = ~0u - 1;
+  std::set<std::string, std::less<>> OwnClasses;
+  for (const ClassInfo &C : R.classes())
+    OwnClasses.insert(C.Name);
   V.AttributesOf =
       [&](const std::string &Class) -> const std::map<std::string, Value, std::less<>> * {
-    if (auto C = Attributes.find(Class); C != Attributes.end())
+    if (auto C = Attributes.find(Class); C != Attributes.end()) {
+      AttributeReads[Class] = Before;
       return &C->second.Names;
+    }
+    if (Learning && OwnClasses.count(Class)) {
+      unsigned Count = Merges[Class];
+      if (auto [It, First] = AttributeReads.emplace(Class, Count); !First && It->second != Count)
+        It->second = Stale;
+      auto C = Learning->find(Class);
+      return C == Learning->end() ? nullptr : &C->second.Names;
+    }
     auto I = From.Objects.find(Class);
     return I == From.Objects.end() ? nullptr : &I->second;
   };
@@ -1524,6 +1560,8 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
   };
   CallArguments Given;
   SeedPassed(Given);
+  const WalkInputs *Inputs = nullptr;   // the walk's
+  std::vector<ClassGiven> ClassesGiven; // the walk's questions of the previous one's
   std::map<std::string, Value, std::less<>> GlobalWrites; // as the previous walk left them
   std::vector<std::string> Errors;
   // What a call returns: what its callee returns, placed by this call's arguments where
@@ -1555,19 +1593,14 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
         if (!methodReturnRead(It->second))
           return std::nullopt;
         std::string Class = F->second.Name.substr(0, F->second.Name.rfind('.') + 1);
-        auto GivesTensors = [&] {
-          auto Path = Given.imported().find(F->second.Path);
-          if (Path == Given.imported().end())
-            return false;
-          for (auto M = Path->second.lower_bound(Class);
-               M != Path->second.end() && M->first.compare(0, Class.size(), Class) == 0; ++M)
-            for (const auto &[Param, Passed] : M->second.Params)
-              if (Passed.tensor() && Passed.Where == It->second.Where)
-                return true;
-          return false;
-        };
-        if (!throughParameters(It->second) && !GivesTensors())
-          return std::nullopt;
+        if (!throughParameters(It->second)) {
+          // As the previous walk saw this file's calls (kept: the walk's end asks again).
+          ClassGiven Asked{F->second.Path, Class, It->second.Where, false};
+          Asked.Answer = givesTensors(Given, Asked);
+          ClassesGiven.push_back(Asked);
+          if (!Asked.Answer)
+            return std::nullopt;
+        }
       }
       if (!throughParameters(It->second))
         return It->second;
@@ -1578,7 +1611,7 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       return throughArguments(It->second, Call, Params, Member, S, V);
     }
     // C(...) is the object built, whatever its __init__ returns.
-    const Value *Returned = Given.returned(Def);
+    const Value *Returned = Inputs->returned(Def);
     if (!Returned || (Method && V.text(field(Def, "name")) == "__init__"))
       return std::nullopt;
     if (!throughParameters(*Returned))
@@ -1593,7 +1626,14 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
     // field, is the last one (the walk after it would be the same walk), which saves the
     // walk that only repeated it (a third of the front end's time).
     TUResult Report = Out;
-    Linter L(File, Source.text(), Settings, R, V, Report, Given, Seen, From.Functions);
+    WalkInputs Read(Given, Seen);
+    Inputs = &Read;
+    std::map<std::string, Scope, std::less<>> Learnt;
+    Learning = &Learnt;
+    Merges.clear();
+    AttributeReads.clear();
+    ClassesGiven.clear();
+    Linter L(File, Source.text(), Settings, R, V, Report, Read, Seen, From.Functions);
     // The module's statements, then each class's methods (its __init__ first, so that
     // self.x is known), then each function; each scope sees the module's names (the
     // imported ones first).
@@ -1607,7 +1647,6 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       if (!First)
         It->second = merge(It->second, Written);
     }
-    std::map<std::string, Scope, std::less<>> Learnt;
     std::map<uint32_t, Scope> MethodScopes; // for the functions defined inside methods
     for (const auto &Class : R.classes()) {
       Scope &Attributes = Learnt[Class.Name];
@@ -1615,6 +1654,7 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       // class's own methods set it.
       std::map<std::string, Value, std::less<>> Inherited = inheritedAttributes(Class.Bases);
       Attributes.Names.insert(Inherited.begin(), Inherited.end());
+      ++Merges[Class.Name];
       for (TSNode Method : Class.Methods) {
         Scope &Local = MethodScopes[ts_node_start_byte(Method)];
         Local.Class = &Attributes;
@@ -1630,6 +1670,7 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
             else if (!First)
               It->second = merge(It->second, Val);
           }
+        ++Merges[Class.Name];
         forgetParameters(Local); // what functions defined in it read
       }
     }
@@ -1650,9 +1691,28 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
       L.function(Function, Local);
       forgetParameters(Local); // what functions defined in it read
     }
-    Last = Last || (Seen.equal(Given, sameValue) && sameAttributes(Learnt, Attributes, sameValue) &&
-                    sameNames(L.globalWrites(), GlobalWrites, sameValue));
+    // Every read gave what the walk ended with: a walk binding that would repeat this one.
+    auto AttributesReadFinal = [&] {
+      for (const auto &[Class, Count] : AttributeReads) {
+        auto Ended = Learnt.find(Class);
+        if (Count == Before ? Ended == Learnt.end() || !sameNames(Attributes.at(Class).Names,
+                                                                  Ended->second.Names, sameValue)
+                            : Count != Merges[Class])
+          return false;
+      }
+      return true;
+    };
+    bool Repeats =
+        Read.readWhatItEndedWith(sameValue) && AttributesReadFinal() &&
+        std::all_of(ClassesGiven.begin(), ClassesGiven.end(),
+                    [&](const ClassGiven &C) { return givesTensors(Seen, C) == C.Answer; }) &&
+        sameNames(L.globalWrites(), GlobalWrites, sameValue);
+    Last = Last || Repeats;
     if (Last) {
+      // What the module exports: what the walk ended with when it repeats itself, else (the
+      // walks ran out) what the last one bound.
+      const CallArguments &Ended = Repeats ? Seen : Given;
+      const auto &EndedAttributes = Repeats ? Learnt : Attributes;
       Out = std::move(Report);
       Errors = L.errors();
       if (Settings.Modules) // what this file passed to other files' functions, for them
@@ -1673,14 +1733,14 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
           if (!From.Globals.count(Name) && Name.find('.') == std::string::npos)
             Export->Globals.emplace(Name, seenIn(Val, File));
         for (TSNode Function : R.freeFunctions())
-          if (const Value *Returned = Given.returned(Function))
+          if (const Value *Returned = Ended.returned(Function))
             Export->Returns.emplace(std::string(V.text(field(Function, "name"))),
                                     seenIn(*Returned, File));
         // What its classes' methods return, by "Class.method" (an importer's meter.val());
         // not a static method's, which calls of it through the class read as the class's.
         for (const ClassInfo &C : R.classes())
           for (TSNode Method : C.Methods)
-            if (const Value *Returned = Given.returned(Method);
+            if (const Value *Returned = Ended.returned(Method);
                 Returned && V.text(field(Method, "name")) != "__init__" && !staticMethod(Method, V))
               Export->Returns.emplace(C.Name + "." + std::string(V.text(field(Method, "name"))),
                                       seenIn(*Returned, File));
@@ -1710,7 +1770,7 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
             }
         Export->ModuleClasses = R.moduleClasses();
         for (const ClassInfo &C : R.classes())
-          if (auto It = Attributes.find(C.Name); !C.Module && It != Attributes.end())
+          if (auto It = EndedAttributes.find(C.Name); !C.Module && It != EndedAttributes.end())
             for (const auto &[Name, Val] : It->second.Names)
               Export->Objects[C.Name].emplace(Name, seenIn(Val, File));
         // What a package's __init__.py imported is its own too, after its own names: it
@@ -1736,27 +1796,38 @@ TUResult analyse(const std::string &File, const std::string &Text, const LintSet
 }
 } // namespace
 
+std::optional<std::string> readPythonFile(const std::string &File) {
+  std::ifstream In(File, std::ios::binary);
+  std::stringstream Text;
+  if (In && (Text << In.rdbuf()))
+    return Text.str();
+  if (In && In.peek() == std::char_traits<char>::eof()) // empty: nothing to lint
+    return std::string();
+  return std::nullopt;
+}
+
 TUResult lintPythonText(const std::string &File, const std::string &Text,
                         const LintSettings &Settings) {
-  return analyse(File, Text, Settings, nullptr);
+  return analyse(File, PythonSource::parse(Text), Settings, nullptr);
 }
 
 TUResult lintPythonFile(const std::string &File, const LintSettings &Settings, bool ThroughModules,
                         ModuleSummary *Export) {
   if (Settings.Modules && ThroughModules)
     return Settings.Modules->lint(File, Settings);
-  std::ifstream In(File, std::ios::binary);
-  std::stringstream Text;
-  if (!In || !(Text << In.rdbuf())) {
-    if (In && In.peek() == std::char_traits<char>::eof()) // empty: nothing to lint
-      return analyse(File, "", Settings, Export);
+  std::shared_ptr<const PythonSource> Source;
+  if (Settings.Modules)
+    Source = Settings.Modules->source(File);
+  else if (std::optional<std::string> Text = readPythonFile(File))
+    Source = std::make_shared<const PythonSource>(PythonSource::parse(std::move(*Text)));
+  if (!Source) {
     TUResult Out;
     Out.File = File;
     Out.Failed = true;
     Out.FirstError = File + ": cannot be read";
     return Out;
   }
-  return analyse(File, Text.str(), Settings, Export);
+  return analyse(File, *Source, Settings, Export);
 }
 
 } // namespace hostsync::python

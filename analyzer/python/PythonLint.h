@@ -6,6 +6,7 @@
 #include "model/AssumeDevice.h"
 #include "model/TUResult.h"
 
+#include <optional>
 #include <set>
 #include <string>
 
@@ -31,6 +32,8 @@ struct LintSettings {
 // module gives its importers.
 TUResult lintPythonFile(const std::string &File, const LintSettings &Settings,
                         bool ThroughModules = true, ModuleSummary *Export = nullptr);
+// A file's bytes; none when it cannot be read.
+std::optional<std::string> readPythonFile(const std::string &File);
 // The same on text already read.
 TUResult lintPythonText(const std::string &File, const std::string &Text,
                         const LintSettings &Settings);

@@ -228,6 +228,21 @@ const PassedArguments *ModuleSummaries::passedTo(const std::string &Path) const 
   return It == Passed.end() ? nullptr : &It->second;
 }
 
+std::shared_ptr<const PythonSource> ModuleSummaries::source(const std::string &Path) {
+  if (auto It = Sources.find(Path); It != Sources.end())
+    return It->second;
+  std::optional<std::string> Text = readPythonFile(Path);
+  if (!Text)
+    return nullptr;
+  auto Parsed = std::make_shared<const PythonSource>(PythonSource::parse(std::move(*Text)));
+  // A tree takes about 30 times its text: past MaxKeptText, files are parsed at each lint.
+  if (KeptText + Parsed->text().size() <= MaxKeptText) {
+    KeptText += Parsed->text().size();
+    Sources.emplace(Path, Parsed);
+  }
+  return Parsed;
+}
+
 TUResult ModuleSummaries::lintWithArguments(const std::string &Path) {
   LintSettings S = Inputs.at(Path);
   S.BindPassed = true;

@@ -7,10 +7,12 @@
 
 #include "python/PythonCalls.h"
 #include "python/PythonLint.h"
+#include "python/PythonSource.h"
 #include "python/PythonValues.h"
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -77,6 +79,10 @@ public:
   // arguments whatever order it lints the modules in.
   void freezePassed() { Frozen = true; }
   const PassedArguments *passedTo(const std::string &Path) const;
+  // Path read and parsed, once a run: a file linted again with what its importers pass is
+  // not parsed again (a sixth of a project's run was), up to 4 MiB of files (their trees
+  // take about 120 MiB); past that, at each lint. Null when it cannot be read.
+  std::shared_ptr<const PythonSource> source(const std::string &Path);
 
 private:
   static std::string lookUp(std::filesystem::path Dir, unsigned Level, const std::string &Dotted,
@@ -94,6 +100,9 @@ private:
   // replaced.
   std::set<std::string> Readers;
   bool Frozen = false;
+  std::map<std::string, std::shared_ptr<const PythonSource>> Sources; // by path
+  static constexpr size_t MaxKeptText = size_t(4) << 20;              // bytes of their text
+  size_t KeptText = 0;
   std::map<std::string, std::optional<ModuleSummary>> Done; // by path; unset while in progress
   unsigned Depth = 0;
   // Where imports looked for module files and found none: the answers' lists, which

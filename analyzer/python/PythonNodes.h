@@ -1,5 +1,5 @@
 // What the walks ask of a tree's nodes, kept once asked: a node's named children and its
-// fields. The linter walks each file two to eight times (python/PythonLint.cpp) and its
+// fields. The linter walks each file one to eight times (python/PythonLint.cpp) and its
 // helpers ask the same nodes again (the rank of a call, a callee's parameters), and
 // tree-sitter answers each question by walking the node's children again: a third of a
 // large project's run went to ts_tree_cursor_goto_next_sibling, ts_node_child_by_field_id
