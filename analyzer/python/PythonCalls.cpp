@@ -43,6 +43,7 @@ Value merge(const Value &A, const Value &B) {
   Out.Why = A.Where == Place::Cuda ? A.Why : B.Where == Place::Cuda ? B.Why : A.Why;
   Out.Mask = A.Mask && B.Mask;
   Out.Pinned = A.Pinned && B.Pinned;
+  Out.Empty = A.Empty && B.Empty;
   // On CUDA through a path of its own whatever the parameters: its own; else what either
   // came through decides it.
   bool OwnCuda =

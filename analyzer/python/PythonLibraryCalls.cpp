@@ -22,11 +22,20 @@ std::optional<Value> savedState(TSNode E, const Values &V, const Scope &S) {
     }
     return Found;
   }
+  auto State = [](const Value &Saved) {
+    return (Saved.tensor() || Saved.K == Kind::Module || Saved.K == Kind::State) &&
+           Saved.Where != Place::Cpu;
+  };
   Value Saved = V.of(E, S);
-  if ((Saved.tensor() || Saved.K == Kind::Module || Saved.K == Kind::State) &&
-      Saved.Where != Place::Cpu)
+  if (State(Saved))
     return Saved;
-  return std::nullopt;
+  // A list or a tuple of states (`[model.state_dict(), optimizer.state_dict(), step]`): the
+  // one that may be on CUDA.
+  std::optional<Value> Found;
+  for (const Value &Part : Saved.Elements)
+    if (State(Part) && (!Found || Part.Where == Place::Cuda))
+      Found = Part;
+  return Found;
 }
 // The masks whose causality nn.TransformerEncoder, TransformerDecoder and Transformer
 // check on the host when not told (torch/nn/modules/transformer.py, _detect_is_causal_mask:

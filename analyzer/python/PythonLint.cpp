@@ -1331,7 +1331,9 @@ void Linter::call(TSNode Call, const Scope &S) {
       return report(Call, "hostsync-device-to-host-copy", "to(cpu)", Self,
                     "'to(cpu)' copies " + phrase(Self.Where) + Copies);
     bool NonBlocking = V.text(V.argument(Call, 0, "non_blocking")) == "True";
-    if (Self.Where == Place::Cpu && D.Where != Place::Cpu && !(NonBlocking && Self.Pinned))
+    // An empty tensor's copy moves nothing: copy_ returns before it waits.
+    if (Self.Where == Place::Cpu && D.Where != Place::Cpu && !(NonBlocking && Self.Pinned) &&
+        !Self.Empty)
       return report(Call, "hostsync-host-to-device-copy", Op, D,
                     NonBlocking ? "'" + Op +
                                       "(non_blocking=True)' of a host tensor in pageable "

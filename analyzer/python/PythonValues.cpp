@@ -429,6 +429,7 @@ Value combined(const Value &A, const Value &B) { return combine({A, B}); }
 
 bool sameFacts(const Value &A, const Value &B) {
   return A.K == B.K && A.Where == B.Where && A.Mask == B.Mask && A.Pinned == B.Pinned &&
+         A.Empty == B.Empty &&
          std::equal(A.Elements.begin(), A.Elements.end(), B.Elements.begin(), B.Elements.end(),
                     sameFacts);
 }
@@ -822,6 +823,20 @@ Value Values::of(TSNode E, const Scope &S) const {
   return Value();
 }
 
+// torch.Tensor([]), torch.tensor([]), torch.zeros(0): data of no elements (torch.tensor's
+// `[]` or `()`; the legacy torch.Tensor's `[]`, or its size 0), or the one size 0 (zeros,
+// ones, empty: of a size `[]` or `()` they make one element, a 0-dim tensor).
+bool Values::madeEmpty(TSNode Call, std::string_view Factory) const {
+  if (!ts_node_is_null(argument(Call, 1, nullptr)))
+    return false;
+  std::string_view Given = text(argument(Call, 0, nullptr));
+  if (Factory == "tensor")
+    return Given == "[]" || Given == "()";
+  if (Factory.size() >= 6 && Factory.substr(Factory.size() - 6) == "Tensor") // LongTensor...
+    return Given == "[]" || Given == "0";
+  return Given == "0" || Given == "[0]" || Given == "(0,)";
+}
+
 Value Values::call(TSNode Call, const Scope &S) const {
   TSNode Fn = field(Call, "function");
   std::string CalleeName = dotted(Fn);
@@ -858,12 +873,18 @@ Value Values::call(TSNode Call, const Scope &S) const {
   if (isDotted(Callee) && Callee.substr(0, 6) == "torch." && Last.size() >= 6 &&
       Last.substr(Last.size() - 6) == "Tensor" && Callee.find(".cuda.") == std::string_view::npos) {
     const Value *D = defaultDeviceIn(S);
-    return D && D->Class == TensorType && Callee == "torch.Tensor"
-               ? tensorAt(Place::Cuda, D->Why)
-               : tensorAt(Place::Cpu, madeOnCpu(Call));
+    Value Made = D && D->Class == TensorType && Callee == "torch.Tensor"
+                     ? tensorAt(Place::Cuda, D->Why)
+                     : tensorAt(Place::Cpu, madeOnCpu(Call));
+    Made.Empty = madeEmpty(Call, Last);
+    return Made;
   }
-  if (Callee.substr(0, 6) == "torch." && Callee.find('.', 6) == std::string_view::npos)
-    return torchFunction(Call, Callee.substr(6), S);
+  if (Callee.substr(0, 6) == "torch." && Callee.find('.', 6) == std::string_view::npos) {
+    Value Made = torchFunction(Call, Callee.substr(6), S);
+    Made.Empty =
+        Made.tensor() && oneOf(Last, {"tensor", "zeros", "ones", "empty"}) && madeEmpty(Call, Last);
+    return Made;
+  }
   for (const char *Functional : {"F.", "torch.nn.functional.", "nn.functional.", "torch.linalg.",
                                  "torch.fft.", "torch.special."})
     if (Callee.substr(0, std::strlen(Functional)) == Functional) {
@@ -1207,7 +1228,12 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
   if (!Self.tensor() || oneOf(Name, NotTensor))
     return Value();
   std::optional<OpRow> R = row(Name, /*IsMethod=*/true);
-  return R ? byRow(*R, Self, Call, S) : Value();
+  Value Out = R ? byRow(*R, Self, Call, S) : Value();
+  // A cast of an empty tensor is empty too.
+  Out.Empty = Self.Empty && Out.tensor() &&
+              oneOf(Name, {"long", "float", "int", "half", "double", "bool", "byte", "type",
+                           "contiguous", "detach", "clone", "to"});
+  return Out;
 }
 
 Value Values::likeParameters(TSNode Call, std::string_view Name, const Value &Self,

@@ -66,6 +66,7 @@ struct Value {
   Place Where = Place::Unknown;
   bool Mask = false;     // a boolean tensor (a comparison, isnan, dtype=torch.bool)
   bool Pinned = false;   // host memory a non-blocking copy can read without a wait
+  bool Empty = false;    // no elements (torch.Tensor([]), torch.zeros(0)): a copy moves nothing
   bool Sequence = false; // a list of such tensors (res.append(t)): its elements are tensors,
                          // its truth is the list's; of State, a dict holding tensors
   std::string Why;       // why Where: "`.cuda()` at line 12"
@@ -205,6 +206,7 @@ public:
 
 private:
   Value call(TSNode Call, const Scope &S) const;
+  bool madeEmpty(TSNode Call, std::string_view Factory) const;
   Value method(TSNode Call, TSNode Receiver, std::string_view Name, const Scope &S) const;
   Value torchFunction(TSNode Call, std::string_view Name, const Scope &S) const;
   // The op table's row for a Python call (model/OpTable.h), and what its columns make of

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}27{{$}}
+# COUNT: {{^}}28{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -220,3 +220,17 @@ def eval_copy(model_cuda):
         eval_model.cuda()
         host = torch.nn.Linear(4, 4)
         host.load_state_dict(torch.nn.Linear(4, 4).state_dict())
+
+
+def empty_outputs(scores):
+    # An empty tensor's copy moves nothing (retinanet's `torch.Tensor([]).long()` made, then
+    # `.cuda()`): no finding; a tensor with elements is one.
+    indexes = torch.Tensor([]).long()
+    none = torch.zeros(0)
+    some = torch.zeros(3)
+    if torch.cuda.is_available():
+        indexes = indexes.cuda()
+        none = none.cuda()
+        some = some.cuda()
+        # CHECK-DAG: copies.py:[[@LINE-1]]:21: warning: 'cuda' of a host tensor (made on the CPU by `torch.zeros(3)`{{.*}}[hostsync-host-to-device-copy]
+    return indexes, none, some

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}21{{$}}
+# COUNT: {{^}}23{{$}}
 # Library calls that copy to the host inside, flagged at the program's line: torch.save of
 # CUDA state (a module, its state_dict, a dict of them, an optimizer's state), torchvision's
 # save_image of a CUDA image and its nms of CUDA boxes, TensorBoard's add_scalar / add_histogram / add_audio of a CUDA tensor;
@@ -152,3 +152,16 @@ class Recognizer:
 
     def step(self, x, y):
         return self.ctc_loss(x.cuda(), y)
+
+
+def snapshot(step):
+    # A list of states (ddim's `states = [model.state_dict(), optimizer.state_dict(), epoch,
+    # step]`) holds CUDA tensors: saving it copies them; a list of numbers copies nothing.
+    model = torch.nn.Linear(2, 2).cuda()
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    states = [model.state_dict(), optimizer.state_dict(), step]
+    torch.save(states, "ckpt.pth")
+    # CHECK-DAG: libraries.py:[[@LINE-1]]:11: warning: 'torch.save' copies the tensors it writes to the host{{.*}}device: cuda{{.*}}[hostsync-device-to-host-copy]
+    torch.save([step, step + 1], "steps.pth")
+    torch.save((model.state_dict(), step), "pair.pth")
+    # CHECK-DAG: libraries.py:[[@LINE-1]]:11: warning: 'torch.save' copies the tensors it writes to the host{{.*}}device: cuda{{.*}}[hostsync-device-to-host-copy]
