@@ -124,6 +124,50 @@ bool torchvisionNms(TSNode Call, const std::string &Callee, const Values &V) {
   return false;
 }
 
+// torch.load(f, map_location=...) that puts the tensors on the host: map_location="cpu" (or
+// a device of the host), a lambda that names no CUDA (lambda storage, loc: storage), a dict
+// whose devices are the host's ({"cuda:0": "cpu"}).
+bool loadsToHost(TSNode Load, const Values &V, const Scope &S) {
+  TSNode Map = V.argument(Load, 0, "map_location");
+  if (ts_node_is_null(Map))
+    return false;
+  auto NamesCuda = [&](TSNode N) { return V.text(N).find("cuda") != std::string_view::npos; };
+  if (is(Map, "lambda"))
+    return !NamesCuda(Map);
+  if (is(Map, "dictionary")) { // where each saved device goes
+    NamedChildren Pairs(Map);
+    return std::none_of(Pairs.begin(), Pairs.end(),
+                        [&](TSNode P) { return NamesCuda(field(P, "value")); });
+  }
+  return V.deviceOf(Map, S).Where == Place::Cpu;
+}
+
+// The torch.load(...) a name was last assigned before At in the function (or module) around
+// it: `states = torch.load(path)`, then `model.load_state_dict(states[0])`. Null when none.
+TSNode loadAssignedTo(std::string_view Name, TSNode At, const Values &V) {
+  TSNode Around = At;
+  while (!ts_node_is_null(Around) && !is(Around, "function_definition") && !is(Around, "module"))
+    Around = ts_node_parent(Around);
+  TSNode Found{};
+  std::vector<TSNode> Todo{Around};
+  while (!Todo.empty()) {
+    TSNode N = Todo.back();
+    Todo.pop_back();
+    if (ts_node_start_byte(N) >= ts_node_start_byte(At))
+      continue;
+    if (is(N, "assignment") && V.text(field(N, "left")) == Name) {
+      TSNode Right = field(N, "right");
+      if (is(Right, "call") && calleeText(V, Right) == "torch.load" &&
+          (ts_node_is_null(Found) || ts_node_start_byte(N) > ts_node_start_byte(Found)))
+        Found = Right;
+    }
+    for (TSNode C : namedChildren(N))
+      if (!is(C, "function_definition") && !is(C, "class_definition"))
+        Todo.push_back(C);
+  }
+  return Found;
+}
+
 // Calls of the library objects Values::call knows (timm's NativeScaler, ReduceLROnPlateau,
 // apex's LARC), apex's amp.scale_loss, and wandb.log of tensors: each reads the GPU inside.
 std::optional<LibrarySync> libraryObjectCall(TSNode Call, const std::string &Callee,
@@ -228,18 +272,7 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     // copy from the host that blocks it. map_location="cpu" (or a device of the host): none.
     TSNode Map = V.argument(Call, 0, "map_location");
     Value Target = ts_node_is_null(Map) ? Value() : V.deviceOf(Map, S);
-    // map_location=lambda storage, loc: storage (the host), {"cuda:0": "cpu"}: the host
-    // unless it names CUDA (lambda storage, loc: storage.cuda(gpu)).
-    auto NamesCuda = [&](TSNode N) { return V.text(N).find("cuda") != std::string_view::npos; };
-    if (is(Map, "lambda") && !NamesCuda(Map))
-      return std::nullopt;
-    if (is(Map, "dictionary")) { // where each saved device goes
-      NamedChildren Pairs(Map);
-      if (std::none_of(Pairs.begin(), Pairs.end(),
-                       [&](TSNode P) { return NamesCuda(field(P, "value")); }))
-        return std::nullopt;
-    }
-    if (Target.Where == Place::Cpu ||
+    if (loadsToHost(Call, V, S) ||
         (!ts_node_is_null(Map) && Target.K != Kind::Device && !Target.tensor()))
       return std::nullopt;
     return LibrarySync{"hostsync-host-to-device-copy",
@@ -285,9 +318,21 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                          "Move the module to the GPU before loading (the copies stay on the "
                          "device), or copy the weights once, outside the loop.",
                          Given.FromParams};
+    // State a torch.load put on the device (`states = torch.load(path)` or map_location of a
+    // device, then `model.load_state_dict(states[0])`): its copies, if any, were the load's.
+    auto LoadedToDevice = [&] {
+      TSNode Root = Arg;
+      while (is(Root, "subscript") || is(Root, "attribute"))
+        Root = is(Root, "subscript") ? field(Root, "value") : field(Root, "object");
+      if (!is(Root, "identifier"))
+        return false;
+      TSNode Load = loadAssignedTo(V.text(Root), Call, V);
+      return !ts_node_is_null(Load) && !loadsToHost(Load, V, S);
+    };
     if (!Into || (Into->K != Kind::Module && !Optimizer) || Into->Where == Place::Cpu ||
         Given.Where == Place::Cuda ||
-        (is(Arg, "call") && calleeText(V, Arg) == "torch.load" && librarySync(Arg, V, S)))
+        (is(Arg, "call") && calleeText(V, Arg) == "torch.load" && librarySync(Arg, V, S)) ||
+        LoadedToDevice())
       return std::nullopt;
     return LibrarySync{"hostsync-host-to-device-copy",
                        "load_state_dict",

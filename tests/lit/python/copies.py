@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}28{{$}}
+# COUNT: {{^}}31{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -234,3 +234,21 @@ def empty_outputs(scores):
         some = some.cuda()
         # CHECK-DAG: copies.py:[[@LINE-1]]:21: warning: 'cuda' of a host tensor (made on the CPU by `torch.zeros(3)`{{.*}}[hostsync-host-to-device-copy]
     return indexes, none, some
+
+
+def resume_on_device(path, config):
+    # State a torch.load put on a device (as saved, or where map_location names), then loaded
+    # into the CUDA model: the load's copy is reported, the load_state_dict's device-to-device
+    # copy is none (ddim's `states = torch.load(path)`, `model.load_state_dict(states[0])`).
+    model = torch.nn.Linear(4, 4).cuda()
+    states = torch.load(path)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:20: warning: 'torch.load' copies each tensor it reads{{.*}}[hostsync-host-to-device-copy]
+    model.load_state_dict(states[0])
+    mapped = torch.load(path, map_location=config.device)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:20: warning: 'torch.load' copies each tensor it reads to the device it was saved from or map_location names{{.*}}[hostsync-host-to-device-copy]
+    model.load_state_dict(mapped["model"])
+    # On the host: each copy into the CUDA model is one.
+    host = torch.load(path, map_location="cpu")
+    model.load_state_dict(host["model"])
+    # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'load_state_dict' copies each saved tensor into the module's parameters and buffers, on CUDA{{.*}}[hostsync-host-to-device-copy]
+    return model
