@@ -17,10 +17,17 @@ Value merge(const Value &A, const Value &B) {
     return X.K == Kind::None || ((X.K == Kind::Int || X.K == Kind::Other) && Y.tensor()) ||
            (X.K == Kind::Other && Y.K == Kind::Module);
   };
-  if (!A.Elements.empty() && A.Elements.size() == B.Elements.size()) {
-    Value Out; // two tuples of as many values: each position merged
-    for (size_t I = 0; I < A.Elements.size(); ++I)
-      Out.Elements.push_back(merge(A.Elements[I], B.Elements[I]));
+  if (!A.Elements.empty() && !B.Elements.empty()) {
+    // Two tuples: each position merged. Of different lengths (`return train_loader,
+    // test_loader, n_data` under a flag, `return train_loader, test_loader` else): the
+    // positions both have merged, then the longer one's (a call unpacks as many as it
+    // returned: Values::bind).
+    const Value &Longer = A.Elements.size() >= B.Elements.size() ? A : B;
+    size_t Both = std::min(A.Elements.size(), B.Elements.size());
+    Value Out;
+    for (size_t I = 0; I < Longer.Elements.size(); ++I)
+      Out.Elements.push_back(I < Both ? merge(A.Elements[I], B.Elements[I]) : Longer.Elements[I]);
+    Out.Ragged = A.Ragged || B.Ragged || A.Elements.size() != B.Elements.size();
     return Out;
   }
   if (GivesWay(A, B))

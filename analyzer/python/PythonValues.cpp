@@ -429,7 +429,7 @@ Value combined(const Value &A, const Value &B) { return combine({A, B}); }
 
 bool sameFacts(const Value &A, const Value &B) {
   return A.K == B.K && A.Where == B.Where && A.Mask == B.Mask && A.Pinned == B.Pinned &&
-         A.Empty == B.Empty &&
+         A.Empty == B.Empty && A.Ragged == B.Ragged &&
          std::equal(A.Elements.begin(), A.Elements.end(), B.Elements.begin(), B.Elements.end(),
                     sameFacts);
 }
@@ -1425,8 +1425,11 @@ void Values::bind(TSNode Target, const Value &V, Scope &S) const {
   if (is(Target, "pattern_list") || is(Target, "tuple_pattern") || is(Target, "list_pattern") ||
       is(Target, "tuple") || is(Target, "list")) {
     NamedChildren Names(Target);
-    // feats, labels = f(): each name its value, when f's tuple has as many.
-    if (!V.Elements.empty() && V.Elements.size() == Names.size() &&
+    // feats, labels = f(): each name its value, when f's tuple has as many, or more when it
+    // is a merge of tuples of different lengths (this call's has as many as it unpacks, or
+    // Python would raise).
+    if (!V.Elements.empty() &&
+        (V.Elements.size() == Names.size() || (V.Ragged && V.Elements.size() > Names.size())) &&
         std::none_of(Names.begin(), Names.end(),
                      [](TSNode N) { return is(N, "list_splat_pattern") || is(N, "comment"); })) {
       for (size_t I = 0; I < Names.size(); ++I)

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}11{{$}}
+# COUNT: {{^}}13{{$}}
 # Values taken apart and handed on: a function's tuple, unpacked or indexed ([0]); a
 # generator of a loader's batches (yield from, a yielded tuple, next(), a for loop, items());
 # a method given a loader first (log_every) iterates it; torchvision's ToTensor, alone or in
@@ -120,3 +120,26 @@ class Loop:
         if state:
             return True
         return None
+
+
+def loaders(batch_size, is_instance=False):
+    # Tuples of different lengths by a flag (RepDistiller's get_cifar100_dataloaders): a call
+    # unpacks as many as it was returned, each position merged over the returns.
+    data = list(range(10))
+    train_loader = DataLoader(data, batch_size=batch_size)
+    test_loader = DataLoader(data, batch_size=batch_size)
+    if is_instance:
+        return train_loader, test_loader, len(data)
+    return train_loader, test_loader
+
+
+def train_two(batch_size):
+    train_loader, val_loader = loaders(batch_size)
+    for x in train_loader:
+        x = x.cuda()
+        # CHECK-DAG: tuples.py:[[@LINE-1]]:15: warning: 'cuda' of a host tensor (a batch of `DataLoader`{{.*}}[hostsync-host-to-device-copy]
+    train_loader, val_loader, n = loaders(batch_size, is_instance=True)
+    for y in val_loader:
+        y = y.cuda()
+        # CHECK-DAG: tuples.py:[[@LINE-1]]:15: warning: 'cuda' of a host tensor (a batch of `DataLoader`{{.*}}[hostsync-host-to-device-copy]
+    return x, y, n
