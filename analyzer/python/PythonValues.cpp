@@ -910,7 +910,10 @@ Value Values::call(TSNode Call, const Scope &S) const {
     Dict.Class = DictClass;
     return Dict;
   }
-  if (Callee == "iter") // iter(loader): an iterator of its batches, read as the loader
+  // iter(loader): an iterator of its batches, read as the loader; so is a progress bar
+  // over it (`epoch_iterator = tqdm(train_loader, desc=...)`, tqdm.tqdm, tqdm.auto.tqdm).
+  if (Callee == "iter" || ((Last == "tqdm" || Callee == "tqdm.auto.tqdm") && !S.find(Callee) &&
+                           !Classes.count(std::string(Callee))))
     if (Value From = of(argument(Call, 0, nullptr), S); From.K == Kind::Loader)
       return From;
   if (Callee == "int") { // int(os.environ["LOCAL_RANK"]); of a tensor, a read (a sync rule)

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}31{{$}}
+# COUNT: {{^}}32{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -252,3 +252,16 @@ def resume_on_device(path, config):
     model.load_state_dict(host["model"])
     # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'load_state_dict' copies each saved tensor into the module's parameters and buffers, on CUDA{{.*}}[hostsync-host-to-device-copy]
     return model
+
+
+def progress(args, train_loader_size):
+    # A progress bar over a loader, named first (ViT-pytorch's `epoch_iterator =
+    # tqdm(train_loader, desc=...)`, then `enumerate(epoch_iterator)`): its batches are the
+    # loader's, pinned ones too, moved without non_blocking: a blocking copy.
+    from tqdm import tqdm
+    loader = torch.utils.data.DataLoader(range(train_loader_size), batch_size=2, pin_memory=True)
+    epoch_iterator = tqdm(loader, desc="Training")
+    for step, batch in enumerate(epoch_iterator):
+        batch = tuple(t.to(args.device) for t in batch)
+        # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'to' of a host tensor (a batch of `torch.utils.data.DataLoader`{{.*}}[hostsync-host-to-device-copy]
+    return batch
