@@ -16,6 +16,15 @@ bool isLoop(TSNode N) {
 }
 bool isFunction(TSNode N) { return is(N, "function_definition"); }
 
+// A node whose children may be statements, a function's or a class's definition among them.
+bool holdsStatements(TSNode N) {
+  return is(N, "module") || is(N, "block") || is(N, "decorated_definition") || isFunction(N) ||
+         is(N, "if_statement") || is(N, "elif_clause") || is(N, "else_clause") ||
+         is(N, "for_statement") || is(N, "while_statement") || is(N, "try_statement") ||
+         is(N, "except_clause") || is(N, "except_group_clause") || is(N, "finally_clause") ||
+         is(N, "with_statement") || is(N, "match_statement") || is(N, "case_clause");
+}
+
 // The N of a guard `<expr> % N == 0` (N an integer literal: its value; a name: 0).
 std::optional<int64_t> periodOf(const Values &V, TSNode Condition) {
   std::string_view T = V.text(Condition);
@@ -119,6 +128,10 @@ void Ranks::collect(TSNode N, const std::string &Class) {
       Free.push_back(At);
       Parent = Defined;
     }
+    // Definitions are statements: what holds statements is walked, not the expressions and
+    // simple statements (most of a file's nodes) below it.
+    if (!holdsStatements(At))
+      continue;
     NamedChildren Children(At);
     for (size_t I = Children.size(); I-- > 0;)
       Todo.push_back({Children[I], InClass, Parent});
