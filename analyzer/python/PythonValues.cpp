@@ -1318,6 +1318,18 @@ Value Values::element(const Value &Container) const {
     One.FromParams = Container.FromParams;
     return One;
   }
+  // A module of a container of modules of unknown classes (RepDistiller's
+  // `module_list = nn.ModuleList([]); module_list.append(model_s)`, then `module_list[0]`):
+  // a module of no known class, where the container is.
+  if (Container.K == Kind::Module && Container.Elements.empty() &&
+      oneOf(Container.Class, {"ModuleList", "Sequential", "ModuleDict"})) {
+    Value Any;
+    Any.K = Kind::Module;
+    Any.Where = Container.Where;
+    Any.Why = Container.Why;
+    Any.FromParams = Container.FromParams;
+    return Any;
+  }
   return Value();
 }
 

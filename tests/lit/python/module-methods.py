@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-print-tensor' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note: the call' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}10{{$}}
+# COUNT: {{^}}11{{$}}
 # A module of one of the file's module classes is called like an object of one of its
 # classes: model(x) binds forward's parameters, model.m(x) those of its method m, and a
 # method's result is read where the call's arguments place it. A module a test builds and
@@ -94,3 +94,18 @@ for step in range(10):
     x = torch.randn(2, 4, device=device)
     # CHECK-DAG: [[@LINE+1]]:9: note: the call of `Stack.forward()` waits for the GPU: the call of `Block.forward()`{{.*}}(hot: inside a loop
     y = stack(x, x > 0)
+
+
+def distill(x):
+    # A module taken from a container of modules (RepDistiller's `module_list.append(model_s)`,
+    # moved with `module_list.cuda()`, then `module_list[0]`): a module where the container
+    # is, its output on CUDA.
+    module_list = nn.ModuleList([])
+    module_list.append(nn.Linear(4, 4))
+    module_list.append(nn.Linear(4, 2))
+    module_list.cuda()
+    student = module_list[0]
+    logit = student(x)
+    print(logit)
+    # CHECK-DAG: module-methods.py:[[@LINE-1]]:5: warning: printing a CUDA tensor{{.*}}[hostsync-print-tensor]
+    return logit
