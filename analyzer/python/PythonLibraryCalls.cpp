@@ -1,5 +1,7 @@
 #include "python/PythonLibraryCalls.h"
 
+#include "python/PythonCalls.h"
+
 #include <algorithm>
 #include <vector>
 
@@ -142,30 +144,51 @@ bool loadsToHost(TSNode Load, const Values &V, const Scope &S) {
   return V.deviceOf(Map, S).Where == Place::Cpu;
 }
 
-// The torch.load(...) a name was last assigned before At in the function (or module) around
-// it: `states = torch.load(path)`, then `model.load_state_dict(states[0])`. Null when none.
-TSNode loadAssignedTo(std::string_view Name, TSNode At, const Values &V) {
+// Whether Name holds state only a torch.load not mapped to the host can have put there, at
+// At: every assignment of Name before At in the function around it (or the module) is
+// `Name = torch.load(...)` of no map_location, or of one that names CUDA or a device
+// attribute (`map_location=self.config.device`; a bare name may have been another device
+// when the load ran), and Name is none of the function's parameters. Only read where the
+// function's text loads anything: a walk of the function per call.
+bool loadedToDevice(std::string_view Name, TSNode At, const Values &V) {
   TSNode Around = At;
   while (!ts_node_is_null(Around) && !is(Around, "function_definition") && !is(Around, "module"))
     Around = ts_node_parent(Around);
-  TSNode Found{};
+  if (ts_node_is_null(Around) || V.text(Around).find("torch.load") == std::string_view::npos)
+    return false;
+  if (is(Around, "function_definition")) {
+    std::vector<std::string> Params = parameterNames(Around, V);
+    if (std::find(Params.begin(), Params.end(), Name) != Params.end())
+      return false;
+  }
+  auto MapsToDevice = [&](TSNode Load) {
+    TSNode Map = V.argument(Load, 0, "map_location");
+    if (ts_node_is_null(Map))
+      return true;
+    std::string_view T = V.text(Map);
+    return (T.find("cuda") != std::string_view::npos && T.find("cpu") == std::string_view::npos) ||
+           (is(Map, "attribute") && V.text(field(Map, "attribute")) == "device");
+  };
+  bool Any = false;
   std::vector<TSNode> Todo{Around};
   while (!Todo.empty()) {
     TSNode N = Todo.back();
     Todo.pop_back();
     if (ts_node_start_byte(N) >= ts_node_start_byte(At))
       continue;
-    if (is(N, "assignment") && V.text(field(N, "left")) == Name) {
+    if ((is(N, "assignment") || is(N, "augmented_assignment")) &&
+        V.text(field(N, "left")) == Name) {
       TSNode Right = field(N, "right");
-      if (is(Right, "call") && calleeText(V, Right) == "torch.load" &&
-          (ts_node_is_null(Found) || ts_node_start_byte(N) > ts_node_start_byte(Found)))
-        Found = Right;
+      if (!is(N, "assignment") || !is(Right, "call") || calleeText(V, Right) != "torch.load" ||
+          !MapsToDevice(Right))
+        return false;
+      Any = true;
     }
     for (TSNode C : namedChildren(N))
       if (!is(C, "function_definition") && !is(C, "class_definition"))
         Todo.push_back(C);
   }
-  return Found;
+  return Any;
 }
 
 // Calls of the library objects Values::call knows (timm's NativeScaler, ReduceLROnPlateau,
@@ -324,10 +347,7 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
       TSNode Root = Arg;
       while (is(Root, "subscript") || is(Root, "attribute"))
         Root = is(Root, "subscript") ? field(Root, "value") : field(Root, "object");
-      if (!is(Root, "identifier"))
-        return false;
-      TSNode Load = loadAssignedTo(V.text(Root), Call, V);
-      return !ts_node_is_null(Load) && !loadsToHost(Load, V, S);
+      return is(Root, "identifier") && loadedToDevice(V.text(Root), Call, V);
     };
     if (!Into || (Into->K != Kind::Module && !Optimizer) || Into->Where == Place::Cpu ||
         Given.Where == Place::Cuda ||

@@ -1791,6 +1791,8 @@ TUResult analyse(const std::string &File, const PythonSource &Source, const Lint
     Attributes = std::move(Learnt);
     GlobalWrites = L.globalWrites();
   }
+  Learning = nullptr; // the walks' locals are gone
+  Inputs = nullptr;
   Out.Parsed = true;
   Out.SourceErrors = Errors;
   Out.Errors = static_cast<unsigned>(Out.SourceErrors.size());

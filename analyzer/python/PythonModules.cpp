@@ -228,7 +228,9 @@ const PassedArguments *ModuleSummaries::passedTo(const std::string &Path) const 
   return It == Passed.end() ? nullptr : &It->second;
 }
 
-std::shared_ptr<const PythonSource> ModuleSummaries::source(const std::string &Path) {
+std::shared_ptr<const PythonSource> ModuleSummaries::source(const std::string &File) {
+  // One key however the path is spelled (an input's own lint, or an importer's summary).
+  std::string Path = fs::path(File).lexically_normal().string();
   if (auto It = Sources.find(Path); It != Sources.end())
     return It->second;
   std::optional<std::string> Text = readPythonFile(Path);

@@ -762,6 +762,7 @@ Value Values::of(TSNode E, const Scope &S) const {
       Value Item = L.Elements[0];
       Item.Sequence = true;
       Item.Mask = false;
+      Item.Empty = false; // its elements are written later (output[i] = ...)
       return Item;
     }
     Value Out = combine({L, R});
@@ -1318,16 +1319,19 @@ Value Values::element(const Value &Container) const {
     One.FromParams = Container.FromParams;
     return One;
   }
-  // A module of a container of modules of unknown classes (RepDistiller's
-  // `module_list = nn.ModuleList([]); module_list.append(model_s)`, then `module_list[0]`):
-  // a module of no known class, where the container is.
+  // A module of a list of modules of unknown classes (RepDistiller's `module_list =
+  // nn.ModuleList([]); module_list.append(model_s)`, then `module_list[0]`): a module of no
+  // known class, on CUDA when the list was moved there whole (`module_list.cuda()`); else of
+  // no known place (a module appended keeps its own). Not a ModuleDict's: its loop gives keys.
   if (Container.K == Kind::Module && Container.Elements.empty() &&
-      oneOf(Container.Class, {"ModuleList", "Sequential", "ModuleDict"})) {
+      oneOf(Container.Class, {"ModuleList", "Sequential"})) {
     Value Any;
     Any.K = Kind::Module;
-    Any.Where = Container.Where;
-    Any.Why = Container.Why;
-    Any.FromParams = Container.FromParams;
+    if (Container.Where == Place::Cuda) {
+      Any.Where = Place::Cuda;
+      Any.Why = Container.Why;
+      Any.FromParams = Container.FromParams;
+    }
     return Any;
   }
   return Value();

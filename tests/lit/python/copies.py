@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}32{{$}}
+# COUNT: {{^}}38{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -265,3 +265,38 @@ def progress(args, train_loader_size):
         batch = tuple(t.to(args.device) for t in batch)
         # CHECK-DAG: copies.py:[[@LINE-1]]:25: warning: 'to' of a host tensor (a batch of `torch.utils.data.DataLoader`{{.*}}[hostsync-host-to-device-copy]
     return batch
+
+
+def resume_reassigned(path, ckpt, resume):
+    # Suppressed only where every assignment before the call is such a load: state loaded,
+    # then replaced by host state; a parameter; a load mapped to the host on one branch.
+    model = torch.nn.Linear(4, 4).cuda()
+    state = torch.load(path)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:19: warning: 'torch.load' copies each tensor it reads{{.*}}[hostsync-host-to-device-copy]
+    state = torch.nn.Linear(4, 4).state_dict()
+    model.load_state_dict(state)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'load_state_dict' copies each saved tensor into the module's parameters and buffers, on CUDA{{.*}}[hostsync-host-to-device-copy]
+    if ckpt is None:
+        ckpt = torch.load(path)
+        # CHECK-DAG: copies.py:[[@LINE-1]]:22: warning: 'torch.load' copies each tensor it reads{{.*}}[hostsync-host-to-device-copy]
+    model.load_state_dict(ckpt)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'load_state_dict' copies each saved tensor into the module's parameters and buffers, on CUDA{{.*}}[hostsync-host-to-device-copy]
+    if resume:
+        either = torch.load(path, map_location="cpu")
+    else:
+        either = torch.load(path)
+        # CHECK-DAG: copies.py:[[@LINE-1]]:24: warning: 'torch.load' copies each tensor it reads{{.*}}[hostsync-host-to-device-copy]
+    model.load_state_dict(either)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'load_state_dict' copies each saved tensor into the module's parameters and buffers, on CUDA{{.*}}[hostsync-host-to-device-copy]
+    return model
+
+
+def restore(model_s):
+    # A module appended to a list not moved whole keeps its own place: not the host's, so no
+    # copy to the host from CUDA state (RepDistiller's module_list[0]).
+    teacher = torch.nn.Linear(4, 4).cuda()
+    module_list = torch.nn.ModuleList([])
+    module_list.append(model_s.cuda())
+    student = module_list[0]
+    student.load_state_dict(teacher.state_dict())
+    return student
