@@ -702,6 +702,23 @@ Value Values::of(TSNode E, const Scope &S) const {
     // unknown type, not a value that doubles at each walk.
     return valuesIn(Tuple) > MaxTupleValues ? Value() : Tuple;
   }
+  // {x: DataLoader(...) for x in ["train", "val"]}: a dict of loaders.
+  if (is(E, "dictionary_comprehension")) {
+    Scope Inner;
+    Inner.Globals = &S;
+    Inner.Class = S.Class;
+    for (TSNode C : namedChildren(E))
+      if (is(C, "for_in_clause"))
+        bindIteration(field(C, "left"), field(C, "right"), Inner);
+    TSNode Body = field(E, "body");
+    Value Item = is(Body, "pair") ? of(field(Body, "value"), Inner) : Value();
+    if (Item.K != Kind::Loader)
+      return Value();
+    Value Loaders;
+    Loaders.Class = LoaderDict;
+    Loaders.Elements.push_back(Item);
+    return Loaders;
+  }
   if (is(E, "list_comprehension") || is(E, "generator_expression")) {
     // [b.to(device) for b in boxes]: a list of what its body makes of the elements, its loop
     // variables bound in a scope of its own (as the linter walks it). A comprehension over
@@ -739,6 +756,8 @@ Value Values::of(TSNode E, const Scope &S) const {
     Value V = of(field(E, "value"), S);
     if (V.K == Kind::Module) // self.layers[i]
       return element(V);
+    if (V.Class == LoaderDict && V.Elements.size() == 1) // dataloaders[phase]
+      return V.Elements[0];
     // read_frame(path)[0]: the tuple's first value.
     if (TSNode At = field(E, "subscript"); !V.Elements.empty() && is(At, "integer")) {
       long I = std::strtol(std::string(text(At)).c_str(), nullptr, 10);

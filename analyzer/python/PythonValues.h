@@ -54,6 +54,9 @@ inline constexpr const char *NumberList = "list of numbers";
 // Value::Class of a value of unknown kind that is a dict ({}, dict(), defaultdict(int)):
 // its keys are hashed, not compared or read.
 inline constexpr const char *DictClass = "dict";
+// Value::Class of a dict of DataLoaders (`{x: DataLoader(...) for x in ["train", "val"]}`,
+// or written out): its one element, the loaders merged, is what `loaders[phase]` gives.
+inline constexpr const char *LoaderDict = "dict of loaders";
 // Value::Class of a Transform of tensors (torchvision's Normalize, a Compose without
 // ToTensor): its result is where the tensor it is given is.
 inline constexpr const char *TensorTransform = "tensor transform";

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}38{{$}}
+# COUNT: {{^}}39{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -300,3 +300,17 @@ def restore(model_s):
     student = module_list[0]
     student.load_state_dict(teacher.state_dict())
     return student
+
+
+def phases(datasets):
+    # Loaders held in a dict comprehension (the transfer-learning tutorial's `dataloaders =
+    # {x: DataLoader(...) for x in ["train", "val"]}`): `dataloaders[phase]` is a loader; a
+    # loop over the dict gives its keys.
+    dataloaders = {x: torch.utils.data.DataLoader(datasets[x], batch_size=4) for x in ["train", "val"]}
+    for phase in ["train", "val"]:
+        for inputs, labels in dataloaders[phase]:
+            inputs = inputs.cuda()
+            # CHECK-DAG: copies.py:[[@LINE-1]]:29: warning: 'cuda' of a host tensor (a batch of `torch.utils.data.DataLoader`{{.*}}[hostsync-host-to-device-copy]
+    for name in dataloaders:
+        name = name.cuda()
+    return inputs, name
