@@ -704,14 +704,8 @@ Value Values::of(TSNode E, const Scope &S) const {
   }
   // {x: DataLoader(...) for x in ["train", "val"]}: a dict of loaders.
   if (is(E, "dictionary_comprehension")) {
-    Scope Inner;
-    Inner.Globals = &S;
-    Inner.Class = S.Class;
-    for (TSNode C : namedChildren(E))
-      if (is(C, "for_in_clause"))
-        bindIteration(field(C, "left"), field(C, "right"), Inner);
     TSNode Body = field(E, "body");
-    Value Item = is(Body, "pair") ? of(field(Body, "value"), Inner) : Value();
+    Value Item = is(Body, "pair") ? comprehended(E, field(Body, "value"), S) : Value();
     if (Item.K != Kind::Loader)
       return Value();
     Value Loaders;
@@ -720,24 +714,8 @@ Value Values::of(TSNode E, const Scope &S) const {
     return Loaders;
   }
   if (is(E, "list_comprehension") || is(E, "generator_expression")) {
-    // [b.to(device) for b in boxes]: a list of what its body makes of the elements, its loop
-    // variables bound in a scope of its own (as the linter walks it). A comprehension over
-    // another is read again by each level (its value, then its elements): past a few levels
-    // that doubling would be exponential, so deeper ones are of unknown type.
-    if (Comprehensions >= MaxComprehensions)
-      return Value();
-    struct Deeper {
-      unsigned &Depth;
-      explicit Deeper(unsigned &D) : Depth(++D) {}
-      ~Deeper() { --Depth; }
-    } InThis(Comprehensions);
-    Scope Inner;
-    Inner.Globals = &S;
-    Inner.Class = S.Class;
-    for (TSNode C : namedChildren(E))
-      if (is(C, "for_in_clause"))
-        bindIteration(field(C, "left"), field(C, "right"), Inner);
-    Value Item = of(field(E, "body"), Inner);
+    // [b.to(device) for b in boxes]: a list of what its body makes of the elements.
+    Value Item = comprehended(E, field(E, "body"), S);
     if (Item.K == Kind::Int && Item.Elements.empty() && is(E, "list_comprehension")) {
       // [i for i, w in enumerate(words) if w != end]: a Python list of numbers, which a
       // CUDA tensor indexed by it copies to the device (Linter::listIndex); no number (not
@@ -1327,6 +1305,27 @@ std::optional<Value> Values::oneModuleClass(TSNode List, const Scope &S) const {
     One = M;
   }
   return One;
+}
+
+// What Part of the comprehension E makes, its loop variables bound in a scope of their own
+// (as the linter walks it). A comprehension over another is read again by each level (its
+// value, then its elements): past a few levels that doubling would be exponential, so
+// deeper ones are of unknown type.
+Value Values::comprehended(TSNode E, TSNode Part, const Scope &S) const {
+  if (Comprehensions >= MaxComprehensions)
+    return Value();
+  struct Deeper {
+    unsigned &Depth;
+    explicit Deeper(unsigned &D) : Depth(++D) {}
+    ~Deeper() { --Depth; }
+  } InThis(Comprehensions);
+  Scope Inner;
+  Inner.Globals = &S;
+  Inner.Class = S.Class;
+  for (TSNode C : namedChildren(E))
+    if (is(C, "for_in_clause"))
+      bindIteration(field(C, "left"), field(C, "right"), Inner);
+  return of(Part, Inner);
 }
 
 Value Values::element(const Value &Container) const {

@@ -228,6 +228,7 @@ private:
   std::optional<Value> oneModuleClass(TSNode List, const Scope &S) const;
   // An element of an nn.ModuleList of one class: a module of it, where the list is.
   Value element(const Value &Container) const;
+  Value comprehended(TSNode E, TSNode Part, const Scope &S) const;
   const std::string &Text;
   // Comprehensions being read, one inside the other (of()).
   mutable unsigned Comprehensions = 0;
