@@ -1,8 +1,9 @@
 #include "python/PythonCalls.h"
 
 #include <algorithm>
-#include <set>
 #include <optional>
+#include <set>
+#include <utility>
 
 namespace hostsync::python {
 
@@ -15,7 +16,7 @@ Value merge(const Value &A, const Value &B) {
   // still the model, where it is moved next.
   auto GivesWay = [](const Value &X, const Value &Y) {
     return X.K == Kind::None || ((X.K == Kind::Int || X.K == Kind::Other) && Y.tensor()) ||
-           (X.K == Kind::Other && Y.K == Kind::Module);
+           (X.K == Kind::Other && Y.K == Kind::Module) || (X.Assumed && Y.tensor() && !Y.Assumed);
   };
   if (!A.Elements.empty() && !B.Elements.empty()) {
     // Two tuples: each position merged. Of different lengths (`return train_loader,
@@ -51,6 +52,7 @@ Value merge(const Value &A, const Value &B) {
   Out.Mask = A.Mask && B.Mask;
   Out.Pinned = A.Pinned && B.Pinned;
   Out.Empty = A.Empty && B.Empty;
+  Out.Assumed = A.Assumed && B.Assumed;
   // On CUDA through a path of its own whatever the parameters: its own; else what either
   // came through decides it.
   bool OwnCuda =
@@ -512,6 +514,22 @@ const Value *CallArguments::returned(TSNode Def) const {
   return It == Returns.end() ? nullptr : &It->second.Merged;
 }
 
+namespace {
+// The class's name when Def is forward() of one of the file's module classes; else "".
+std::string forwardOfModule(TSNode Def, const Values &V) {
+  if (V.text(field(Def, "name")) != "forward")
+    return "";
+  TSNode Body = ts_node_parent(Def);
+  if (is(Body, "decorated_definition"))
+    Body = ts_node_parent(Body);
+  TSNode Class = ts_node_parent(Body);
+  if (!is(Body, "block") || !is(Class, "class_definition"))
+    return "";
+  std::string Name(V.text(field(Class, "name")));
+  return V.ModuleClasses.count(Name) ? Name : "";
+}
+} // namespace
+
 void CallArguments::bind(TSNode Def, Scope &Local, const Values &V) const {
   TSNode Params = field(Def, "parameters");
   std::set<std::string, std::less<>> Defaulted;
@@ -540,6 +558,28 @@ void CallArguments::bind(TSNode Def, Scope &Local, const Values &V) const {
     else if (Bound != Local.Names.end() && Bound->second.K == Kind::Other &&
              Bound->second.Elements.empty())
       Bound->second.LikeParams = 1u << I;
+  }
+  // forward()'s inputs of a module class, where no call in view says what they are: tensors
+  // (a module is called with tensors, where the module is), of a place nothing here says.
+  std::string Class = forwardOfModule(Def, V);
+  if (Class.empty())
+    return;
+  // Untyped, or typed as a tensor (`x: torch.Tensor`; not `H: int`); one with a default
+  // (mask=None, train=False) is its default, as for any function.
+  bool First = true; // self
+  for (TSNode P : namedChildren(Params)) {
+    bool Typed = is(P, "typed_parameter");
+    TSNode NameNode = Typed && ts_node_named_child_count(P) > 0 ? ts_node_named_child(P, 0) : P;
+    if (!is(NameNode, "identifier") || std::exchange(First, false) ||
+        (Typed && V.text(field(P, "type")).find("Tensor") == std::string_view::npos))
+      continue;
+    auto Bound = Local.Names.find(V.text(NameNode));
+    if (Bound == Local.Names.end() || Bound->second.K != Kind::Other ||
+        !Bound->second.Elements.empty() || !Bound->second.Class.empty())
+      continue;
+    Bound->second.K = Kind::Tensor;
+    Bound->second.Assumed = true;
+    Bound->second.Why = "an input of `" + Class + ".forward()`";
   }
 }
 

@@ -409,6 +409,9 @@ Value combine(std::initializer_list<Value> Parts) {
   if (!AnyTensor)
     return Value();
   Out.K = Kind::Tensor;
+  // Of forward()'s inputs only (x * 2, n == 0): no more a tensor than they are.
+  Out.Assumed = std::all_of(Parts.begin(), Parts.end(),
+                            [](const Value &P) { return !P.tensor() || P.Assumed; });
   if (Out.Where != Place::Cuda)
     Out.FromParams = Through;
   if (Out.Where != Place::Cuda && AllCpu) {
@@ -429,7 +432,7 @@ Value combined(const Value &A, const Value &B) { return combine({A, B}); }
 
 bool sameFacts(const Value &A, const Value &B) {
   return A.K == B.K && A.Where == B.Where && A.Mask == B.Mask && A.Pinned == B.Pinned &&
-         A.Empty == B.Empty && A.Ragged == B.Ragged &&
+         A.Empty == B.Empty && A.Ragged == B.Ragged && A.Assumed == B.Assumed &&
          std::equal(A.Elements.begin(), A.Elements.end(), B.Elements.begin(), B.Elements.end(),
                     sameFacts);
 }
@@ -669,8 +672,20 @@ Value Values::of(TSNode E, const Scope &S) const {
     }
     return Value();
   }
-  if (is(E, "call"))
-    return call(E, S);
+  if (is(E, "call")) {
+    // A tensor's method or a torch function of forward()'s input (x.any(), torch.sum(keep))
+    // says it is a tensor; F.pad(x), a helper's f(x), and the moves and casts that other
+    // objects have too (instances.to(device), x.float()) say no more than x did.
+    Value Made = call(E, S);
+    if (Made.Assumed) {
+      std::string_view Fn = text(field(E, "function"));
+      Made.Assumed = (isDotted(Fn) && Fn.substr(0, 2) == "F.") ||
+                     Fn.find('.') == std::string_view::npos ||
+                     oneOf(lastPart(Fn), {"to", "cuda", "cpu", "type", "float", "half", "double",
+                                          "long", "int", "bool", "detach", "clone", "contiguous"});
+    }
+    return Made;
+  }
   if (is(E, "none")) {
     Value None;
     None.K = Kind::None;
@@ -1228,6 +1243,14 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
     return likeParameters(Call, Name, Self, S);
   if (!Self.tensor() || oneOf(Name, NotTensor))
     return Value();
+  // forward()'s input of a dict's, a list's, a string's or a structure's methods
+  // (kwargs.get("mask"), instances.has("gt_masks")): a container, not a tensor.
+  if (Self.Assumed &&
+      oneOf(Name,
+            {"get",     "keys",       "values",     "items",    "has",  "append", "extend", "pop",
+             "update",  "setdefault", "startswith", "endswith", "join", "strip",  "lower",  "upper",
+             "replace", "format",     "insert",     "remove",   "add",  "discard"}))
+    return Value();
   std::optional<OpRow> R = row(Name, /*IsMethod=*/true);
   Value Out = R ? byRow(*R, Self, Call, S) : Value();
   // A cast of an empty tensor is empty too.
@@ -1474,8 +1497,10 @@ void Values::bind(TSNode Target, const Value &V, Scope &S) const {
       return;
     }
     Value Part = V;
-    Part.Sequence = false;    // acc1, acc5 = a list of tensors
-    if (V.K == Kind::Other) { // _, pred = output.topk(5): of the parameters output is
+    Part.Sequence = false; // acc1, acc5 = a list of tensors
+    // _, pred = output.topk(5): of the parameters output is. An input of forward() unpacked
+    // (`q_h, q_w = q_size`) is a tuple of sizes as often as of tensors.
+    if (V.K == Kind::Other || V.Assumed) {
       Part = Value();
       Part.LikeParams = V.LikeParams;
     }

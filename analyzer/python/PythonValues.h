@@ -67,10 +67,13 @@ inline constexpr const char *Optimizer = "optimizer";
 struct Value {
   Kind K = Kind::Other;
   Place Where = Place::Unknown;
-  bool Mask = false;     // a boolean tensor (a comparison, isnan, dtype=torch.bool)
-  bool Pinned = false;   // host memory a non-blocking copy can read without a wait
-  bool Empty = false;    // no elements (torch.Tensor([]), torch.zeros(0)): a copy moves nothing
-  bool Ragged = false;   // tuples of different lengths merged (Elements: the longest's)
+  bool Mask = false;   // a boolean tensor (a comparison, isnan, dtype=torch.bool)
+  bool Pinned = false; // host memory a non-blocking copy can read without a wait
+  bool Empty = false;  // no elements (torch.Tensor([]), torch.zeros(0)): a copy moves nothing
+  bool Ragged = false; // tuples of different lengths merged (Elements: the longest's)
+  // A tensor only by where it is used (forward()'s inputs: Linter's WalkInputs binding), not
+  // by what made it: a tensor known by what made it, on any path, decides a merge.
+  bool Assumed = false;
   bool Sequence = false; // a list of such tensors (res.append(t)): its elements are tensors,
                          // its truth is the list's; of State, a dict holding tensors
   std::string Why;       // why Where: "`.cuda()` at line 12"
