@@ -13,10 +13,12 @@ Value merge(const Value &A, const Value &B) {
   // tensor, or a float after an all_reduce's tolist()), and a sync on that path is one.
   // So does a value of unknown type to a module: a model a branch hands to a library's
   // wrapper (`model = apex.parallel.convert_syncbn_model(model)` under `if opt.syncBN:`) is
-  // still the model, where it is moved next.
+  // still the model, where it is moved next. So does what torch.load read (a checkpoint's
+  // entry) to a tensor or a module a path makes.
   auto GivesWay = [](const Value &X, const Value &Y) {
     return X.K == Kind::None || ((X.K == Kind::Int || X.K == Kind::Other) && Y.tensor()) ||
-           (X.K == Kind::Other && Y.K == Kind::Module) || (X.Assumed && Y.tensor() && !Y.Assumed);
+           (X.K == Kind::Other && Y.K == Kind::Module) || (X.Assumed && Y.tensor() && !Y.Assumed) ||
+           (X.Class == Checkpoint && (Y.tensor() || Y.K == Kind::Module));
   };
   if (!A.Elements.empty() && !B.Elements.empty()) {
     // Two tuples: each position merged. Of different lengths (`return train_loader,

@@ -126,22 +126,14 @@ bool torchvisionNms(TSNode Call, const std::string &Callee, const Values &V) {
   return false;
 }
 
-// torch.load(f, map_location=...) that puts the tensors on the host: map_location="cpu" (or
-// a device of the host), a lambda that names no CUDA (lambda storage, loc: storage), a dict
-// whose devices are the host's ({"cuda:0": "cpu"}).
-bool loadsToHost(TSNode Load, const Values &V, const Scope &S) {
-  TSNode Map = V.argument(Load, 0, "map_location");
-  if (ts_node_is_null(Map))
-    return false;
-  auto NamesCuda = [&](TSNode N) { return V.text(N).find("cuda") != std::string_view::npos; };
-  if (is(Map, "lambda"))
-    return !NamesCuda(Map);
-  if (is(Map, "dictionary")) { // where each saved device goes
-    NamedChildren Pairs(Map);
-    return std::none_of(Pairs.begin(), Pairs.end(),
-                        [&](TSNode P) { return NamesCuda(field(P, "value")); });
-  }
-  return V.deviceOf(Map, S).Where == Place::Cpu;
+// Does a name say it holds an optimizer (optimizer, optim, g_optim, optimizer_G, opt, opt_d)?
+// Not a scheduler's or a scaler's (lr_scheduler, scaler), whose state is numbers.
+bool optimizerName(std::string_view Name) {
+  std::string Lower(Name);
+  std::transform(Lower.begin(), Lower.end(), Lower.begin(), ::tolower);
+  return Lower.find("optim") != std::string::npos || Lower == "opt" ||
+         Lower.compare(0, 4, "opt_") == 0 ||
+         (Lower.size() > 4 && Lower.compare(Lower.size() - 4, 4, "_opt") == 0);
 }
 
 // Whether Name holds state only a torch.load not mapped to the host can have put there, at
@@ -295,7 +287,7 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     // copy from the host that blocks it. map_location="cpu" (or a device of the host): none.
     TSNode Map = V.argument(Call, 0, "map_location");
     Value Target = ts_node_is_null(Map) ? Value() : V.deviceOf(Map, S);
-    if (loadsToHost(Call, V, S) ||
+    if (V.loadsToHost(Call, S) ||
         (!ts_node_is_null(Map) && Target.K != Kind::Device && !Target.tensor()))
       return std::nullopt;
     return LibrarySync{"hostsync-host-to-device-copy",
@@ -316,8 +308,8 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     // name, where the module is: into a CUDA module, from host tensors (a checkpoint loaded
     // with map_location="cpu"), each copy blocks. An optimizer built in view
     // (torch.optim.AdamW(model.parameters())) moves its state to its parameters' device the
-    // same way; one of unknown origin is not told from the schedulers and scalers whose
-    // load_state_dict copies nothing, and is left out. A module on the host (loaded before it is
+    // same way; so does one of unknown origin named as an optimizer (not a scheduler or a
+    // scaler, whose load_state_dict copies nothing). A module on the host (loaded before it is
     // moved): none; state known to be on CUDA already: a copy on the device; a module of unknown
     // place (a parameter): unknown, as any op's tensor.
     // torch.load(...) given straight, which copies to the device itself, speaks for the line.
@@ -325,7 +317,13 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     const Value *Into = S.find(Receiver);
     TSNode Arg = V.argument(Call, 0, nullptr);
     Value Given = V.of(Arg, S);
-    bool Optimizer = Into && Into->Class == python::Optimizer && Into->Where != Place::Unknown;
+    // An optimizer no call in view builds, by its name (`optimizer`, `g_optim`,
+    // `self.optimizer_G`: a library's or a helper's factory made it, or a caller passed it):
+    // its state goes where its parameters are, which nothing here says.
+    bool Named = (!Into || (Into->unknownType() && Into->Class.empty())) &&
+                 optimizerName(lastPart(Receiver));
+    bool Optimizer = Named || (Into && Into->Class == python::Optimizer);
+    Value Unknown;
     // The other way: state known to be on CUDA (a CUDA model's state_dict()) into a module
     // still on the host (an evaluation copy built on the CPU, moved after): each tensor is
     // copied to the host.
@@ -349,6 +347,8 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
         Root = is(Root, "subscript") ? field(Root, "value") : field(Root, "object");
       return is(Root, "identifier") && loadedToDevice(V.text(Root), Call, V);
     };
+    if (Named)
+      Into = &Unknown;
     if (!Into || (Into->K != Kind::Module && !Optimizer) || Into->Where == Place::Cpu ||
         Given.Where == Place::Cuda ||
         (is(Arg, "call") && calleeText(V, Arg) == "torch.load" && librarySync(Arg, V, S)) ||
@@ -359,9 +359,12 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                        Into->Where,
                        Into->Why,
                        Optimizer
-                           ? "'load_state_dict' of an optimizer moves the saved state (its "
-                             "moments, its step counts) to its parameters' device, CUDA: from "
-                             "host tensors, each copy blocks the host"
+                           ? std::string("'load_state_dict' of an optimizer moves the saved "
+                                         "state (its moments, its step counts) to its "
+                                         "parameters' device") +
+                                 (Into->Where == Place::Cuda ? ", CUDA" : "") +
+                                 ": from host tensors to CUDA parameters, each copy blocks the "
+                                 "host"
                            : "'load_state_dict' copies each saved tensor into the module's "
                              "parameters and buffers, on CUDA: from host tensors, each copy "
                              "blocks the host",

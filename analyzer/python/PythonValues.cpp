@@ -751,6 +751,8 @@ Value Values::of(TSNode E, const Scope &S) const {
       return element(V);
     if (V.Class == LoaderDict && V.Elements.size() == 1) // dataloaders[phase]
       return V.Elements[0];
+    if (V.Class == Checkpoint) // checkpoint["model"]: where the load put it
+      return V;
     // read_frame(path)[0]: the tuple's first value.
     if (TSNode At = field(E, "subscript"); !V.Elements.empty() && is(At, "integer")) {
       long I = std::strtol(std::string(text(At)).c_str(), nullptr, 10);
@@ -850,11 +852,54 @@ bool Values::madeEmpty(TSNode Call, std::string_view Factory) const {
   return Given == "0" || Given == "[0]" || Given == "(0,)";
 }
 
+bool Values::loadsToHost(TSNode Load, const Scope &S) const {
+  TSNode Map = argument(Load, 0, "map_location");
+  if (ts_node_is_null(Map))
+    return false;
+  auto NamesCuda = [&](TSNode N) { return text(N).find("cuda") != std::string_view::npos; };
+  if (is(Map, "lambda"))
+    return !NamesCuda(Map);
+  if (is(Map, "dictionary")) { // where each saved device goes
+    NamedChildren Pairs(Map);
+    return std::none_of(Pairs.begin(), Pairs.end(),
+                        [&](TSNode P) { return NamesCuda(field(P, "value")); });
+  }
+  return deviceOf(Map, S).Where == Place::Cpu;
+}
+
+// torch.load(f, map_location=m): the checkpoint's tensors where m puts them: on the host
+// (loadsToHost), on CUDA when m names a CUDA device (`map_location=device`, "cuda:0", `loc`
+// holding one), else where they were saved from, which nothing here says.
+Value Values::loaded(TSNode Call, const Scope &S) const {
+  Value State;
+  State.K = Kind::State;
+  State.Class = Checkpoint;
+  TSNode Map = argument(Call, 0, "map_location");
+  if (ts_node_is_null(Map))
+    return State;
+  Value To = deviceOf(Map, S);
+  State.Where = loadsToHost(Call, S) ? Place::Cpu
+                : To.Where == Place::Cuda || text(Map).find("cuda") != std::string_view::npos
+                    ? Place::Cuda
+                    : Place::Unknown;
+  if (State.Where != Place::Unknown)
+    State.Why = quote(text(Call)) + " at line " + std::to_string(line(Call));
+  State.FromParams = State.Where == Place::Cuda ? To.FromParams : 0;
+  return State;
+}
+
 Value Values::call(TSNode Call, const Scope &S) const {
   TSNode Fn = field(Call, "function");
   std::string CalleeName = dotted(Fn);
   std::string_view Callee = CalleeName;
   std::string_view Last = lastPart(Callee);
+  if (Callee == "torch.load")
+    return loaded(Call, S);
+  // "cuda:{}".format(gpu) names a device as the string does.
+  if (Last == "format" && is(field(Fn, "object"), "string")) {
+    Value D = deviceOf(Call, S);
+    return D.Where == Place::Unknown ? Value() : D;
+  }
   // torch.optim.AdamW(model.parameters(), ...): an optimizer where its parameters are.
   if ((Callee.substr(0, 12) == "torch.optim." || Callee.substr(0, 6) == "optim.") &&
       Callee.find("lr_scheduler") == std::string_view::npos && !Last.empty() && Last[0] >= 'A' &&

@@ -63,6 +63,10 @@ inline constexpr const char *TensorTransform = "tensor transform";
 // Value::Class of a torch.optim optimizer, placed where the parameters it was given are
 // (its state follows them: load_state_dict copies saved state there).
 inline constexpr const char *Optimizer = "optimizer";
+// Value::Class of a State that torch.load read (and of its entries, checkpoint["model"]):
+// where its map_location put it. What is in it nothing here says: a tensor a path makes wins
+// a merge with it (`queue = torch.load(path)["queue"]`, else `torch.zeros(..., device=...)`).
+inline constexpr const char *Checkpoint = "checkpoint";
 
 struct Value {
   Kind K = Kind::Other;
@@ -191,6 +195,12 @@ public:
   // not sizes (`Tensor(n, 1)`, `Tensor(imgs.size(0))`, `Tensor(x.shape[0])`, an integer)?
   bool constructorCopies(TSNode Call, const Scope &S) const;
   Value cudaType(TSNode E) const;
+  // torch.load(f, map_location=...) that puts the tensors on the host: map_location="cpu"
+  // (or a device of the host), a lambda that names no CUDA (lambda storage, loc: storage), a
+  // dict whose devices are the host's ({"cuda:0": "cpu"}).
+  bool loadsToHost(TSNode Load, const Scope &S) const;
+  // What torch.load(...) returns: State, where its map_location puts the tensors.
+  Value loaded(TSNode Call, const Scope &S) const;
   Value of(TSNode Expr, const Scope &S) const;
   // The device an argument of .to() or device= names (a Device value, Other when it names
   // none: a dtype).

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}39{{$}}
+# COUNT: {{^}}45{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -314,3 +314,43 @@ def phases(datasets):
     for name in dataloaders:
         name = name.cuda()
     return inputs, name
+
+
+def resume_named(args, optimizer, opt_d, scheduler, scaler):
+    # An optimizer no call in view builds, by its name (a library's factory made it, a caller
+    # passed it): its state goes where its parameters are, which nothing here says. State a
+    # torch.load mapped to a device is there already: no copy (a device held in a name, a
+    # "cuda:{}".format(gpu), a helper's return); a scheduler's and a scaler's hold numbers.
+    ckpt = torch.load(args.resume, map_location="cpu")
+    optimizer.load_state_dict(ckpt["optimizer"])
+    # CHECK-DAG: copies.py:[[@LINE-1]]:15: warning: 'load_state_dict' of an optimizer moves the saved state (its moments, its step counts) to its parameters' device: from host tensors to CUDA parameters{{.*}}device: unknown{{.*}}[hostsync-host-to-device-copy]
+    opt_d.load_state_dict(ckpt["opt_d"])
+    # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'load_state_dict' of an optimizer{{.*}}[hostsync-host-to-device-copy]
+    scheduler.load_state_dict(ckpt["scheduler"])
+    scaler.load_state_dict(ckpt["scaler"])
+    loc = "cuda:{}".format(args.gpu)
+    mapped = torch.load(args.resume, map_location=loc)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:20: warning: 'torch.load' copies each tensor it reads{{.*}}[hostsync-host-to-device-copy]
+    optimizer.load_state_dict(mapped["optimizer"])
+    on_device = load_on(args.resume, torch.device("cuda"))
+    optimizer.load_state_dict(on_device["optimizer"])
+    return optimizer
+
+
+def load_on(path, device):
+    return torch.load(path, map_location=device)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:18: warning: 'torch.load' copies each tensor it reads{{.*}}[hostsync-host-to-device-copy]
+
+
+def queue_or_new(path, resume):
+    # What torch.load read gives way to a tensor a path makes (swav's `queue =
+    # torch.load(queue_path)["queue"]`, else a new CUDA queue).
+    queue = None
+    if resume:
+        queue = torch.load(path)["queue"]
+        # CHECK-DAG: copies.py:[[@LINE-1]]:23: warning: 'torch.load' copies each tensor it reads{{.*}}[hostsync-host-to-device-copy]
+    if queue is None:
+        queue = torch.zeros(4, 8, device="cuda")
+    torch.save(queue, path)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'torch.save' copies the tensors it writes to the host{{.*}}device: cuda{{.*}}[hostsync-device-to-host-copy]
+    return queue
