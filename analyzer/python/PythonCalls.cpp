@@ -517,9 +517,10 @@ const Value *CallArguments::returned(TSNode Def) const {
 }
 
 namespace {
-// The class's name when Def is forward() of one of the file's module classes; else "".
-std::string forwardOfModule(TSNode Def, const Values &V) {
-  if (V.text(field(Def, "name")) != "forward")
+// The class's name when Def is a method of one of the file's module classes (forward(), a
+// loss's, an algorithm's update(minibatches)), not __init__ or another dunder; else "".
+std::string methodOfModule(TSNode Def, const Values &V) {
+  if (V.text(field(Def, "name")).substr(0, 2) == "__")
     return "";
   TSNode Body = ts_node_parent(Def);
   if (is(Body, "decorated_definition"))
@@ -561,14 +562,14 @@ void CallArguments::bind(TSNode Def, Scope &Local, const Values &V) const {
              Bound->second.Elements.empty())
       Bound->second.LikeParams = 1u << I;
   }
-  // forward()'s inputs of a module class, where no call in view says what they are: tensors
-  // (a module is called with tensors, where the module is), of a place nothing here says.
-  std::string Class = forwardOfModule(Def, V);
+  // A module class's methods' inputs, where no call in view says what they are: tensors (a
+  // module is called with tensors, where the module is), of a place nothing here says.
+  std::string Class = methodOfModule(Def, V);
   if (Class.empty())
     return;
   // Untyped, or typed as a tensor (`x: torch.Tensor`; not `H: int`); one with a default
   // (mask=None, train=False) is its default, as for any function.
-  bool First = true; // self
+  bool First = !staticMethod(Def, V); // self
   for (TSNode P : namedChildren(Params)) {
     bool Typed = is(P, "typed_parameter");
     TSNode NameNode = Typed && ts_node_named_child_count(P) > 0 ? ts_node_named_child(P, 0) : P;
@@ -581,7 +582,8 @@ void CallArguments::bind(TSNode Def, Scope &Local, const Values &V) const {
       continue;
     Bound->second.K = Kind::Tensor;
     Bound->second.Assumed = true;
-    Bound->second.Why = "an input of `" + Class + ".forward()`";
+    Bound->second.Why =
+        "an input of `" + Class + "." + std::string(V.text(field(Def, "name"))) + "()`";
   }
 }
 

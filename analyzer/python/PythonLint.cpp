@@ -842,7 +842,7 @@ void Linter::truth(TSNode E, const Scope &S) {
   }
   expression(E, S);
   Value T = V.of(E, S);
-  // Of forward()'s inputs as they are (`if train:`, `if optimizer_idx == 0:`): a flag or a
+  // Of a module's inputs as they are (`if train:`, `if optimizer_idx == 0:`): a flag or a
   // number as often as a tensor; not once a tensor's method read them (`if mask.any():`).
   if (T.tensor() && !T.Sequence && !T.Assumed) // a list's truth is its length
     report(E, "hostsync-item", "bool()", T,
@@ -1107,7 +1107,7 @@ void Linter::formatted(TSNode Call, const Scope &S) {
       if (V.text(ts_node_named_child(A, 0)) == "self.__dict__" &&
           Function.find('.') != std::string::npos)
         T = TensorAttribute(Function.substr(0, Function.find('.')), "", "");
-    } else if (Value X = V.of(E, S); X.tensor()) {
+    } else if (Value X = V.of(E, S); X.tensor() && !X.Assumed) {
       T = X;
     } else if (X.K == Kind::Object) {
       T = TensorAttribute(X.Class, Keyword.empty() ? Keyword : Keyword + ".",

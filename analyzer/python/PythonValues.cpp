@@ -409,7 +409,7 @@ Value combine(std::initializer_list<Value> Parts) {
   if (!AnyTensor)
     return Value();
   Out.K = Kind::Tensor;
-  // Of forward()'s inputs only (x * 2, n == 0): no more a tensor than they are.
+  // Of a module's inputs only (x * 2, n == 0): no more a tensor than they are.
   Out.Assumed = std::all_of(Parts.begin(), Parts.end(),
                             [](const Value &P) { return !P.tensor() || P.Assumed; });
   if (Out.Where != Place::Cuda)
@@ -673,7 +673,7 @@ Value Values::of(TSNode E, const Scope &S) const {
     return Value();
   }
   if (is(E, "call")) {
-    // A tensor's method or a torch function of forward()'s input (x.any(), torch.sum(keep))
+    // A tensor's method or a torch function of a module's input (x.any(), torch.sum(keep))
     // says it is a tensor; F.pad(x), a helper's f(x), and the moves and casts that other
     // objects have too (instances.to(device), x.float()) say no more than x did.
     Value Made = call(E, S);
@@ -1288,13 +1288,14 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
     return likeParameters(Call, Name, Self, S);
   if (!Self.tensor() || oneOf(Name, NotTensor))
     return Value();
-  // forward()'s input of a dict's, a list's, a string's or a structure's methods
+  // A module's input of a dict's, a list's, a string's or a structure's methods
   // (kwargs.get("mask"), instances.has("gt_masks")): a container, not a tensor.
   if (Self.Assumed &&
-      oneOf(Name,
-            {"get",     "keys",       "values",     "items",    "has",  "append", "extend", "pop",
-             "update",  "setdefault", "startswith", "endswith", "join", "strip",  "lower",  "upper",
-             "replace", "format",     "insert",     "remove",   "add",  "discard"}))
+      (oneOf(Name, {"get",    "keys",   "values", "items",      "has",        "append",
+                    "extend", "pop",    "update", "setdefault", "startswith", "endswith",
+                    "join",   "strip",  "lower",  "upper",      "replace",    "format",
+                    "insert", "remove", "add",    "discard"}) ||
+       (Name == "split" && is(argument(Call, 0, nullptr), "string")))) // str.split(",")
     return Value();
   std::optional<OpRow> R = row(Name, /*IsMethod=*/true);
   Value Out = R ? byRow(*R, Self, Call, S) : Value();
@@ -1518,6 +1519,14 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
     Index.Why = "`enumerate` at line " + std::to_string(line(Iter));
     bind(ts_node_named_child(Left, 0), Index, S);
     Left = ts_node_named_child(Left, 1);
+  }
+  // `for x, y in minibatches` of a module's input: a batch's tensors each, as an input is
+  // (not the sizes an input unpacked as it is may hold).
+  if (Element.Assumed && Element.Elements.empty() &&
+      (is(Left, "pattern_list") || is(Left, "tuple_pattern") || is(Left, "list_pattern"))) {
+    for (TSNode Name : namedChildren(Left))
+      bind(Name, Element, S);
+    return;
   }
   bind(Left, Element, S);
 }

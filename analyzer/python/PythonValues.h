@@ -75,7 +75,7 @@ struct Value {
   bool Pinned = false; // host memory a non-blocking copy can read without a wait
   bool Empty = false;  // no elements (torch.Tensor([]), torch.zeros(0)): a copy moves nothing
   bool Ragged = false; // tuples of different lengths merged (Elements: the longest's)
-  // A tensor only by where it is used (forward()'s inputs: Linter's WalkInputs binding), not
+  // A tensor only by where it is used (a module's methods' inputs: CallArguments::bind), not
   // by what made it: a tensor known by what made it, on any path, decides a merge.
   bool Assumed = false;
   bool Sequence = false; // a list of such tensors (res.append(t)): its elements are tensors,

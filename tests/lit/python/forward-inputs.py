@@ -1,7 +1,7 @@
 # RUN: %lint %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}6{{$}}
+# COUNT: {{^}}8{{$}}
 # forward()'s inputs of a module class that no call in view gives a value: tensors of a place
 # nothing here says (a module is called with tensors, where it is), so the ops that sync on
 # any tensor are flagged there (retinanet's FocalLoss.forward(classifications, annotations)).
@@ -70,3 +70,30 @@ class Plain:
 
 def plain_call():
     return Plain().forward(torch.zeros(3), 2)
+
+
+class ERM(nn.Module):
+    # Every method's inputs, not only forward()'s (DomainBed's update(minibatches), a loss's
+    # compute(z, e)); __init__'s are its settings. A static method has no self.
+    def __init__(self, classes, hparams):
+        super().__init__()
+        self.net = nn.Linear(4, classes) if hparams else nn.Identity()
+
+    def update(self, minibatches, step):
+        all_x = torch.cat([x for x, y in minibatches])
+        keep = all_x.sum(1) > 0
+        if step % 100 == 0:
+            pass
+        return all_x[keep]
+        # CHECK-DAG: forward-inputs.py:[[@LINE-1]]:16: warning: indexing a tensor that may be on CUDA with a boolean mask{{.*}}[hostsync-bool-mask-index]
+
+    @staticmethod
+    def pick(scores):
+        return scores.nonzero()
+        # CHECK-DAG: forward-inputs.py:[[@LINE-1]]:23: warning: 'nonzero' of a tensor that may be on CUDA{{.*}}[hostsync-nonzero]
+
+    def _make_layers(self, blocks, sizes):
+        # Settings, read as they are: no finding.
+        layers = [int(size) for size in sizes.split(",")]
+        print("{} blocks".format(blocks))
+        return layers
