@@ -13,11 +13,13 @@ Value merge(const Value &A, const Value &B) {
   // tensor, or a float after an all_reduce's tolist()), and a sync on that path is one.
   // So does a value of unknown type to a module: a model a branch hands to a library's
   // wrapper (`model = apex.parallel.convert_syncbn_model(model)` under `if opt.syncBN:`) is
-  // still the model, where it is moved next. So does what torch.load read (a checkpoint's
+  // still the model, where it is moved next; and to a state (a dict of numbers one call
+  // saves, of tensors another). So does what torch.load read (a checkpoint's
   // entry) to a tensor or a module a path makes.
   auto GivesWay = [](const Value &X, const Value &Y) {
     return X.K == Kind::None || ((X.K == Kind::Int || X.K == Kind::Other) && Y.tensor()) ||
-           (X.K == Kind::Other && Y.K == Kind::Module) || (X.Assumed && Y.tensor() && !Y.Assumed) ||
+           (X.K == Kind::Other && (Y.K == Kind::Module || Y.K == Kind::State)) ||
+           (X.Assumed && Y.tensor() && !Y.Assumed) ||
            (X.Class == Checkpoint && (Y.tensor() || Y.K == Kind::Module));
   };
   if (!A.Elements.empty() && !B.Elements.empty()) {
@@ -407,6 +409,8 @@ void CallArguments::pass(Given &G, const std::vector<std::string> &Names, TSNode
   }
   size_t Positional = 0;
   bool PastSplat = false;
+  Value Rest; // the positional arguments *args takes, a tuple
+  bool IntoRest = false;
   for (TSNode A : namedChildren(Args)) {
     if (is(A, "keyword_argument")) {
       // Only a parameter's name: another keyword goes to **kwargs.
@@ -418,7 +422,19 @@ void CallArguments::pass(Given &G, const std::vector<std::string> &Names, TSNode
     } else if (!is(A, "comment") && !PastSplat && Positional < Names.size() &&
                Names[Positional][0] != '*') {
       Pass(Names[Positional++], A);
+    } else if (!is(A, "comment") && !PastSplat && Positional < Names.size() &&
+               Names[Positional] == "*") {
+      Value Now = V.of(A, S);
+      forgetLikeParameters(Now);
+      Rest.Elements.push_back(std::move(Now));
+      IntoRest = true;
     }
+  }
+  // save_on_master(state, path) into `def save_on_master(*args, **kwargs)`: args, under "*"
+  // (CallArguments::bind names it).
+  if (IntoRest && !PastSplat) {
+    Passed &P = G.Params["*"];
+    P.Merged = P.Calls++ == 0 ? Rest : merge(P.Merged, Rest);
   }
 }
 
@@ -547,6 +563,14 @@ void CallArguments::bind(TSNode Def, Scope &Local, const Values &V) const {
   auto It = ByFunction.find(ts_node_start_byte(Def));
   if (It != ByFunction.end())
     bindPassed(It->second, Names, Local);
+  // What the calls passed into *args, bound to its name.
+  if (auto Rest = Local.Names.find("*"); Rest != Local.Names.end()) {
+    Value Tuple = std::move(Rest->second);
+    Local.Names.erase(Rest);
+    for (TSNode P : namedChildren(Params))
+      if (is(P, "list_splat_pattern") && ts_node_named_child_count(P) > 0)
+        Local.Names[std::string(V.text(ts_node_named_child(P, 0)))] = std::move(Tuple);
+  }
   // A parameter no call gives a value of known kind (a helper that other modules call, or
   // that is given values of unknown kind): what tensor ops make of it is a tensor where a
   // call passes one (Value::LikeParams). A name the scope finds elsewhere (a global of the

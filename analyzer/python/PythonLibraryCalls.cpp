@@ -269,7 +269,11 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
   std::string_view Name = lastPart(Callee);
   bool Method = is(field(Call, "function"), "attribute");
   if (Callee == "torch.save") {
-    std::optional<Value> State = savedState(V.argument(Call, 0, nullptr), V, S);
+    TSNode Saved = V.argument(Call, 0, nullptr);
+    if (TSNode First = ts_node_named_child(field(Call, "arguments"), 0);
+        ts_node_is_null(Saved) && is(First, "list_splat"))
+      Saved = First; // torch.save(*args, **kwargs) of a wrapper: what its callers pass
+    std::optional<Value> State = savedState(Saved, V, S);
     if (!State)
       return std::nullopt;
     return LibrarySync{"hostsync-device-to-host-copy",

@@ -643,7 +643,8 @@ Value Values::cudaType(TSNode E) const {
 Value Values::of(TSNode E, const Scope &S) const {
   if (ts_node_is_null(E))
     return Value();
-  if (is(E, "parenthesized_expression"))
+  // (x), and *args given on (`torch.save(*args, **kwargs)`): the tuple args holds.
+  if (is(E, "parenthesized_expression") || is(E, "list_splat"))
     return of(ts_node_named_child(E, 0), S);
   if (is(E, "identifier") || is(E, "attribute")) {
     if (const Value *Known = S.find(text(E)))
