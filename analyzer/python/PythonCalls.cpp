@@ -33,6 +33,11 @@ Value merge(const Value &A, const Value &B) {
     for (size_t I = 0; I < Longer.Elements.size(); ++I)
       Out.Elements.push_back(I < Both ? merge(A.Elements[I], B.Elements[I]) : Longer.Elements[I]);
     Out.Ragged = A.Ragged || B.Ragged || A.Elements.size() != B.Elements.size();
+    // Two dicts of loaders (one per branch, of different splits): still one.
+    if (A.K == B.K && A.Class == B.Class) {
+      Out.K = A.K;
+      Out.Class = A.Class;
+    }
     return Out;
   }
   if (GivesWay(A, B))

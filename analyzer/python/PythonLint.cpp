@@ -463,6 +463,16 @@ void Linter::statement(TSNode N, Scope &S) {
                    "writing a host tensor (" + Written.Why +
                        ") into a CUDA tensor copies it to "
                        "the device: the host waits for the copy and every kernel queued before it");
+          // features[start:end, :] = ff: a CUDA tensor written into a host one is a copy to
+          // the host, which waits for the kernels that make it. Not `images[0] =
+          // images[0].cuda()`: a batch's list of tensors, its element replaced.
+          else if (Target.tensor() && Target.Where == Place::Cpu && !Target.Sequence &&
+                   Written.tensor() && Written.Where == Place::Cuda && !Written.Sequence &&
+                   V.text(Right).substr(0, V.text(Left).size()) != V.text(Left))
+            report(Left, "hostsync-device-to-host-copy", "t[i] = CUDA tensor", Written,
+                   "writing a CUDA tensor into a host tensor (" + Target.Why +
+                       ") copies it to the host: the copy waits for every kernel queued before "
+                       "it");
           expression(field(Left, "subscript"), S);
           if (Target.tensor() && Target.Where == Place::Cuda)
             listIndex(Left, Target, S); // t[range(n), labels] = 1

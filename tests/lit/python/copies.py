@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}47{{$}}
+# COUNT: {{^}}50{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -367,3 +367,23 @@ def checkpoint(path, epoch):
     model = torch.nn.Linear(4, 4).cuda()
     save_on_master({"model": model.state_dict(), "epoch": epoch}, path)
     # CHECK-DAG: copies.py:[[@LINE-1]]:5: note: the call of `save_on_master()` waits for the GPU: 'torch.save' at copies.py:{{[0-9]+}} syncs in it
+
+
+def extract(model, multi):
+    # A CUDA tensor written into a host tensor is a copy to the host (Person_reID's
+    # `features[start:end, :] = ff`); a batch's element replaced by its own copy is no write
+    # into a tensor (moco's `images[0] = images[0].cuda(...)`). A dict of loaders made in
+    # each branch is still one.
+    if multi:
+        loaders = {x: torch.utils.data.DataLoader(x) for x in ["gallery", "query", "multi"]}
+    else:
+        loaders = {x: torch.utils.data.DataLoader(x) for x in ["gallery", "query"]}
+    features = torch.zeros(100, 8)
+    for images, _ in loaders["gallery"]:
+        ff = model(images.cuda())
+        # CHECK-DAG: copies.py:[[@LINE-1]]:27: warning: 'cuda' of a host tensor (a batch of `torch.utils.data.DataLoader`{{.*}}[hostsync-host-to-device-copy]
+        features[0:4, :] = ff
+        # CHECK-DAG: copies.py:[[@LINE-1]]:9: warning: writing a CUDA tensor into a host tensor (made on the CPU by `torch.zeros(100, 8)`{{.*}}[hostsync-device-to-host-copy]
+        images[0] = images[0].cuda()
+        # CHECK-DAG: copies.py:[[@LINE-1]]:31: warning: 'cuda' of a host tensor{{.*}}[hostsync-host-to-device-copy]
+    return features
