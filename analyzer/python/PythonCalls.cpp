@@ -543,10 +543,10 @@ namespace {
 std::string methodOfModule(TSNode Def, const Values &V) {
   if (V.text(field(Def, "name")).substr(0, 2) == "__")
     return "";
-  TSNode Body = ts_node_parent(Def);
+  TSNode Body = parentOf(Def);
   if (is(Body, "decorated_definition"))
-    Body = ts_node_parent(Body);
-  TSNode Class = ts_node_parent(Body);
+    Body = parentOf(Body);
+  TSNode Class = parentOf(Body);
   if (!is(Body, "block") || !is(Class, "class_definition"))
     return "";
   std::string Name(V.text(field(Class, "name")));

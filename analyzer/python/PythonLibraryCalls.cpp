@@ -115,8 +115,8 @@ bool torchvisionNms(TSNode Call, const std::string &Callee, const Values &V) {
     return Module == "ops" || Module.substr(0, 15) == "torchvision.ops";
   }
   TSNode Root = Call;
-  while (!ts_node_is_null(ts_node_parent(Root)))
-    Root = ts_node_parent(Root);
+  while (!ts_node_is_null(parentOf(Root)))
+    Root = parentOf(Root);
   for (TSNode N : namedChildren(Root))
     if (is(N, "import_from_statement") &&
         V.text(field(N, "module_name")).substr(0, 15) == "torchvision.ops")
@@ -145,7 +145,7 @@ bool optimizerName(std::string_view Name) {
 bool loadedToDevice(std::string_view Name, TSNode At, const Values &V) {
   TSNode Around = At;
   while (!ts_node_is_null(Around) && !is(Around, "function_definition") && !is(Around, "module"))
-    Around = ts_node_parent(Around);
+    Around = parentOf(Around);
   if (ts_node_is_null(Around) || V.text(Around).find("torch.load") == std::string_view::npos)
     return false;
   if (is(Around, "function_definition")) {

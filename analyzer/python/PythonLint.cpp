@@ -421,10 +421,12 @@ void Linter::block(TSNode Block, Scope &S) {
 }
 
 void Linter::statement(TSNode N, Scope &S) {
+  const TSSymbol Sym = ts_node_is_null(N) ? 0 : symbolOf(N); // tested against type after type
   // Functions and classes are linted as scopes of their own (lintScopes below).
-  if (is(N, "function_definition") || is(N, "class_definition") || is(N, "decorated_definition"))
+  if (is(Sym, "function_definition") || is(Sym, "class_definition") ||
+      is(Sym, "decorated_definition"))
     return;
-  if (is(N, "expression_statement")) {
+  if (is(Sym, "expression_statement")) {
     for (TSNode E : namedChildren(N)) {
       // A generator of a loader's batches (`yield from loader`, or `yield batch` of tensors):
       // calling it gives a loader of them (improved-diffusion's load_data).
@@ -493,7 +495,7 @@ void Linter::statement(TSNode N, Scope &S) {
     }
     return;
   }
-  if (is(N, "for_statement")) {
+  if (is(Sym, "for_statement")) {
     TSNode Iter = field(N, "right");
     expression(Iter, S);
     V.bindIteration(field(N, "left"), Iter, S);
@@ -503,7 +505,7 @@ void Linter::statement(TSNode N, Scope &S) {
       block(ts_node_named_child(Else, 0), S);
     return;
   }
-  if (is(N, "while_statement")) {
+  if (is(Sym, "while_statement")) {
     truth(field(N, "condition"), S);
     block(field(N, "body"), S);
     TSNode Else = field(N, "alternative");
@@ -511,21 +513,21 @@ void Linter::statement(TSNode N, Scope &S) {
       block(field(Else, "body"), S);
     return;
   }
-  if (is(N, "if_statement")) {
+  if (is(Sym, "if_statement")) {
     branches(N, S);
     return;
   }
-  if (is(N, "assert_statement")) {
+  if (is(Sym, "assert_statement")) {
     NamedChildren Parts(N);
     for (size_t I = 0; I < Parts.size(); ++I)
       I == 0 ? truth(Parts[I], S) : expression(Parts[I], S);
     return;
   }
-  if (is(N, "block")) {
+  if (is(Sym, "block")) {
     block(N, S);
     return;
   }
-  if (is(N, "return_statement") && ts_node_named_child_count(N) > 0) {
+  if (is(Sym, "return_statement") && ts_node_named_child_count(N) > 0) {
     TSNode Returned = ts_node_named_child(N, 0);
     expression(Returned, S);
     Seen.recordReturn(CurrentDef, V.of(Returned, S));
@@ -864,10 +866,11 @@ void Linter::truth(TSNode E, const Scope &S) {
 void Linter::expression(TSNode E, const Scope &S) {
   if (ts_node_is_null(E))
     return;
+  const TSSymbol Sym = symbolOf(E); // E is tested against type after type
   // Scopes of their own, linted with their function.
-  if (is(E, "function_definition") || is(E, "class_definition"))
+  if (is(Sym, "function_definition") || is(Sym, "class_definition"))
     return;
-  if (is(E, "lambda")) {
+  if (is(Sym, "lambda")) {
     // Its body runs when it is called (`mse2psnr = lambda x: -10. * torch.log(x) /
     // torch.log(torch.Tensor([10.]))`): linted where it is written, its parameters of
     // unknown type, as a function's that no call in view gives a value.
@@ -883,8 +886,8 @@ void Linter::expression(TSNode E, const Scope &S) {
         Inner.set(std::string(V.text(ts_node_named_child(P, 0))), Value());
     return expression(field(E, "body"), Inner);
   }
-  if (is(E, "list_comprehension") || is(E, "set_comprehension") ||
-      is(E, "dictionary_comprehension") || is(E, "generator_expression")) {
+  if (is(Sym, "list_comprehension") || is(Sym, "set_comprehension") ||
+      is(Sym, "dictionary_comprehension") || is(Sym, "generator_expression")) {
     // Its loop variables are its own: a scope inside S, bound clause by clause.
     Scope Inner;
     Inner.Globals = &S;
@@ -900,7 +903,7 @@ void Linter::expression(TSNode E, const Scope &S) {
     expression(field(E, "body"), Inner);
     return;
   }
-  if (is(E, "call")) {
+  if (is(Sym, "call")) {
     Seen.record(E, S, V, R);
     projectCall(E, S);
     for (const FunctionRef *F : importedCallees(E, S)) {
@@ -914,17 +917,17 @@ void Linter::expression(TSNode E, const Scope &S) {
     }
     call(E, S);
   }
-  if (is(E, "not_operator")) {
+  if (is(Sym, "not_operator")) {
     truth(field(E, "argument"), S);
     return;
   }
-  if (is(E, "boolean_operator"))
+  if (is(Sym, "boolean_operator"))
     truth(field(E, "left"), S);
-  if (is(E, "conditional_expression"))
+  if (is(Sym, "conditional_expression"))
     truth(ts_node_named_child(E, 1), S);
-  if (is(E, "comparison_operator"))
+  if (is(Sym, "comparison_operator"))
     membership(E, S);
-  if (is(E, "subscript")) {
+  if (is(Sym, "subscript")) {
     Value Target = V.of(field(E, "value"), S);
     Value Index = V.of(field(E, "subscript"), S);
     if (Target.tensor() && Index.Mask)
@@ -937,7 +940,7 @@ void Linter::expression(TSNode E, const Scope &S) {
     sliceBounds(E, S);
     elementIndex(E, Target, S);
   }
-  if (is(E, "interpolation")) {
+  if (is(Sym, "interpolation")) {
     Value T = V.of(field(E, "expression"), S);
     if (T.tensor() && !T.Assumed)
       report(E, "hostsync-print-tensor", "f-string", T,
@@ -946,13 +949,14 @@ void Linter::expression(TSNode E, const Scope &S) {
                  "queued before it");
   }
   NamedChildren Children(E);
+  const bool Not = is(Sym, "not_operator"), Boolean = is(Sym, "boolean_operator"),
+             Conditional = is(Sym, "conditional_expression");
   for (size_t I = 0; I < Children.size(); ++I) {
     TSNode C = Children[I];
-    if (is(E, "not_operator") || (is(E, "boolean_operator") && I == 0) ||
-        (is(E, "conditional_expression") && I == 1))
+    if (Not || (Boolean && I == 0) || (Conditional && I == 1))
       continue; // read by truth() above
     // A conditional expression's branches: its condition decides them (a if cond else b).
-    bool Guarded = is(E, "conditional_expression") && Children.size() == 3;
+    bool Guarded = Conditional && Children.size() == 3;
     if (Guarded)
       Guards.push_back(Children[1]);
     expression(C, S);
@@ -1064,8 +1068,8 @@ bool Linter::loopElement(TSNode Inside, std::string_view Name, const Scope &S) c
     }
     return std::nullopt;
   };
-  for (TSNode N = ts_node_parent(Inside); !ts_node_is_null(N) && !is(N, "function_definition");
-       N = ts_node_parent(N)) {
+  for (TSNode N = parentOf(Inside); !ts_node_is_null(N) && !is(N, "function_definition");
+       N = parentOf(N)) {
     if (is(N, "for_statement"))
       if (std::optional<bool> Element = Binds(field(N, "left"), field(N, "right")))
         return *Element;
@@ -1695,7 +1699,7 @@ TUResult analyse(const std::string &File, const PythonSource &Source, const Lint
     for (TSNode Function : R.freeFunctions()) {
       Scope &Local = Finished[ts_node_start_byte(Function)];
       Local.Globals = &Globals;
-      for (TSNode P = ts_node_parent(Function); !ts_node_is_null(P); P = ts_node_parent(P))
+      for (TSNode P = parentOf(Function); !ts_node_is_null(P); P = parentOf(P))
         if (is(P, "function_definition")) {
           if (auto It = Finished.find(ts_node_start_byte(P)); It != Finished.end())
             Local.Globals = &It->second;

@@ -27,6 +27,12 @@ NodeMemo::NodeMemo(size_t TextBytes) : Previous(Current) {
 NodeMemo::~NodeMemo() { Current = Previous; }
 NodeMemo *NodeMemo::current() { return Current; }
 
+TSNode parentOf(TSNode N) {
+  if (NodeMemo *M = NodeMemo::current(); M && N.id)
+    return M->parent(N);
+  return ts_node_parent(N);
+}
+
 NodeMemo::Slot &NodeMemo::slot(const void *Id, uint32_t Field, bool &Fresh) {
   if (2 * (Used + 1) > Slots.size()) { // at most half full: short probes
     std::vector<Slot> Old(Slots.size() * 2);
@@ -94,6 +100,17 @@ const TSNode *NodeMemo::namedChildren(TSNode N, size_t &Count) {
   }
   Count = S.Count;
   return S.Children;
+}
+
+TSNode NodeMemo::parent(TSNode N) {
+  bool Fresh = false;
+  Slot &S = slot(N.id, ParentSlot, Fresh);
+  if (Fresh) {
+    TSNode Found = ts_node_parent(N);
+    S.Children = keep(&Found, 1);
+    S.Count = 1;
+  }
+  return *S.Children;
 }
 
 TSNode NodeMemo::field(TSNode N, TSFieldId Field) {

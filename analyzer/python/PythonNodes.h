@@ -1,10 +1,10 @@
-// What the walks ask of a tree's nodes, kept once asked: a node's named children and its
-// fields. The linter walks each file one to eight times (python/PythonLint.cpp) and its
-// helpers ask the same nodes again (the rank of a call, a callee's parameters), and
-// tree-sitter answers each question by walking the node's children again: a third of a
-// large project's run went to ts_tree_cursor_goto_next_sibling, ts_node_child_by_field_id
-// and their kin. While a NodeMemo is current on the thread (one per parsed file, from its
-// analysis to its end), namedChildren() and field() read it; with none, tree-sitter.
+// What the walks ask of a tree's nodes, kept once asked: a node's named children, its
+// fields and its parent. The linter walks each file one to eight times (python/PythonLint.cpp) and
+// its helpers ask the same nodes again (the rank of a call, a callee's parameters), and tree-sitter
+// answers each question by walking the node's children again: a third of a large project's run went
+// to ts_tree_cursor_goto_next_sibling, ts_node_child_by_field_id and their kin. While a NodeMemo is
+// current on the thread (one per parsed file, from its analysis to its end), namedChildren() and
+// field() read it; with none, tree-sitter.
 #pragma once
 
 #include <tree_sitter/api.h>
@@ -35,6 +35,10 @@ inline TSSymbol symbolOf(TSNode Node) {
     Last = {Node.id, Node.context[3], ts_node_symbol(Node)};
   return Last.Symbol;
 }
+class NodeMemo;
+// N's parent, as the current NodeMemo keeps it (tree-sitter's when none is current).
+TSNode parentOf(TSNode N);
+
 class NodeMemo {
 public:
   // Makes this memo the thread's current one until it is destroyed (the previous one then
@@ -49,15 +53,18 @@ public:
   // N's named children (Count of them), held as long as the memo is.
   const TSNode *namedChildren(TSNode N, size_t &Count);
   TSNode field(TSNode N, TSFieldId Field);
+  // N's parent: ts_node_parent walks down from the root to find it, each time.
+  TSNode parent(TSNode N);
 
 private:
   // 24 bytes: the table is zeroed as it grows.
   struct Slot {
     const void *Id = nullptr;
-    uint32_t Field = 0;               // 0: the node's named children; else the field asked
-    uint32_t Count = 0;               // named children; 1 for a field
+    uint32_t Field = 0; // 0: the node's named children; ParentSlot: its parent; else a field
+    uint32_t Count = 0; // named children; 1 for a field
     const TSNode *Children = nullptr; // the children, or the field's node (kept as they are)
   };
+  static constexpr uint32_t ParentSlot = ~0u; // no field's id
   Slot &slot(const void *Id, uint32_t Field, bool &Fresh);
   const TSNode *keep(const TSNode *Nodes, size_t Count);
   std::vector<Slot> Slots;

@@ -9,11 +9,12 @@
 namespace hostsync::python {
 
 namespace {
-bool isLoop(TSNode N) {
-  return is(N, "for_statement") || is(N, "while_statement") || is(N, "list_comprehension") ||
-         is(N, "set_comprehension") || is(N, "dictionary_comprehension") ||
-         is(N, "generator_expression");
+bool isLoop(TSSymbol S) {
+  return is(S, "for_statement") || is(S, "while_statement") || is(S, "list_comprehension") ||
+         is(S, "set_comprehension") || is(S, "dictionary_comprehension") ||
+         is(S, "generator_expression");
 }
+bool isLoop(TSNode N) { return !ts_node_is_null(N) && isLoop(symbolOf(N)); }
 bool isFunction(TSNode N) { return is(N, "function_definition"); }
 
 // A node whose children may be statements, a function's or a class's definition among them.
@@ -139,7 +140,7 @@ void Ranks::collect(TSNode N, const std::string &Class) {
 }
 
 const Ranks::Function *Ranks::enclosing(TSNode At) const {
-  for (TSNode N = ts_node_parent(At); !ts_node_is_null(N); N = ts_node_parent(N))
+  for (TSNode N = parentOf(At); !ts_node_is_null(N); N = parentOf(N))
     if (isFunction(N)) {
       auto It = Functions.find(ts_node_start_byte(N));
       return It == Functions.end() ? nullptr : &It->second;
@@ -151,8 +152,7 @@ Ranks::Loop Ranks::loopAround(TSNode At) const {
   Loop L;
   std::optional<int64_t> Guard;
   bool Guarded = false;
-  for (TSNode Child = At, N = ts_node_parent(At); !ts_node_is_null(N);
-       Child = N, N = ts_node_parent(N)) {
+  for (TSNode Child = At, N = parentOf(At); !ts_node_is_null(N); Child = N, N = parentOf(N)) {
     if (isFunction(N) || is(N, "lambda"))
       break;
     if ((is(N, "if_statement") || is(N, "elif_clause")) && !Guarded &&
@@ -199,24 +199,26 @@ void Ranks::propagateCalls(TSNode Root,
     Place At = Todo.back();
     Todo.pop_back();
     TSNode N = At.N;
+    TSSymbol Sym = symbolOf(N); // tested against each type below
     bool Method = false;
-    if (is(N, "call"))
+    bool IsCall = is(Sym, "call"), IsFunction = is(Sym, "function_definition");
+    if (IsCall)
       CallerOf.emplace(N.id, CallPlace{At.Caller, At.Around});
-    if (TSNode Def = is(N, "call") ? calleeOf(N, Method) : TSNode{}; !ts_node_is_null(Def))
+    if (TSNode Def = IsCall ? calleeOf(N, Method) : TSNode{}; !ts_node_is_null(Def))
       Calls.push_back({At.Caller ? At.Caller->Name : "", Functions.at(ts_node_start_byte(Def)).Name,
                        At.Around.Found});
-    if (isFunction(N)) {
+    if (IsFunction) {
       auto It = Functions.find(ts_node_start_byte(N));
       At.Caller = It == Functions.end() ? nullptr : &It->second;
     }
-    if (isFunction(N) || is(N, "lambda")) {
+    if (IsFunction || is(Sym, "lambda")) {
       At.Around = {};
       At.Guard.reset();
     }
     // A loop's iterable is evaluated once; its body (and a while's condition) each time.
-    bool Loop = isLoop(N);
-    TSNode Iterable = Loop && is(N, "for_statement") ? field(N, "right") : TSNode{};
-    bool If = is(N, "if_statement") || is(N, "elif_clause");
+    bool Loop = isLoop(Sym);
+    TSNode Iterable = Loop && is(Sym, "for_statement") ? field(N, "right") : TSNode{};
+    bool If = is(Sym, "if_statement") || is(Sym, "elif_clause");
     TSNode Consequence = If ? field(N, "consequence") : TSNode{};
     std::optional<int64_t> Period = If ? periodOf(V, field(N, "condition")) : std::nullopt;
     NamedChildren Children(N);

@@ -100,28 +100,22 @@ TSNode Values::argument(TSNode Call, unsigned I, const char *Keyword) const {
     return I == 0 && !Keyword ? Args : None;
   if (!is(Args, "argument_list"))
     return None;
-  // One pass over the arguments with a cursor, stopping at the one asked for (this runs for
-  // nearly every call of every walk).
+  // The arguments' list as the file's NodeMemo keeps it (this runs for nearly every call of
+  // every walk: a cursor for each, which allocates its stack and walks the tokens between
+  // the arguments too, was a twentieth of a large project's run).
   unsigned Positional = 0;
-  TSNode Found = None;
-  TSTreeCursor C = ts_tree_cursor_new(Args);
-  for (bool More = ts_tree_cursor_goto_first_child(&C); More && ts_node_is_null(Found);
-       More = ts_tree_cursor_goto_next_sibling(&C)) {
-    TSNode A = ts_tree_cursor_current_node(&C);
-    if (!ts_node_is_named(A))
-      continue;
+  for (TSNode A : namedChildren(Args)) {
     if (is(A, "keyword_argument")) {
       if (Keyword && text(field(A, "name")) == Keyword)
-        Found = field(A, "value");
+        return field(A, "value");
       continue;
     }
     if (Keyword || is(A, "comment") || is(A, "list_splat") || is(A, "dictionary_splat"))
       continue;
     if (Positional++ == I)
-      Found = A;
+      return A;
   }
-  ts_tree_cursor_delete(&C);
-  return Found;
+  return None;
 }
 
 namespace {
@@ -590,7 +584,7 @@ void Values::readDefaultDevice(TSNode Root) {
       TSNode N = ts_node_descendant_for_byte_range(Root, static_cast<uint32_t>(At),
                                                    static_cast<uint32_t>(At + Name.size()));
       for (int Up = 0; Up < 3 && !ts_node_is_null(N) && !is(N, "call"); ++Up)
-        N = ts_node_parent(N);
+        N = parentOf(N);
       if (ts_node_is_null(N) || !is(N, "call") || lastPart(dotted(field(N, "function"))) != Name)
         continue;
       // 'torch.cuda.FloatTensor', torch.cuda.FloatTensor, 'cuda', 'cuda:0', and the ternary
@@ -643,15 +637,16 @@ Value Values::cudaType(TSNode E) const {
 Value Values::of(TSNode E, const Scope &S) const {
   if (ts_node_is_null(E))
     return Value();
+  const TSSymbol Sym = symbolOf(E); // E is tested against type after type
   // (x), and *args given on (`torch.save(*args, **kwargs)`): the tuple args holds.
-  if (is(E, "parenthesized_expression") || is(E, "list_splat"))
+  if (is(Sym, "parenthesized_expression") || is(Sym, "list_splat"))
     return of(ts_node_named_child(E, 0), S);
-  if (is(E, "identifier") || is(E, "attribute")) {
+  if (is(Sym, "identifier") || is(Sym, "attribute")) {
     if (const Value *Known = S.find(text(E)))
       return *Known;
     if (isCudaTensorType(E))
       return cudaType(E);
-    if (is(E, "attribute")) {
+    if (is(Sym, "attribute")) {
       Value Object = of(field(E, "object"), S);
       std::string_view Attr = text(field(E, "attribute"));
       if (Object.tensor() && oneOf(Attr, {"T", "mT", "H", "data", "grad", "real", "imag"})) {
@@ -673,7 +668,7 @@ Value Values::of(TSNode E, const Scope &S) const {
     }
     return Value();
   }
-  if (is(E, "call")) {
+  if (is(Sym, "call")) {
     // A tensor's method or a torch function of a module's input (x.any(), torch.sum(keep))
     // says it is a tensor; F.pad(x), a helper's f(x), and the moves and casts that other
     // objects have too (instances.to(device), x.float()) say no more than x did.
@@ -687,23 +682,23 @@ Value Values::of(TSNode E, const Scope &S) const {
     }
     return Made;
   }
-  if (is(E, "none")) {
+  if (is(Sym, "none")) {
     Value None;
     None.K = Kind::None;
     return None;
   }
-  if (is(E, "integer")) {
+  if (is(Sym, "integer")) {
     Value Int;
     Int.K = Kind::Int;
     Int.Why = quote(text(E)) + " at line " + std::to_string(line(E));
     return Int;
   }
-  if (is(E, "string")) { // "cuda:0" names a device; other text is not one
+  if (is(Sym, "string")) { // "cuda:0" names a device; other text is not one
     Value D = deviceOf(E, S);
     return D.Where == Place::Unknown ? Value() : D;
   }
-  if (is(E, "expression_list") || is(E, "tuple") ||
-      is(E, "list")) { // return feats, labels; [train_loader, eval_loader]
+  if (is(Sym, "expression_list") || is(Sym, "tuple") ||
+      is(Sym, "list")) { // return feats, labels; [train_loader, eval_loader]
     NamedChildren Parts(E);
     if (Parts.size() > MaxTupleValues) // a table of constants: not read value by value
       return Value();
@@ -719,7 +714,7 @@ Value Values::of(TSNode E, const Scope &S) const {
     return valuesIn(Tuple) > MaxTupleValues ? Value() : Tuple;
   }
   // {x: DataLoader(...) for x in ["train", "val"]}: a dict of loaders.
-  if (is(E, "dictionary_comprehension")) {
+  if (is(Sym, "dictionary_comprehension")) {
     TSNode Body = field(E, "body");
     Value Item = is(Body, "pair") ? comprehended(E, field(Body, "value"), S) : Value();
     if (Item.K != Kind::Loader)
@@ -729,10 +724,10 @@ Value Values::of(TSNode E, const Scope &S) const {
     Loaders.Elements.push_back(Item);
     return Loaders;
   }
-  if (is(E, "list_comprehension") || is(E, "generator_expression")) {
+  if (is(Sym, "list_comprehension") || is(Sym, "generator_expression")) {
     // [b.to(device) for b in boxes]: a list of what its body makes of the elements.
     Value Item = comprehended(E, field(E, "body"), S);
-    if (Item.K == Kind::Int && Item.Elements.empty() && is(E, "list_comprehension")) {
+    if (Item.K == Kind::Int && Item.Elements.empty() && is(Sym, "list_comprehension")) {
       // [i for i, w in enumerate(words) if w != end]: a Python list of numbers, which a
       // CUDA tensor indexed by it copies to the device (Linter::listIndex); no number (not
       // a size, not a device index).
@@ -746,7 +741,7 @@ Value Values::of(TSNode E, const Scope &S) const {
     Item.Mask = false;
     return Item;
   }
-  if (is(E, "subscript")) {
+  if (is(Sym, "subscript")) {
     Value V = of(field(E, "value"), S);
     if (V.K == Kind::Module) // self.layers[i]
       return element(V);
@@ -769,7 +764,7 @@ Value Values::of(TSNode E, const Scope &S) const {
     V.Sequence = false; // an element of a list of tensors is a tensor
     return V;
   }
-  if (is(E, "binary_operator")) {
+  if (is(Sym, "binary_operator")) {
     Value L = of(field(E, "left"), S), R = of(field(E, "right"), S);
     // [torch.zeros((0, 6))] * n: a list of n such tensors.
     if (is(field(E, "left"), "list") && L.Elements.size() == 1 && L.Elements[0].tensor() &&
@@ -791,7 +786,7 @@ Value Values::of(TSNode E, const Scope &S) const {
     Out.Mask = Out.tensor() && oneOf(Op, {"&", "|", "^"}) && (L.Mask || R.Mask);
     return Out;
   }
-  if (is(E, "comparison_operator")) {
+  if (is(Sym, "comparison_operator")) {
     // "x is None" and "x in names" compare objects, not values.
     std::string_view T = text(E);
     if (T.find(" is ") != std::string_view::npos || T.find(" in ") != std::string_view::npos)
@@ -802,13 +797,13 @@ Value Values::of(TSNode E, const Scope &S) const {
     Out.Mask = Out.tensor();
     return Out;
   }
-  if (is(E, "unary_operator")) {
+  if (is(Sym, "unary_operator")) {
     Value V = of(field(E, "argument"), S);
     return V.tensor() ? V : Value();
   }
   // A dict of state (`{'model': model.state_dict(), 'epoch': epoch}`): state that torch.save
   // copies from where its tensors are, the device of the one that may be on CUDA.
-  if (is(E, "dictionary")) {
+  if (is(Sym, "dictionary")) {
     Value State;
     bool Tensors = false; // a value is a tensor: .items() gives tensors (bindIteration)
     for (TSNode Pair : namedChildren(E)) {
@@ -827,7 +822,7 @@ Value Values::of(TSNode E, const Scope &S) const {
       State.Class = DictClass;
     return State;
   }
-  if (is(E, "conditional_expression")) {
+  if (is(Sym, "conditional_expression")) {
     Value A = of(ts_node_named_child(E, 0), S), B = of(ts_node_named_child(E, 2), S);
     if (A.K == Kind::Device || B.K == Kind::Device)
       return deviceOf(E, S);

@@ -350,6 +350,12 @@ template <size_t N> bool is(TSNode Node, const char (&Type)[N]) {
   TSSymbol Sym = symbolOf(Node);
   return Sym == S.Named || Sym == S.Anonymous;
 }
+// The same of a symbol already read (symbolOf; 0 of a null node, which is no type): a node
+// tested against type after type.
+template <size_t N> bool is(TSSymbol Sym, const char (&Type)[N]) {
+  const TypeSymbols S = typeSymbols(Type);
+  return Sym && (Sym == S.Named || Sym == S.Anonymous);
+}
 template <size_t N> TSNode field(TSNode Node, const char (&Name)[N]) {
   if (!Node.id) // a missing part's part is missing too
     return Node;
