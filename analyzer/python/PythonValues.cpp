@@ -451,6 +451,46 @@ bool buildsLibraryModule(std::string_view Callee) {
   return false;
 }
 
+// Methods of a tensor, beyond the op table's, that return one (what a value taken for a
+// tensor by its use must call to be read as one: Value::Assumed).
+constexpr std::initializer_list<const char *> TensorMethods = {"any",         "all",
+                                                               "abs",         "float",
+                                                               "long",        "int",
+                                                               "half",        "double",
+                                                               "bool",        "sqrt",
+                                                               "exp",         "log",
+                                                               "pow",         "clamp",
+                                                               "clamp_",      "topk",
+                                                               "sort",        "softmax",
+                                                               "sigmoid",     "relu",
+                                                               "tanh",        "cumsum",
+                                                               "std",         "var",
+                                                               "chunk",       "gather",
+                                                               "scatter",     "matmul",
+                                                               "mm",          "bmm",
+                                                               "mul",         "add",
+                                                               "sub",         "div",
+                                                               "neg",         "round",
+                                                               "floor",       "ceil",
+                                                               "sign",        "type_as",
+                                                               "new_zeros",   "new_ones",
+                                                               "new_full",    "index_select",
+                                                               "unique",      "masked_select",
+                                                               "numpy",       "tolist",
+                                                               "item",        "cpu",
+                                                               "cuda",        "to",
+                                                               "detach",      "clone",
+                                                               "contiguous",  "unbind",
+                                                               "split",       "argmax",
+                                                               "argmin",      "max",
+                                                               "min",         "sum",
+                                                               "mean",        "float16",
+                                                               "bincount",    "repeat_interleave",
+                                                               "log_softmax", "exp_",
+                                                               "add_",        "mul_",
+                                                               "sub_",        "div_",
+                                                               "fill_",       "zero_",
+                                                               "copy_",       "data"};
 // Methods of a tensor whose result is not a tensor.
 constexpr std::initializer_list<const char *> NotTensor = {"item",
                                                            "tolist",
@@ -715,6 +755,14 @@ Value Values::of(TSNode E, const Scope &S) const {
   }
   // {x: DataLoader(...) for x in ["train", "val"]}: a dict of loaders.
   if (is(Sym, "dictionary_comprehension")) {
+    // {k.replace("module.", ""): v for k, v in ckpt.items()}: the checkpoint, keys renamed.
+    for (TSNode C : namedChildren(E))
+      if (TSNode Over = field(C, "right");
+          is(C, "for_in_clause") && is(Over, "call") &&
+          text(field(field(Over, "function"), "attribute")) == "items")
+        if (Value Whole = of(field(field(Over, "function"), "object"), S);
+            Whole.Class == Checkpoint)
+          return Whole;
     TSNode Body = field(E, "body");
     Value Item = is(Body, "pair") ? comprehended(E, field(Body, "value"), S) : Value();
     if (Item.K != Kind::Loader)
@@ -1280,18 +1328,30 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
     Out.Pinned = false;
     return Out;
   }
+  // x.to(device), x.cuda() of a value of unknown kind (a parameter no call in view gives
+  // one): what is moved to CUDA is there, a tensor (a module, by its name: `model.cuda()`),
+  // taken as a module's inputs are (Value::Assumed: a batch's dict has .to() too).
+  if (Self.unknownType() && Self.Elements.empty() && Self.Class.empty() &&
+      (Name == "to" || Name == "cuda"))
+    if (std::optional<OpRow> R = row(Name, /*IsMethod=*/true)) {
+      Value Moved = byRow(*R, tensorAt(Place::Unknown, ""), Call, S);
+      if (Moved.tensor() && Moved.Where == Place::Cuda) {
+        Moved.Assumed = true;
+        if (networkName(lastPart(text(Receiver))))
+          Moved.K = Kind::Module;
+        return Moved;
+      }
+    }
   if (Self.K == Kind::Other && Self.LikeParams && Self.Elements.empty() && !oneOf(Name, NotTensor))
     return likeParameters(Call, Name, Self, S);
   if (!Self.tensor() || oneOf(Name, NotTensor))
     return Value();
-  // A module's input of a dict's, a list's, a string's or a structure's methods
-  // (kwargs.get("mask"), instances.has("gt_masks")): a container, not a tensor.
-  if (Self.Assumed &&
-      (oneOf(Name, {"get",    "keys",   "values", "items",      "has",        "append",
-                    "extend", "pop",    "update", "setdefault", "startswith", "endswith",
-                    "join",   "strip",  "lower",  "upper",      "replace",    "format",
-                    "insert", "remove", "add",    "discard"}) ||
-       (Name == "split" && is(argument(Call, 0, nullptr), "string")))) // str.split(",")
+  // What is a tensor only by where it is used (a module's input, an object moved with
+  // .to(device)) is one only through a tensor's methods: not through a dict's, a list's, a
+  // string's or a structure's (kwargs.get("mask"), instances.has("gt_masks"),
+  // data.metadata(), name.split(",")).
+  if (Self.Assumed && ((!listedOp(Name) && !oneOf(Name, TensorMethods)) ||
+                       (Name == "split" && is(argument(Call, 0, nullptr), "string"))))
     return Value();
   std::optional<OpRow> R = row(Name, /*IsMethod=*/true);
   Value Out = R ? byRow(*R, Self, Call, S) : Value();

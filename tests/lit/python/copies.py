@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}50{{$}}
+# COUNT: {{^}}52{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -387,3 +387,14 @@ def extract(model, multi):
         images[0] = images[0].cuda()
         # CHECK-DAG: copies.py:[[@LINE-1]]:31: warning: 'cuda' of a host tensor{{.*}}[hostsync-host-to-device-copy]
     return features
+
+
+def moved(x, model, path):
+    # A value of unknown kind moved to CUDA is there: a tensor, or a module by its name.
+    x = x.to(torch.device("cuda"))
+    y = x.cpu()
+    # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'cpu' copies a CUDA tensor to the host{{.*}}[hostsync-device-to-host-copy]
+    model = model.cuda()
+    model.load_state_dict(torch.load(path, map_location="cpu"))
+    # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'load_state_dict' copies each saved tensor into the module's parameters and buffers, on CUDA{{.*}}[hostsync-host-to-device-copy]
+    return y
