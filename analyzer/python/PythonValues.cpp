@@ -590,6 +590,15 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
     std::string_view Last = lastPart(T);
     if (Last.find("dtype") != std::string_view::npos)
       return Value();
+    // var.device of a tensor (or a module) the file knows: where it is (a host tensor's
+    // device is the host's: `.to(var.device)` of another host tensor copies nothing).
+    if (is(E, "attribute") && Last == "device")
+      if (Value Owner = of(field(E, "object"), S);
+          (Owner.tensor() || Owner.K == Kind::Module) && Owner.Where != Place::Unknown) {
+        Owner.K = Kind::Device;
+        Owner.Elements.clear();
+        return Owner;
+      }
     // args.device of an argparse flag whose default names one (`default='cuda'`).
     if (is(E, "attribute"))
       if (auto Default = flagDefault(Last); Default && !Default->Text.empty() &&

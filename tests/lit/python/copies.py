@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}52{{$}}
+# COUNT: {{^}}54{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -398,3 +398,15 @@ def moved(x, model, path):
     model.load_state_dict(torch.load(path, map_location="cpu"))
     # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'load_state_dict' copies each saved tensor into the module's parameters and buffers, on CUDA{{.*}}[hostsync-host-to-device-copy]
     return y
+
+
+def survival(p):
+    # .to(var.device) of a tensor the file knows: where var is. Of a host var, no copy
+    # (pytorch-cifar100's stochastic depth); of a CUDA one, a copy to it.
+    var = torch.bernoulli(torch.tensor(p).float())
+    same = torch.tensor(1).float().to(var.device)
+    on_gpu = torch.ones(3).cuda()
+    # CHECK-DAG: copies.py:[[@LINE-1]]:28: warning: 'cuda' of a host tensor{{.*}}[hostsync-host-to-device-copy]
+    moved = torch.tensor(1).float().to(on_gpu.device)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:37: warning: 'to' of a host tensor (made on the CPU by `torch.tensor(1)`{{.*}}[hostsync-host-to-device-copy]
+    return same, moved
