@@ -875,8 +875,14 @@ Value Values::of(TSNode E, const Scope &S) const {
       }
     }
     State.Sequence = State.K == Kind::State && Tensors && State.Elements.empty();
-    if (State.K != Kind::State)
+    if (State.K != Kind::State) {
       State.Class = DictClass;
+      // {'num_workers': 1, 'pin_memory': True}: a DataLoader's **kwargs that pin its batches.
+      for (TSNode Pair : namedChildren(E))
+        if (is(Pair, "pair") && text(field(Pair, "value")) == "True" &&
+            text(field(Pair, "key")).find("pin_memory") != std::string_view::npos)
+          State.Pinned = true;
+    }
     return State;
   }
   if (is(Sym, "conditional_expression")) {
@@ -886,6 +892,11 @@ Value Values::of(TSNode E, const Scope &S) const {
     // Beam(...) if beam else Greedy(...): an object of either class, as after an if statement.
     if (A.K == B.K && (A.K == Kind::Object || A.K == Kind::Module))
       return merge(A, B);
+    // {'pin_memory': True} if use_cuda else {}: pinned where there is a GPU.
+    if (A.Class == DictClass && B.Class == DictClass) {
+      A.Pinned |= B.Pinned;
+      return A;
+    }
     return A.tensor() && B.tensor() ? combine({A, B}) : Value();
   }
   return Value();
@@ -1019,6 +1030,7 @@ Value Values::call(TSNode Call, const Scope &S) const {
       !Classes.count(Callee)) {
     Value Dict;
     Dict.Class = DictClass;
+    Dict.Pinned = text(argument(Call, 0, "pin_memory")) == "True"; // dict(..., pin_memory=True)
     return Dict;
   }
   // iter(loader): an iterator of its batches, read as the loader; so is a progress bar
@@ -1062,6 +1074,15 @@ Value Values::call(TSNode Call, const Scope &S) const {
                                                flagDefault(text(field(Pin, "attribute")));
                                            return Default && Default->Text == "True";
                                          }()));
+    // DataLoader(dataset, **kwargs) of a dict that says pin_memory=True (on either side of
+    // `{...} if use_cuda else {}`: pinned where there is a GPU).
+    if (ts_node_is_null(Pin))
+      for (TSNode A : namedChildren(field(Call, "arguments")))
+        if (is(A, "dictionary_splat") && ts_node_named_child_count(A) > 0) {
+          TSNode Given = ts_node_named_child(A, 0);
+          const Value *Named = is(Given, "identifier") ? S.find(text(Given)) : nullptr;
+          L.Pinned |= (Named ? *Named : of(Given, S)).Pinned;
+        }
     L.Why = "a batch of " + quote(Callee) + " at line " + std::to_string(line(Call));
     return L;
   }

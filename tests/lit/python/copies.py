@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}54{{$}}
+# COUNT: {{^}}55{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -410,3 +410,19 @@ def survival(p):
     moved = torch.tensor(1).float().to(on_gpu.device)
     # CHECK-DAG: copies.py:[[@LINE-1]]:37: warning: 'to' of a host tensor (made on the CPU by `torch.tensor(1)`{{.*}}[hostsync-host-to-device-copy]
     return same, moved
+
+
+def loaders(ds, use_cuda):
+    # pin_memory given through **kwargs (barlowtwins' `kwargs = dict(..., pin_memory=True)`,
+    # pytorch/examples' `{'pin_memory': True} if use_cuda else {}`): pinned batches, whose
+    # non-blocking copies do not wait; a dict without it pins nothing.
+    kwargs = dict(batch_size=4, num_workers=2, pin_memory=True)
+    for x, _ in torch.utils.data.DataLoader(ds, **kwargs):
+        x = x.cuda(non_blocking=True)
+    kw = {"num_workers": 1, "pin_memory": True} if use_cuda else {}
+    for x, _ in torch.utils.data.DataLoader(ds, **kw):
+        x = x.cuda(non_blocking=True)
+    for x, _ in torch.utils.data.DataLoader(ds, **{"num_workers": 1}):
+        x = x.cuda(non_blocking=True)
+        # CHECK-DAG: copies.py:[[@LINE-1]]:15: warning: 'cuda(non_blocking=True)' of a host tensor in pageable memory{{.*}}[hostsync-host-to-device-copy]
+    return x
