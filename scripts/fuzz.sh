@@ -77,10 +77,14 @@ for t in $targets; do
     tail -n 40 "$log" >&2
   fi
   took=$(($(date +%s) - start))
-  # libFuzzer's last "#N" line counts the executions ("Done N runs" after -runs=0).
+  # libFuzzer's last "#N" line counts the executions ("Done N runs" after -runs=0): more than
+  # the seeds, by how many of them it runs again for the coverage they add, so a change to
+  # the code read changes it. The seeds it read ("seed corpus: files: N") are the tests.
   execs=$(grep -oE '^#[0-9]+|Done [0-9]+ runs' "$log" | tail -n 1 | grep -oE '[0-9]+' || echo 0)
-  summary+="$(printf '%-20s %6ss %10s execs %s crashes' "$t" "$took" "$execs" "$found")"$'\n'
+  read_seeds=$(grep -oE 'seed corpus: files: [0-9]+' "$log" | grep -oE '[0-9]+$' || echo 0)
+  summary+="$(printf '%-20s %6ss %10s execs %4s seeds %s crashes' "$t" "$took" "$execs" \
+    "$read_seeds" "$found")"$'\n'
 done
-echo "== fuzz: target, seconds, executions, crashes (inputs in $build/crashes/)"
+echo "== fuzz: target, seconds, executions, seed inputs read, crashes (inputs in $build/crashes/)"
 printf '%s' "$summary"
 exit $failed

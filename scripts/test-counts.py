@@ -7,7 +7,8 @@ below its floor fails, with the part named. Prints one line per part, then the c
   lit-llvm14        lit's tests run in it (not unsupported), from lit's results.xml
   unit-llvm22       the analyzer's unit tests against LLVM 22 (gtest's XML)
   lit-llvm22        lit's tests run against LLVM 22 (results.xml)
-  fuzz-seeds        the seed inputs the fuzz targets ran (libFuzzer's "Done N runs")
+  fuzz-seeds        the seed inputs the fuzz targets read (libFuzzer's "seed corpus: files: N";
+                    its executions vary with the coverage of the code read)
 usage: test-counts.py FLOORS PART=FILE...   (a part given no file is not checked)"""
 import re
 import sys
@@ -26,7 +27,7 @@ def count(part, path):
         m = re.findall(r"tests passed, \d+ tests failed out of (\d+)", text)
         return int(m[-1]) if m else 0
     if part == "fuzz-seeds":
-        return sum(int(n) for n in re.findall(r"^\S+\s+\d+s\s+(\d+) execs", text, re.M))
+        return sum(int(n) for n in re.findall(r"^\S+\s+\d+s\s+\d+ execs\s+(\d+) seeds", text, re.M))
     return ran(path)
 
 
