@@ -1135,6 +1135,17 @@ void Linter::formatted(TSNode Call, const Scope &S) {
   }
 }
 
+namespace {
+// Is N inside a lambda (`map_location=lambda storage, loc: storage.cuda(rank)`: the load's
+// copy, reported at the load), a few levels up?
+bool inLambda(TSNode N) {
+  for (int Up = 0; Up < 4 && !ts_node_is_null(N); ++Up, N = parentOf(N))
+    if (is(N, "lambda"))
+      return true;
+  return false;
+}
+} // namespace
+
 void Linter::call(TSNode Call, const Scope &S) {
   TSNode Fn = field(Call, "function");
   std::string CalleeName = V.dotted(Fn);
@@ -1335,6 +1346,25 @@ void Linter::call(TSNode Call, const Scope &S) {
                  ") to CUDA: the host waits for the copy and every kernel queued before it",
              "move it with .to(device, dtype, non_blocking=True) from pinned memory");
     return;
+  }
+  // x.cuda(), x.to(device) of a name of unknown kind, not a module's (by its name, self, or
+  // a call's result: `Net(...).to(device)`): what is moved is on the host as often as not
+  // (`if args.cuda: data = data.cuda()` in a helper), so a copy that may be one.
+  if (Method && Self.unknownType() && Self.Elements.empty() && Self.Class.empty() &&
+      (Name == "cuda" || Name == "to") && !is(field(Fn, "object"), "call") &&
+      V.text(field(Fn, "object")) != "self" && !inLambda(Call) &&
+      !networkName(lastPart(V.text(field(Fn, "object"))))) {
+    TSNode Target = V.argument(Call, 0, nullptr);
+    if (ts_node_is_null(Target))
+      Target = V.argument(Call, 0, "device");
+    Value D = Name == "cuda" ? cudaDevice("`.cuda()` at line " + std::to_string(V.line(Call)))
+                             : V.deviceOf(Target, S);
+    if (D.K == Kind::Device && D.Where == Place::Cuda &&
+        V.text(V.argument(Call, 0, "non_blocking")) != "True")
+      return report(Call, "hostsync-host-to-device-copy", Op, {Place::Unknown, ""},
+                    "'" + Op +
+                        "' of a value that may be a host tensor copies it to CUDA: the host "
+                        "waits for the copy and every kernel queued before it");
   }
   if (Method && Self.tensor() && (Name == "to" || Name == "cuda")) {
     TSNode Target = V.argument(Call, 0, nullptr);

@@ -1598,6 +1598,8 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
     Element = itemOf(From);
   } else if (From.K == Kind::Module) {
     Element = element(From); // for layer in self.layers: layer(x, mask)
+  } else if (From.Class == DictClass || From.Class == LoaderDict) {
+    Element.Class = DictKey;
   }
   if (Enumerated) {
     Value Index; // a number: the position

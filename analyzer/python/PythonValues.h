@@ -57,6 +57,9 @@ inline constexpr const char *DictClass = "dict";
 // Value::Class of a dict of DataLoaders (`{x: DataLoader(...) for x in ["train", "val"]}`,
 // or written out): its one element, the loaders merged, is what `loaders[phase]` gives.
 inline constexpr const char *LoaderDict = "dict of loaders";
+// Value::Class of a key a loop over a dict gives (`for phase in dataloaders`): a string or a
+// number, not a tensor.
+inline constexpr const char *DictKey = "dict key";
 // Value::Class of a Transform of tensors (torchvision's Normalize, a Compose without
 // ToTensor): its result is where the tensor it is given is.
 inline constexpr const char *TensorTransform = "tensor transform";

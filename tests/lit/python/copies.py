@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}55{{$}}
+# COUNT: {{^}}57{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -392,6 +392,7 @@ def extract(model, multi):
 def moved(x, model, path):
     # A value of unknown kind moved to CUDA is there: a tensor, or a module by its name.
     x = x.to(torch.device("cuda"))
+    # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'to' of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]
     y = x.cpu()
     # CHECK-DAG: copies.py:[[@LINE-1]]:11: warning: 'cpu' copies a CUDA tensor to the host{{.*}}[hostsync-device-to-host-copy]
     model = model.cuda()
@@ -426,3 +427,17 @@ def loaders(ds, use_cuda):
         x = x.cuda(non_blocking=True)
         # CHECK-DAG: copies.py:[[@LINE-1]]:15: warning: 'cuda(non_blocking=True)' of a host tensor in pageable memory{{.*}}[hostsync-host-to-device-copy]
     return x
+
+
+def batchify(data, args, net, batch):
+    # A name of unknown kind moved to CUDA is a host tensor as often as not (TCN's `if
+    # args.cuda: data = data.cuda()` in a helper its callers give corpora): a copy that may be
+    # one. Not of a module (by its name, self, or a call's result: `Net(...).to(device)`),
+    # nor non_blocking (its pinning unknown).
+    if args.cuda:
+        data = data.cuda()
+        # CHECK-DAG: copies.py:[[@LINE-1]]:21: warning: 'cuda' of a value that may be a host tensor copies it to CUDA{{.*}}device: unknown{{.*}}[hostsync-host-to-device-copy]
+    net = net.cuda()
+    built = torch.nn.Sequential(net).to("cuda")
+    batch = batch.to("cuda", non_blocking=True)
+    return data, net, built, batch

@@ -1,7 +1,7 @@
 # RUN: %lint --no-cache --checks='-*,hostsync-item,hostsync-bool-mask-index,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}17{{$}}
+# COUNT: {{^}}19{{$}}
 # Elements of tensors and callables of unknown type:
 # - a range loop's variable is a number, and an element of a CUDA tensor taken with it
 #   (t[i]) indexes a Python list through __index__, which reads it (a greedy CTC decoder);
@@ -157,3 +157,7 @@ def member(x):
             # CHECK-DAG: elements.py:[[@LINE-1]]:12: warning: a membership test ('in') of an element of a CUDA tensor{{.*}}[hostsync-item]
             hits.append(rank)
     return hits
+
+# A name of unknown kind moved to CUDA: a copy that may be one (copies.py, batchify).
+# CHECK-DAG: elements.py:133:21: warning: '{{[a-z]+}}' of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]
+# CHECK-DAG: elements.py:145:31: warning: '{{[a-z]+}}' of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy,hostsync-print-tensor' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}12{{$}}
+# COUNT: {{^}}14{{$}}
 # Objects of the file's own classes: what a class's construction passes its __init__ (a
 # loader, a device) is what the methods read from self; and integers as devices: .to(0),
 # .to(rank) with rank an int (a literal, int(os.environ[...])) is a CUDA device's index, as
@@ -121,3 +121,7 @@ def library_meters(loader, logger):
         # CHECK-DAG: objects.py:[[@LINE-1]]:28: warning: formatting a CUDA tensor into a string{{.*}}[hostsync-print-tensor]
         # CHECK-DAG: objects.py:[[@LINE-2]]:50: warning: formatting a CUDA tensor into a string{{.*}}[hostsync-print-tensor]
         logger.info(f"{counter.val}")
+
+# A name of unknown kind moved to CUDA: a copy that may be one (copies.py, batchify).
+# CHECK-DAG: objects.py:79:30: warning: '{{[a-z]+}}' of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]
+# CHECK-DAG: objects.py:79:58: warning: '{{[a-z]+}}' of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}13{{$}}
+# COUNT: {{^}}15{{$}}
 # Values taken apart and handed on: a function's tuple, unpacked or indexed ([0]); a
 # generator of a loader's batches (yield from, a yielded tuple, next(), a for loop, items());
 # a method given a loader first (log_every) iterates it; torchvision's ToTensor, alone or in
@@ -143,3 +143,7 @@ def train_two(batch_size):
         y = y.cuda()
         # CHECK-DAG: tuples.py:[[@LINE-1]]:15: warning: 'cuda' of a host tensor (a batch of `DataLoader`{{.*}}[hostsync-host-to-device-copy]
     return x, y, n
+
+# A name of unknown kind moved to CUDA: a copy that may be one (copies.py, batchify).
+# CHECK-DAG: tuples.py:42:30: warning: '{{[a-z]+}}' of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]
+# CHECK-DAG: tuples.py:44:11: warning: '{{[a-z]+}}' of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]
