@@ -14,11 +14,13 @@ Value merge(const Value &A, const Value &B) {
   // So does a value of unknown type to a module: a model a branch hands to a library's
   // wrapper (`model = apex.parallel.convert_syncbn_model(model)` under `if opt.syncBN:`) is
   // still the model, where it is moved next; and to a state (a dict of numbers one call
-  // saves, of tensors another). So does what torch.load read (a checkpoint's
-  // entry) to a tensor or a module a path makes.
+  // saves, of tensors another; not to a checkpoint, which a parameter's value may not be).
+  // So does what torch.load read (a checkpoint's entry) to a tensor or a module a path
+  // makes.
   auto GivesWay = [](const Value &X, const Value &Y) {
     return X.K == Kind::None || ((X.K == Kind::Int || X.K == Kind::Other) && Y.tensor()) ||
-           (X.K == Kind::Other && (Y.K == Kind::Module || Y.K == Kind::State)) ||
+           (X.K == Kind::Other &&
+            (Y.K == Kind::Module || (Y.K == Kind::State && Y.Class != Checkpoint))) ||
            (X.Assumed && Y.tensor() && !Y.Assumed) ||
            (X.Class == Checkpoint && (Y.tensor() || Y.K == Kind::Module));
   };
@@ -62,6 +64,10 @@ Value merge(const Value &A, const Value &B) {
   Out.Pinned = A.Pinned && B.Pinned;
   Out.Empty = A.Empty && B.Empty;
   Out.Assumed = A.Assumed && B.Assumed;
+  // What torch.load read on one path and mapped to the host on another: no load's state on
+  // every path (its load_state_dict may copy from the host).
+  if (A.Class == Checkpoint && (A.Where == Place::Cpu) != (B.Where == Place::Cpu))
+    Out.Class.clear();
   // On CUDA through a path of its own whatever the parameters: its own; else what either
   // came through decides it.
   bool OwnCuda =

@@ -1,7 +1,5 @@
 #include "python/PythonLibraryCalls.h"
 
-#include "python/PythonCalls.h"
-
 #include <algorithm>
 #include <vector>
 
@@ -134,53 +132,6 @@ bool optimizerName(std::string_view Name) {
   return Lower.find("optim") != std::string::npos || Lower == "opt" ||
          Lower.compare(0, 4, "opt_") == 0 ||
          (Lower.size() > 4 && Lower.compare(Lower.size() - 4, 4, "_opt") == 0);
-}
-
-// Whether Name holds state only a torch.load not mapped to the host can have put there, at
-// At: every assignment of Name before At in the function around it (or the module) is
-// `Name = torch.load(...)` of no map_location, or of one that names CUDA or a device
-// attribute (`map_location=self.config.device`; a bare name may have been another device
-// when the load ran), and Name is none of the function's parameters. Only read where the
-// function's text loads anything: a walk of the function per call.
-bool loadedToDevice(std::string_view Name, TSNode At, const Values &V) {
-  TSNode Around = At;
-  while (!ts_node_is_null(Around) && !is(Around, "function_definition") && !is(Around, "module"))
-    Around = parentOf(Around);
-  if (ts_node_is_null(Around) || V.text(Around).find("torch.load") == std::string_view::npos)
-    return false;
-  if (is(Around, "function_definition")) {
-    std::vector<std::string> Params = parameterNames(Around, V);
-    if (std::find(Params.begin(), Params.end(), Name) != Params.end())
-      return false;
-  }
-  auto MapsToDevice = [&](TSNode Load) {
-    TSNode Map = V.argument(Load, 0, "map_location");
-    if (ts_node_is_null(Map))
-      return true;
-    std::string_view T = V.text(Map);
-    return (T.find("cuda") != std::string_view::npos && T.find("cpu") == std::string_view::npos) ||
-           (is(Map, "attribute") && V.text(field(Map, "attribute")) == "device");
-  };
-  bool Any = false;
-  std::vector<TSNode> Todo{Around};
-  while (!Todo.empty()) {
-    TSNode N = Todo.back();
-    Todo.pop_back();
-    if (ts_node_start_byte(N) >= ts_node_start_byte(At))
-      continue;
-    if ((is(N, "assignment") || is(N, "augmented_assignment")) &&
-        V.text(field(N, "left")) == Name) {
-      TSNode Right = field(N, "right");
-      if (!is(N, "assignment") || !is(Right, "call") || calleeText(V, Right) != "torch.load" ||
-          !MapsToDevice(Right))
-        return false;
-      Any = true;
-    }
-    for (TSNode C : namedChildren(N))
-      if (!is(C, "function_definition") && !is(C, "class_definition"))
-        Todo.push_back(C);
-  }
-  return Any;
 }
 
 // Calls of the library objects Values::call knows (timm's NativeScaler, ReduceLROnPlateau,
@@ -343,20 +294,14 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                          "Move the module to the GPU before loading (the copies stay on the "
                          "device), or copy the weights once, outside the loop.",
                          Given.FromParams};
-    // State a torch.load put on the device (`states = torch.load(path)` or map_location of a
-    // device, then `model.load_state_dict(states[0])`): its copies, if any, were the load's.
-    auto LoadedToDevice = [&] {
-      TSNode Root = Arg;
-      while (is(Root, "subscript") || is(Root, "attribute"))
-        Root = is(Root, "subscript") ? field(Root, "value") : field(Root, "object");
-      return is(Root, "identifier") && loadedToDevice(V.text(Root), Call, V);
-    };
+    // State a torch.load did not map to the host (`states = torch.load(path)`, or
+    // map_location of a device; then `model.load_state_dict(states[0])`): its copies, if
+    // any, were the load's, reported at the load (Values::loaded places it).
+    bool Loaded = Given.Class == Checkpoint && Given.Where != Place::Cpu;
     if (Named)
       Into = &Unknown;
     if (!Into || (Into->K != Kind::Module && !Optimizer) || Into->Where == Place::Cpu ||
-        Given.Where == Place::Cuda ||
-        (is(Arg, "call") && calleeText(V, Arg) == "torch.load" && librarySync(Arg, V, S)) ||
-        LoadedToDevice())
+        Given.Where == Place::Cuda || Loaded)
       return std::nullopt;
     return LibrarySync{"hostsync-host-to-device-copy",
                        "load_state_dict",

@@ -1347,18 +1347,21 @@ void Linter::call(TSNode Call, const Scope &S) {
              "move it with .to(device, dtype, non_blocking=True) from pinned memory");
     return;
   }
+  // Where x.cuda(...) or x.to(device) moves x (a dtype's cast: no device).
+  auto MovedTo = [&] {
+    if (Name == "cuda")
+      return cudaDevice("`.cuda()` at line " + std::to_string(V.line(Call)));
+    TSNode Target = V.argument(Call, 0, nullptr);
+    return V.deviceOf(ts_node_is_null(Target) ? V.argument(Call, 0, "device") : Target, S);
+  };
+  bool Moves = Method && (Name == "to" || Name == "cuda");
   // x.cuda(), x.to(device) of a name of unknown kind, not a module's (by its name, self, or
   // a call's result: `Net(...).to(device)`): what is moved is on the host as often as not
   // (`if args.cuda: data = data.cuda()` in a helper), so a copy that may be one.
-  if (Method && Self.unknownType() && Self.Elements.empty() && Self.Class.empty() &&
-      (Name == "cuda" || Name == "to") && !is(field(Fn, "object"), "call") &&
-      V.text(field(Fn, "object")) != "self" && !inLambda(Call) &&
-      !networkName(lastPart(V.text(field(Fn, "object"))))) {
-    TSNode Target = V.argument(Call, 0, nullptr);
-    if (ts_node_is_null(Target))
-      Target = V.argument(Call, 0, "device");
-    Value D = Name == "cuda" ? cudaDevice("`.cuda()` at line " + std::to_string(V.line(Call)))
-                             : V.deviceOf(Target, S);
+  if (Moves && Self.unknownType() && Self.Elements.empty() && Self.Class.empty() &&
+      !is(field(Fn, "object"), "call") && V.text(field(Fn, "object")) != "self" &&
+      !inLambda(Call) && !networkName(lastPart(V.text(field(Fn, "object"))))) {
+    Value D = MovedTo();
     if (D.K == Kind::Device && D.Where == Place::Cuda &&
         V.text(V.argument(Call, 0, "non_blocking")) != "True")
       return report(Call, "hostsync-host-to-device-copy", Op, {Place::Unknown, ""},
@@ -1366,12 +1369,8 @@ void Linter::call(TSNode Call, const Scope &S) {
                         "' of a value that may be a host tensor copies it to CUDA: the host "
                         "waits for the copy and every kernel queued before it");
   }
-  if (Method && Self.tensor() && (Name == "to" || Name == "cuda")) {
-    TSNode Target = V.argument(Call, 0, nullptr);
-    if (ts_node_is_null(Target))
-      Target = V.argument(Call, 0, "device");
-    Value D = Name == "cuda" ? cudaDevice("`.cuda()` at line " + std::to_string(V.line(Call)))
-                             : V.deviceOf(Target, S);
+  if (Moves && Self.tensor()) {
+    Value D = MovedTo();
     if (D.K != Kind::Device && !D.tensor())
       return; // a dtype cast
     if (D.Where == Place::Cpu && Self.Where != Place::Cpu)

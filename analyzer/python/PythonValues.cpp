@@ -519,6 +519,11 @@ constexpr std::initializer_list<const char *> NotTensor = {"item",
                                                            "is_same_size"};
 } // namespace
 
+Value Values::namedDevice(TSNode Text, const Scope &S) const {
+  Value D = deviceOf(Text, S);
+  return D.Where == Place::Unknown ? Value() : D;
+}
+
 Value Values::deviceOf(TSNode E, const Scope &S) const {
   Value D;
   D.K = Kind::Device;
@@ -742,10 +747,8 @@ Value Values::of(TSNode E, const Scope &S) const {
     Int.Why = quote(text(E)) + " at line " + std::to_string(line(E));
     return Int;
   }
-  if (is(Sym, "string")) { // "cuda:0" names a device; other text is not one
-    Value D = deviceOf(E, S);
-    return D.Where == Place::Unknown ? Value() : D;
-  }
+  if (is(Sym, "string")) // "cuda:0" names a device; other text is not one
+    return namedDevice(E, S);
   if (is(Sym, "expression_list") || is(Sym, "tuple") ||
       is(Sym, "list")) { // return feats, labels; [train_loader, eval_loader]
     NamedChildren Parts(E);
@@ -960,10 +963,8 @@ Value Values::call(TSNode Call, const Scope &S) const {
   if (Callee == "torch.load")
     return loaded(Call, S);
   // "cuda:{}".format(gpu) names a device as the string does.
-  if (Last == "format" && is(field(Fn, "object"), "string")) {
-    Value D = deviceOf(Call, S);
-    return D.Where == Place::Unknown ? Value() : D;
-  }
+  if (Last == "format" && is(field(Fn, "object"), "string"))
+    return namedDevice(Call, S);
   // torch.optim.AdamW(model.parameters(), ...): an optimizer where its parameters are.
   if ((Callee.substr(0, 12) == "torch.optim." || Callee.substr(0, 6) == "optim.") &&
       Callee.find("lr_scheduler") == std::string_view::npos && !Last.empty() && Last[0] >= 'A' &&

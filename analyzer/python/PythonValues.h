@@ -208,6 +208,9 @@ public:
   // The device an argument of .to() or device= names (a Device value, Other when it names
   // none: a dtype).
   Value deviceOf(TSNode Expr, const Scope &S) const;
+  // A string that names a device ("cuda:0", "cuda:{}".format(rank)): that device; other
+  // text names none (a value of unknown kind).
+  Value namedDevice(TSNode Text, const Scope &S) const;
   // Binds the target of an assignment (a name, self.x, a tuple of names) to V; for a
   // tuple, each name gets V's kind and place (a batch unpacked: x, y = batch).
   void bind(TSNode Target, const Value &V, Scope &S) const;
