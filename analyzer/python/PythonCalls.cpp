@@ -330,6 +330,17 @@ std::vector<BoundMethod> methodsOfObject(TSNode Call, const Scope &S, const Valu
   return Out;
 }
 
+std::vector<BoundMethod> calleesOf(TSNode Call, const Scope &S, const Values &V, const Ranks &R) {
+  bool Method = false;
+  if (TSNode Def = R.calleeOf(Call, Method); !ts_node_is_null(Def))
+    return {{Def, Method}};
+  std::vector<BoundMethod> Out = methodsOfObject(Call, S, V, R);
+  if (Out.empty())
+    for (TSNode Def : R.aliasedCallees(Call))
+      Out.push_back({Def, false});
+  return Out;
+}
+
 bool methodReturnRead(const Value &Returned) {
   return Returned.tensor() && (Returned.Where != Place::Unknown || throughParameters(Returned));
 }
@@ -358,11 +369,7 @@ std::string pythonFunctionKey(const std::string &File, const std::string &Name) 
 }
 
 void CallArguments::record(TSNode Call, const Scope &S, const Values &V, const Ranks &R) {
-  bool Method = false;
-  TSNode Def = R.calleeOf(Call, Method);
-  std::vector<BoundMethod> Bound = ts_node_is_null(Def) ? methodsOfObject(Call, S, V, R)
-                                                        : std::vector<BoundMethod>{{Def, Method}};
-  for (const BoundMethod &B : Bound) {
+  for (const BoundMethod &B : calleesOf(Call, S, V, R)) {
     std::vector<std::string> Names = parameterNames(B.Def, V);
     if (B.Method && !Names.empty())
       Names.erase(Names.begin()); // self

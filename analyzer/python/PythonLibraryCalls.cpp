@@ -215,6 +215,38 @@ std::optional<LibrarySync> libraryObjectCall(TSNode Call, const std::string &Cal
   return std::nullopt;
 }
 
+// torch.distributions checks a distribution's parameters when it is built, and the value
+// given to log_prob() or cdf(), unless told not to (validate_args=False): each check reads
+// `valid.all()` of a comparison on the host (torch/distributions/distribution.py).
+std::optional<LibrarySync> distributionCheck(TSNode Call, const std::string &Callee,
+                                             const Values &V, const Scope &S) {
+  std::string_view Name = lastPart(Callee);
+  bool Built = V.distributionClass(Callee);
+  bool Sample = is(field(Call, "function"), "attribute") && (Name == "log_prob" || Name == "cdf");
+  if (!Built && !Sample)
+    return std::nullopt;
+  Value Dist = V.of(Built ? Call : field(field(Call, "function"), "object"), S);
+  if (Dist.Class != Distribution || Dist.Where == Place::Cpu)
+    return std::nullopt;
+  return LibrarySync{"hostsync-item",
+                     Built ? std::string(Name) + " (validate_args)"
+                           : "Distribution." + std::string(Name),
+                     Dist.Where,
+                     Dist.Why,
+                     Built ? "torch.distributions' '" + std::string(Name) +
+                                 "' checks its parameters on the host (validate_args is on by "
+                                 "default): it reads a comparison of them with bool(), waiting "
+                                 "for every kernel queued before it"
+                           : "'" + std::string(Name) +
+                                 "' of a torch.distributions distribution checks the value it "
+                                 "is given on the host (validate_args is on by default): it "
+                                 "waits for every kernel queued before it",
+                     "Pass validate_args=False to the distribution (or call "
+                     "torch.distributions.Distribution.set_default_validate_args(False) once) "
+                     "where its inputs are known to be valid; keep the checks in debugging runs.",
+                     Dist.FromParams};
+}
+
 std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope &S) {
   std::string Callee = calleeText(V, Call);
   std::string_view Name = lastPart(Callee);
@@ -425,6 +457,8 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
                        Logged.FromParams};
   }
   if (std::optional<LibrarySync> L = libraryObjectCall(Call, Callee, V, S))
+    return L;
+  if (std::optional<LibrarySync> L = distributionCheck(Call, Callee, V, S))
     return L;
   return causalityCheck(Call, Callee, V, S);
 }

@@ -134,6 +134,10 @@ private:
   void narrow(TSNode Condition, Scope &S);  // isinstance(x, int): x is no tensor under it
   void meterUpdated(TSNode Call, Scope &S); // meter.update(t): meter.val/avg/sum are tensors
   void listIndex(TSNode Subscript, const Value &Target, const Scope &S); // t[range(n), y]
+  // Left = Right (Plain) or Left op= Right, Left a subscript given Written: a mask write, a
+  // copy between the host and the device, an entry of a dict of state. Right: null for a
+  // part of a tuple's.
+  void written(TSNode Left, const Value &Written, TSNode Right, bool Plain, Scope &S);
   void movedInPlace(TSNode Call, Scope &S); // model.cuda(): a module moves itself
   // Binds a loop's target (for Left in Iter, or a comprehension's) to Iter's elements.
   void call(TSNode Call, const Scope &S);
@@ -364,8 +368,7 @@ void Linter::projectCall(TSNode Call, const Scope &S) {
   std::vector<Callee> Callees;
   bool Method = false;
   TSNode Def = R.calleeOf(Call, Method);
-  std::vector<BoundMethod> Bound = ts_node_is_null(Def) ? methodsOfObject(Call, S, V, R)
-                                                        : std::vector<BoundMethod>{{Def, Method}};
+  std::vector<BoundMethod> Bound = calleesOf(Call, S, V, R);
   for (const BoundMethod &B : Bound)
     Callees.push_back({pythonFunctionKey(File, R.keyOf(B.Def)), R.nameOf(B.Def),
                        parameterNames(B.Def, V), B.Method});
@@ -447,37 +450,18 @@ void Linter::statement(TSNode N, Scope &S) {
       if (is(E, "assignment") || is(E, "augmented_assignment")) {
         TSNode Left = field(E, "left"), Right = field(E, "right");
         expression(Right, S);
-        // A tensor written through a boolean mask: index_put_ with a tensor value.
         if (is(Left, "subscript")) {
-          Value Target = V.of(field(Left, "value"), S);
-          Value Index = V.of(field(Left, "subscript"), S);
+          written(Left, V.of(Right, S), Right, is(E, "assignment"), S);
+        } else if (is(E, "assignment") &&
+                   (is(Left, "pattern_list") || is(Left, "tuple_pattern") || is(Left, "tuple"))) {
+          // outputs[mask], logabsdet[mask] = spline(...): each target written its part.
           Value Written = V.of(Right, S);
-          if (Target.tensor() && Index.Mask && Written.tensor())
-            report(Left, "hostsync-bool-mask-index", "t[mask] = tensor", Target,
-                   "writing a tensor through a boolean mask of " + phrase(Target.Where) +
-                       " counts the mask's true elements on the host first: it waits for every "
-                       "kernel queued before it");
-          // gain[2:6] = torch.tensor(shape)[...]: a host tensor written into a CUDA one is a
-          // copy to the device, which the host waits for (a number written is a fill).
-          else if (Target.tensor() && Target.Where == Place::Cuda && Written.tensor() &&
-                   Written.Where == Place::Cpu)
-            report(Left, "hostsync-host-to-device-copy", "t[i] = host tensor", Target,
-                   "writing a host tensor (" + Written.Why +
-                       ") into a CUDA tensor copies it to "
-                       "the device: the host waits for the copy and every kernel queued before it");
-          // features[start:end, :] = ff: a CUDA tensor written into a host one is a copy to
-          // the host, which waits for the kernels that make it. Not `images[0] =
-          // images[0].cuda()`: a batch's list of tensors, its element replaced.
-          else if (Target.tensor() && Target.Where == Place::Cpu && !Target.Sequence &&
-                   Written.tensor() && Written.Where == Place::Cuda && !Written.Sequence &&
-                   V.text(Right).substr(0, V.text(Left).size()) != V.text(Left))
-            report(Left, "hostsync-device-to-host-copy", "t[i] = CUDA tensor", Written,
-                   "writing a CUDA tensor into a host tensor (" + Target.Why +
-                       ") copies it to the host: the copy waits for every kernel queued before "
-                       "it");
-          expression(field(Left, "subscript"), S);
-          if (Target.tensor() && Target.Where == Place::Cuda)
-            listIndex(Left, Target, S); // t[range(n), labels] = 1
+          NamedChildren Targets(Left);
+          for (size_t I = 0; I < Targets.size(); ++I)
+            if (is(Targets[I], "subscript"))
+              written(Targets[I],
+                      Written.Elements.size() == Targets.size() ? Written.Elements[I] : Written,
+                      TSNode{}, true, S);
         }
         if (is(E, "assignment") && !ts_node_is_null(Right))
           V.bind(Left, V.of(Right, S), S);
@@ -542,6 +526,45 @@ void Linter::statement(TSNode N, Scope &S) {
       statement(C, S);
     else
       expression(C, S);
+  }
+}
+
+void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain, Scope &S) {
+  Value Target = V.of(field(Left, "value"), S);
+  Value Index = V.of(field(Left, "subscript"), S);
+  if (Target.tensor() && Index.Mask && Written.tensor())
+    report(Left, "hostsync-bool-mask-index", "t[mask] = tensor", Target,
+           "writing a tensor through a boolean mask of " + phrase(Target.Where) +
+               " counts the mask's true elements on the host first: it waits for every "
+               "kernel queued before it");
+  // gain[2:6] = torch.tensor(shape)[...]: a host tensor written into a CUDA one is a
+  // copy to the device, which the host waits for (a number written is a fill).
+  else if (Target.tensor() && Target.Where == Place::Cuda && Written.tensor() &&
+           Written.Where == Place::Cpu)
+    report(Left, "hostsync-host-to-device-copy", "t[i] = host tensor", Target,
+           "writing a host tensor (" + Written.Why +
+               ") into a CUDA tensor copies it to "
+               "the device: the host waits for the copy and every kernel queued before it");
+  // features[start:end, :] = ff: a CUDA tensor written into a host one is a copy to
+  // the host, which waits for the kernels that make it. Not `images[0] =
+  // images[0].cuda()`: a batch's list of tensors, its element replaced.
+  else if (Target.tensor() && Target.Where == Place::Cpu && !Target.Sequence && Written.tensor() &&
+           Written.Where == Place::Cuda && !Written.Sequence &&
+           (ts_node_is_null(Right) || V.text(Right).substr(0, V.text(Left).size()) != V.text(Left)))
+    report(Left, "hostsync-device-to-host-copy", "t[i] = CUDA tensor", Written,
+           "writing a CUDA tensor into a host tensor (" + Target.Why +
+               ") copies it to the host: the copy waits for every kernel queued before "
+               "it");
+  expression(field(Left, "subscript"), S);
+  if (Target.tensor() && Target.Where == Place::Cuda)
+    listIndex(Left, Target, S); // t[range(n), labels] = 1
+  // outdict['model'] = model.state_dict(): the dict holds state torch.save copies.
+  TSNode Dict = field(Left, "value");
+  if (Plain && (Target.Class == DictClass || Target.K == Kind::State) &&
+      (is(Dict, "identifier") || is(Dict, "attribute"))) {
+    bool Tensors = Target.Sequence;
+    addEntry(Target, Written, Tensors);
+    V.bind(Dict, Target, S);
   }
 }
 

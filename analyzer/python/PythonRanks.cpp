@@ -129,6 +129,8 @@ void Ranks::collect(TSNode N, const std::string &Class) {
       Free.push_back(At);
       Parent = Defined;
     }
+    if (is(At, "expression_statement"))
+      collectAlias(At, Parent);
     // Definitions are statements: what holds statements is walked, not the expressions and
     // simple statements (most of a file's nodes) below it.
     if (!holdsStatements(At))
@@ -136,6 +138,53 @@ void Ranks::collect(TSNode N, const std::string &Class) {
     NamedChildren Children(At);
     for (size_t I = Children.size(); I-- > 0;)
       Todo.push_back({Children[I], InClass, Parent});
+  }
+}
+
+void Ranks::collectAlias(TSNode Statement, const Function *In) {
+  TSNode A = ts_node_named_child(Statement, 0);
+  if (!is(A, "assignment") || !is(field(A, "left"), "identifier"))
+    return;
+  TSNode Right = field(A, "right");
+  std::vector<std::string> Given;
+  // f, or `f if c else g` (of names each).
+  for (TSNode Part :
+       is(Right, "conditional_expression")
+           ? std::vector<TSNode>{ts_node_named_child(Right, 0), ts_node_named_child(Right, 2)}
+           : std::vector<TSNode>{Right})
+    if (is(Part, "identifier"))
+      Given.emplace_back(V.text(Part));
+    else
+      Given.clear(), Right = TSNode{};
+  auto [It, First] = Aliases.try_emplace({In, std::string(V.text(field(A, "left")))}, Given);
+  if (ts_node_is_null(Right))
+    It->second.reset(); // given something else: a name of unknown value
+  else if (!First && It->second)
+    It->second->insert(It->second->end(), Given.begin(), Given.end());
+}
+
+std::vector<TSNode> Ranks::aliasedCallees(TSNode Call) const {
+  TSNode Fn = field(Call, "function");
+  if (!is(Fn, "identifier") || Aliases.empty())
+    return {};
+  std::string Name(V.text(Fn));
+  auto Known = CallerOf.find(Call.id);
+  const Function *Caller = Known != CallerOf.end() ? Known->second.Caller : enclosing(Call);
+  for (const Function *Scope = Caller;; Scope = Scope->Parent) {
+    if (auto It = Aliases.find({Scope, Name}); It != Aliases.end()) {
+      std::vector<TSNode> Out;
+      for (const std::string &F : It->second ? *It->second : std::vector<std::string>()) {
+        auto Def = FreeByName.find(F);
+        if (Def == FreeByName.end())
+          return {}; // a function of another module, a builtin: not all of them the file's
+        if (std::none_of(Out.begin(), Out.end(),
+                         [&](TSNode D) { return ts_node_eq(D, Def->second); }))
+          Out.push_back(Def->second);
+      }
+      return Out;
+    }
+    if (!Scope)
+      return {};
   }
 }
 
@@ -207,6 +256,10 @@ void Ranks::propagateCalls(TSNode Root,
     if (TSNode Def = IsCall ? calleeOf(N, Method) : TSNode{}; !ts_node_is_null(Def))
       Calls.push_back({At.Caller ? At.Caller->Name : "", Functions.at(ts_node_start_byte(Def)).Name,
                        At.Around.Found});
+    else if (IsCall) // a name holding one of several functions: each may run
+      for (TSNode Aliased : aliasedCallees(N))
+        Calls.push_back({At.Caller ? At.Caller->Name : "",
+                         Functions.at(ts_node_start_byte(Aliased)).Name, At.Around.Found});
     if (IsFunction) {
       auto It = Functions.find(ts_node_start_byte(N));
       At.Caller = It == Functions.end() ? nullptr : &It->second;
@@ -342,8 +395,10 @@ TSNode Ranks::calleeOf(TSNode Call, bool &Method) const {
   }
   // Trainer(model, loader, ...): a class of the file built, its __init__ called with self.
   auto It = MethodByName.find(std::string(Callee) + ".__init__");
-  if (It == MethodByName.end())
-    return TSNode{};
+  if (It == MethodByName.end()) {
+    std::vector<TSNode> Aliased = aliasedCallees(Call);
+    return Aliased.size() == 1 ? Aliased[0] : TSNode{};
+  }
   Method = true;
   return It->second;
 }

@@ -58,6 +58,12 @@ public:
   // when it is none of the file's.
   // Method: whether the call passes self (the definition's first parameter) implicitly.
   TSNode calleeOf(TSNode Call, bool &Method) const;
+  // The free functions a call of a name holding one may call (`spline_fn = rational_spline
+  // if tails is None else unconstrained_spline`, then `spline_fn(inputs=x, ...)`): each
+  // function the name is given in the caller (or a function around it, or the module), when
+  // every assignment of the name gives functions of the file; empty otherwise. calleeOf
+  // gives the one when there is one.
+  std::vector<TSNode> aliasedCallees(TSNode Call) const;
   // The method Name of the file's class Class (its definition), or null.
   TSNode methodOf(const std::string &Class, const std::string &Name) const {
     auto It = MethodByName.find(Class + "." + Name);
@@ -97,6 +103,13 @@ private:
   std::multimap<std::string, const Function *, std::less<>> FreeDefinitions;
   std::vector<ClassInfo> Classes;
   std::vector<TSNode> Free;
+  // The names assigned functions (aliasedCallees), by the function they are assigned in
+  // (null: the module) and name: the names of the functions given, or nothing when an
+  // assignment gives something else.
+  std::map<std::pair<const Function *, std::string>, std::optional<std::vector<std::string>>,
+           std::less<>>
+      Aliases;
+  void collectAlias(TSNode Statement, const Function *In);
   // Each call's enclosing() and loopAround(), as propagateCalls' walk found them (by the
   // node's id): calleeOf asks the first of every self.m(...) of every walk, and of() both
   // of every call of the project's functions.

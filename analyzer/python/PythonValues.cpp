@@ -296,8 +296,25 @@ void Values::readImports(TSNode Root) {
         Aliases[Local] = Full;
       if (Full == "torchvision.transforms" || Full == "torchvision.transforms.v2")
         TransformModules.insert(Local);
+      if (Full == "torch.distributions")
+        DistributionModules.insert(Local);
+      else if (From && Module.compare(0, 19, "torch.distributions") == 0)
+        DistributionClasses.insert(Local);
     }
   }
+}
+
+bool Values::distributionClass(std::string_view Callee) const {
+  std::string_view Name = lastPart(Callee);
+  // A class (Normal, OneHotCategorical), not a function (kl_divergence) or a submodule's
+  // base or transform (Distribution, ExpTransform).
+  if (Name.empty() || Name[0] < 'A' || Name[0] > 'Z' || Name == "Distribution" ||
+      (Name.size() > 9 && Name.substr(Name.size() - 9) == "Transform"))
+    return false;
+  if (Callee.size() == Name.size())
+    return DistributionClasses.count(Name) > 0;
+  std::string_view Module = Callee.substr(0, Callee.size() - Name.size() - 1);
+  return Module.substr(0, 19) == "torch.distributions" || DistributionModules.count(Module) > 0;
 }
 
 bool networkName(std::string_view Name) {
@@ -688,6 +705,16 @@ Value Values::cudaType(TSNode E) const {
   return D;
 }
 
+void addEntry(Value &Dict, const Value &Entry, bool &Tensors) {
+  Tensors |= Entry.tensor();
+  if ((Entry.tensor() || Entry.K == Kind::Module || Entry.K == Kind::State) &&
+      Entry.Where != Place::Cpu && (Dict.K != Kind::State || Entry.Where == Place::Cuda)) {
+    Dict = Entry;
+    Dict.K = Kind::State;
+  }
+  Dict.Sequence = Dict.K == Kind::State && Tensors && Dict.Elements.empty();
+}
+
 Value Values::of(TSNode E, const Scope &S) const {
   if (ts_node_is_null(E))
     return Value();
@@ -864,29 +891,20 @@ Value Values::of(TSNode E, const Scope &S) const {
   // A dict of state (`{'model': model.state_dict(), 'epoch': epoch}`): state that torch.save
   // copies from where its tensors are, the device of the one that may be on CUDA.
   if (is(Sym, "dictionary")) {
-    Value State;
-    bool Tensors = false; // a value is a tensor: .items() gives tensors (bindIteration)
-    for (TSNode Pair : namedChildren(E)) {
-      if (!is(Pair, "pair"))
-        continue;
-      Value In = of(field(Pair, "value"), S);
-      Tensors |= In.tensor();
-      if ((In.tensor() || In.K == Kind::Module || In.K == Kind::State) && In.Where != Place::Cpu &&
-          (State.K != Kind::State || In.Where == Place::Cuda)) {
-        State = In;
-        State.K = Kind::State;
+    Value Dict;
+    bool Tensors = false, Pinned = false;
+    for (TSNode Pair : namedChildren(E))
+      if (is(Pair, "pair")) {
+        addEntry(Dict, of(field(Pair, "value"), S), Tensors);
+        // {'num_workers': 1, 'pin_memory': True}: a DataLoader's **kwargs that pin its batches.
+        Pinned |= text(field(Pair, "value")) == "True" &&
+                  text(field(Pair, "key")).find("pin_memory") != std::string_view::npos;
       }
+    if (Dict.K != Kind::State) {
+      Dict.Class = DictClass;
+      Dict.Pinned = Pinned;
     }
-    State.Sequence = State.K == Kind::State && Tensors && State.Elements.empty();
-    if (State.K != Kind::State) {
-      State.Class = DictClass;
-      // {'num_workers': 1, 'pin_memory': True}: a DataLoader's **kwargs that pin its batches.
-      for (TSNode Pair : namedChildren(E))
-        if (is(Pair, "pair") && text(field(Pair, "value")) == "True" &&
-            text(field(Pair, "key")).find("pin_memory") != std::string_view::npos)
-          State.Pinned = true;
-    }
-    return State;
+    return Dict;
   }
   if (is(Sym, "conditional_expression")) {
     Value A = of(ts_node_named_child(E, 0), S), B = of(ts_node_named_child(E, 2), S);
@@ -965,6 +983,22 @@ Value Values::call(TSNode Call, const Scope &S) const {
   // "cuda:{}".format(gpu) names a device as the string does.
   if (Last == "format" && is(field(Fn, "object"), "string"))
     return namedDevice(Call, S);
+  // Normal(mu, sigma), D.Categorical(logits=x): a distribution where its parameters are,
+  // when it checks them (validate_args not turned off for the call or the program).
+  if (distributionClass(Callee) && text(argument(Call, 99, "validate_args")) != "False" &&
+      Text.find("set_default_validate_args(False)") == std::string::npos) {
+    // On CUDA if a parameter is; on the host if all are.
+    Value Dist;
+    for (TSNode Arg : namedChildren(field(Call, "arguments")))
+      Dist = combine({Dist, of(is(Arg, "keyword_argument") ? field(Arg, "value") : Arg, S)});
+    if (!Dist.tensor()) // Normal(0.0, 1.0): numbers, checked without a tensor
+      return Value();
+    Dist.K = Kind::Other;
+    Dist.Class = Distribution;
+    Dist.Mask = Dist.Sequence = false;
+    Dist.Elements.clear();
+    return Dist;
+  }
   // torch.optim.AdamW(model.parameters(), ...): an optimizer where its parameters are.
   if ((Callee.substr(0, 12) == "torch.optim." || Callee.substr(0, 6) == "optim.") &&
       Callee.find("lr_scheduler") == std::string_view::npos && !Last.empty() && Last[0] >= 'A' &&
@@ -1029,9 +1063,16 @@ Value Values::call(TSNode Call, const Scope &S) const {
   }
   if (oneOf(Last, {"dict", "defaultdict", "OrderedDict", "Counter"}) && !S.find(Callee) &&
       !Classes.count(Callee)) {
+    // dict(model=model.state_dict(), epoch=epoch): state as the dict written out is.
     Value Dict;
-    Dict.Class = DictClass;
-    Dict.Pinned = text(argument(Call, 0, "pin_memory")) == "True"; // dict(..., pin_memory=True)
+    bool Tensors = false;
+    for (TSNode Arg : namedChildren(field(Call, "arguments")))
+      if (is(Arg, "keyword_argument"))
+        addEntry(Dict, of(field(Arg, "value"), S), Tensors);
+    if (Dict.K != Kind::State) {
+      Dict.Class = DictClass;
+      Dict.Pinned = text(argument(Call, 0, "pin_memory")) == "True"; // dict(..., pin_memory=True)
+    }
     return Dict;
   }
   // iter(loader): an iterator of its batches, read as the loader; so is a progress bar

@@ -70,6 +70,10 @@ inline constexpr const char *Optimizer = "optimizer";
 // where its map_location put it. What is in it nothing here says: a tensor a path makes wins
 // a merge with it (`queue = torch.load(path)["queue"]`, else `torch.zeros(..., device=...)`).
 inline constexpr const char *Checkpoint = "checkpoint";
+// Value::Class of a torch.distributions distribution that checks its arguments
+// (validate_args, on by default), placed where its parameters are: its constructor and its
+// log_prob()/cdf() read a comparison of them on the host.
+inline constexpr const char *Distribution = "distribution";
 
 struct Value {
   Kind K = Kind::Other;
@@ -144,6 +148,12 @@ public:
   // The names the file imports torchvision's transforms module as: "transforms" of `from
   // torchvision import transforms`, "T" of `import torchvision.transforms as T`.
   std::set<std::string, std::less<>> TransformModules;
+  // The names the file gives torch.distributions ("D" of `import torch.distributions as D`,
+  // "distributions" of `from torch import distributions`) and the distributions it imports
+  // by name (`from torch.distributions import Normal`).
+  std::set<std::string, std::less<>> DistributionModules, DistributionClasses;
+  // Does Callee name a distribution of torch.distributions (D.Normal, Categorical, ...)?
+  bool distributionClass(std::string_view Callee) const;
   // The file's classes that are not modules: calling one builds an Object.
   std::set<std::string, std::less<>> Classes;
   // What a call of one of the file's functions returns, as the linter's previous walk saw
@@ -272,6 +282,12 @@ bool sameFacts(const Value &A, const Value &B);
 // Whether A and B are the same in every field, the reasons too: a walk whose results equal
 // its inputs so is the walk after it, findings included (python/PythonLint.cpp).
 bool sameValue(const Value &A, const Value &B);
+
+// A dict (Class DictClass, or State once it holds some) given one more value: of its values,
+// the state (a tensor, a module, a state_dict()) that may be on CUDA, the one on CUDA first,
+// is what torch.save of the dict copies from. Tensors: whether a value so far is a tensor
+// (.items() then gives tensors: bindIteration).
+void addEntry(Value &Dict, const Value &Entry, bool &Tensors);
 
 // What `A op B` (or `A op= B`) gives when either is a tensor: on CUDA if either is, on the
 // CPU if every tensor among them is; Other when neither is a tensor.

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}23{{$}}
+# COUNT: {{^}}25{{$}}
 # Library calls that copy to the host inside, flagged at the program's line: torch.save of
 # CUDA state (a module, its state_dict, a dict of them, an optimizer's state), torchvision's
 # save_image of a CUDA image and its nms of CUDA boxes, TensorBoard's add_scalar / add_histogram / add_audio of a CUDA tensor;
@@ -165,3 +165,20 @@ def snapshot(step):
     torch.save([step, step + 1], "steps.pth")
     torch.save((model.state_dict(), step), "pair.pth")
     # CHECK-DAG: libraries.py:[[@LINE-1]]:11: warning: 'torch.save' copies the tensors it writes to the host{{.*}}device: cuda{{.*}}[hostsync-device-to-host-copy]
+
+
+def checkpoint(epoch):
+    # A dict built with dict(...) keywords, or filled entry by entry (`outdict[name] =
+    # module.state_dict()`), holds CUDA state as the dict written out does; a dict of
+    # numbers copies nothing.
+    model = torch.nn.Linear(2, 2).cuda()
+    state = dict(epoch=epoch, model=model.state_dict())
+    torch.save(state, "state.pth")
+    # CHECK-DAG: libraries.py:[[@LINE-1]]:11: warning: 'torch.save' copies the tensors it writes to the host{{.*}}device: cuda{{.*}}[hostsync-device-to-host-copy]
+    outdict = {}
+    outdict["model"] = model.state_dict()
+    torch.save(outdict, "outdict.pth")
+    # CHECK-DAG: libraries.py:[[@LINE-1]]:11: warning: 'torch.save' copies the tensors it writes to the host{{.*}}device: cuda{{.*}}[hostsync-device-to-host-copy]
+    meta = dict(epoch=epoch)
+    meta["best"] = epoch + 1
+    torch.save(meta, "meta.pth")
