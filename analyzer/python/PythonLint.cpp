@@ -124,7 +124,8 @@ private:
   void branches(TSNode If, Scope &S);     // an if statement's branches, merged after it
   void registered(TSNode Call, Scope &S); // self.register_buffer("name", t) binds self.name
   void appended(TSNode Call, Scope &S);   // res.append(t), res.extend(ts): a list of such tensors
-  void sliceBounds(TSNode Subscript, const Scope &S); // x[:n] of a tensor n reads n
+  void sliceBounds(TSNode Subscript, const Scope &S);       // x[:n] of a tensor n reads n
+  bool maskIndexed(TSNode Subscript, const Scope &S) const; // t[mask], reg[:, mask]
   void elementIndex(TSNode Subscript, const Value &Target, const Scope &S); // chars[t[i]]
   void membership(TSNode Comparison, const Scope &S);                       // bno in positives
   // A hostsync-item finding of an element of a tensor read on the host, with its fix.
@@ -531,8 +532,7 @@ void Linter::statement(TSNode N, Scope &S) {
 
 void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain, Scope &S) {
   Value Target = V.of(field(Left, "value"), S);
-  Value Index = V.of(field(Left, "subscript"), S);
-  if (Target.tensor() && Index.Mask && Written.tensor())
+  if (Target.tensor() && Written.tensor() && maskIndexed(Left, S))
     report(Left, "hostsync-bool-mask-index", "t[mask] = tensor", Target,
            "writing a tensor through a boolean mask of " + phrase(Target.Where) +
                " counts the mask's true elements on the host first: it waits for every "
@@ -952,8 +952,7 @@ void Linter::expression(TSNode E, const Scope &S) {
     membership(E, S);
   if (is(Sym, "subscript")) {
     Value Target = V.of(field(E, "value"), S);
-    Value Index = V.of(field(E, "subscript"), S);
-    if (Target.tensor() && Index.Mask)
+    if (Target.tensor() && maskIndexed(E, S))
       report(E, "hostsync-bool-mask-index", "t[mask]", Target,
              "indexing " + phrase(Target.Where) +
                  " with a boolean mask sizes the result from the mask's values: the host "
@@ -986,6 +985,15 @@ void Linter::expression(TSNode E, const Scope &S) {
     if (Guarded)
       Guards.pop_back();
   }
+}
+
+bool Linter::maskIndexed(TSNode Subscript, const Scope &S) const {
+  // t[mask], t[mask, :4], reg[:, mask]: any of the indexes a boolean tensor.
+  NamedChildren Parts(Subscript);
+  for (size_t I = 1; I < Parts.size(); ++I)
+    if (!is(Parts[I], "slice") && !is(Parts[I], "comment") && V.of(Parts[I], S).Mask)
+      return true;
+  return false;
 }
 
 void Linter::sliceBounds(TSNode Subscript, const Scope &S) {

@@ -1382,6 +1382,14 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
       Tensors.Class.clear();
       return Tensors;
     }
+    // A method of a module of no class in view (a loaded detector's
+    // `model.detect_objects(locs, scores)`, a VAE's `decode(z)`) given a tensor: a tensor
+    // where the module and that tensor are, as its call gives.
+    Value In = of(argument(Call, 0, nullptr), S);
+    if (Self.Class.empty() && In.tensor() && !In.Sequence && In.Elements.empty()) {
+      In.Mask = false;
+      return Self.Where == Place::Cuda ? combine({weightsOf(Self), In}) : In;
+    }
     return Value();
   }
   // t.type(torch.int64) casts on t's device; t.type(torch.cuda.FloatTensor) (or that name as
@@ -1403,7 +1411,11 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
   // x.to(device), x.cuda() of a value of unknown kind (a parameter no call in view gives
   // one): what is moved to CUDA is there, a tensor (a module, by its name: `model.cuda()`),
   // taken as a module's inputs are (Value::Assumed: a batch's dict has .to() too).
-  if (Self.unknownType() && Self.Elements.empty() && Self.Class.empty() &&
+  // So is a whole module torch.load read, by its name (`model = torch.load(path)`, then
+  // `model = model.cuda()`).
+  bool LoadedNetwork =
+      Self.Class == Checkpoint && networkName(lastPart(text(Receiver))) && Self.Elements.empty();
+  if (((Self.unknownType() && Self.Elements.empty() && Self.Class.empty()) || LoadedNetwork) &&
       (Name == "to" || Name == "cuda"))
     if (std::optional<OpRow> R = row(Name, /*IsMethod=*/true)) {
       Value Moved = byRow(*R, tensorAt(Place::Unknown, ""), Call, S);

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-nonzero,hostsync-bool-mask-index,hostsync-unique,hostsync-size-dependent' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}11{{$}}
+# COUNT: {{^}}14{{$}}
 # Ops that size their result from the data: the host reads the size before it can allocate.
 import torch
 import torch.nn.functional as F
@@ -48,3 +48,17 @@ def negatives():
     host = torch.arange(10)
     u = host.unique()  # on the host: no sync
     return y, first, part, onehot, rep, rep2, u
+
+
+def masks_in_any_position(reg, probs):
+    # The mask in any position of the index (`reg[:, mask]`, after a slice), read or
+    # written; a slice or an integer beside it changes nothing.
+    reg, probs = reg.cuda(), probs.cuda()
+    mask = probs >= 0.5
+    kept = reg[:, mask]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:12: warning: indexing a CUDA tensor with a boolean mask{{.*}}[hostsync-bool-mask-index]
+    reg[:, mask] = probs[None, mask]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:5: warning: writing a tensor through a boolean mask of a CUDA tensor{{.*}}[hostsync-bool-mask-index]
+    # CHECK-DAG: sizes.py:[[@LINE-2]]:20: warning: indexing a CUDA tensor with a boolean mask{{.*}}[hostsync-bool-mask-index]
+    first = reg[:, 0]  # an integer: no mask
+    return kept, first
