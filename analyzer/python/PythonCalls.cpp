@@ -411,13 +411,18 @@ void CallArguments::seed(TSNode Def, const std::map<std::string, Value> &Params)
 void CallArguments::pass(Given &G, const std::vector<std::string> &Names, TSNode Call,
                          const Scope &S, const Values &V) {
   ++G.Calls;
-  auto Pass = [&](const std::string &Name, TSNode Arg) {
-    if (Name.empty() || Name[0] == '*')
-      return;
+  auto Given = [&](TSNode Arg) {
     Value Now = V.of(Arg, S);
     forgetLikeParameters(Now); // the caller's parameters, not the callee's
+    return Now;
+  };
+  auto Merge = [&](const std::string &Name, Value Now) {
     Passed &P = G.Params[Name];
-    P.Merged = P.Calls++ == 0 ? Now : merge(P.Merged, Now);
+    P.Merged = P.Calls++ == 0 ? std::move(Now) : merge(P.Merged, Now);
+  };
+  auto Pass = [&](const std::string &Name, TSNode Arg) {
+    if (!Name.empty() && Name[0] != '*')
+      Merge(Name, Given(Arg));
   };
   TSNode Args = field(Call, "arguments");
   if (is(Args, "generator_expression")) { // f(x for x in xs): one positional argument
@@ -437,23 +442,20 @@ void CallArguments::pass(Given &G, const std::vector<std::string> &Names, TSNode
         Pass(Name, field(A, "value"));
     } else if (is(A, "list_splat") || is(A, "dictionary_splat")) {
       PastSplat = true; // f(*args): the positions after it are not known
-    } else if (!is(A, "comment") && !PastSplat && Positional < Names.size() &&
-               Names[Positional][0] != '*') {
-      Pass(Names[Positional++], A);
-    } else if (!is(A, "comment") && !PastSplat && Positional < Names.size() &&
-               Names[Positional] == "*") {
-      Value Now = V.of(A, S);
-      forgetLikeParameters(Now);
-      Rest.Elements.push_back(std::move(Now));
-      IntoRest = true;
+    } else if (!is(A, "comment") && !PastSplat && Positional < Names.size()) {
+      // The next positional parameter's, or the tuple *args takes.
+      if (Names[Positional] == "*") {
+        Rest.Elements.push_back(Given(A));
+        IntoRest = true;
+      } else if (Names[Positional][0] != '*') {
+        Pass(Names[Positional++], A);
+      }
     }
   }
   // save_on_master(state, path) into `def save_on_master(*args, **kwargs)`: args, under "*"
   // (CallArguments::bind names it).
-  if (IntoRest && !PastSplat) {
-    Passed &P = G.Params["*"];
-    P.Merged = P.Calls++ == 0 ? Rest : merge(P.Merged, Rest);
-  }
+  if (IntoRest && !PastSplat)
+    Merge("*", std::move(Rest));
 }
 
 namespace {

@@ -879,7 +879,7 @@ void Linter::truth(TSNode E, const Scope &S) {
   Value T = V.of(E, S);
   // Of a module's inputs as they are (`if train:`, `if optimizer_idx == 0:`): a flag or a
   // number as often as a tensor; not once a tensor's method read them (`if mask.any():`).
-  if (T.tensor() && !T.Sequence && !T.Assumed) // a list's truth is its length
+  if (T.madeTensor() && !T.Sequence) // a list's truth is its length
     report(E, "hostsync-item", "bool()", T,
            "testing the truth of " + phrase(T.Where) +
                " (if, while, assert, and, or, not) copies its value to the host: it waits "
@@ -964,7 +964,7 @@ void Linter::expression(TSNode E, const Scope &S) {
   }
   if (is(Sym, "interpolation")) {
     Value T = V.of(field(E, "expression"), S);
-    if (T.tensor() && !T.Assumed)
+    if (T.madeTensor())
       report(E, "hostsync-print-tensor", "f-string", T,
              "formatting " + phrase(T.Where) +
                  " into a string copies its values to the host: it waits for every kernel "
@@ -1004,7 +1004,7 @@ void Linter::sliceBounds(TSNode Subscript, const Scope &S) {
       continue;
     for (TSNode Bound : namedChildren(Slice)) {
       Value B = V.of(Bound, S);
-      if (B.tensor() && !B.Sequence && !B.Assumed) // x[:, :n] of forward()'s n: a number
+      if (B.madeTensor() && !B.Sequence) // x[:, :n] of forward()'s n: a number
         report(Bound, "hostsync-item", "slice bound", B,
                "using " + phrase(B.Where) +
                    " as a slice bound reads its value on the host (__index__ calls item()): "
@@ -1152,7 +1152,7 @@ void Linter::formatted(TSNode Call, const Scope &S) {
       if (V.text(ts_node_named_child(A, 0)) == "self.__dict__" &&
           Function.find('.') != std::string::npos)
         T = TensorAttribute(Function.substr(0, Function.find('.')), "", "");
-    } else if (Value X = V.of(E, S); X.tensor() && !X.Assumed) {
+    } else if (Value X = V.of(E, S); X.madeTensor()) {
       T = X;
     } else if (X.K == Kind::Object) {
       T = TensorAttribute(X.Class, Keyword.empty() ? Keyword : Keyword + ".",
@@ -1218,7 +1218,7 @@ void Linter::call(TSNode Call, const Scope &S) {
       if (!Keyword.empty() && !oneOf(Keyword, {"start", "end", "step", "steps", "n", "high", "low",
                                                "size", "fill_value"}))
         continue;
-      if (Value N = V.of(Given, S); N.tensor() && !N.Sequence && !N.Assumed)
+      if (Value N = V.of(Given, S); N.madeTensor() && !N.Sequence)
         report(Given, "hostsync-item", Op + "(tensor)", N,
                "'torch." + Op + "' reads " + phrase(N.Where) +
                    " given as a number on the host (item()): the copy waits for every kernel "
@@ -1230,7 +1230,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   if (!Method &&
       (Callee == "float" || Callee == "int" || Callee == "bool" || Callee == "complex")) {
     Value A = V.of(V.argument(Call, 0, nullptr), S);
-    if (A.tensor() && !A.Assumed)
+    if (A.madeTensor())
       report(Call, "hostsync-item", Op + "()", A,
              "'" + Op + "()' of " + phrase(A.Where) + " copies its value" + Copies);
     return;
@@ -1243,7 +1243,7 @@ void Linter::call(TSNode Call, const Scope &S) {
       ts_node_is_null(V.argument(Call, 99, "key"))) {
     for (unsigned I = 0; I < (OneList ? 1u : 8u); ++I)
       if (Value A = V.of(V.argument(Call, I, nullptr), S);
-          A.tensor() && !A.Assumed && (!OneList || A.Sequence))
+          A.madeTensor() && (!OneList || A.Sequence))
         return report(Call, "hostsync-item", Op + "()", A,
                       "Python's '" + Op + "()' of " +
                           (OneList ? listPhrase(A.Where) + " compares them"
@@ -1264,7 +1264,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   if (!Method && Callee == "print") {
     for (unsigned I = 0; I < 16; ++I) {
       Value A = V.of(V.argument(Call, I, nullptr), S);
-      if (A.tensor() && !A.Assumed)
+      if (A.madeTensor())
         return report(Call, "hostsync-print-tensor", "print", A,
                       "printing " + phrase(A.Where) + " copies its values" + Copies);
     }

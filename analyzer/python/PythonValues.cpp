@@ -536,6 +536,23 @@ constexpr std::initializer_list<const char *> NotTensor = {"item",
                                                            "is_same_size"};
 } // namespace
 
+Values::AssumedCall Values::assumedCall(TSNode Call) const {
+  std::string_view Fn = text(field(Call, "function"));
+  std::string_view Name = lastPart(Fn);
+  // Moves and casts (instances.to(device), x.float()), F.pad(x) and a helper's f(x): no more
+  // a tensor than x was.
+  if ((isDotted(Fn) && Fn.substr(0, 2) == "F.") || Fn.find('.') == std::string_view::npos ||
+      oneOf(Name, {"to", "cuda", "cpu", "type", "float", "half", "double", "long", "int", "bool",
+                   "detach", "clone", "contiguous"}))
+    return AssumedCall::StillAssumed;
+  // A dict's, a list's, a string's or a structure's method (kwargs.get("mask"),
+  // instances.has("gt_masks"), data.metadata(), name.split(",")): no tensor.
+  if ((!listedOp(Name) && !oneOf(Name, TensorMethods)) ||
+      (Name == "split" && is(argument(Call, 0, nullptr), "string")))
+    return AssumedCall::NoTensor;
+  return AssumedCall::Tensor; // x.any(), torch.sum(keep): a tensor's
+}
+
 Value Values::namedDevice(TSNode Text, const Scope &S) const {
   Value D = deviceOf(Text, S);
   return D.Where == Place::Unknown ? Value() : D;
@@ -754,13 +771,8 @@ Value Values::of(TSNode E, const Scope &S) const {
     // says it is a tensor; F.pad(x), a helper's f(x), and the moves and casts that other
     // objects have too (instances.to(device), x.float()) say no more than x did.
     Value Made = call(E, S);
-    if (Made.Assumed) {
-      std::string_view Fn = text(field(E, "function"));
-      Made.Assumed = (isDotted(Fn) && Fn.substr(0, 2) == "F.") ||
-                     Fn.find('.') == std::string_view::npos ||
-                     oneOf(lastPart(Fn), {"to", "cuda", "cpu", "type", "float", "half", "double",
-                                          "long", "int", "bool", "detach", "clone", "contiguous"});
-    }
+    if (Made.Assumed)
+      Made.Assumed = assumedCall(E) == AssumedCall::StillAssumed;
     return Made;
   }
   if (is(Sym, "none")) {
@@ -1434,8 +1446,7 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
   // .to(device)) is one only through a tensor's methods: not through a dict's, a list's, a
   // string's or a structure's (kwargs.get("mask"), instances.has("gt_masks"),
   // data.metadata(), name.split(",")).
-  if (Self.Assumed && ((!listedOp(Name) && !oneOf(Name, TensorMethods)) ||
-                       (Name == "split" && is(argument(Call, 0, nullptr), "string"))))
+  if (Self.Assumed && assumedCall(Call) == AssumedCall::NoTensor)
     return Value();
   std::optional<OpRow> R = row(Name, /*IsMethod=*/true);
   Value Out = R ? byRow(*R, Self, Call, S) : Value();

@@ -103,6 +103,9 @@ struct Value {
   // apart; empty for anything else.
   std::vector<Value> Elements;
   bool tensor() const { return K == Kind::Tensor; }
+  // A tensor by what made it (an op, a factory, a call's value), not only by where it is used
+  // (Assumed): what a weak site (a truth, int(), a print, a slice bound) reads as a tensor.
+  bool madeTensor() const { return K == Kind::Tensor && !Assumed; }
   bool unknownType() const { return K == Kind::Other || K == Kind::None; }
 };
 
@@ -238,6 +241,11 @@ public:
   TSNode argument(TSNode Call, unsigned I, const char *Keyword) const;
 
 private:
+  // What a call makes of a value taken for a tensor by its use (Value::Assumed), by the
+  // call's name: one decision for both places that read it (of() for any call, method() for
+  // a method of such a value).
+  enum class AssumedCall { NoTensor, StillAssumed, Tensor };
+  AssumedCall assumedCall(TSNode Call) const;
   Value call(TSNode Call, const Scope &S) const;
   bool madeEmpty(TSNode Call, std::string_view Factory) const;
   Value method(TSNode Call, TSNode Receiver, std::string_view Name, const Scope &S) const;
