@@ -330,9 +330,13 @@ std::vector<BoundMethod> methodsOfObject(TSNode Call, const Scope &S, const Valu
   return Out;
 }
 
-std::vector<BoundMethod> calleesOf(TSNode Call, const Scope &S, const Values &V, const Ranks &R) {
+std::vector<BoundMethod> calleesOf(TSNode Call, const Scope &S, const Values &V, const Ranks &R,
+                                   bool *Named) {
   bool Method = false;
-  if (TSNode Def = R.calleeOf(Call, Method); !ts_node_is_null(Def))
+  TSNode Def = R.calleeOf(Call, Method);
+  if (Named)
+    *Named = !ts_node_is_null(Def);
+  if (!ts_node_is_null(Def))
     return {{Def, Method}};
   std::vector<BoundMethod> Out = methodsOfObject(Call, S, V, R);
   if (Out.empty())

@@ -117,8 +117,9 @@ std::vector<BoundMethod> methodsOfObject(TSNode Call, const Scope &S, const Valu
                                          const Ranks &R);
 // The functions of the file Call may call: the one calleeOf names, else the methods of an
 // object's classes (methodsOfObject), else the functions a name holding one may be
-// (Ranks::aliasedCallees).
-std::vector<BoundMethod> calleesOf(TSNode Call, const Scope &S, const Values &V, const Ranks &R);
+// (Ranks::aliasedCallees). Named: set to whether calleeOf named it.
+std::vector<BoundMethod> calleesOf(TSNode Call, const Scope &S, const Values &V, const Ranks &R,
+                                   bool *Named = nullptr);
 // Whether an importer's call of a method reads what it returns: a tensor with a place, or
 // one made of its parameters (what a call of an object's method gives says as much of the
 // rest).

@@ -222,7 +222,7 @@ std::optional<LibrarySync> distributionCheck(TSNode Call, const std::string &Cal
                                              const Values &V, const Scope &S) {
   std::string_view Name = lastPart(Callee);
   bool Built = V.distributionClass(Callee);
-  bool Sample = is(field(Call, "function"), "attribute") && (Name == "log_prob" || Name == "cdf");
+  bool Sample = (Name == "log_prob" || Name == "cdf") && is(field(Call, "function"), "attribute");
   if (!Built && !Sample)
     return std::nullopt;
   Value Dist = V.of(Built ? Call : field(field(Call, "function"), "object"), S);

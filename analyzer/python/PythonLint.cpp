@@ -367,15 +367,14 @@ void Linter::projectCall(TSNode Call, const Scope &S) {
     bool Method = false;
   };
   std::vector<Callee> Callees;
-  bool Method = false;
-  TSNode Def = R.calleeOf(Call, Method);
-  std::vector<BoundMethod> Bound = calleesOf(Call, S, V, R);
+  bool Named = false;
+  std::vector<BoundMethod> Bound = calleesOf(Call, S, V, R, &Named);
   for (const BoundMethod &B : Bound)
     Callees.push_back({pythonFunctionKey(File, R.keyOf(B.Def)), R.nameOf(B.Def),
                        parameterNames(B.Def, V), B.Method});
   // An object of one of several classes: an imported class's method too, beside a local
   // one's.
-  if (Bound.empty() || ts_node_is_null(Def))
+  if (!Named)
     for (const FunctionRef *F : importedCallees(Call, S)) {
       // A method of an imported class (its constructor's __init__ too), whose self the
       // summary left out.

@@ -71,6 +71,17 @@ Ranks::Ranks(TSNode Root, const Values &V,
              const std::map<std::string, std::string, std::less<>> &HotFromOutside)
     : V(V) {
   collect(Root, "");
+  // A name given something else than the file's functions holds none (most `a = b`), and
+  // hides a name of a function around it; with no name holding one, nothing is looked up.
+  bool AnyHeld = false;
+  for (auto &[Key, Held] : Aliases) {
+    if (Held && std::any_of(Held->begin(), Held->end(),
+                            [&](const std::string &F) { return !FreeByName.count(F); }))
+      Held.reset();
+    AnyHeld |= Held.has_value();
+  }
+  if (!AnyHeld)
+    Aliases.clear();
   // A class deriving from one of the file's module classes is one too (class B(A), A an
   // nn.Module), however deep.
   for (bool Changed = true; Changed;) {
@@ -164,8 +175,10 @@ void Ranks::collectAlias(TSNode Statement, const Function *In) {
 }
 
 std::vector<TSNode> Ranks::aliasedCallees(TSNode Call) const {
+  if (Aliases.empty()) // asked of every call of no function of the file's: most files hold none
+    return {};
   TSNode Fn = field(Call, "function");
-  if (!is(Fn, "identifier") || Aliases.empty())
+  if (!is(Fn, "identifier"))
     return {};
   std::string Name(V.text(Fn));
   auto Known = CallerOf.find(Call.id);
@@ -174,12 +187,9 @@ std::vector<TSNode> Ranks::aliasedCallees(TSNode Call) const {
     if (auto It = Aliases.find({Scope, Name}); It != Aliases.end()) {
       std::vector<TSNode> Out;
       for (const std::string &F : It->second ? *It->second : std::vector<std::string>()) {
-        auto Def = FreeByName.find(F);
-        if (Def == FreeByName.end())
-          return {}; // a function of another module, a builtin: not all of them the file's
-        if (std::none_of(Out.begin(), Out.end(),
-                         [&](TSNode D) { return ts_node_eq(D, Def->second); }))
-          Out.push_back(Def->second);
+        TSNode Def = FreeByName.at(F); // each the file's (the constructor kept no other)
+        if (std::none_of(Out.begin(), Out.end(), [&](TSNode D) { return ts_node_eq(D, Def); }))
+          Out.push_back(Def);
       }
       return Out;
     }
@@ -396,6 +406,8 @@ TSNode Ranks::calleeOf(TSNode Call, bool &Method) const {
   // Trainer(model, loader, ...): a class of the file built, its __init__ called with self.
   auto It = MethodByName.find(std::string(Callee) + ".__init__");
   if (It == MethodByName.end()) {
+    if (Aliases.empty())
+      return TSNode{};
     std::vector<TSNode> Aliased = aliasedCallees(Call);
     return Aliased.size() == 1 ? Aliased[0] : TSNode{};
   }

@@ -305,6 +305,10 @@ void Values::readImports(TSNode Root) {
 }
 
 bool Values::distributionClass(std::string_view Callee) const {
+  // Asked of every call: a file that names no distribution answers at once.
+  if (DistributionModules.empty() && DistributionClasses.empty() &&
+      (Callee.size() < 20 || Callee[6] != 'd' || Callee.substr(0, 19) != "torch.distributions"))
+    return false;
   std::string_view Name = lastPart(Callee);
   // A class (Normal, OneHotCategorical), not a function (kl_divergence) or a submodule's
   // base or transform (Distribution, ExpTransform).

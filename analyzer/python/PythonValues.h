@@ -334,13 +334,13 @@ struct TypeSymbols {
   TSSymbol Named = 0, Anonymous = 0; // 0: the grammar has no such node
 };
 // A table by a literal's address (hashed, probed linearly), each entry filled on its first
-// use: a few hundred literals in 1024 slots. A slot per hash alone made two literals of one
+// use: a few hundred literals in 4096 slots. A slot per hash alone made two literals of one
 // slot look each other up again at every use, a linear search of the grammar's names: 13%
 // of a run's time once two hot ones met (session 33). The literal found in its home slot
 // is read inline: `is` runs tens of millions of times in a large project's run, and a
 // call that saved every register each time was 7% of it.
 template <class Id> struct ByAddress {
-  static constexpr size_t Size = 1024;
+  static constexpr size_t Size = 4096;
   struct Slot {
     const char *Key = nullptr;
     Id Value{};
@@ -350,7 +350,7 @@ template <class Id> struct ByAddress {
   // Fibonacci hashing: the literals lie close together in the binary.
   static size_t home(const char *Key) {
     return static_cast<size_t>(
-        (static_cast<uint64_t>(reinterpret_cast<uintptr_t>(Key)) * 0x9E3779B97F4A7C15ull) >> 54);
+        (static_cast<uint64_t>(reinterpret_cast<uintptr_t>(Key)) * 0x9E3779B97F4A7C15ull) >> 52);
   }
   // Key's entry, filled by Find the first time (PythonValues.cpp).
   template <class LookUp> Id fill(const char *Key, LookUp &&Find);
