@@ -961,6 +961,25 @@ void Linter::expression(TSNode E, const Scope &S) {
     sliceBounds(E, S);
     elementIndex(E, Target, S);
   }
+  // "%.3f" % loss, "%d: %f" % (step, loss): %-formatting reads each tensor it formats.
+  if (is(Sym, "binary_operator") && is(field(E, "left"), "string") &&
+      V.text(field(E, "operator")) == "%") {
+    TSNode Right = field(E, "right");
+    std::vector<TSNode> Parts;
+    if (is(Right, "tuple"))
+      for (TSNode P : namedChildren(Right))
+        Parts.push_back(P);
+    else
+      Parts.push_back(Right);
+    for (TSNode P : Parts)
+      if (Value T = V.of(P, S); T.madeTensor() && !T.Sequence) {
+        report(E, "hostsync-print-tensor", "%-format", T,
+               "formatting " + phrase(T.Where) +
+                   " into a string with % copies its values to the host: it waits for every "
+                   "kernel queued before it");
+        break;
+      }
+  }
   if (is(Sym, "interpolation")) {
     Value T = V.of(field(E, "expression"), S);
     if (T.madeTensor())
@@ -1339,6 +1358,21 @@ void Linter::call(TSNode Call, const Scope &S) {
              "'" + std::string(Callee) +
                  "' of host data (a list, a number, an array) copies it to the device: the "
                  "host waits for the copy and every kernel queued before it");
+    return;
+  }
+  // x.new_tensor(data): host data (a list, a number, an array, a host tensor) copied to x's
+  // device, unless device= names another.
+  if (Method && Name == "new_tensor" && Self.madeTensor() && Self.Where != Place::Cpu &&
+      ts_node_is_null(V.argument(Call, 99, "device"))) {
+    Value Data = V.of(V.argument(Call, 0, nullptr), S);
+    if (!Data.tensor() || Data.Where == Place::Cpu)
+      report(Call, "hostsync-host-to-device-copy", "new_tensor(data)", Self,
+             "'new_tensor' of host data (a list, a number, an array) copies it to the device "
+             "of " +
+                 phrase(Self.Where) +
+                 ": the host waits for the copy and every kernel queued before it",
+             "Make a constant on the device without host data (x.new_full((), 100.0), "
+             "torch.full(size, v, device=x.device)), or make it once, outside the loop.");
     return;
   }
   // .cpu() of a value of unknown type: a tensor's copy to the host (device unknown) unless

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}57{{$}}
+# COUNT: {{^}}59{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -441,3 +441,16 @@ def batchify(data, args, net, batch):
     built = torch.nn.Sequential(net).to("cuda")
     batch = batch.to("cuda", non_blocking=True)
     return data, net, built, batch
+
+
+def new_tensors(values):
+    # x.new_tensor(data) copies host data to x's device; onto a host tensor, or with another
+    # device named, no copy to CUDA.
+    x = torch.zeros(4, device="cuda")
+    one = x.new_tensor(100)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:13: warning: 'new_tensor' of host data (a list, a number, an array) copies it to the device of a CUDA tensor{{.*}}[hostsync-host-to-device-copy]
+    listed = x.new_tensor([1.0, 2.0])
+    # CHECK-DAG: copies.py:[[@LINE-1]]:16: warning: 'new_tensor' of host data{{.*}}[hostsync-host-to-device-copy]
+    host = torch.zeros(4).new_tensor(values)
+    named = x.new_tensor(values, device="cpu")
+    return one, listed, host, named

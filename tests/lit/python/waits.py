@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-explicit-sync,hostsync-equal,hostsync-linalg-check-errors,hostsync-print-tensor,hostsync-clip-grad-norm' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note: {{.*}}[hostsync' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}12{{$}}
+# COUNT: {{^}}14{{$}}
 # Explicit waits, comparisons that return a Python bool, linalg ops that check their
 # result on the host, and tensors printed or formatted.
 import torch
@@ -59,3 +59,15 @@ def clipping(model):
     # CHECK-DAG: waits.py:[[@LINE-1]]:27: warning: 'clip_grad_norm_' with error_if_nonfinite=True reads the total norm on the host{{.*}}[hostsync-clip-grad-norm]
     quiet = torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)  # no check: no sync
     return norm, quiet
+
+
+def percent_format(step):
+    # %-formatting reads each tensor it formats, alone or in a tuple; numbers and strings
+    # read nothing.
+    loss = torch.ones(1, device="cuda").sum()
+    line = "loss %.4f" % loss
+    # CHECK-DAG: waits.py:[[@LINE-1]]:12: warning: formatting a CUDA tensor into a string with % copies its values to the host{{.*}}[hostsync-print-tensor]
+    both = "%d: %.4f" % (step, loss)
+    # CHECK-DAG: waits.py:[[@LINE-1]]:12: warning: formatting a CUDA tensor into a string with %{{.*}}[hostsync-print-tensor]
+    plain = "%d: %s" % (step, "done")
+    return line, both, plain
