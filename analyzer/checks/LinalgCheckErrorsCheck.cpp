@@ -15,7 +15,11 @@ void LinalgCheckErrorsCheck::registerMatchers(MatchFinder *Finder) {
       matchers::torchOpCall(
           matchers::withOutVariants({"cholesky", "linalg_cholesky", "inverse", "linalg_inv",
                                      "linalg_solve", "linalg_lu_factor", "linalg_ldl_factor", "inv",
-                                     "solve", "lu_factor", "ldl_factor"}))
+                                     "solve", "lu_factor", "ldl_factor",
+                                     // Decompositions that check convergence, with no _ex form.
+                                     "svd", "linalg_svd", "svdvals", "linalg_svdvals", "eigh",
+                                     "linalg_eigh", "eigvalsh", "linalg_eigvalsh", "pinverse",
+                                     "pinv", "linalg_pinv", "matrix_rank", "linalg_matrix_rank"}))
           .bind("call"),
       this);
 }
@@ -27,6 +31,12 @@ void LinalgCheckErrorsCheck::check(const MatchFinder::MatchResult &Result) {
     return;
   Device Where = deviceOf(Op->Self);
   std::string Name = Op->Name.str();
+  if (converges(Name))
+    return report(Call, opLocation(Call), Op->Name, Where,
+                  "'" + Name + "' on " + tensorPhrase(Where) +
+                      " copies its convergence code to the host to check it, and no _ex form "
+                      "skips the check: decompose less often (once per N steps, or outside the "
+                      "loop)");
   std::string Ex = (Name.rfind("linalg_", 0) == 0 ? Name : "linalg_" + Name) + "_ex";
   if (Name == "inverse" || Name == "inv")
     Ex = "linalg_inv_ex";
@@ -35,6 +45,14 @@ void LinalgCheckErrorsCheck::check(const MatchFinder::MatchResult &Result) {
              " copies its error code to the host to check it; use '" + Ex +
              "', which returns the code as a tensor",
          "", uncheckedFix(*Op, Ex));
+}
+
+bool LinalgCheckErrorsCheck::converges(llvm::StringRef Name) {
+  // svd, eigh and what is computed with them (pinv, matrix_rank): their _out forms too.
+  Name.consume_back("_out");
+  Name.consume_front("linalg_");
+  return Name == "svd" || Name == "svdvals" || Name == "eigh" || Name == "eigvalsh" ||
+         Name == "pinverse" || Name == "pinv" || Name == "matrix_rank";
 }
 
 // std::get<0>(torch::linalg_inv_ex(A)) computes what linalg_inv(A) does, without the

@@ -1,5 +1,6 @@
 // hostsync-linalg-check-errors: linear algebra that checks its info codes on the host (use the _ex
-// forms). Documentation: docs/rules/hostsync-linalg-check-errors.md
+// forms), or its convergence (svd, eigh: decompose less often). Documentation:
+// docs/rules/hostsync-linalg-check-errors.md
 #pragma once
 
 #include "core/RuleCheck.h"
@@ -14,6 +15,8 @@ public:
 
 private:
   Rewrite uncheckedFix(const OpCall &Op, const std::string &Ex);
+  // Does Name check convergence (svd, eigh, pinv...) rather than a factorisation's info?
+  static bool converges(llvm::StringRef Name);
 };
 
 } // namespace hostsync

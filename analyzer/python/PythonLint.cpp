@@ -1469,6 +1469,19 @@ void Linter::call(TSNode Call, const Scope &S) {
                         "for every kernel queued before it",
                     "", uncheckedLinalg(Call, Name));
   }
+  // svd, eigh and what is computed with them check convergence on the host, with no _ex form.
+  if ((Callee.substr(0, 13) == "torch.linalg." &&
+       oneOf(Name, {"svd", "svdvals", "eigh", "eigvalsh", "pinv", "matrix_rank"})) ||
+      Callee == "torch.svd" || Callee == "torch.pinverse") {
+    Value A = V.of(V.argument(Call, 0, nullptr), S);
+    if (A.tensor())
+      return report(Call, "hostsync-linalg-check-errors", Op, A,
+                    "'" + std::string(Callee) +
+                        "' checks its convergence on the host, and no _ex form skips the "
+                        "check: it waits for every kernel queued before it",
+                    "Decompose less often (once per N steps, or outside the loop), or on a copy "
+                    "already on the host.");
+  }
   if (!(Method || TorchFn || Functional) || !OnTensor)
     return;
   std::string Sizes = " sizes its result from the tensor's values: the host waits for every "

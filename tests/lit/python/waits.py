@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-explicit-sync,hostsync-equal,hostsync-linalg-check-errors,hostsync-print-tensor,hostsync-clip-grad-norm' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note: {{.*}}[hostsync' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}14{{$}}
+# COUNT: {{^}}16{{$}}
 # Explicit waits, comparisons that return a Python bool, linalg ops that check their
 # result on the host, and tensors printed or formatted.
 import torch
@@ -71,3 +71,15 @@ def percent_format(step):
     # CHECK-DAG: waits.py:[[@LINE-1]]:12: warning: formatting a CUDA tensor into a string with %{{.*}}[hostsync-print-tensor]
     plain = "%d: %s" % (step, "done")
     return line, both, plain
+
+
+def decompositions(features):
+    # svd, eigh and what uses them check convergence on the host, with no _ex form; a host
+    # matrix's check reads nothing from the GPU.
+    x = torch.randn(8, 8, device="cuda")
+    u, s, v = torch.svd(x)
+    # CHECK-DAG: waits.py:[[@LINE-1]]:21: warning: 'torch.svd' checks its convergence on the host, and no _ex form skips the check{{.*}}[hostsync-linalg-check-errors]
+    w, q = torch.linalg.eigh(x @ x.T)
+    # CHECK-DAG: waits.py:[[@LINE-1]]:25: warning: 'torch.linalg.eigh' checks its convergence{{.*}}[hostsync-linalg-check-errors]
+    host = torch.linalg.svdvals(torch.randn(8, 8))
+    return u, s, v, w, q, host

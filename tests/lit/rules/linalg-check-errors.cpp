@@ -2,7 +2,7 @@
 // RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 // Every finding is a CHECK-DAG line below: an extra one (in negatives()) fails the count.
 // RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-// COUNT: {{^}}5{{$}}
+// COUNT: {{^}}9{{$}}
 
 void positives(torch::Tensor A) {
   auto M = torch::eye(4, torch::kCUDA);
@@ -16,6 +16,21 @@ void positives(torch::Tensor A) {
   // CHECK-DAG: linalg-check-errors.cpp:[[@LINE-1]]:27: warning: 'solve' on a tensor that may be on CUDA{{.*}}'linalg_solve_ex'{{.*}}[hostsync-linalg-check-errors]
   auto e = A.cholesky();
   // CHECK-DAG: linalg-check-errors.cpp:[[@LINE-1]]:14: warning: {{.*}}[hostsync-linalg-check-errors]
+}
+
+void converging() {
+  // Decompositions that check their convergence on the host, with no _ex form.
+  auto M = torch::eye(4, torch::kCUDA);
+  auto usv = torch::linalg::svd(M, false, c10::nullopt);
+  // CHECK-DAG: linalg-check-errors.cpp:[[@LINE-1]]:29: warning: 'svd' on a CUDA tensor copies its convergence code to the host{{.*}}no _ex form{{.*}}[hostsync-linalg-check-errors]
+  auto s = torch::linalg_svdvals(M);
+  // CHECK-DAG: linalg-check-errors.cpp:[[@LINE-1]]:19: warning: 'linalg_svdvals' on a CUDA tensor copies its convergence code{{.*}}[hostsync-linalg-check-errors]
+  auto eig = torch::linalg_eigh(M);
+  // CHECK-DAG: linalg-check-errors.cpp:[[@LINE-1]]:21: warning: 'linalg_eigh'{{.*}}convergence{{.*}}[hostsync-linalg-check-errors]
+  auto p = M.pinverse();
+  // CHECK-DAG: linalg-check-errors.cpp:[[@LINE-1]]:14: warning: 'pinverse'{{.*}}convergence{{.*}}[hostsync-linalg-check-errors]
+  auto host = torch::linalg_svdvals(torch::eye(4)); // on the host: no finding
+  (void)usv; (void)s; (void)eig; (void)p; (void)host;
 }
 
 void negatives() {
