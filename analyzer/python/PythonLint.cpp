@@ -531,7 +531,15 @@ void Linter::statement(TSNode N, Scope &S) {
 
 void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain, Scope &S) {
   Value Target = V.of(field(Left, "value"), S);
-  if (Target.tensor() && Written.tensor() && maskIndexed(Left, S))
+  // t[mask] -= 1: Python reads t[mask] (a masked read) and writes the result back (a
+  // tensor written through the mask), whatever the right side is.
+  if (Target.tensor() && !Plain && maskIndexed(Left, S))
+    report(Left, "hostsync-bool-mask-index", "t[mask] op= v", Target,
+           "updating " + phrase(Target.Where) +
+               " through a boolean mask in place (t[mask] += v) reads t[mask] and writes it "
+               "back: each counts the mask's true elements on the host, waiting for every "
+               "kernel queued before it");
+  else if (Target.tensor() && Written.tensor() && maskIndexed(Left, S))
     report(Left, "hostsync-bool-mask-index", "t[mask] = tensor", Target,
            "writing a tensor through a boolean mask of " + phrase(Target.Where) +
                " counts the mask's true elements on the host first: it waits for every "
@@ -555,7 +563,7 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
                ") copies it to the host: the copy waits for every kernel queued before "
                "it");
   expression(field(Left, "subscript"), S);
-  if (Target.tensor() && Target.Where == Place::Cuda)
+  if (Target.madeTensor() && Target.Where != Place::Cpu)
     listIndex(Left, Target, S); // t[range(n), labels] = 1
   // outdict['model'] = model.state_dict(): the dict holds state torch.save copies.
   TSNode Dict = field(Left, "value");
@@ -629,7 +637,7 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
                 (is(Index, "call") && V.text(field(Index, "function")) == "range") || Named;
     if (List)
       return report(Index, "hostsync-host-to-device-copy", "t[list]", Target,
-                    "indexing a CUDA tensor with a Python " +
+                    "indexing " + phrase(Target.Where) + " with a Python " +
                         std::string(is(Index, "call") ? "range" : "list") +
                         " makes a host index tensor and copies it to the device: the host waits "
                         "for the copy and every kernel queued before it");
@@ -649,7 +657,7 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
                     Held.Elements.empty();
     if (Held.Class == NumpyArray || HostMade)
       return report(Index, "hostsync-host-to-device-copy", "t[host index]", Target,
-                    std::string("indexing a CUDA tensor with ") +
+                    "indexing " + phrase(Target.Where) + " with " +
                         (Held.Class == NumpyArray ? "a NumPy array" : "a host tensor") +
                         " copies the index to the device: the host waits for the copy and every "
                         "kernel queued before it");
@@ -956,7 +964,7 @@ void Linter::expression(TSNode E, const Scope &S) {
              "indexing " + phrase(Target.Where) +
                  " with a boolean mask sizes the result from the mask's values: the host "
                  "waits for every kernel queued before it to count them");
-    else if (Target.tensor() && Target.Where == Place::Cuda)
+    else if (Target.madeTensor() && Target.Where != Place::Cpu)
       listIndex(E, Target, S);
     sliceBounds(E, S);
     elementIndex(E, Target, S);

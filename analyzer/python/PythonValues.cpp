@@ -588,6 +588,18 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
   if (is(E, "binary_operator") && is(field(E, "left"), "string") &&
       text(field(E, "operator")) == "+")
     return deviceOf(field(E, "left"), S);
+  // A.type(): the name of A's tensor type ("torch.cuda.FloatTensor" of a CUDA A), which
+  // x.type(A.type()) converts x to: a type where A is.
+  if (is(E, "call") && is(field(E, "function"), "attribute") &&
+      text(field(field(E, "function"), "attribute")) == "type" &&
+      ts_node_named_child_count(field(E, "arguments")) == 0)
+    if (Value Owner = of(field(field(E, "function"), "object"), S);
+        Owner.tensor() && Owner.Where != Place::Unknown) {
+      D.Where = Owner.Where;
+      D.Why = Owner.Why;
+      D.Class = TensorType;
+      return D;
+    }
   if (is(E, "integer")) { // .to(0), .cuda(1): a CUDA device's index
     D.Where = Place::Cuda;
     D.Why = "device " + std::string(T) + " at line " + std::to_string(line(E));
@@ -886,7 +898,10 @@ Value Values::of(TSNode E, const Scope &S) const {
       return Like;
     }
     std::string_view Op = text(field(E, "operator"));
-    Out.Mask = Out.tensor() && oneOf(Op, {"&", "|", "^"}) && (L.Mask || R.Mask);
+    // a & b of masks (or of a mask and a bool tensor); a * b of two masks is their AND
+    // (bool times bool stays bool: Rainbow's `l[(u > 0) * (l == u)]`).
+    Out.Mask = Out.tensor() && ((oneOf(Op, {"&", "|", "^"}) && (L.Mask || R.Mask)) ||
+                                (Op == "*" && L.Mask && R.Mask));
     return Out;
   }
   if (is(Sym, "comparison_operator")) {

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}59{{$}}
+# COUNT: {{^}}60{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -454,3 +454,14 @@ def new_tensors(values):
     host = torch.zeros(4).new_tensor(values)
     named = x.new_tensor(values, device="cpu")
     return one, listed, host, named
+
+
+def list_index_of_unknown_place(log_ps, device, batch_size):
+    # A tensor of unknown place (made on a device a parameter names) indexed by a Python
+    # range or list: the index is copied to the device if it is CUDA; device unknown. Not a
+    # host tensor's.
+    probs = torch.zeros(batch_size, 4, device=device)
+    picked = probs[range(batch_size), 0]
+    # CHECK-DAG: copies.py:[[@LINE-1]]:20: warning: indexing a tensor that may be on CUDA with a Python range{{.*}}device: unknown{{.*}}[hostsync-host-to-device-copy]
+    host = torch.zeros(batch_size, 4)[range(batch_size), 0]
+    return picked, host

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-nonzero,hostsync-bool-mask-index,hostsync-unique,hostsync-size-dependent' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}14{{$}}
+# COUNT: {{^}}16{{$}}
 # Ops that size their result from the data: the host reads the size before it can allocate.
 import torch
 import torch.nn.functional as F
@@ -62,3 +62,17 @@ def masks_in_any_position(reg, probs):
     # CHECK-DAG: sizes.py:[[@LINE-2]]:20: warning: indexing a CUDA tensor with a boolean mask{{.*}}[hostsync-bool-mask-index]
     first = reg[:, 0]  # an integer: no mask
     return kept, first
+
+
+def masks_updated_in_place(device):
+    # t[mask] += v reads t[mask] and writes it back, whatever v is; a product of two masks
+    # is a mask (Rainbow's `l[(u > 0) * (l == u)] -= 1`); a mask times a number is not.
+    l = torch.zeros(8, device=device).long()
+    u = torch.ones(8, device="cuda").long()
+    l[(u > 0) * (l == u)] -= 1
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:5: warning: updating a tensor that may be on CUDA through a boolean mask in place (t[mask] += v){{.*}}device: unknown{{.*}}[hostsync-bool-mask-index]
+    u[l < 7] += 1
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:5: warning: updating a CUDA tensor through a boolean mask in place{{.*}}[hostsync-bool-mask-index]
+    weights = (u > 0) * 2.0
+    u[0] += 1  # an integer index: no mask
+    return weights

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}5{{$}}
+# COUNT: {{^}}6{{$}}
 # Legacy tensor types (PyTorch-GAN's `Tensor = torch.cuda.FloatTensor if cuda else
 # torch.FloatTensor`): calling the name with data (a numpy array, a list) builds the tensor
 # from host data on CUDA, a blocking copy, as torch.cuda.FloatTensor(data) does; given
@@ -38,3 +38,13 @@ def train(generator):
         # CHECK-DAG: tensor-types.py:[[@LINE-1]]:16: warning: torchvision's 'make_grid' with normalize=True reads the tensor's minimum and maximum with float(){{.*}}[hostsync-item]
         plain = make_grid(real, nrow=5)
         host_grid = make_grid(imgs, normalize=True)
+
+
+def type_of_another(features):
+    # x.type(A.type()) converts x to A's tensor type: to CUDA when A is there (BigGAN's
+    # torch.eye(dim).type(A.type())); to a host tensor's type, no copy.
+    A = torch.randn(4, 4, device="cuda")
+    eye = torch.eye(4).type(A.type())
+    # CHECK-DAG: tensor-types.py:[[@LINE-1]]:24: warning: 'type' to a CUDA tensor type copies a host tensor{{.*}}[hostsync-host-to-device-copy]
+    host = torch.eye(4).type(torch.zeros(4).type())
+    return eye, host
