@@ -124,6 +124,8 @@ private:
   void branches(TSNode If, Scope &S);     // an if statement's branches, merged after it
   void registered(TSNode Call, Scope &S); // self.register_buffer("name", t) binds self.name
   void appended(TSNode Call, Scope &S);   // res.append(t), res.extend(ts): a list of such tensors
+  // Item added to the list List holds (appended, or Extend: the items of a list of them).
+  void added(TSNode List, Value Item, bool Extend, Scope &S);
   void sliceBounds(TSNode Subscript, const Scope &S);       // x[:n] of a tensor n reads n
   bool maskIndexed(TSNode Subscript, const Scope &S) const; // t[mask], reg[:, mask]
   void elementIndex(TSNode Subscript, const Value &Target, const Scope &S); // chars[t[i]]
@@ -465,6 +467,13 @@ void Linter::statement(TSNode N, Scope &S) {
         }
         if (is(E, "assignment") && !ts_node_is_null(Right))
           V.bind(Left, V.of(Right, S), S);
+        // ims += [o.cpu()]: each element appended, as ims.append(o.cpu()) does.
+        if (is(E, "augmented_assignment") && is(Right, "list") &&
+            V.text(field(E, "operator")) == "+=") {
+          for (TSNode Item : namedChildren(Right))
+            added(Left, V.of(Item, S), false, S);
+          continue;
+        }
         // x += t: x becomes a tensor where they are (a meter's self.sum += val * n).
         if (is(E, "augmented_assignment") && (is(Left, "identifier") || is(Left, "attribute")))
           if (Value Sum = combined(V.of(Left, S), V.of(Right, S)); Sum.tensor())
@@ -591,12 +600,14 @@ void Linter::appended(TSNode Call, Scope &S) {
   std::string_view Method = is(Fn, "attribute") ? V.text(field(Fn, "attribute")) : "";
   if (!is(Call, "call") || (Method != "append" && Method != "extend"))
     return;
-  TSNode List = field(Fn, "object");
+  added(field(Fn, "object"), V.of(V.argument(Call, 0, nullptr), S), Method == "extend", S);
+}
+
+void Linter::added(TSNode List, Value Item, bool Extend, Scope &S) {
   if (!is(List, "identifier") && !is(List, "attribute"))
     return;
-  Value Item = V.of(V.argument(Call, 0, nullptr), S);
   Value Before = V.of(List, S);
-  if (Method == "extend" && !Item.tensor()) // dets.extend(boxes): the tensors of a list
+  if (Extend && !Item.tensor()) // dets.extend(boxes): the tensors of a list
     return;
   if (Item.K == Kind::Other && Item.LikeParams && Item.Elements.empty()) {
     // res.append(correct_k * 100): a list of what its parameters make them.

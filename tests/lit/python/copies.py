@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}60{{$}}
+# COUNT: {{^}}61{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -465,3 +465,16 @@ def list_index_of_unknown_place(log_ps, device, batch_size):
     # CHECK-DAG: copies.py:[[@LINE-1]]:20: warning: indexing a tensor that may be on CUDA with a Python range{{.*}}device: unknown{{.*}}[hostsync-host-to-device-copy]
     host = torch.zeros(batch_size, 4)[range(batch_size), 0]
     return picked, host
+
+
+def lists_added_to(n):
+    # `ims += [t]` adds t to the list as ims.append(t) does: a stack of host copies is on the
+    # host (no copy at its .cpu()); a stack of CUDA tensors is on CUDA.
+    ims, gpu = [], []
+    for j in range(n):
+        ims += [torch.ones(4).float()]
+        gpu += [torch.ones(4, device="cuda")]
+    host = torch.stack(ims).cpu()
+    cuda = torch.stack(gpu).cpu()
+    # CHECK-DAG: copies.py:[[@LINE-1]]:29: warning: 'cpu' copies a CUDA tensor to the host{{.*}}[hostsync-device-to-host-copy]
+    return host, cuda
