@@ -1204,6 +1204,24 @@ void Linter::formatted(TSNode Call, const Scope &S) {
 }
 
 namespace {
+// Does one of Name's words (split at '_') say it holds a tensor a network made (out,
+// outputs, mask, feats, logits, state...)?
+bool namesTensor(std::string_view Name) {
+  while (!Name.empty()) {
+    size_t End = std::min(Name.find('_'), Name.size());
+    std::string Word(Name.substr(0, End));
+    std::transform(Word.begin(), Word.end(), Word.begin(), ::tolower);
+    if (oneOf(Word, {"out",    "outs",   "output",    "outputs",    "mask",  "masks",
+                     "feat",   "feats",  "feature",   "features",   "logit", "logits",
+                     "emb",    "embs",   "embedding", "embeddings", "state", "states",
+                     "hidden", "score",  "scores",    "pred",       "preds", "loss",
+                     "losses", "weight", "weights",   "grad",       "grads"}))
+      return true;
+    Name.remove_prefix(std::min(End + 1, Name.size()));
+  }
+  return false;
+}
+
 // Is N inside a lambda (`map_location=lambda storage, loc: storage.cuda(rank)`: the load's
 // copy, reported at the load), a few levels up?
 bool inLambda(TSNode N) {
@@ -1242,7 +1260,12 @@ void Linter::call(TSNode Call, const Scope &S) {
   std::string Op(Name);
   std::string Copies = " to the host: the copy waits for every kernel queued before it";
 
-  if (Name == "item" && Method && (Self.tensor() || Self.unknownType()))
+  // Not of a NumPy value: np.load(path, allow_pickle=True).item(), np.prod(shape).item().
+  TSNode Receiver = Method ? field(Fn, "object") : TSNode{};
+  bool Numpy = Self.Class == NumpyArray ||
+               (is(Receiver, "call") && (calleeText(V, Receiver).rfind("np.", 0) == 0 ||
+                                         calleeText(V, Receiver).rfind("numpy.", 0) == 0));
+  if (Name == "item" && Method && (Self.tensor() || Self.unknownType()) && !Numpy)
     return report(Call, "hostsync-item", "item", Self,
                   "'item' copies a value of " + phrase(Self.Where) + Copies);
   // torch.arange(length.max()): a factory reads a tensor given as a bound, a size or a fill
@@ -1319,8 +1342,16 @@ void Linter::call(TSNode Call, const Scope &S) {
                   {Place::Cuda, "the op syncs on CUDA whatever its input"},
                   "'torch.cuda.empty_cache()' frees the allocator's cached blocks with cudaFree, "
                   "which blocks the host until the GPU has finished the queued work");
-  if (std::optional<LibrarySync> L = librarySync(Call, V, S))
-    return report(Call, L->Rule, L->Op, {L->Where, L->WhereWhy, L->FromParams}, L->Message, L->Fix);
+  // A library's call, by its name; not one of the project's own functions of that name
+  // (pix2pixHD's util.save_image writes a NumPy image with PIL).
+  if (std::optional<LibrarySync> L = librarySync(Call, V, S)) {
+    bool Own = false;
+    if (Name == "save_image" || Name == "make_grid" || Name == "nms" || Name == "batched_nms")
+      Own = !ts_node_is_null(R.calleeOf(Call, Own)) || !importedCallees(Call, S).empty();
+    if (!Own)
+      return report(Call, L->Rule, L->Op, {L->Where, L->WhereWhy, L->FromParams}, L->Message,
+                    L->Fix);
+  }
   // GradScaler.step reads found_inf with .item() before stepping an optimizer that cannot
   // check it on the GPU (every optimizer but the fused ones).
   if (Method && Name == "step" && Self.K == Kind::Scaler)
@@ -1396,7 +1427,15 @@ void Linter::call(TSNode Call, const Scope &S) {
   }
   // .cpu() of a value of unknown type: a tensor's copy to the host (device unknown) unless
   // the value is a module (model.cpu(), known to the front end, moves weights once).
-  if (Method && Name == "cpu" && Self.unknownType())
+  // A name of a network (`network.cpu()` before its state is saved) moves a module's
+  // weights, out of scope as the module's own moves are.
+  TSNode Moved = Method ? field(Fn, "object") : TSNode{};
+  // (What a network makes, named after it, is a tensor: `encoder_out`,
+  // `encoder_padding_mask`, `model_outputs`.)
+  std::string_view MovedName = lastPart(V.text(Moved));
+  bool Network = (is(Moved, "identifier") || is(Moved, "attribute")) && networkName(MovedName) &&
+                 !namesTensor(MovedName);
+  if (Method && Name == "cpu" && Self.unknownType() && !Network)
     return report(Call, "hostsync-device-to-host-copy", Op, {Place::Unknown, ""},
                   "'cpu' copies " + phrase(Place::Unknown) + Copies);
   // x.to("cpu") (with a dtype too) of such a value: the same copy.
@@ -1513,7 +1552,15 @@ void Linter::call(TSNode Call, const Scope &S) {
                   "'masked_select' of " + phrase(T.Where) + Sizes);
   if (Name == "unique" || Name == "unique_consecutive")
     return report(Call, "hostsync-unique", Op, T, "'" + Op + "' of " + phrase(T.Where) + Sizes);
-  if (Name == "bincount" || Name == "histc")
+  // histc with both bounds given (min != max) sizes nothing from the values.
+  auto Bound = [&](unsigned Position, const char *Keyword) {
+    TSNode Given = V.argument(Call, Method ? Position - 1 : Position, nullptr);
+    return ts_node_is_null(Given) ? V.argument(Call, 0, Keyword) : Given;
+  };
+  TSNode Min = Name == "histc" ? Bound(2, "min") : TSNode{};
+  TSNode Max = Name == "histc" ? Bound(3, "max") : TSNode{};
+  bool Bounded = !ts_node_is_null(Min) && !ts_node_is_null(Max) && V.text(Min) != V.text(Max);
+  if (Name == "bincount" || (Name == "histc" && !Bounded))
     return report(Call, "hostsync-size-dependent", Op, T,
                   "'" + Op + "' of " + phrase(T.Where) + Sizes);
   if (Name == "repeat_interleave" && ts_node_is_null(V.argument(Call, 0, "output_size"))) {

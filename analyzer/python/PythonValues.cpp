@@ -720,9 +720,9 @@ bool Values::constructorCopies(TSNode Call, const Scope &S) const {
     return false; // nothing, or sizes
   if (is(Arg, "integer") || of(Arg, S).K == Kind::Int)
     return false;
-  if (is(Arg, "call")) { // imgs.size(0), len(x), x.numel()
+  if (is(Arg, "call")) { // imgs.size(0), len(x), x.numel(), torch.Size(shape)
     std::string_view Last = lastPart(text(field(Arg, "function")));
-    return Last != "size" && Last != "len" && Last != "numel";
+    return Last != "size" && Last != "len" && Last != "numel" && Last != "Size";
   }
   // imgs.shape[0]: a size; imgs.shape: sizes too.
   TSNode Of = is(Arg, "subscript") ? field(Arg, "value") : Arg;

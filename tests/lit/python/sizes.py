@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-nonzero,hostsync-bool-mask-index,hostsync-unique,hostsync-size-dependent' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}16{{$}}
+# COUNT: {{^}}17{{$}}
 # Ops that size their result from the data: the host reads the size before it can allocate.
 import torch
 import torch.nn.functional as F
@@ -76,3 +76,14 @@ def masks_updated_in_place(device):
     weights = (u > 0) * 2.0
     u[0] += 1  # an integer index: no mask
     return weights
+
+
+def histograms(x):
+    # histc reads the minimum and maximum from the device only when they are not given
+    # (min == max, 0 and 0 by default); with both bounds given it sizes nothing from data.
+    x = torch.randn(8, device="cuda")
+    read = torch.histc(x, bins=4)
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:18: warning: 'histc' of a CUDA tensor sizes its result{{.*}}[hostsync-size-dependent]
+    bounded = torch.histc(x, bins=4, min=0, max=3)
+    positional = x.histc(4, 0, 3)
+    return read, bounded, positional

@@ -48,3 +48,11 @@ def type_of_another(features):
     # CHECK-DAG: tensor-types.py:[[@LINE-1]]:24: warning: 'type' to a CUDA tensor type copies a host tensor{{.*}}[hostsync-host-to-device-copy]
     host = torch.eye(4).type(torch.zeros(4).type())
     return eye, host
+
+
+def one_hot_map(label_map, label_nc):
+    # A legacy CUDA constructor given a torch.Size makes a tensor of that size on the device:
+    # no host data copied (pix2pixHD's one-hot label map).
+    size = label_map.size()
+    one_hot = torch.cuda.FloatTensor(torch.Size((size[0], label_nc, size[2], size[3]))).zero_()
+    return one_hot

@@ -153,3 +153,13 @@ def log_epoch(logger, writer, epoch):
     writer.add_scalars("acc", {"train": acc, "val": 0.5}, epoch)
     # CHECK-DAG: values.py:[[@LINE-1]]:12: warning: TensorBoard's 'add_scalars' of a tensor{{.*}}[hostsync-item]
     logger.log_value("epoch", epoch, epoch)
+
+
+def numpy_items(path, shape):
+    # .item() of a NumPy value (a pickled dict np.load returns, a product of sizes) reads no
+    # tensor.
+    import numpy as np
+
+    features = np.load(path, allow_pickle=True).item()
+    n = np.prod(shape).item()
+    return features, n
