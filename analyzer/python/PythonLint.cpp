@@ -1204,22 +1204,19 @@ void Linter::formatted(TSNode Call, const Scope &S) {
 }
 
 namespace {
-// Does one of Name's words (split at '_') say it holds a tensor a network made (out,
-// outputs, mask, feats, logits, state...)?
+// Does Name say it holds a tensor a network made (out, outputs, mask, feats, logits,
+// state...)?
 bool namesTensor(std::string_view Name) {
-  while (!Name.empty()) {
-    size_t End = std::min(Name.find('_'), Name.size());
-    std::string Word(Name.substr(0, End));
-    std::transform(Word.begin(), Word.end(), Word.begin(), ::tolower);
-    if (oneOf(Word, {"out",    "outs",   "output",    "outputs",    "mask",  "masks",
-                     "feat",   "feats",  "feature",   "features",   "logit", "logits",
-                     "emb",    "embs",   "embedding", "embeddings", "state", "states",
-                     "hidden", "score",  "scores",    "pred",       "preds", "loss",
-                     "losses", "weight", "weights",   "grad",       "grads"}))
-      return true;
-    Name.remove_prefix(std::min(End + 1, Name.size()));
-  }
-  return false;
+  // The last word names what it is (`encoder_out`, `model_outputs`, `encoder_padding_mask`;
+  // `mask_decoder` and `feature_encoder` are networks).
+  std::string Word(
+      Name.substr(Name.rfind('_') == std::string_view::npos ? 0 : Name.rfind('_') + 1));
+  std::transform(Word.begin(), Word.end(), Word.begin(), ::tolower);
+  return oneOf(Word, {"out",    "outs",   "output",    "outputs",    "mask",  "masks",
+                      "feat",   "feats",  "feature",   "features",   "logit", "logits",
+                      "emb",    "embs",   "embedding", "embeddings", "state", "states",
+                      "hidden", "score",  "scores",    "pred",       "preds", "loss",
+                      "losses", "weight", "weights",   "grad",       "grads"});
 }
 
 // Is N inside a lambda (`map_location=lambda storage, loc: storage.cuda(rank)`: the load's
@@ -1260,12 +1257,17 @@ void Linter::call(TSNode Call, const Scope &S) {
   std::string Op(Name);
   std::string Copies = " to the host: the copy waits for every kernel queued before it";
 
-  // Not of a NumPy value: np.load(path, allow_pickle=True).item(), np.prod(shape).item().
   TSNode Receiver = Method ? field(Fn, "object") : TSNode{};
-  bool Numpy = Self.Class == NumpyArray ||
-               (is(Receiver, "call") && (calleeText(V, Receiver).rfind("np.", 0) == 0 ||
-                                         calleeText(V, Receiver).rfind("numpy.", 0) == 0));
-  if (Name == "item" && Method && (Self.tensor() || Self.unknownType()) && !Numpy)
+  // Not of a NumPy value: np.load(path, allow_pickle=True).item(), np.prod(shape).item().
+  auto NumpyValue = [&] {
+    if (Self.Class == NumpyArray)
+      return true;
+    if (!is(Receiver, "call"))
+      return false;
+    std::string Made = calleeText(V, Receiver);
+    return Made.rfind("np.", 0) == 0 || Made.rfind("numpy.", 0) == 0;
+  };
+  if (Name == "item" && Method && (Self.tensor() || Self.unknownType()) && !NumpyValue())
     return report(Call, "hostsync-item", "item", Self,
                   "'item' copies a value of " + phrase(Self.Where) + Copies);
   // torch.arange(length.max()): a factory reads a tensor given as a bound, a size or a fill
@@ -1345,9 +1347,9 @@ void Linter::call(TSNode Call, const Scope &S) {
   // A library's call, by its name; not one of the project's own functions of that name
   // (pix2pixHD's util.save_image writes a NumPy image with PIL).
   if (std::optional<LibrarySync> L = librarySync(Call, V, S)) {
-    bool Own = false;
+    bool Own = false, PassesSelf = false;
     if (Name == "save_image" || Name == "make_grid" || Name == "nms" || Name == "batched_nms")
-      Own = !ts_node_is_null(R.calleeOf(Call, Own)) || !importedCallees(Call, S).empty();
+      Own = !ts_node_is_null(R.calleeOf(Call, PassesSelf)) || !importedCallees(Call, S).empty();
     if (!Own)
       return report(Call, L->Rule, L->Op, {L->Where, L->WhereWhy, L->FromParams}, L->Message,
                     L->Fix);
@@ -1429,13 +1431,14 @@ void Linter::call(TSNode Call, const Scope &S) {
   // the value is a module (model.cpu(), known to the front end, moves weights once).
   // A name of a network (`network.cpu()` before its state is saved) moves a module's
   // weights, out of scope as the module's own moves are.
-  TSNode Moved = Method ? field(Fn, "object") : TSNode{};
   // (What a network makes, named after it, is a tensor: `encoder_out`,
   // `encoder_padding_mask`, `model_outputs`.)
-  std::string_view MovedName = lastPart(V.text(Moved));
-  bool Network = (is(Moved, "identifier") || is(Moved, "attribute")) && networkName(MovedName) &&
-                 !namesTensor(MovedName);
-  if (Method && Name == "cpu" && Self.unknownType() && !Network)
+  auto Network = [&] {
+    std::string_view MovedName = lastPart(V.text(Receiver));
+    return (is(Receiver, "identifier") || is(Receiver, "attribute")) && networkName(MovedName) &&
+           !namesTensor(MovedName);
+  };
+  if (Method && Name == "cpu" && Self.unknownType() && !Network())
     return report(Call, "hostsync-device-to-host-copy", Op, {Place::Unknown, ""},
                   "'cpu' copies " + phrase(Place::Unknown) + Copies);
   // x.to("cpu") (with a dtype too) of such a value: the same copy.
@@ -1559,7 +1562,9 @@ void Linter::call(TSNode Call, const Scope &S) {
   };
   TSNode Min = Name == "histc" ? Bound(2, "min") : TSNode{};
   TSNode Max = Name == "histc" ? Bound(3, "max") : TSNode{};
-  bool Bounded = !ts_node_is_null(Min) && !ts_node_is_null(Max) && V.text(Min) != V.text(Max);
+  // (Bounds given as tensors, `min=x.min()`, are read as numbers: a read all the same.)
+  bool Bounded = !ts_node_is_null(Min) && !ts_node_is_null(Max) && V.text(Min) != V.text(Max) &&
+                 !V.of(Min, S).tensor() && !V.of(Max, S).tensor();
   if (Name == "bincount" || (Name == "histc" && !Bounded))
     return report(Call, "hostsync-size-dependent", Op, T,
                   "'" + Op + "' of " + phrase(T.Where) + Sizes);

@@ -121,6 +121,7 @@ void Ranks::collect(TSNode N, const std::string &Class) {
         std::string Name(V.text(field(M, "name")));
         Function F{C.Name + "." + Name, C.Name, C.Module && Name == "forward", "", M, Parent};
         const Function *Method = &(Functions[ts_node_start_byte(M)] = F);
+        hideParameters(M, Method);
         MethodByName.emplace(F.Name, M);
         if (Name == "__init__")
           C.Methods.insert(C.Methods.begin(), M);
@@ -139,6 +140,7 @@ void Ranks::collect(TSNode N, const std::string &Class) {
       FreeDefinitions.emplace(Name, Defined);
       Free.push_back(At);
       Parent = Defined;
+      hideParameters(At, Defined);
     }
     if (is(At, "expression_statement"))
       collectAlias(At, Parent);
@@ -149,6 +151,18 @@ void Ranks::collect(TSNode N, const std::string &Class) {
     NamedChildren Children(At);
     for (size_t I = Children.size(); I-- > 0;)
       Todo.push_back({Children[I], InClass, Parent});
+  }
+}
+
+void Ranks::hideParameters(TSNode Def, const Function *F) {
+  // Its parameters hide a name of a function around it that holds a function (`def train(x,
+  // act): act(x)` calls what the caller passes): a name given something else.
+  for (TSNode P : namedChildren(field(Def, "parameters"))) {
+    TSNode Named = is(P, "identifier") ? P : field(P, "name");
+    if (ts_node_is_null(Named)) // typed_parameter, *args: the name first
+      Named = ts_node_named_child(P, 0);
+    if (is(Named, "identifier"))
+      Aliases.try_emplace({F, std::string(V.text(Named))}, std::nullopt);
   }
 }
 

@@ -110,6 +110,7 @@ private:
            std::less<>>
       Aliases;
   void collectAlias(TSNode Statement, const Function *In);
+  void hideParameters(TSNode Def, const Function *F);
   // Each call's enclosing() and loopAround(), as propagateCalls' walk found them (by the
   // node's id): calleeOf asks the first of every self.m(...) of every walk, and of() both
   // of every call of the project's functions.

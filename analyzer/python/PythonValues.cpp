@@ -278,6 +278,7 @@ std::string_view lastPart(std::string_view Dotted) {
 }
 
 void Values::readImports(TSNode Root) {
+  NoDistributionChecks = Text.find("set_default_validate_args(False)") != std::string::npos;
   for (TSNode N : namedChildren(Root)) {
     bool From = is(N, "import_from_statement");
     if (!From && !is(N, "import_statement"))
@@ -545,7 +546,7 @@ Values::AssumedCall Values::assumedCall(TSNode Call) const {
   std::string_view Name = lastPart(Fn);
   // Moves and casts (instances.to(device), x.float()), F.pad(x) and a helper's f(x): no more
   // a tensor than x was.
-  if ((isDotted(Fn) && Fn.substr(0, 2) == "F.") || Fn.find('.') == std::string_view::npos ||
+  if ((Fn.substr(0, 2) == "F." && isDotted(Fn)) || Fn.find('.') == std::string_view::npos ||
       oneOf(Name, {"to", "cuda", "cpu", "type", "float", "half", "double", "long", "int", "bool",
                    "detach", "clone", "contiguous"}))
     return AssumedCall::StillAssumed;
@@ -1016,8 +1017,8 @@ Value Values::call(TSNode Call, const Scope &S) const {
     return namedDevice(Call, S);
   // Normal(mu, sigma), D.Categorical(logits=x): a distribution where its parameters are,
   // when it checks them (validate_args not turned off for the call or the program).
-  if (distributionClass(Callee) && text(argument(Call, 99, "validate_args")) != "False" &&
-      Text.find("set_default_validate_args(False)") == std::string::npos) {
+  if (!NoDistributionChecks && distributionClass(Callee) &&
+      text(argument(Call, 99, "validate_args")) != "False") {
     // On CUDA if a parameter is; on the host if all are.
     Value Dist;
     for (TSNode Arg : namedChildren(field(Call, "arguments")))

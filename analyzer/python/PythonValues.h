@@ -155,6 +155,9 @@ public:
   // "distributions" of `from torch import distributions`) and the distributions it imports
   // by name (`from torch.distributions import Normal`).
   std::set<std::string, std::less<>> DistributionModules, DistributionClasses;
+  // The file turns the distributions' checks off for the program
+  // (torch.distributions.Distribution.set_default_validate_args(False)): none syncs.
+  bool NoDistributionChecks = false;
   // Does Callee name a distribution of torch.distributions (D.Normal, Categorical, ...)?
   bool distributionClass(std::string_view Callee) const;
   // The file's classes that are not modules: calling one builds an Object.

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}26{{$}}
+# COUNT: {{^}}27{{$}}
 # Library calls that copy to the host inside, flagged at the program's line: torch.save of
 # CUDA state (a module, its state_dict, a dict of them, an optimizer's state), torchvision's
 # save_image of a CUDA image and its nms of CUDA boxes, TensorBoard's add_scalar / add_histogram / add_audio of a CUDA tensor;
@@ -203,3 +203,12 @@ def save_network(network, path, encoder_out):
     copied = encoder_out.cpu()
     # CHECK-DAG: libraries.py:[[@LINE-1]]:26: warning: 'cpu' copies a tensor that may be on CUDA to the host{{.*}}[hostsync-device-to-host-copy]
     return copied
+
+
+def networks_named_by_their_last_word(mask_decoder, decoder_mask):
+    # `mask_decoder` is a network (its last word): moving it is a module's move; a
+    # `decoder_mask` is what a network made, a tensor.
+    mask_decoder.cpu()
+    moved = decoder_mask.cpu()
+    # CHECK-DAG: libraries.py:[[@LINE-1]]:26: warning: 'cpu' copies a tensor that may be on CUDA to the host{{.*}}[hostsync-device-to-host-copy]
+    return moved

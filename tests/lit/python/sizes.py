@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-nonzero,hostsync-bool-mask-index,hostsync-unique,hostsync-size-dependent' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}17{{$}}
+# COUNT: {{^}}18{{$}}
 # Ops that size their result from the data: the host reads the size before it can allocate.
 import torch
 import torch.nn.functional as F
@@ -87,3 +87,11 @@ def histograms(x):
     bounded = torch.histc(x, bins=4, min=0, max=3)
     positional = x.histc(4, 0, 3)
     return read, bounded, positional
+
+
+def histograms_of_tensor_bounds(x):
+    # Bounds given as tensors are read as numbers: the histogram syncs all the same.
+    x = torch.randn(8, device="cuda")
+    read = torch.histc(x, bins=4, min=x.min(), max=x.max())
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:18: warning: 'histc' of a CUDA tensor sizes its result{{.*}}[hostsync-size-dependent]
+    return read
