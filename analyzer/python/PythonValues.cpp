@@ -295,6 +295,16 @@ void Values::readImports(TSNode Root) {
       std::string Local(text(Aliased ? field(A, "alias") : A));
       if (Aliased && (Full == "torch" || Full.compare(0, 6, "torch.") == 0))
         Aliases[Local] = Full;
+      // `from torch import Tensor, zeros`: torch's tensor types and factories by their own
+      // names (`Tensor([[65.481], ...])` is torch.Tensor(data)). Not its modules (`from
+      // torch import nn` keeps nn.* as written).
+      else if (From && Module == "torch" &&
+               oneOf(Name, {"Tensor",       "tensor",     "as_tensor",  "from_numpy", "zeros",
+                            "ones",         "empty",      "full",       "rand",       "randn",
+                            "randint",      "randperm",   "arange",     "linspace",   "eye",
+                            "FloatTensor",  "LongTensor", "ByteTensor", "BoolTensor", "IntTensor",
+                            "DoubleTensor", "HalfTensor"}))
+        Aliases[Local] = Full;
       if (Full == "torchvision.transforms" || Full == "torchvision.transforms.v2")
         TransformModules.insert(Local);
       if (Full == "torch.distributions")
