@@ -1518,30 +1518,24 @@ void Linter::call(TSNode Call, const Scope &S) {
                     "", Self.Pinned && !NonBlocking ? nonBlocking(Call) : Rewrite{});
     return;
   }
-  if ((Callee.substr(0, 13) == "torch.linalg." &&
-       (Name == "cholesky" || Name == "inv" || Name == "solve" || Name == "lu_factor" ||
-        Name == "ldl_factor")) ||
-      Callee == "torch.inverse" || Callee == "torch.cholesky") {
+  // linalg ops that check their result's info code on the host (an _ex form does not), and
+  // svd, eigh and what is computed with them, which check convergence with no _ex form.
+  bool Linalg = Callee.substr(0, 13) == "torch.linalg.";
+  bool Checked = (Linalg && oneOf(Name, {"cholesky", "inv", "solve", "lu_factor", "ldl_factor"})) ||
+                 Callee == "torch.inverse" || Callee == "torch.cholesky";
+  bool Converges =
+      (Linalg && oneOf(Name, {"svd", "svdvals", "eigh", "eigvalsh", "pinv", "matrix_rank"})) ||
+      Callee == "torch.svd" || Callee == "torch.pinverse";
+  if (Checked || Converges) {
     Value A = V.of(V.argument(Call, 0, nullptr), S);
     if (A.tensor())
       return report(Call, "hostsync-linalg-check-errors", Op, A,
                     "'" + std::string(Callee) +
-                        "' checks its result for errors on the host: it waits "
-                        "for every kernel queued before it",
-                    "", uncheckedLinalg(Call, Name));
-  }
-  // svd, eigh and what is computed with them check convergence on the host, with no _ex form.
-  if ((Callee.substr(0, 13) == "torch.linalg." &&
-       oneOf(Name, {"svd", "svdvals", "eigh", "eigvalsh", "pinv", "matrix_rank"})) ||
-      Callee == "torch.svd" || Callee == "torch.pinverse") {
-    Value A = V.of(V.argument(Call, 0, nullptr), S);
-    if (A.tensor())
-      return report(Call, "hostsync-linalg-check-errors", Op, A,
-                    "'" + std::string(Callee) +
-                        "' checks its convergence on the host, and no _ex form skips the "
-                        "check: it waits for every kernel queued before it",
-                    "Decompose less often (once per N steps, or outside the loop), or on a copy "
-                    "already on the host.");
+                        (Checked ? "' checks its result for errors on the host"
+                                 : "' checks its convergence on the host, and no _ex form "
+                                   "skips the check") +
+                        ": it waits for every kernel queued before it",
+                    "", Checked ? uncheckedLinalg(Call, Name) : Rewrite{});
   }
   if (!(Method || TorchFn || Functional) || !OnTensor)
     return;
