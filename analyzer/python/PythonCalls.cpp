@@ -42,6 +42,18 @@ Value merge(const Value &A, const Value &B) {
     }
     return Out;
   }
+  // A tuple on one path, a tensor on the other (`return out, h, w` under return_h_w, else
+  // `return out`): the tensor, which a call that unpacks takes apart as the tuple (h, w stay
+  // numbers), and one that does not uses whole.
+  if (A.Elements.empty() != B.Elements.empty()) {
+    const Value &Tuple = A.Elements.empty() ? B : A, &Single = A.Elements.empty() ? A : B;
+    if (Tuple.K == Kind::Other && Single.tensor()) {
+      Value Out = Single;
+      Out.Elements = Tuple.Elements;
+      Out.Ragged = true;
+      return Out;
+    }
+  }
   if (GivesWay(A, B))
     return B;
   if (GivesWay(B, A))
@@ -61,6 +73,7 @@ Value merge(const Value &A, const Value &B) {
                                                                : Place::Unknown;
   Out.Why = A.Where == Place::Cuda ? A.Why : B.Where == Place::Cuda ? B.Why : A.Why;
   Out.Mask = A.Mask && B.Mask;
+  Out.ZeroDimIndex = A.ZeroDimIndex && B.ZeroDimIndex;
   Out.Pinned = A.Pinned && B.Pinned;
   Out.Empty = A.Empty && B.Empty;
   Out.Assumed = A.Assumed && B.Assumed;

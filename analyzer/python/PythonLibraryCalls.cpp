@@ -124,6 +124,58 @@ bool torchvisionNms(TSNode Call, const std::string &Callee, const Values &V) {
   return false;
 }
 
+// torchvision's transforms of a CUDA tensor that wait for it (measured on PyTorch 2.11 and
+// torchvision 0.26: bench/library-syncs): normalize copies mean and std to the tensor's
+// device and reads `(std == 0).any()`; rotate and affine copy their affine matrix there. Of
+// the functions (torchvision.transforms.functional, v2's) and of the transform objects that
+// call them (Normalize, RandomRotation, RandomAffine, a Compose of one: SyncingTransform),
+// made on the spot or held in a name. Not torch's F.normalize, which is another op.
+std::optional<LibrarySync> torchvisionTransform(TSNode Call, const std::string &Callee,
+                                                std::string_view Name, const Values &V,
+                                                const Scope &S) {
+  bool Functional = oneOf(Name, {"normalize", "rotate", "affine"}) &&
+                    (Callee.rfind("torchvision.transforms.functional.", 0) == 0 ||
+                     Callee.rfind("torchvision.transforms.v2.functional.", 0) == 0);
+  std::string Op;
+  if (Functional) {
+    Op = "torchvision " + std::string(Name);
+  } else {
+    TSNode Fn = field(Call, "function");
+    const Value *Held = S.find(Callee);
+    Value Made = is(Fn, "call") ? V.of(Fn, S) : Value();
+    const Value &T = Held ? *Held : Made;
+    if (T.K != Kind::Transform || T.Class != SyncingTransform)
+      return std::nullopt;
+    Op = "torchvision transform";
+  }
+  TSNode Given = V.argument(Call, 0, nullptr);
+  if (ts_node_is_null(Given) && Functional)
+    Given = V.argument(Call, 0, Name == "normalize" ? "tensor" : "img");
+  Value Image = V.of(Given, S);
+  if (!Image.tensor() || Image.Sequence || (Image.Where != Place::Cuda && !Image.FromParams))
+    return std::nullopt;
+  return LibrarySync{
+      "hostsync-host-to-device-copy",
+      Op,
+      Image.Where,
+      Image.Why,
+      Functional
+          ? (Name == "normalize"
+                 ? std::string("torchvision's 'normalize' of a CUDA tensor copies mean and std "
+                               "to the device and reads (std == 0).any() on the host")
+                 : "torchvision's '" + std::string(Name) +
+                       "' of a CUDA tensor copies its affine matrix from the host to the "
+                       "device") +
+                ": it waits for every kernel queued before it"
+          : std::string("a torchvision transform (Normalize, RandomRotation, RandomAffine) of "
+                        "a CUDA tensor copies its constants from the host to the device and "
+                        "reads them back: it waits for every kernel queued before it"),
+      "Keep the constants on the device: make mean and std tensors once (shaped [C, 1, 1], on "
+      "the device) and compute (x - mean) / std; build rotation grids with F.affine_grid from "
+      "a theta made on the device; or transform on the host, in the loader's workers.",
+      Image.FromParams};
+}
+
 // Does a name say it holds an optimizer (optimizer, optim, g_optim, optimizer_G, opt, opt_d)?
 // Not a scheduler's or a scaler's (lr_scheduler, scaler), whose state is numbers.
 bool optimizerName(std::string_view Name) {
@@ -152,8 +204,9 @@ std::optional<LibrarySync> libraryObjectCall(TSNode Call, const std::string &Cal
                        "backward pass",
                        "use a fused optimizer (torch.optim.AdamW(..., fused=True)): "
                        "GradScaler.step then leaves the check to the optimizer's kernel"};
-  // The receiver of step() and log() only: the other methods are none of these objects'.
-  const Value *Receiver = Method && (Name == "step" || Name == "log")
+  // The receiver of step(), log() and update_parameters() only: the other methods are none
+  // of these objects'.
+  const Value *Receiver = Method && (Name == "step" || Name == "log" || Name == "update_parameters")
                               ? S.find(V.text(field(field(Call, "function"), "object")))
                               : nullptr;
   if (Method && Name == "step" && Receiver && Receiver->Class == "ReduceLROnPlateau") {
@@ -172,6 +225,21 @@ std::optional<LibrarySync> libraryObjectCall(TSNode Call, const std::string &Cal
                        "the epoch's evaluation ends), or keep the scheduler's check on the GPU.",
                        Metric.FromParams};
   }
+  auto OfClass = [](const Value *R, std::string_view Class) {
+    std::vector<std::string_view> Classes = R ? classesOf(*R) : std::vector<std::string_view>();
+    return std::find(Classes.begin(), Classes.end(), Class) != Classes.end();
+  };
+  if (Method && Name == "update_parameters" && OfClass(Receiver, "AveragedModel"))
+    return LibrarySync{"hostsync-item",
+                       "AveragedModel.update_parameters",
+                       Receiver->Where,
+                       Receiver->Why,
+                       "'AveragedModel.update_parameters' compares its count of averages, a "
+                       "buffer on the device given to AveragedModel, with 0 in Python: it waits "
+                       "for every kernel queued before it",
+                       "Build the AveragedModel without device= (its count then stays on the "
+                       "host and the averaging runs where the parameters are), or average at "
+                       "an interval, not every step."};
   if (Method && Name == "step" && Receiver && Receiver->Class == "LARC")
     return LibrarySync{"hostsync-item",
                        "LARC.step",
@@ -332,8 +400,23 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     bool Loaded = Given.Class == Checkpoint && Given.Where != Place::Cpu;
     if (Named)
       Into = &Unknown;
-    if (!Into || (Into->K != Kind::Module && !Optimizer) || Into->Where == Place::Cpu ||
-        Given.Where == Place::Cuda || Loaded)
+    // A receiver of unknown type moved to CUDA (`DiT_models[name](...).to(device)`: a
+    // factory from a table): what takes a state dict is a module.
+    // (A tensor only by where it is used, Assumed, too: a tensor has no load_state_dict.)
+    bool MovedModule = Into && (Into->unknownType() || (Into->tensor() && Into->Assumed)) &&
+                       Into->Where == Place::Cuda;
+    // Not another module's state_dict() whose place is unknown (a DQN's
+    // target.load_state_dict(policy.state_dict()): most likely on the same device).
+    auto OtherModules = [&] {
+      TSNode Made = Arg;
+      if (is(Made, "call") && lastPart(calleeText(V, Made)) == "deepcopy")
+        Made = V.argument(Made, 0, nullptr);
+      return is(Made, "call") && lastPart(calleeText(V, Made)) == "state_dict";
+    };
+    if (Given.Where == Place::Unknown && OtherModules())
+      return std::nullopt;
+    if (!Into || (Into->K != Kind::Module && !Optimizer && !MovedModule) ||
+        Into->Where == Place::Cpu || Given.Where == Place::Cuda || Loaded)
       return std::nullopt;
     return LibrarySync{"hostsync-host-to-device-copy",
                        "load_state_dict",
@@ -424,6 +507,8 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
         "tensor) so that at least their copy to the host costs nothing.",
         LogProbs.FromParams};
   }
+  if (std::optional<LibrarySync> L = torchvisionTransform(Call, Callee, Name, V, S))
+    return L;
   if (Method && (Name == "add_scalar" || Name == "add_scalars" || Name == "add_histogram" ||
                  Name == "add_image" || Name == "add_images" || Name == "add_audio" ||
                  Name == "add_video" || Name == "add_embedding" || Name == "log_value")) {

@@ -126,6 +126,9 @@ private:
   void appended(TSNode Call, Scope &S);   // res.append(t), res.extend(ts): a list of such tensors
   // Item added to the list List holds (appended, or Extend: the items of a list of them).
   void added(TSNode List, Value Item, bool Extend, Scope &S);
+  std::optional<std::pair<TSNode, const char *>> numberRead(TSNode Call, std::string_view Name,
+                                                            bool Method, const Value &Self,
+                                                            const Scope &S) const;
   void sliceBounds(TSNode Subscript, const Scope &S);       // x[:n] of a tensor n reads n
   bool maskIndexed(TSNode Subscript, const Scope &S) const; // t[mask], reg[:, mask]
   void elementIndex(TSNode Subscript, const Value &Target, const Scope &S); // chars[t[i]]
@@ -590,9 +593,20 @@ void Linter::movedInPlace(TSNode Call, Scope &S) {
     return;
   std::string_view Name = V.text(field(Fn, "attribute"));
   TSNode Module = field(Fn, "object");
-  if ((Name == "cuda" || Name == "to" || Name == "cpu") &&
-      (is(Module, "identifier") || is(Module, "attribute")) && V.of(Module, S).K == Kind::Module)
-    V.bind(Module, V.of(Call, S), S);
+  if ((Name != "cuda" && Name != "to" && Name != "cpu") ||
+      (!is(Module, "identifier") && !is(Module, "attribute")))
+    return;
+  Value Before = V.of(Module, S);
+  if (Before.K == Kind::Module)
+    return V.bind(Module, V.of(Call, S), S);
+  // `net.cuda()` of a value of unknown kind, its result dropped: a module moved in place (a
+  // tensor's copy would be lost), now on that device (its load_state_dict copies there).
+  Value Moved = V.of(Call, S);
+  if (Before.unknownType() && Before.Elements.empty() && Moved.Where != Place::Unknown) {
+    Moved.K = Kind::Module;
+    Moved.Assumed = false;
+    V.bind(Module, Moved, S);
+  }
 }
 
 void Linter::appended(TSNode Call, Scope &S) {
@@ -673,6 +687,57 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
                         " copies the index to the device: the host waits for the copy and every "
                         "kernel queued before it");
   }
+}
+
+std::optional<std::pair<TSNode, const char *>> Linter::numberRead(TSNode Call,
+                                                                  std::string_view Name,
+                                                                  bool Method, const Value &Self,
+                                                                  const Scope &S) const {
+  // The tensor argument a number-taking overload reads, of x.op(...) on a tensor not on the
+  // host, or of torch.op(x, ...); with what it is read as.
+  bool TorchFn = !Method && V.dotted(field(Call, "function")) == "torch." + std::string(Name);
+  if (!(Method ? Self.tensor() && Self.Where != Place::Cpu : TorchFn))
+    return std::nullopt;
+  unsigned Skip = Method ? 0 : 1; // torch.op(x, ...): its first argument is x
+  auto Cuda = [&](TSNode N) {
+    Value A = ts_node_is_null(N) ? Value() : V.of(N, S);
+    return A.madeTensor() && !A.Sequence && A.Where == Place::Cuda;
+  };
+  auto Number = [&](TSNode N) {
+    if (is(N, "unary_operator"))
+      N = field(N, "argument");
+    return is(N, "integer") || is(N, "float") || (!ts_node_is_null(N) && V.of(N, S).K == Kind::Int);
+  };
+  if (Name == "masked_fill" || Name == "masked_fill_") {
+    TSNode Fill = V.argument(Call, Skip + 1, nullptr);
+    if (ts_node_is_null(Fill))
+      Fill = V.argument(Call, 0, "value");
+    if (Cuda(Fill))
+      return std::make_pair(Fill, "given as the fill value");
+    return std::nullopt;
+  }
+  if (oneOf(Name, {"clamp", "clamp_", "clip", "clip_"})) {
+    TSNode Low = V.argument(Call, Skip, nullptr), High = V.argument(Call, Skip + 1, nullptr);
+    if (ts_node_is_null(Low))
+      Low = V.argument(Call, 0, "min");
+    if (ts_node_is_null(High))
+      High = V.argument(Call, 0, "max");
+    if (ts_node_is_null(Low) || ts_node_is_null(High))
+      return std::nullopt; // one bound: the tensor overload, on the device
+    if (Cuda(Low) && Number(High))
+      return std::make_pair(Low, "given as a bound with a number");
+    if (Cuda(High) && Number(Low))
+      return std::make_pair(High, "given as a bound with a number");
+    return std::nullopt;
+  }
+  if (Name == "normal" && TorchFn) {
+    TSNode Std = V.argument(Call, 1, nullptr);
+    if (ts_node_is_null(Std))
+      Std = V.argument(Call, 0, "std");
+    if (Cuda(Std))
+      return std::make_pair(Std, "given as the standard deviation (checked >= 0)");
+  }
+  return std::nullopt;
 }
 
 void Linter::meterUpdated(TSNode Call, Scope &S) {
@@ -1035,7 +1100,20 @@ bool Linter::maskIndexed(TSNode Subscript, const Scope &S) const {
 
 void Linter::sliceBounds(TSNode Subscript, const Scope &S) {
   // x[:, :lengths[0]]: Python reads a slice's bounds as integers, through __index__, which
-  // copies a tensor's value to the host (item()).
+  // copies a tensor's value to the host (item()). So does an index that is a 0-dim integer
+  // tensor (x[scores.argmax()]), of a tensor or of a list.
+  NamedChildren Parts(Subscript);
+  for (size_t I = 1; I < Parts.size(); ++I) {
+    Value Index = V.of(Parts[I], S);
+    if (Index.ZeroDimIndex && Index.madeTensor() && Index.Where != Place::Cpu)
+      report(Parts[I], "hostsync-item", "0-dim index", Index,
+             "indexing with " + phrase(Index.Where) +
+                 " of no dimensions reads it on the host (__index__ calls item()): the copy "
+                 "waits for every kernel queued before it",
+             "Index on the device without reading the index: x.gather(0, i.view(1)) or "
+             "x.index_select(0, i.view(1)) keep it a 1-element tensor; or take the value "
+             "with torch.max(x, dim) instead of its position.");
+  }
   for (TSNode Slice : namedChildren(Subscript)) {
     if (!is(Slice, "slice"))
       continue;
@@ -1289,6 +1367,23 @@ void Linter::call(TSNode Call, const Scope &S) {
                "or build the result from the tensor on the GPU (a mask, torch.arange of a "
                "known bound).");
     }
+  // Ops that read a CUDA tensor given where a number goes (measured: bench/library-syncs):
+  // masked_fill's value (the CUDA kernel takes value.item()), clamp's bounds when one is a
+  // number and the other a tensor (the overload of two numbers is chosen, the tensor read by
+  // item()), torch.normal's std tensor (checked `std >= 0` on the host).
+  if (std::optional<std::pair<TSNode, const char *>> Read =
+          numberRead(Call, Name, Method, Self, S)) {
+    Value N = V.of(Read->first, S);
+    return report(Read->first, "hostsync-item", Op + "(tensor)", N,
+                  "'" + Op + "' reads " + phrase(N.Where) + " " + Read->second +
+                      " on the host (item()): the copy waits for every kernel queued before it",
+                  Name == "normal" ? "Draw from randn and scale on the device: mean + std * "
+                                     "torch.randn_like(std)."
+                  : Name.substr(0, 5) == "clamp" || Name.substr(0, 4) == "clip"
+                      ? "Give both bounds as tensors (x.clamp(torch.zeros_like(hi), hi)) or "
+                        "both as Python numbers; or use torch.minimum / torch.maximum."
+                      : "Use torch.where(mask, value, x), which reads nothing on the host.");
+  }
   if (!Method &&
       (Callee == "float" || Callee == "int" || Callee == "bool" || Callee == "complex")) {
     Value A = V.of(V.argument(Call, 0, nullptr), S);
@@ -1483,7 +1578,11 @@ void Linter::call(TSNode Call, const Scope &S) {
   // x.cuda(), x.to(device) of a name of unknown kind, not a module's (by its name, self, or
   // a call's result: `Net(...).to(device)`): what is moved is on the host as often as not
   // (`if args.cuda: data = data.cuda()` in a helper), so a copy that may be one.
+  // A move of a name whose result is dropped (`m2.to(device)` as a statement) is a module's,
+  // in place: a tensor's .to() returns the copy and leaves the tensor where it was.
   if (Moves && Self.unknownType() && Self.Elements.empty() && Self.Class.empty() &&
+      !(is(ts_node_parent(Call), "expression_statement") &&
+        (is(field(Fn, "object"), "identifier") || is(field(Fn, "object"), "attribute"))) &&
       !is(field(Fn, "object"), "call") && V.text(field(Fn, "object")) != "self" &&
       !inLambda(Call) && !networkName(lastPart(V.text(field(Fn, "object"))))) {
     Value D = MovedTo();

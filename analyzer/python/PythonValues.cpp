@@ -295,6 +295,11 @@ void Values::readImports(TSNode Root) {
       std::string Local(text(Aliased ? field(A, "alias") : A));
       if (Aliased && (Full == "torch" || Full.compare(0, 6, "torch.") == 0))
         Aliases[Local] = Full;
+      // torchvision's modules by any name (`import torchvision.transforms.functional as TF`,
+      // `from torchvision.transforms import functional as F_vision`): its functions are
+      // told from the project's and torch's (F.normalize) by the module they are read from.
+      else if ((Aliased || From) && Full.compare(0, 12, "torchvision.") == 0)
+        Aliases[Local] = Full;
       // `from torch import Tensor, zeros`: torch's tensor types and factories by their own
       // names (`Tensor([[65.481], ...])` is torch.Tensor(data)). Not its modules (`from
       // torch import nn` keeps nn.* as written).
@@ -458,7 +463,8 @@ Value combined(const Value &A, const Value &B) { return combine({A, B}); }
 
 bool sameFacts(const Value &A, const Value &B) {
   return A.K == B.K && A.Where == B.Where && A.Mask == B.Mask && A.Pinned == B.Pinned &&
-         A.Empty == B.Empty && A.Ragged == B.Ragged && A.Assumed == B.Assumed &&
+         A.ZeroDimIndex == B.ZeroDimIndex && A.Empty == B.Empty && A.Ragged == B.Ragged &&
+         A.Assumed == B.Assumed &&
          std::equal(A.Elements.begin(), A.Elements.end(), B.Elements.begin(), B.Elements.end(),
                     sameFacts);
 }
@@ -1189,7 +1195,17 @@ Value Values::call(TSNode Call, const Scope &S) const {
       !oneOf(Last, {"ToPILImage", "Lambda"}) && !S.find(Callee)) {
     Value Transform; // of a tensor, where the tensor is
     Transform.K = Kind::Transform;
-    Transform.Class = TensorTransform;
+    auto Syncs = [](std::string_view T) {
+      return oneOf(T, {"Normalize", "RandomRotation", "RandomAffine"});
+    };
+    std::string_view Made = text(Call);
+    Transform.Class = Syncs(Last) || (Last == "Compose" &&
+                                      (Made.find("Normalize(") != std::string_view::npos ||
+                                       Made.find("RandomRotation(") != std::string_view::npos ||
+                                       Made.find("RandomAffine(") != std::string_view::npos))
+                          ? SyncingTransform
+                          : TensorTransform;
+    Transform.Why = quote(Made) + " at line " + std::to_string(line(Call));
     return Transform;
   }
   if ((Last == "to_tensor" || Last == "pil_to_tensor") && !S.find(Callee))
@@ -1204,6 +1220,22 @@ Value Values::call(TSNode Call, const Scope &S) const {
   // NativeScaler, a GradScaler that its __call__ steps; a scheduler that reads its metric
   // (ReduceLROnPlateau); apex's LARC, whose step compares norms on the host. Not a class of
   // the project's of the same name, which is read as any of its classes.
+  // torch.optim.swa_utils.AveragedModel(model, device=d): its count of averages is a buffer
+  // on d, which update_parameters compares with 0 in Python (bench/library-syncs: no wait
+  // without device=, the count then stays on the host).
+  if (Last == "AveragedModel" && !Classes.count(Callee) && !S.find(Callee)) {
+    // (A device= of unknown place: the accelerator's, as a rule; "cpu" keeps the EMA off it.)
+    TSNode On = argument(Call, 0, "device");
+    Value To = ts_node_is_null(On) ? Value() : deviceOf(On, S);
+    if (!ts_node_is_null(On) && text(On) != "None" && To.Where != Place::Cpu) {
+      Value Averaged; // a module, of the averaged weights, on d
+      Averaged.K = Kind::Module;
+      Averaged.Class = "AveragedModel";
+      Averaged.Where = To.Where;
+      Averaged.Why = quote(text(Call)) + " at line " + std::to_string(line(Call));
+      return Averaged;
+    }
+  }
   if ((Last == "NativeScaler" || Last == "NativeScalerWithGradNormCount" ||
        Last == "ReduceLROnPlateau" || Last == "LARC") &&
       !Classes.count(Callee) && !S.find(Callee)) {
@@ -1218,9 +1250,10 @@ Value Values::call(TSNode Call, const Scope &S) const {
     Run.Class = "wandb.Run";
     return Run;
   }
-  // Wrappers of a module are the module: DistributedDataParallel(model), torch.compile(model),
-  // nn.SyncBatchNorm.convert_sync_batchnorm(model) (its batch norms swapped in place).
-  if (Last == "DistributedDataParallel" || Last == "DataParallel" || Callee == "torch.compile" ||
+  // Wrappers of a module are the module: DistributedDataParallel(model) (torch.compile(model):
+  // torchFunction), nn.SyncBatchNorm.convert_sync_batchnorm(model) (its batch norms swapped in
+  // place).
+  if (Last == "DistributedDataParallel" || Last == "DataParallel" ||
       Last == "convert_sync_batchnorm") {
     Value Wrapped = of(argument(Call, 0, nullptr), S);
     if (Wrapped.K == Kind::Module)
@@ -1266,7 +1299,8 @@ Value Values::call(TSNode Call, const Scope &S) const {
                    : Value();
   if (!Known && (Made.K == Kind::Module || Made.K == Kind::Transform))
     Known = &Made;
-  if (Known && Known->K == Kind::Transform && Known->Class == TensorTransform) {
+  if (Known && Known->K == Kind::Transform &&
+      (Known->Class == TensorTransform || Known->Class == SyncingTransform)) {
     Value In = of(argument(Call, 0, nullptr), S); // normalize(image)
     if (!In.tensor() || In.Sequence)
       return Value();
@@ -1381,6 +1415,11 @@ Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const
   }
   if (!Out.tensor())
     return Out;
+  // An index-valued full reduction (argmax, argmin: no dim, nor any other argument but the
+  // torch function's tensor): a 0-dim index.
+  Out.ZeroDimIndex = R.Shape == ResultShape::ZeroDimWithoutDim && R.Dtype == ResultDtype::Index &&
+                     ts_node_named_child_count(field(Call, "arguments")) ==
+                         (text(field(field(Call, "function"), "object")) == "torch" ? 1u : 0u);
   std::string_view Cast = text(ts_node_is_null(Dtype) ? argument(Call, 0, nullptr) : Dtype);
   Out.Mask = R.Dtype == ResultDtype::Bool ||
              (R.Dtype == ResultDtype::FromArgument && Cast == "torch.bool") ||
@@ -1503,6 +1542,17 @@ Value Values::likeParameters(TSNode Call, std::string_view Name, const Value &Se
 Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) const {
   if (Name == "device")
     return deviceOf(Call, S);
+  // torch.compile(model): the module it wraps, where it is (call() says the same of the other
+  // wrappers, whose names are not torch's functions').
+  if (Name == "compile") {
+    Value Wrapped = of(argument(Call, 0, nullptr), S);
+    if (Wrapped.K == Kind::Module || !Wrapped.Class.empty())
+      return Wrapped; // (of an AveragedModel: its methods are its own)
+    Value M;
+    M.K = Kind::Module;
+    M.Class = "compile";
+    return M;
+  }
   // torch.is_tensor(p), torch.is_floating_point(t), torch.numel(t): a Python bool or number
   // of a tensor, whose truth reads nothing.
   if (Name.substr(0, 3) == "is_" || oneOf(Name, {"numel", "typename"}))

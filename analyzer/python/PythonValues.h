@@ -63,6 +63,10 @@ inline constexpr const char *DictKey = "dict key";
 // Value::Class of a Transform of tensors (torchvision's Normalize, a Compose without
 // ToTensor): its result is where the tensor it is given is.
 inline constexpr const char *TensorTransform = "tensor transform";
+// Value::Class of a Transform of tensors that copies host values to the tensor's device or
+// reads it back (Normalize: mean and std copied, `(std == 0).any()` read; RandomRotation,
+// RandomAffine: the affine matrix copied; a Compose holding one and no ToTensor).
+inline constexpr const char *SyncingTransform = "tensor transform that syncs";
 // Value::Class of a torch.optim optimizer, placed where the parameters it was given are
 // (its state follows them: load_state_dict copies saved state there).
 inline constexpr const char *Optimizer = "optimizer";
@@ -81,6 +85,9 @@ struct Value {
   bool Mask = false;   // a boolean tensor (a comparison, isnan, dtype=torch.bool)
   bool Pinned = false; // host memory a non-blocking copy can read without a wait
   bool Empty = false;  // no elements (torch.Tensor([]), torch.zeros(0)): a copy moves nothing
+  // A 0-dim integer tensor (x.argmax(), torch.argmin(x): no dim): as an index, Python reads it
+  // with item() (x[i] of a 1-element tensor of rank 1 indexes on the device instead).
+  bool ZeroDimIndex = false;
   bool Ragged = false; // tuples of different lengths merged (Elements: the longest's)
   // A tensor only by where it is used (a module's methods' inputs: CallArguments::bind), not
   // by what made it: a tensor known by what made it, on any path, decides a merge.

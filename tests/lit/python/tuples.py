@@ -41,7 +41,7 @@ def main(args, model, images):
     # A position the tuple does not have, and a tuple unpacked into fewer names: unknown.
     read_frame(args.path)[5].cuda()
     first, rest = read_frame(args.path)
-    first.cuda()
+    first = first.cuda()
 
 
 def batches(root):
@@ -146,4 +146,4 @@ def train_two(batch_size):
 
 # A name of unknown kind moved to CUDA: a copy that may be one (copies.py, batchify).
 # CHECK-DAG: tuples.py:42:30: warning: '{{[a-z]+}}' of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]
-# CHECK-DAG: tuples.py:44:11: warning: '{{[a-z]+}}' of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]
+# CHECK-DAG: tuples.py:44:19: warning: '{{[a-z]+}}' of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]

@@ -1,0 +1,42 @@
+# RUN: %lint --checks='-*,hostsync-item' %s > %t.out; test $? -eq 1
+# RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
+# RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
+# COUNT: {{^}}7{{$}}
+# Ops that read a CUDA tensor given where a number goes (measured: bench/library-syncs):
+# masked_fill's value, clamp's bounds when one is a number and the other a tensor,
+# torch.normal's std tensor, and an index that is a 0-dim integer tensor (argmax/argmin of
+# no dim). Not: numbers, both bounds tensors or one bound alone (the tensor overload), a
+# float std, argmax along a dim (a tensor of indices, gathered on the device), host values.
+import torch
+
+
+def step(scores, boxes, grid):
+    scores, boxes = scores.cuda(), boxes.cuda()
+    best = scores.argmax()
+    top = boxes[best]
+    # CHECK-DAG: number-reads.py:[[@LINE-1]]:17: warning: indexing with a CUDA tensor of no dimensions reads it on the host (__index__ calls item()){{.*}}[hostsync-item]
+    worst = torch.argmin(scores)
+    low = boxes[0, worst]
+    # CHECK-DAG: number-reads.py:[[@LINE-1]]:20: warning: indexing with a CUDA tensor of no dimensions{{.*}}[hostsync-item]
+    filled = scores.masked_fill(scores > 0.5, scores.max())
+    # CHECK-DAG: number-reads.py:[[@LINE-1]]:54: warning: 'masked_fill' reads a CUDA tensor given as the fill value on the host (item()){{.*}}[hostsync-item]
+    gain = grid.cuda().sum()
+    gj = boxes.long().clamp_(0, gain - 1)
+    # CHECK-DAG: number-reads.py:[[@LINE-1]]:33: warning: 'clamp_' reads a CUDA tensor given as a bound with a number on the host (item()){{.*}}[hostsync-item]
+    gi = boxes.clamp(min=-1.0, max=gain)
+    # CHECK-DAG: number-reads.py:[[@LINE-1]]:36: warning: 'clamp' reads a CUDA tensor given as a bound with a number{{.*}}[hostsync-item]
+    noise = torch.normal(scores, scores.abs() + 1)
+    # CHECK-DAG: number-reads.py:[[@LINE-1]]:34: warning: 'normal' reads a CUDA tensor given as the standard deviation (checked >= 0) on the host (item()){{.*}}[hostsync-item]
+    clipped = torch.clamp(scores, 0, scores.mean())
+    # CHECK-DAG: number-reads.py:[[@LINE-1]]:45: warning: 'clamp' reads a CUDA tensor given as a bound with a number{{.*}}[hostsync-item]
+    # Read nothing:
+    rows = scores.argmax(dim=0)
+    picked = boxes[rows]
+    quiet = scores.masked_fill(scores > 0.5, float("-inf"))
+    both = boxes.clamp(torch.zeros_like(gain), gain)
+    one = boxes.clamp(max=gain)
+    numbers = boxes.clamp(0, 10)
+    smooth = torch.normal(scores, 0.1)
+    host = torch.zeros(8)
+    host_index = host[host.argmax()]
+    return top, low, filled, gj, gi, noise, clipped, picked, quiet, both, one, numbers, smooth, host_index
