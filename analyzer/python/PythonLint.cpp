@@ -130,6 +130,7 @@ private:
                                                             bool Method, const Value &Self,
                                                             const Scope &S) const;
   void sliceBounds(TSNode Subscript, const Scope &S);       // x[:n] of a tensor n reads n
+  void oldItem(TSNode Subscript, const Scope &S);           // loss.data[0]: PyTorch 0.3's item()
   bool maskIndexed(TSNode Subscript, const Scope &S) const; // t[mask], reg[:, mask]
   void elementIndex(TSNode Subscript, const Value &Target, const Scope &S); // chars[t[i]]
   void membership(TSNode Comparison, const Scope &S);                       // bno in positives
@@ -689,6 +690,38 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
   }
 }
 
+void Linter::oldItem(TSNode Subscript, const Scope &S) {
+  // loss.data[0]: PyTorch 0.3's spelling of loss.item() (a 0-dim loss indexed returned a
+  // Python number; since 0.4 it raises, and the code was written for 0.3). Of a value named
+  // as a loss (`loss_G.data[0]`, `self.loss_D.data[0]`), not of a host tensor.
+  TSNode Data = field(Subscript, "value");
+  NamedChildren Parts(Subscript);
+  if (Parts.size() != 2 || V.text(Parts[1]) != "0" || !is(Data, "attribute") ||
+      V.text(field(Data, "attribute")) != "data")
+    return;
+  TSNode Loss = field(Data, "object");
+  std::string Name(lastPart(V.text(Loss)));
+  std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
+  Value L = V.of(Loss, S);
+  if ((!is(Loss, "identifier") && !is(Loss, "attribute")) ||
+      Name.find("loss") == std::string::npos || L.Where == Place::Cpu ||
+      (!L.tensor() && !L.unknownType()))
+    return;
+  // The old branch of a test of the version (`if int(version[0]) > 0 ...: loss.item()
+  // else: loss.data[0]`): the branch PyTorch 0.4 and later never take.
+  for (TSNode P = parentOf(Subscript); !ts_node_is_null(P) && !is(P, "function_definition");
+       P = parentOf(P))
+    if (is(P, "if_statement") &&
+        V.text(field(P, "condition")).find("version") != std::string_view::npos)
+      return;
+  report(Subscript, "hostsync-item", "data[0]", L,
+         "'" + std::string(V.text(Subscript)) + "' reads the value of " + phrase(L.Where) +
+             " on the host (PyTorch 0.3's item()): the copy waits for every kernel queued "
+             "before it",
+         "Accumulate the loss on the GPU (total += loss.detach()) and read it with .item() "
+         "once per logging interval.");
+}
+
 std::optional<std::pair<TSNode, const char *>> Linter::numberRead(TSNode Call,
                                                                   std::string_view Name,
                                                                   bool Method, const Value &Self,
@@ -1044,6 +1077,7 @@ void Linter::expression(TSNode E, const Scope &S) {
       listIndex(E, Target, S);
     sliceBounds(E, S);
     elementIndex(E, Target, S);
+    oldItem(E, S);
   }
   // "%.3f" % loss, "%d: %f" % (step, loss): %-formatting reads each tensor it formats.
   if (is(Sym, "binary_operator") && is(field(E, "left"), "string") &&
@@ -1506,6 +1540,26 @@ void Linter::call(TSNode Call, const Scope &S) {
                  "' of host data (a list, a number, an array) copies it to the device: the "
                  "host waits for the copy and every kernel queued before it");
     return;
+  }
+  // dst.copy_(src) between the host and CUDA (a loader's batch into a CUDA buffer, the old
+  // `input_A.copy_(batch['A'])`): a blocking copy, unless non_blocking=True reads pinned
+  // memory (or writes to it).
+  if (Method && Name == "copy_" && Self.madeTensor() && Self.Where != Place::Unknown) {
+    Value Src = V.of(V.argument(Call, 0, nullptr), S);
+    bool NonBlocking = V.text(V.argument(Call, 1, nullptr)) == "True" ||
+                       V.text(V.argument(Call, 0, "non_blocking")) == "True";
+    bool ToCuda = Self.Where == Place::Cuda && Src.madeTensor() && Src.Where == Place::Cpu;
+    bool ToHost = Self.Where == Place::Cpu && Src.madeTensor() && Src.Where == Place::Cuda;
+    if (ToCuda && !(NonBlocking && Src.Pinned))
+      return report(Call, "hostsync-host-to-device-copy", "copy_(host tensor)", Self,
+                    "'copy_' of a host tensor (" + Src.Why +
+                        ") into a CUDA tensor blocks the host until the copy and every kernel "
+                        "queued before it are done",
+                    "Copy from pinned memory with non_blocking=True (DataLoader(pin_memory=True)), "
+                    "or move the batch with .to(device, non_blocking=True).");
+    if (ToHost && !(NonBlocking && Self.Pinned))
+      return report(Call, "hostsync-device-to-host-copy", "copy_(CUDA tensor)", Src,
+                    "'copy_' of a CUDA tensor into a host tensor copies its values" + Copies);
   }
   // x.new_tensor(data): host data (a list, a number, an array, a host tensor) copied to x's
   // device, unless device= names another.

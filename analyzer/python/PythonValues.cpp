@@ -741,6 +741,17 @@ bool Values::constructorCopies(TSNode Call, const Scope &S) const {
     std::string_view Last = lastPart(text(field(Arg, "function")));
     return Last != "size" && Last != "len" && Last != "numel" && Last != "Size";
   }
+  // A name of one count (`opt.batchSize`, `num_envs`, `hidden_dim`): a size; not of several
+  // (`lengths`, `batch_sizes`: a list of them, data).
+  if (is(Arg, "identifier") || is(Arg, "attribute")) {
+    std::string Name(lastPart(text(Arg)));
+    std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
+    bool Count = false;
+    for (const char *Word : {"size", "len", "dim", "num", "count"})
+      Count |= Name.find(Word) != std::string::npos;
+    if (Count && Name.back() != 's')
+      return false;
+  }
   // imgs.shape[0]: a size; imgs.shape: sizes too.
   TSNode Of = is(Arg, "subscript") ? field(Arg, "value") : Arg;
   return !(is(Of, "attribute") && text(field(Of, "attribute")) == "shape");
@@ -1028,6 +1039,14 @@ Value Values::call(TSNode Call, const Scope &S) const {
   std::string_view Last = lastPart(Callee);
   if (Callee == "torch.load")
     return loaded(Call, S);
+  // Tensor(n, 3) of a name holding a tensor type (`Tensor = torch.cuda.FloatTensor if cuda
+  // else torch.FloatTensor`): a tensor where the type's tensors are.
+  if (const Value *Type = isDotted(Callee) ? S.find(Callee) : nullptr;
+      Type && Type->K == Kind::Device && Type->Class == TensorType) {
+    Value Made = tensorAt(Type->Where, Type->Why);
+    Made.FromParams = Type->FromParams;
+    return Made;
+  }
   // "cuda:{}".format(gpu) names a device as the string does.
   if (Last == "format" && is(field(Fn, "object"), "string"))
     return namedDevice(Call, S);

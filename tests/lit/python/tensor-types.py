@@ -1,13 +1,16 @@
-# RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
+# RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}6{{$}}
+# COUNT: {{^}}9{{$}}
 # Legacy tensor types (PyTorch-GAN's `Tensor = torch.cuda.FloatTensor if cuda else
 # torch.FloatTensor`): calling the name with data (a numpy array, a list) builds the tensor
 # from host data on CUDA, a blocking copy, as torch.cuda.FloatTensor(data) does; given
 # sizes (`Tensor(n, 1)`, `Tensor(imgs.size(0))`, `Tensor(imgs.shape[0])`) it copies
-# nothing. And torchvision's make_grid(..., normalize=True), which reads the grid's minimum
-# and maximum with float().
+# nothing, and so does one name of a count (`Tensor(opt.batchSize)`; not `lengths`, data).
+# What the type makes is on CUDA: its copy_ of a loader's batch blocks (the old
+# `input_A.copy_(batch['A'])`), and so does copy_ of a CUDA tensor into a host one. And
+# torchvision's make_grid(..., normalize=True), which reads the grid's minimum and maximum
+# with float().
 import numpy as np
 import torch
 from torch.utils.data import DataLoader
@@ -27,7 +30,7 @@ def train(generator):
         valid = Tensor(imgs.size(0), 1).fill_(1.0)
         fake = Tensor(imgs.shape[0], 1).fill_(0.0)
         z = Tensor(np.random.normal(0, 1, (imgs.shape[0], 100)))
-        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:13: warning: 'Tensor' of host data (a list, a number, an array) copies it to the device{{.*}}device: cuda (`torch.cuda.FloatTensor if cuda else torch.Flo...` at line 17)) [hostsync-host-to-device-copy]
+        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:13: warning: 'Tensor' of host data (a list, a number, an array) copies it to the device{{.*}}device: cuda (`torch.cuda.FloatTensor if cuda else torch.Flo...` at line 20)) [hostsync-host-to-device-copy]
         gen_labels = LongTensor(np.random.randint(0, 10, imgs.shape[0]))
         # CHECK-DAG: tensor-types.py:[[@LINE-1]]:22: warning: 'LongTensor' of host data{{.*}}[hostsync-host-to-device-copy]
         sizes = torch.cuda.FloatTensor(imgs.shape[0], 1)
@@ -38,6 +41,24 @@ def train(generator):
         # CHECK-DAG: tensor-types.py:[[@LINE-1]]:16: warning: torchvision's 'make_grid' with normalize=True reads the tensor's minimum and maximum with float(){{.*}}[hostsync-item]
         plain = make_grid(real, nrow=5)
         host_grid = make_grid(imgs, normalize=True)
+
+
+def cyclegan(opt, netG):
+    input_A = Tensor(opt.batchSize, 3, 256, 256)
+    target_real = Tensor(opt.batchSize).fill_(1.0)
+    lengths = LongTensor(opt.lengths)
+    # CHECK-DAG: tensor-types.py:[[@LINE-1]]:15: warning: 'LongTensor' of host data{{.*}}[hostsync-host-to-device-copy]
+    pinned = DataLoader(None, batch_size=4, pin_memory=True)
+    host = torch.zeros(4, 3)
+    for batch in dataloader:
+        real_A = input_A.copy_(batch["A"])
+        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:26: warning: 'copy_' of a host tensor (a batch of `DataLoader` at line 23) into a CUDA tensor blocks the host{{.*}}hot{{.*}}[hostsync-host-to-device-copy]
+        fake = netG(real_A)
+        host.copy_(fake)
+        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:14: warning: 'copy_' of a CUDA tensor into a host tensor copies its values to the host{{.*}}[hostsync-device-to-host-copy]
+    for batch in pinned:
+        input_A.copy_(batch["A"], non_blocking=True)
+    return target_real, lengths
 
 
 def type_of_another(features):
