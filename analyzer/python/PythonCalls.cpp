@@ -74,6 +74,7 @@ Value merge(const Value &A, const Value &B) {
   Out.Why = A.Where == Place::Cuda ? A.Why : B.Where == Place::Cuda ? B.Why : A.Why;
   Out.Mask = A.Mask && B.Mask;
   Out.ZeroDimIndex = A.ZeroDimIndex && B.ZeroDimIndex;
+  Out.HostIndex = A.HostIndex && B.HostIndex;
   Out.Pinned = A.Pinned && B.Pinned;
   Out.Empty = A.Empty && B.Empty;
   Out.Assumed = A.Assumed && B.Assumed;

@@ -681,7 +681,11 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
     bool HostMade = Written && is(Made, "call") && calleeText(V, Made).rfind("torch.", 0) == 0 &&
                     Held.tensor() && Held.Where == Place::Cpu && !Held.Mask && !Held.Sequence &&
                     Held.Elements.empty();
-    if (Held.Class == NumpyArray || HostMade)
+    // Or a name holding a host index factory's integers (`idx = torch.randperm(n)`, then
+    // `x[idx]`), which no element read made a number.
+    bool HostIndexNamed = is(Index, "identifier") && Held.tensor() && Held.HostIndex &&
+                          Held.Where == Place::Cpu && !Held.Mask && !Held.Sequence;
+    if (Held.Class == NumpyArray || HostMade || HostIndexNamed)
       return report(Index, "hostsync-host-to-device-copy", "t[host index]", Target,
                     "indexing " + phrase(Target.Where) + " with " +
                         (Held.Class == NumpyArray ? "a NumPy array" : "a host tensor") +

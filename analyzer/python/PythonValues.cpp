@@ -463,8 +463,8 @@ Value combined(const Value &A, const Value &B) { return combine({A, B}); }
 
 bool sameFacts(const Value &A, const Value &B) {
   return A.K == B.K && A.Where == B.Where && A.Mask == B.Mask && A.Pinned == B.Pinned &&
-         A.ZeroDimIndex == B.ZeroDimIndex && A.Empty == B.Empty && A.Ragged == B.Ragged &&
-         A.Assumed == B.Assumed &&
+         A.ZeroDimIndex == B.ZeroDimIndex && A.HostIndex == B.HostIndex && A.Empty == B.Empty &&
+         A.Ragged == B.Ragged && A.Assumed == B.Assumed &&
          std::equal(A.Elements.begin(), A.Elements.end(), B.Elements.begin(), B.Elements.end(),
                     sameFacts);
 }
@@ -903,8 +903,9 @@ Value Values::of(TSNode E, const Scope &S) const {
     }
     if (!V.tensor())
       return Value();
-    V.Mask = false;     // an element or slice of a mask is a mask, but reading it is not masking
-    V.Sequence = false; // an element of a list of tensors is a tensor
+    V.Mask = false;      // an element or slice of a mask is a mask, but reading it is not masking
+    V.Sequence = false;  // an element of a list of tensors is a tensor
+    V.HostIndex = false; // perm[i]: one of them, read as a number
     return V;
   }
   if (is(Sym, "binary_operator")) {
@@ -1439,6 +1440,8 @@ Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const
   Out.ZeroDimIndex = R.Shape == ResultShape::ZeroDimWithoutDim && R.Dtype == ResultDtype::Index &&
                      ts_node_named_child_count(field(Call, "arguments")) ==
                          (text(field(field(Call, "function"), "object")) == "torch" ? 1u : 0u);
+  Out.HostIndex = R.Device == ResultDevice::NamedElseCpu && R.Dtype == ResultDtype::Index &&
+                  R.Shape == ResultShape::SizeList && Out.Where == Place::Cpu;
   std::string_view Cast = text(ts_node_is_null(Dtype) ? argument(Call, 0, nullptr) : Dtype);
   Out.Mask = R.Dtype == ResultDtype::Bool ||
              (R.Dtype == ResultDtype::FromArgument && Cast == "torch.bool") ||

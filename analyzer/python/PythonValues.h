@@ -88,6 +88,9 @@ struct Value {
   // A 0-dim integer tensor (x.argmax(), torch.argmin(x): no dim): as an index, Python reads it
   // with item() (x[i] of a 1-element tensor of rank 1 indexes on the device instead).
   bool ZeroDimIndex = false;
+  // Integers of several values made on the host by an index factory (torch.randperm(n),
+  // torch.arange(n), torch.randint(0, n, (k,))): as a CUDA tensor's index, copied to it.
+  bool HostIndex = false;
   bool Ragged = false; // tuples of different lengths merged (Elements: the longest's)
   // A tensor only by where it is used (a module's methods' inputs: CallArguments::bind), not
   // by what made it: a tensor known by what made it, on any path, decides a merge.

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}61{{$}}
+# COUNT: {{^}}63{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -176,7 +176,12 @@ def sample_rays(coords, n):
     # CHECK-DAG: copies.py:[[@LINE-1]]:23: warning: indexing a CUDA tensor with a host tensor copies the index to the device{{.*}}[hostsync-host-to-device-copy]
     perm = torch.randperm(n)
     one = coords[np.random.choice(n)]
-    return picked, shuffled, one, coords[perm[0]]
+    swapped = coords[perm]
+    # CHECK-DAG: copies.py:[[@LINE-1]]:22: warning: indexing a CUDA tensor with a host tensor copies the index to the device{{.*}}[hostsync-host-to-device-copy]
+    on_device = coords[perm.cuda()]
+    # CHECK-DAG: copies.py:[[@LINE-1]]:29: warning: 'cuda' of a host tensor{{.*}}[hostsync-host-to-device-copy]
+    j = perm[1]
+    return picked, shuffled, one, coords[perm[0]], swapped, on_device, coords[j]
 
 
 def kept_rows(words):
