@@ -683,8 +683,10 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
                     Held.Elements.empty();
     // Or a name holding a host index factory's integers (`idx = torch.randperm(n)`, then
     // `x[idx]`), which no element read made a number.
+    // Made here, not a parameter a caller gave it to (an example's CPU call of a module).
     bool HostIndexNamed = is(Index, "identifier") && Held.tensor() && Held.HostIndex &&
-                          Held.Where == Place::Cpu && !Held.Mask && !Held.Sequence;
+                          Held.Where == Place::Cpu && !Held.Mask && !Held.Sequence &&
+                          !Held.FromParams;
     if (Held.Class == NumpyArray || HostMade || HostIndexNamed)
       return report(Index, "hostsync-host-to-device-copy", "t[host index]", Target,
                     "indexing " + phrase(Target.Where) + " with " +
