@@ -176,6 +176,18 @@ std::optional<LibrarySync> torchvisionTransform(TSNode Call, const std::string &
       Image.FromParams};
 }
 
+// Is N in a dataset's code: a method of a class whose bases name a Dataset, or a
+// __getitem__?
+bool inDatasetCode(TSNode N, const Values &V) {
+  for (TSNode P = parentOf(N); !ts_node_is_null(P); P = parentOf(P)) {
+    if (is(P, "function_definition") && V.text(field(P, "name")) == "__getitem__")
+      return true;
+    if (is(P, "class_definition"))
+      return V.text(field(P, "superclasses")).find("Dataset") != std::string_view::npos;
+  }
+  return false;
+}
+
 // Does a name say it holds an optimizer (optimizer, optim, g_optim, optimizer_G, opt, opt_d)?
 // Not a scheduler's or a scaler's (lr_scheduler, scaler), whose state is numbers.
 bool optimizerName(std::string_view Name) {
@@ -340,9 +352,14 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
   if (Callee == "torch.load") {
     // Each tensor goes back where it was saved from, or where map_location says: to CUDA, a
     // copy from the host that blocks it. map_location="cpu" (or a device of the host): none.
+    // Nor a load whose tensor is read as a NumPy array at once (`torch.load(f).numpy()`, which
+    // a CUDA tensor cannot be), nor one in a dataset's code (a Dataset class, __getitem__:
+    // the loader's workers read files of host tensors, and cannot use CUDA when forked).
     TSNode Map = V.argument(Call, 0, "map_location");
     Value Target = ts_node_is_null(Map) ? Value() : V.deviceOf(Map, S);
-    if (V.loadsToHost(Call, S) ||
+    TSNode Up = parentOf(Call);
+    bool ReadAsNumpy = is(Up, "attribute") && V.text(field(Up, "attribute")) == "numpy";
+    if (ReadAsNumpy || inDatasetCode(Call, V) || V.loadsToHost(Call, S) ||
         (!ts_node_is_null(Map) && Target.K != Kind::Device && !Target.tensor()))
       return std::nullopt;
     return LibrarySync{"hostsync-host-to-device-copy",

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}63{{$}}
+# COUNT: {{^}}64{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -483,3 +483,24 @@ def lists_added_to(n):
     cuda = torch.stack(gpu).cpu()
     # CHECK-DAG: copies.py:[[@LINE-1]]:29: warning: 'cpu' copies a CUDA tensor to the host{{.*}}[hostsync-device-to-host-copy]
     return host, cuda
+
+
+class SpectrogramDataset(torch.utils.data.Dataset):
+    # A dataset's files hold host tensors (its workers cannot use CUDA when forked): its
+    # torch.load copies nothing to the device; nor does a load read as a NumPy array at once.
+    def __init__(self, paths):
+        self.paths = paths
+
+    def __getitem__(self, i):
+        spec = torch.load(self.paths[i])
+        return spec
+
+
+def load_image(filename):
+    return torch.load(filename).numpy()
+
+
+def resume(path):
+    state = torch.load(path)
+    # CHECK-DAG: copies.py:[[@LINE-1]]:19: warning: 'torch.load' copies each tensor it reads{{.*}}[hostsync-host-to-device-copy]
+    return state
