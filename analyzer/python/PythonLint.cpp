@@ -1467,8 +1467,12 @@ void Linter::call(TSNode Call, const Scope &S) {
     }
     return;
   }
+  // Not a project's own function of that name (detectron2's comm.synchronize(), YOLOX's
+  // synchronize(): a torch.distributed barrier), which is linted where it is defined.
+  bool SyncPassesSelf = false;
   if (Name == "synchronize" && Callee.substr(0, 10) != "torch.mps." &&
-      Callee.substr(0, 10) != "torch.cpu." && (is(Fn, "attribute") || Callee == "synchronize"))
+      Callee.substr(0, 10) != "torch.cpu." && (is(Fn, "attribute") || Callee == "synchronize") &&
+      ts_node_is_null(R.calleeOf(Call, SyncPassesSelf)) && importedCallees(Call, S).empty())
     return report(Call, "hostsync-explicit-sync", std::string(Callee) + "()",
                   {Place::Cuda, "the op syncs on CUDA whatever its input"},
                   "'" + std::string(Callee) +
