@@ -699,17 +699,20 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
 void Linter::oldItem(TSNode Subscript, const Scope &S) {
   // loss.data[0]: PyTorch 0.3's spelling of loss.item() (a 0-dim loss indexed returned a
   // Python number; since 0.4 it raises, and the code was written for 0.3). Of a value named
-  // as a loss (`loss_G.data[0]`, `self.loss_D.data[0]`), not of a host tensor.
+  // as a loss (`loss_G.data[0]`, `self.loss_D.data[0]`, `losses[name].data[0]`), not of a
+  // host tensor.
   TSNode Data = field(Subscript, "value");
   NamedChildren Parts(Subscript);
   if (Parts.size() != 2 || V.text(Parts[1]) != "0" || !is(Data, "attribute") ||
       V.text(field(Data, "attribute")) != "data")
     return;
   TSNode Loss = field(Data, "object");
-  std::string Name(lastPart(V.text(Loss)));
+  // losses[name].data[0] of a dict of losses (a logger's): named by the dict.
+  TSNode Named = is(Loss, "subscript") ? field(Loss, "value") : Loss;
+  std::string Name(lastPart(V.text(Named)));
   std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
   Value L = V.of(Loss, S);
-  if ((!is(Loss, "identifier") && !is(Loss, "attribute")) ||
+  if ((!is(Named, "identifier") && !is(Named, "attribute")) ||
       Name.find("loss") == std::string::npos || L.Where == Place::Cpu ||
       (!L.tensor() && !L.unknownType()))
     return;

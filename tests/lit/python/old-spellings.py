@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}2{{$}}
+# COUNT: {{^}}3{{$}}
 # PyTorch 0.3's `loss.data[0]`, its spelling of loss.item(): a 0-dim loss indexed gave a
 # Python number (since 0.4 it raises). Of a value named as a loss not known to be on the host;
 # not in the old branch of a test of the version (the branch 0.4 and later never take), nor
@@ -26,3 +26,10 @@ def train(loader, model, criterion, version):
         host_loss = torch.zeros(1)
         host_value = host_loss.data[0]
     return total, running, first_row, host_value
+
+
+class Logger:
+    def log(self, losses):
+        for loss_name in losses:
+            self.losses[loss_name] = losses[loss_name].data[0]
+            # CHECK-DAG: old-spellings.py:[[@LINE-1]]:38: warning: 'losses[loss_name].data[0]' reads the value{{.*}}[hostsync-item]
