@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <set>
+#include <string_view>
 
 namespace hostsync {
 
@@ -29,6 +31,20 @@ std::string realPath(const fs::path &P) {
   return E ? P.string() : Real.string();
 }
 } // namespace
+
+bool pythonSource(const std::string &Path) {
+  fs::path P(Path);
+  if (P.extension() == ".py")
+    return true;
+  if (P.has_extension())
+    return false;
+  std::ifstream In(Path, std::ios::binary);
+  char Head[128] = {};
+  In.read(Head, sizeof(Head) - 1);
+  std::string_view First(Head, static_cast<size_t>(In.gcount()));
+  First = First.substr(0, First.find('\n'));
+  return First.substr(0, 2) == "#!" && First.find("python") != std::string_view::npos;
+}
 
 std::string collectSources(const std::vector<std::string> &Inputs, std::vector<std::string> &Files,
                            std::vector<std::string> &Notes) {
@@ -61,7 +77,9 @@ std::string collectSources(const std::vector<std::string> &Inputs, std::vector<s
           }
           continue;
         }
-        if (fs::is_regular_file(Target) && isSourceExt(It->path().extension().string()) &&
+        if (fs::is_regular_file(Target) &&
+            (isSourceExt(It->path().extension().string()) ||
+             (!It->path().has_extension() && pythonSource(It->path().string()))) &&
             TakenFiles.insert(realPath(It->path())).second)
           Found.push_back(absolutePath(It->path().string()));
       }
@@ -75,7 +93,7 @@ std::string collectSources(const std::vector<std::string> &Inputs, std::vector<s
       continue;
     }
     std::string Ext = fs::path(In).extension().string();
-    if (!isSourceExt(Ext) && !isHeaderExt(Ext))
+    if (!isSourceExt(Ext) && !isHeaderExt(Ext) && !pythonSource(In))
       return In + ": not a C++, CUDA or Python source or header (expected .cpp, .cc, .cxx, .cu, "
                   ".py, .h, .hpp, .cuh...)";
     if (std::string Why; !checkReadableFile(In, Why)) // a pipe, a device, no permission

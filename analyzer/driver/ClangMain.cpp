@@ -5,6 +5,7 @@
 #include "cache/ResultCache.h"
 #include "ci/SaveProjectFacts.h"
 #include "ci/ShardFacts.h"
+#include "commands/SourceFiles.h"
 #include "compat/LLVMCompat.h"
 #include "driver/CrashRecovery.h"
 #include "driver/LintSteps.h"
@@ -88,7 +89,7 @@ Analysed analyse(const Options &Opts, RunPlan &P, const char *Argv0) {
   // .py files go to the Python front end, the others to Clang: one run, one summary.
   std::vector<std::string> CppFiles, PythonFiles;
   for (const std::string &F : P.Files)
-    (compat::endsWith(F, ".py") ? PythonFiles : CppFiles).push_back(F);
+    (pythonSource(F) ? PythonFiles : CppFiles).push_back(F);
   {
     ProgressReporter Progress(progressStyle(Opts, ErrTTY, CppFiles.size()), CppFiles.size(),
                               Opts.ProgressInterval, llvm::errs());

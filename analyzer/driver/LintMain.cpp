@@ -31,9 +31,7 @@ namespace {
 
 const char *const ClangFrontEnd = "hostsync-lint-clang";
 
-bool isPython(const std::string &File) {
-  return File.size() > 3 && File.compare(File.size() - 3, 3, ".py") == 0;
-}
+bool isPython(const std::string &File) { return pythonSource(File); }
 
 // hostsync-lint-clang beside this program, "" when it is not there.
 std::string clangFrontEnd() {

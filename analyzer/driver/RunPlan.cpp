@@ -4,6 +4,7 @@
 #include "ci/ChangedIncludes.h"
 #include "ci/Shard.h"
 #include "commands/Inputs.h"
+#include "commands/SourceFiles.h"
 #include "compat/LLVMCompat.h"
 #include "support/AbsolutePath.h"
 #include "support/SourceRoot.h"
@@ -32,7 +33,7 @@ std::string findFiles(const Options &Opts, RunPlan &P) {
   // walk of the tree that would be most of a small run's time).
   if (Opts.BuildPath.empty() && !P.Files.empty() &&
       std::all_of(P.Files.begin(), P.Files.end(),
-                  [](const std::string &F) { return compat::endsWith(F, ".py"); })) {
+                  [](const std::string &F) { return pythonSource(F); })) {
     P.Db =
         std::make_unique<clang::tooling::FixedCompilationDatabase>(".", std::vector<std::string>());
     return "";
