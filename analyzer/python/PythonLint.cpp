@@ -1386,7 +1386,8 @@ void Linter::call(TSNode Call, const Scope &S) {
     if (!is(Receiver, "call"))
       return false;
     std::string Made = calleeText(V, Receiver);
-    return Made.rfind("np.", 0) == 0 || Made.rfind("numpy.", 0) == 0;
+    // x.numpy().item(): of the array .numpy() made (the read, if any, was .cpu()'s).
+    return Made.rfind("np.", 0) == 0 || Made.rfind("numpy.", 0) == 0 || lastPart(Made) == "numpy";
   };
   if (Name == "item" && Method && (Self.tensor() || Self.unknownType()) && !NumpyValue())
     return report(Call, "hostsync-item", "item", Self,
@@ -1616,8 +1617,14 @@ void Linter::call(TSNode Call, const Scope &S) {
         (Self.Where == Place::Cuda || V.text(V.argument(Call, 0, "force")) == "True"))))
     return report(Call, "hostsync-device-to-host-copy", Op, Self,
                   "'" + Op + "' copies " + phrase(Self.Where) + Copies);
-  // x.type(torch.cuda.FloatTensor), or of a name holding that type: a blocking copy to CUDA.
-  if (Method && Self.tensor() && Name == "type") {
+  // x.type(torch.cuda.FloatTensor), or of a name holding that type: a blocking copy to CUDA,
+  // of a host tensor, or of a name of unknown kind that may hold one (a loader's `imgs`; not
+  // a network, whose type() casts its weights, nor self).
+  bool MaybeTensorName = Method && Self.unknownType() && Self.Elements.empty() &&
+                         Self.Class.empty() &&
+                         (is(Receiver, "identifier") || is(Receiver, "attribute")) &&
+                         V.text(Receiver) != "self" && !networkName(lastPart(V.text(Receiver)));
+  if (Method && (Self.tensor() || MaybeTensorName) && Name == "type") {
     TSNode To = V.argument(Call, 0, nullptr);
     if (ts_node_is_null(To))
       To = V.argument(Call, 0, "dtype");
@@ -1632,6 +1639,27 @@ void Linter::call(TSNode Call, const Scope &S) {
              "'type' to a CUDA tensor type copies a host tensor (" + Self.Why +
                  ") to CUDA: the host waits for the copy and every kernel queued before it",
              "move it with .to(device, dtype, non_blocking=True) from pinned memory");
+    else if (D.K == Kind::Device && D.Where == Place::Cuda && !Self.tensor())
+      report(Call, "hostsync-host-to-device-copy", "type(cuda)", D,
+             "'type' to a CUDA tensor type of a value that may be a host tensor copies it to "
+             "CUDA: the host waits for the copy and every kernel queued before it",
+             "move it with .to(device, dtype, non_blocking=True) from pinned memory");
+    return;
+  }
+  // host.type_as(x): a host tensor cast to x's type, on x's device: a copy to CUDA when x is
+  // there (YOLOX's `torch.zeros(1, n).fill_(stride).type_as(xin[0])`). Of an x of unknown
+  // place, as its .to(x.device) would be.
+  if (Method && Name == "type_as" && Self.madeTensor() && Self.Where == Place::Cpu &&
+      !Self.Pinned) {
+    Value Like = V.of(V.argument(Call, 0, nullptr), S);
+    if (Like.tensor() && Like.Where != Place::Cpu)
+      report(Call, "hostsync-host-to-device-copy", "type_as", Like,
+             "'type_as' of a host tensor (" + Self.Why + ") casts it to the type of " +
+                 phrase(Like.Where) +
+                 ", on its device: a copy to CUDA that the host waits for, with every kernel "
+                 "queued before it",
+             "Make the tensor on the device it is used on (torch.full(size, v, "
+             "device=x.device, dtype=x.dtype)), or once, outside the loop.");
     return;
   }
   // Where x.cuda(...) or x.to(device) moves x (a dtype's cast: no device).
@@ -1647,11 +1675,22 @@ void Linter::call(TSNode Call, const Scope &S) {
   // (`if args.cuda: data = data.cuda()` in a helper), so a copy that may be one.
   // A move of a name whose result is dropped (`m2.to(device)` as a statement) is a module's,
   // in place: a tensor's .to() returns the copy and leaves the tensor where it was.
+  // (A cast of such a name is one too: `labels.long().cuda()`.)
+  auto Cast = [&](TSNode Made) {
+    TSNode Of = field(Made, "function");
+    return is(Made, "call") && is(Of, "attribute") &&
+           oneOf(V.text(field(Of, "attribute")),
+                 {"long", "float", "int", "double", "half", "bool", "byte", "contiguous"}) &&
+           (is(field(Of, "object"), "identifier") || is(field(Of, "object"), "attribute")) &&
+           !networkName(lastPart(V.text(field(Of, "object")))) &&
+           V.of(field(Of, "object"), S).K != Kind::None; // an optional input left None
+  };
   if (Moves && Self.unknownType() && Self.Elements.empty() && Self.Class.empty() &&
       !(is(ts_node_parent(Call), "expression_statement") &&
         (is(field(Fn, "object"), "identifier") || is(field(Fn, "object"), "attribute"))) &&
-      !is(field(Fn, "object"), "call") && V.text(field(Fn, "object")) != "self" &&
-      !inLambda(Call) && !networkName(lastPart(V.text(field(Fn, "object"))))) {
+      (!is(field(Fn, "object"), "call") || Cast(field(Fn, "object"))) &&
+      V.text(field(Fn, "object")) != "self" && !inLambda(Call) &&
+      !networkName(lastPart(V.text(field(Fn, "object"))))) {
     Value D = MovedTo();
     if (D.K == Kind::Device && D.Where == Place::Cuda &&
         V.text(V.argument(Call, 0, "non_blocking")) != "True")

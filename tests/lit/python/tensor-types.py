@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}9{{$}}
+# COUNT: {{^}}13{{$}}
 # Legacy tensor types (PyTorch-GAN's `Tensor = torch.cuda.FloatTensor if cuda else
 # torch.FloatTensor`): calling the name with data (a numpy array, a list) builds the tensor
 # from host data on CUDA, a blocking copy, as torch.cuda.FloatTensor(data) does; given
@@ -77,3 +77,30 @@ def one_hot_map(label_map, label_nc):
     size = label_map.size()
     one_hot = torch.cuda.FloatTensor(torch.Size((size[0], label_nc, size[2], size[3]))).zero_()
     return one_hot
+
+
+class Head(torch.nn.Module):
+    # host.type_as(x): the host tensor cast to x's type on x's device (YOLOX's strides).
+    def forward(self, xin, stride):
+        strides = torch.zeros(1, 10).fill_(stride).type_as(xin[0])
+        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:52: warning: 'type_as' of a host tensor{{.*}}[hostsync-host-to-device-copy]
+        return strides + torch.zeros(3).type_as(torch.ones(3))
+
+
+def evaluate(loader, half, model, mask=None):
+    # .type() to a CUDA type of a loader's batch of unknown kind, and .cuda() of a cast of
+    # one: copies that may be from the host. Not of a network's cast, nor of an optional input
+    # left None; an item of what .numpy() made reads nothing.
+    tensor_type = torch.cuda.HalfTensor if half else torch.cuda.FloatTensor
+    model = model.type(tensor_type)
+    for imgs, labels in loader:
+        imgs = imgs.type(tensor_type)
+        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:21: warning: 'type' to a CUDA tensor type of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]
+        labels = labels.long().cuda()
+        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:32: warning: 'cuda' of a value that may be a host tensor{{.*}}[hostsync-host-to-device-copy]
+        net = model.half().cuda()
+        if mask is not None:
+            mask = mask.float().cuda()
+        score = labels.cpu()[0].numpy().item()
+        # CHECK-DAG: tensor-types.py:[[@LINE-1]]:24: warning: 'cpu' copies a CUDA tensor{{.*}}[hostsync-device-to-host-copy]
+    return net(imgs), mask, score
