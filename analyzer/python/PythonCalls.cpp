@@ -54,6 +54,25 @@ Value merge(const Value &A, const Value &B) {
       return Out;
     }
   }
+  // An input of unknown place on one path, copied to the host on another (YOLOX's
+  // `if mode == "cpu": x = x.cpu()`): a tensor, on the host only on that path, so its place
+  // is the input's.
+  // (A copy, `.cpu()` as its reason says; not a host factory's tensor, from_numpy(data) on
+  // one path and data.detach() on the other, which stays on the host.)
+  auto HostOnOnePath = [](const Value &X, const Value &Y) {
+    return X.Assumed && X.tensor() && Y.madeTensor() && Y.Where == Place::Cpu &&
+           X.Where != Place::Cpu && Y.Why.find(".cpu()") != std::string::npos;
+  };
+  for (auto [X, Y] : {std::pair(&A, &B), std::pair(&B, &A)})
+    if (HostOnOnePath(*X, *Y)) {
+      Value Out = *Y;
+      Out.Where = X->Where;
+      Out.Why = X->Why;
+      Out.Pinned = false;
+      Out.FromParams = X->FromParams;
+      Out.LikeParams = X->LikeParams | Y->LikeParams;
+      return Out;
+    }
   if (GivesWay(A, B))
     return B;
   if (GivesWay(B, A))

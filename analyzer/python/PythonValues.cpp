@@ -791,8 +791,11 @@ Value Values::of(TSNode E, const Scope &S) const {
     if (is(Sym, "attribute")) {
       Value Object = of(field(E, "object"), S);
       std::string_view Attr = text(field(E, "attribute"));
-      if (Object.tensor() && oneOf(Attr, {"T", "mT", "H", "data", "grad", "real", "imag"})) {
-        Object.Mask &= Attr != "grad";
+      // (x.max(dim=1).values and .indices: the named tuple's tensors, where x is.)
+      if (Object.tensor() &&
+          oneOf(Attr, {"T", "mT", "H", "data", "grad", "real", "imag", "values", "indices"})) {
+        Object.Mask &= Attr != "grad" && Attr != "indices";
+        Object.Elements.clear();
         return Object;
       }
       if (Object.tensor() && Attr == "device") {
