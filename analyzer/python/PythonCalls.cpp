@@ -94,6 +94,7 @@ Value merge(const Value &A, const Value &B) {
   Out.Mask = A.Mask && B.Mask;
   Out.ZeroDimIndex = A.ZeroDimIndex && B.ZeroDimIndex;
   Out.HostIndex = A.HostIndex && B.HostIndex;
+  Out.Rank = A.Rank == B.Rank ? A.Rank : -1;
   Out.Pinned = A.Pinned && B.Pinned;
   Out.Empty = A.Empty && B.Empty;
   Out.Assumed = A.Assumed && B.Assumed;

@@ -129,9 +129,11 @@ private:
   std::optional<std::pair<TSNode, const char *>> numberRead(TSNode Call, std::string_view Name,
                                                             bool Method, const Value &Self,
                                                             const Scope &S) const;
-  void sliceBounds(TSNode Subscript, const Scope &S);       // x[:n] of a tensor n reads n
-  void oldItem(TSNode Subscript, const Scope &S);           // loss.data[0]: PyTorch 0.3's item()
-  bool maskIndexed(TSNode Subscript, const Scope &S) const; // t[mask], reg[:, mask]
+  void sliceBounds(TSNode Subscript, const Scope &S);         // x[:n] of a tensor n reads n
+  void oldItem(TSNode Subscript, const Scope &S);             // loss.data[0]: PyTorch 0.3's item()
+  bool numberWritten(TSNode Right, const Scope &S) const;     // a Python number, not a tensor
+  int integerIndexes(TSNode Subscript, const Scope &S) const; // t[i, j]: 2; -1: not all ints
+  bool maskIndexed(TSNode Subscript, const Scope &S) const;   // t[mask], reg[:, mask]
   void elementIndex(TSNode Subscript, const Value &Target, const Scope &S); // chars[t[i]]
   void membership(TSNode Comparison, const Scope &S);                       // bno in positives
   // A hostsync-item finding of an element of a tensor read on the host, with its fix.
@@ -575,6 +577,18 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
            "writing a CUDA tensor into a host tensor (" + Target.Why +
                ") copies it to the host: the copy waits for every kernel queued before "
                "it");
+  // t[i] = 1 of a CUDA tensor, an index of integers, one per dimension: PyTorch wraps the
+  // number in a 0-dim host tensor and copies it into the one element (set_item's copy_to:
+  // equal sizes, so copy_, not fill_), a blocking copy (bench/library-syncs: 1 wait on
+  // PyTorch 2.11; `t[i].fill_(1)`, a row `t2d[i] = 1`, `t[a:b] = 1` and `t[mask] = 1`: none).
+  else if (Plain && Target.madeTensor() && Target.Where == Place::Cuda && Target.Rank > 0 &&
+           numberWritten(Right, S) && integerIndexes(Left, S) == Target.Rank)
+    report(Left, "hostsync-host-to-device-copy", "t[i] = number", Target,
+           "writing a Python number into one element of " + phrase(Target.Where) +
+               " copies it from a 0-dim host tensor: the host waits for the copy and every "
+               "kernel queued before it",
+           "Fill on the device: t[i].fill_(v) (or t.index_fill_), or build the values on the "
+           "host and copy them once with non_blocking=True from pinned memory.");
   expression(field(Left, "subscript"), S);
   if (Target.madeTensor() && Target.Where != Place::Cpu)
     listIndex(Left, Target, S); // t[range(n), labels] = 1
@@ -586,6 +600,40 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
     addEntry(Target, Written, Tensors);
     V.bind(Dict, Target, S);
   }
+}
+
+bool Linter::numberWritten(TSNode Right, const Scope &S) const {
+  // A Python number: a literal (-1, 0.5, True), a name holding an int, len(...), or
+  // arithmetic of numbers; not a tensor, nor a value of unknown kind.
+  if (ts_node_is_null(Right))
+    return false;
+  if (is(Right, "unary_operator") || is(Right, "parenthesized_expression"))
+    return numberWritten(ts_node_named_child(Right, 0), S);
+  if (is(Right, "integer") || is(Right, "float") || is(Right, "true") || is(Right, "false"))
+    return true;
+  if (is(Right, "binary_operator"))
+    return numberWritten(field(Right, "left"), S) && numberWritten(field(Right, "right"), S);
+  if (is(Right, "call") && oneOf(V.text(field(Right, "function")), {"len", "int", "float"}))
+    return true;
+  return V.of(Right, S).K == Kind::Int;
+}
+
+int Linter::integerIndexes(TSNode Subscript, const Scope &S) const {
+  // t[i], t[i, j]: how many integers index it, or -1 when a part is not one (a slice, an
+  // ellipsis, a tensor, a list, None). A name of unknown kind counts (a loop's `d`).
+  NamedChildren Parts(Subscript);
+  int Count = 0;
+  for (size_t I = 1; I < Parts.size(); ++I) {
+    if (is(Parts[I], "comment"))
+      continue;
+    Value Part = is(Parts[I], "identifier") ? V.of(Parts[I], S) : Value();
+    bool Name = is(Parts[I], "identifier") && Part.unknownType() && Part.Elements.empty() &&
+                Part.Class.empty();
+    if (!Name && !numberWritten(Parts[I], S))
+      return -1;
+    ++Count;
+  }
+  return Count;
 }
 
 void Linter::movedInPlace(TSNode Call, Scope &S) {

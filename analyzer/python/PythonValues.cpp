@@ -463,8 +463,8 @@ Value combined(const Value &A, const Value &B) { return combine({A, B}); }
 
 bool sameFacts(const Value &A, const Value &B) {
   return A.K == B.K && A.Where == B.Where && A.Mask == B.Mask && A.Pinned == B.Pinned &&
-         A.ZeroDimIndex == B.ZeroDimIndex && A.HostIndex == B.HostIndex && A.Empty == B.Empty &&
-         A.Ragged == B.Ragged && A.Assumed == B.Assumed &&
+         A.ZeroDimIndex == B.ZeroDimIndex && A.HostIndex == B.HostIndex && A.Rank == B.Rank &&
+         A.Empty == B.Empty && A.Ragged == B.Ragged && A.Assumed == B.Assumed &&
          std::equal(A.Elements.begin(), A.Elements.end(), B.Elements.begin(), B.Elements.end(),
                     sameFacts);
 }
@@ -909,6 +909,7 @@ Value Values::of(TSNode E, const Scope &S) const {
     V.Mask = false;      // an element or slice of a mask is a mask, but reading it is not masking
     V.Sequence = false;  // an element of a list of tensors is a tensor
     V.HostIndex = false; // perm[i]: one of them, read as a number
+    V.Rank = -1;
     return V;
   }
   if (is(Sym, "binary_operator")) {
@@ -1105,6 +1106,7 @@ Value Values::call(TSNode Call, const Scope &S) const {
                      ? tensorAt(Place::Cuda, D->Why)
                      : tensorAt(Place::Cpu, madeOnCpu(Call));
     Made.Empty = madeEmpty(Call, Last);
+    Made.Rank = constructorCopies(Call, S) ? -1 : sizeRank(Call, S); // LongTensor(2): sizes
     return Made;
   }
   if (Callee.substr(0, 6) == "torch." && Callee.find('.', 6) == std::string_view::npos) {
@@ -1395,6 +1397,58 @@ Value Values::movedTo(Value Self, TSNode Target, TSNode Call, const Scope &S) co
   return Self;
 }
 
+// The rank a factory's sizes give (torch.zeros(n, m), torch.zeros((n, m)), torch.zeros([n])):
+// the sizes given one by one, each a number (a literal, a name holding an int, len(x),
+// x.size(0), arithmetic of them), or the one tuple's or list's length; -1 when a size is
+// spread (`*shape`) or of unknown kind (`torch.zeros(shape)`: a tuple as often as not).
+int8_t Values::sizeRank(TSNode Call, const Scope &S) const {
+  auto Number = [&](TSNode A) {
+    if (is(A, "integer") || is(A, "binary_operator"))
+      return true;
+    if (is(A, "call"))
+      return oneOf(lastPart(text(field(A, "function"))), {"len", "size", "numel", "int"}) &&
+             ts_node_named_child_count(field(A, "arguments")) > 0;
+    if (is(A, "subscript")) // x.shape[0]
+      return lastPart(text(field(A, "value"))) == "shape";
+    return of(A, S).K == Kind::Int;
+  };
+  // Of several sizes, a name is one of them; one name alone may hold them all (`size`,
+  // `shape`), unless it names a count (`n_det`, `batch_size`, `num_boxes`).
+  NamedChildren Args(field(Call, "arguments"));
+  size_t Positional = std::count_if(Args.begin(), Args.end(), [](TSNode A) {
+    return !is(A, "keyword_argument") && !is(A, "comment");
+  });
+  auto CountName = [&](TSNode A) {
+    if (!is(A, "identifier") && !is(A, "attribute"))
+      return false;
+    std::string Name(lastPart(text(A)));
+    std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
+    bool Count = Name.rfind("n_", 0) == 0 || Name.rfind("num", 0) == 0; // n_dets, num_boxes
+    return Positional > 1 ||
+           (Name != "size" && Name.find("shape") == std::string::npos &&
+            Name.find("dims") == std::string::npos && (Name.back() != 's' || Count));
+  };
+  int Sizes = 0;
+  for (TSNode A : Args) {
+    if (is(A, "keyword_argument") || is(A, "comment"))
+      continue;
+    if (is(A, "parenthesized_expression")) // torch.zeros((n), ...): n
+      A = ts_node_named_child(A, 0);
+    if ((is(A, "tuple") || is(A, "list")) && Sizes == 0) {
+      NamedChildren Each(A);
+      if (!std::all_of(Each.begin(), Each.end(), Number))
+        return -1;
+      Sizes = static_cast<int>(Each.size());
+      break;
+    }
+    Value Held = is(A, "identifier") || is(A, "attribute") ? of(A, S) : Value();
+    if (!Number(A) && !(CountName(A) && Held.unknownType() && Held.Elements.empty()))
+      return -1;
+    ++Sizes;
+  }
+  return Sizes > 0 && Sizes < 8 ? static_cast<int8_t>(Sizes) : -1;
+}
+
 // What a row's columns make of a result from In (the receiver, or a torch function's
 // first argument): its device column, and its dtype column for a mask.
 Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const {
@@ -1445,6 +1499,10 @@ Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const
                          (text(field(field(Call, "function"), "object")) == "torch" ? 1u : 0u);
   Out.HostIndex = R.Device == ResultDevice::NamedElseCpu && R.Dtype == ResultDtype::Index &&
                   R.Shape == ResultShape::SizeList && Out.Where == Place::Cpu;
+  if (R.Shape == ResultShape::SizeList && R.Values == ResultValues::New)
+    Out.Rank = sizeRank(Call, S);
+  else if (R.Shape != ResultShape::Keep && R.Shape != ResultShape::KeepRank)
+    Out.Rank = -1;
   std::string_view Cast = text(ts_node_is_null(Dtype) ? argument(Call, 0, nullptr) : Dtype);
   Out.Mask = R.Dtype == ResultDtype::Bool ||
              (R.Dtype == ResultDtype::FromArgument && Cast == "torch.bool") ||

@@ -91,6 +91,9 @@ struct Value {
   // Integers of several values made on the host by an index factory (torch.randperm(n),
   // torch.arange(n), torch.randint(0, n, (k,))): as a CUDA tensor's index, copied to it.
   bool HostIndex = false;
+  // The number of dimensions, where a factory's sizes say it (torch.zeros(n, device=d): 1;
+  // torch.LongTensor(2).cuda(): 1) and ops that keep it; -1: unknown.
+  int8_t Rank = -1;
   bool Ragged = false; // tuples of different lengths merged (Elements: the longest's)
   // A tensor only by where it is used (a module's methods' inputs: CallArguments::bind), not
   // by what made it: a tensor known by what made it, on any path, decides a merge.
@@ -219,6 +222,7 @@ public:
   // name holding one keeps (`Tensor = torch.cuda.FloatTensor if cuda else ...`; calling it
   // builds a tensor there).
   bool isCudaTensorType(TSNode E) const;
+  int8_t sizeRank(TSNode Call, const Scope &S) const; // a factory's sizes' rank, or -1
   // Does a legacy constructor call (torch.cuda.FloatTensor(...), a name holding such a type)
   // copy data into its tensor: one argument that is data (a list, an array, a name of one),
   // not sizes (`Tensor(n, 1)`, `Tensor(imgs.size(0))`, `Tensor(x.shape[0])`, an integer)?
