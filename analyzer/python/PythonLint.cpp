@@ -1740,12 +1740,29 @@ void Linter::call(TSNode Call, const Scope &S) {
       V.text(field(Fn, "object")) != "self" && !inLambda(Call) &&
       !networkName(lastPart(V.text(field(Fn, "object"))))) {
     Value D = MovedTo();
-    if (D.K == Kind::Device && D.Where == Place::Cuda &&
+    // Or to the device of a tensor (or a value of unknown kind, not a network) of unknown
+    // place, of an object's attribute (score_sde's
+    // `sde.discrete_sigmas.to(t.device)` each step: a schedule made on the host in another
+    // module's class): what is moved to the data's device is on the host as a rule. Not a
+    // module's own buffers (self.x, a network's attribute), which are where the module is.
+    TSNode Target = V.argument(Call, 0, nullptr);
+    TSNode Holder = field(field(Fn, "object"), "object");
+    bool ToDataDevice = Name == "to" && is(Target, "attribute") &&
+                        V.text(field(Target, "attribute")) == "device" &&
+                        (V.of(field(Target, "object"), S).tensor() ||
+                         (V.of(field(Target, "object"), S).unknownType() &&
+                          !networkName(lastPart(V.text(field(Target, "object")))))) &&
+                        is(field(Fn, "object"), "attribute") &&
+                        (is(Holder, "identifier") || is(Holder, "attribute")) &&
+                        lastPart(V.text(Holder)) != "self" &&
+                        !networkName(lastPart(V.text(Holder))) && V.of(Holder, S).K != Kind::Module;
+    if (D.K == Kind::Device && (D.Where == Place::Cuda || ToDataDevice) &&
         V.text(V.argument(Call, 0, "non_blocking")) != "True")
-      return report(Call, "hostsync-host-to-device-copy", Op, {Place::Unknown, ""},
-                    "'" + Op +
-                        "' of a value that may be a host tensor copies it to CUDA: the host "
-                        "waits for the copy and every kernel queued before it");
+      return report(
+          Call, "hostsync-host-to-device-copy", Op, {Place::Unknown, ""},
+          "'" + Op + "' of a value that may be a host tensor copies it to " +
+              (D.Where == Place::Cuda ? "CUDA" : "the device of a tensor that may be on CUDA") +
+              ": the host waits for the copy and every kernel queued before it");
   }
   if (Moves && Self.tensor()) {
     Value D = MovedTo();

@@ -504,3 +504,4 @@ def resume(path):
     state = torch.load(path)
     # CHECK-DAG: copies.py:[[@LINE-1]]:19: warning: 'torch.load' copies each tensor it reads{{.*}}[hostsync-host-to-device-copy]
     return state
+
