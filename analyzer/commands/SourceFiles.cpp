@@ -24,6 +24,11 @@ bool isSourceExt(const std::string &Ext) {
 bool isHeaderExt(const std::string &Ext) {
   return oneOf(Ext, {".h", ".hpp", ".hh", ".hxx", ".h++", ".inl", ".cuh"});
 }
+// A script's mode (a folder's LICENSE and Makefile are not opened to look for a shebang).
+bool executable(const fs::file_status &St) {
+  return (St.permissions() & (fs::perms::owner_exec | fs::perms::group_exec |
+                              fs::perms::others_exec)) != fs::perms::none;
+}
 // The real path (links followed), or P itself when it has none.
 std::string realPath(const fs::path &P) {
   std::error_code E;
@@ -36,7 +41,8 @@ bool pythonSource(const std::string &Path) {
   fs::path P(Path);
   if (P.extension() == ".py")
     return true;
-  if (P.has_extension())
+  std::error_code E;
+  if (P.has_extension() || !fs::is_regular_file(P, E)) // not a pipe's endless read
     return false;
   std::ifstream In(Path, std::ios::binary);
   char Head[128] = {};
@@ -79,7 +85,8 @@ std::string collectSources(const std::vector<std::string> &Inputs, std::vector<s
         }
         if (fs::is_regular_file(Target) &&
             (isSourceExt(It->path().extension().string()) ||
-             (!It->path().has_extension() && pythonSource(It->path().string()))) &&
+             (!It->path().has_extension() && executable(Target) &&
+              pythonSource(It->path().string()))) &&
             TakenFiles.insert(realPath(It->path())).second)
           Found.push_back(absolutePath(It->path().string()));
       }

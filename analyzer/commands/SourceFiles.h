@@ -11,8 +11,9 @@ namespace hostsync {
 // Expands files and directories into the C++, CUDA and Python files to analyse, each real file once
 // (a symlink loop, or a second link to a folder already walked, is skipped with a line in Notes).
 // Returns "" or a one-line error naming the offending path.
-// A Python source: a .py file, or a script without an extension whose first line is a
-// shebang naming Python (`#!/usr/bin/env python3`: a project's `train`, run as a program).
+// A Python source: a .py file, or a regular file without an extension whose first line is a
+// shebang naming Python (`#!/usr/bin/env python3`: a project's `train`, run as a program; a
+// folder's are taken when executable).
 bool pythonSource(const std::string &Path);
 
 std::string collectSources(const std::vector<std::string> &Inputs, std::vector<std::string> &Files,

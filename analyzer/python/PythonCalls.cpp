@@ -71,6 +71,7 @@ Value merge(const Value &A, const Value &B) {
       Out.Pinned = false;
       Out.FromParams = X->FromParams;
       Out.LikeParams = X->LikeParams | Y->LikeParams;
+      Out.Assumed = X->Assumed; // a tensor by where it is used on the input's path
       return Out;
     }
   if (GivesWay(A, B))

@@ -125,11 +125,12 @@ bool torchvisionNms(TSNode Call, const std::string &Callee, const Values &V) {
 }
 
 // torchvision's transforms of a CUDA tensor that wait for it (measured on PyTorch 2.11 and
-// torchvision 0.26: bench/library-syncs): normalize copies mean and std to the tensor's
-// device and reads `(std == 0).any()`; rotate and affine copy their affine matrix there. Of
-// the functions (torchvision.transforms.functional, v2's) and of the transform objects that
-// call them (Normalize, RandomRotation, RandomAffine, a Compose of one: SyncingTransform),
-// made on the spot or held in a name. Not torch's F.normalize, which is another op.
+// torchvision 0.26: bench/library-syncs, the functions and Normalize): normalize copies mean
+// and std to the tensor's device and reads `(std == 0).any()`; rotate and affine copy their
+// affine matrix there. Of the functions (torchvision.transforms.functional, v2's) and of the
+// transform objects that call them (Normalize; RandomRotation and RandomAffine call rotate
+// and affine; a Compose of one: SyncingTransform), made on the spot or held in a name. Not torch's
+// F.normalize, which is another op.
 std::optional<LibrarySync> torchvisionTransform(TSNode Call, const std::string &Callee,
                                                 std::string_view Name, const Values &V,
                                                 const Scope &S) {
@@ -168,8 +169,9 @@ std::optional<LibrarySync> torchvisionTransform(TSNode Call, const std::string &
                        "device") +
                 ": it waits for every kernel queued before it"
           : std::string("a torchvision transform (Normalize, RandomRotation, RandomAffine) of "
-                        "a CUDA tensor copies its constants from the host to the device and "
-                        "reads them back: it waits for every kernel queued before it"),
+                        "a CUDA tensor copies its constants from the host to the device "
+                        "(Normalize also reads (std == 0).any() back): it waits for every "
+                        "kernel queued before it"),
       "Keep the constants on the device: make mean and std tensors once (shaped [C, 1, 1], on "
       "the device) and compute (x - mean) / std; build rotation grids with F.affine_grid from "
       "a theta made on the device; or transform on the host, in the loader's workers.",

@@ -581,8 +581,8 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
   // number in a 0-dim host tensor and copies it into the one element (set_item's copy_to:
   // equal sizes, so copy_, not fill_), a blocking copy (bench/library-syncs: 1 wait on
   // PyTorch 2.11; `t[i].fill_(1)`, a row `t2d[i] = 1`, `t[a:b] = 1` and `t[mask] = 1`: none).
-  else if (Plain && Target.madeTensor() && Target.Where == Place::Cuda && Target.Rank > 0 &&
-           numberWritten(Right, S) && integerIndexes(Left, S) == Target.Rank)
+  else if (Plain && Target.madeTensor() && !Target.Sequence && Target.Where == Place::Cuda &&
+           Target.Rank > 0 && numberWritten(Right, S) && integerIndexes(Left, S) == Target.Rank)
     report(Left, "hostsync-host-to-device-copy", "t[i] = number", Target,
            "writing a Python number into one element of " + phrase(Target.Where) +
                " copies it from a 0-dim host tensor: the host waits for the copy and every "
@@ -620,17 +620,14 @@ bool Linter::numberWritten(TSNode Right, const Scope &S) const {
 
 int Linter::integerIndexes(TSNode Subscript, const Scope &S) const {
   // t[i], t[i, j]: how many integers index it, or -1 when a part is not one (a slice, an
-  // ellipsis, a tensor, a list, None). A name of unknown kind counts (a loop's `d`).
+  // ellipsis, a tensor, a list, None, a name of unknown kind).
   NamedChildren Parts(Subscript);
   int Count = 0;
   for (size_t I = 1; I < Parts.size(); ++I) {
     if (is(Parts[I], "comment"))
       continue;
-    Value Part = is(Parts[I], "identifier") ? V.of(Parts[I], S) : Value();
-    bool Name = is(Parts[I], "identifier") && Part.unknownType() && Part.Elements.empty() &&
-                Part.Class.empty();
-    if (!Name && !numberWritten(Parts[I], S))
-      return -1;
+    if (!numberWritten(Parts[I], S)) // a number (a loop's `range` index); not a name of
+      return -1;                     // unknown kind, a tensor or a list as often as not
     ++Count;
   }
   return Count;
@@ -648,13 +645,17 @@ void Linter::movedInPlace(TSNode Call, Scope &S) {
   Value Before = V.of(Module, S);
   if (Before.K == Kind::Module)
     return V.bind(Module, V.of(Call, S), S);
-  // `net.cuda()` of a value of unknown kind, its result dropped: a module moved in place (a
-  // tensor's copy would be lost), now on that device (its load_state_dict copies there).
+  // `net.cuda()` of a value of unknown kind, its result dropped: moved in place (a module, a
+  // batch's BatchEncoding; a tensor's copy would be lost), now on that device (a module's
+  // load_state_dict copies there).
+  // (Of unknown kind still: a batch's BatchEncoding or a graph's Data moves in place too, and
+  // `inputs["input_ids"]` is no module's layer.)
   Value Moved = V.of(Call, S);
   if (Before.unknownType() && Before.Elements.empty() && Moved.Where != Place::Unknown) {
-    Moved.K = Kind::Module;
-    Moved.Assumed = false;
-    V.bind(Module, Moved, S);
+    Value Placed = Before;
+    Placed.Where = Moved.Where;
+    Placed.Why = Moved.Why;
+    V.bind(Module, Placed, S);
   }
 }
 
@@ -683,6 +684,7 @@ void Linter::added(TSNode List, Value Item, bool Extend, Scope &S) {
     return;
   Item.Sequence = true;
   Item.Mask = false;
+  Item.forgetShape();
   V.bind(List, Before.tensor() && Before.Sequence ? merge(Before, Item) : Item, S);
 }
 
@@ -760,9 +762,13 @@ void Linter::oldItem(TSNode Subscript, const Scope &S) {
   std::string Name(lastPart(V.text(Named)));
   std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
   Value L = V.of(Loss, S);
-  if ((!is(Named, "identifier") && !is(Named, "attribute")) ||
-      Name.find("loss") == std::string::npos || L.Where == Place::Cpu ||
-      (!L.tensor() && !L.unknownType()))
+  // (Not a parameter named with it, `self.loss_weights.data[0]`, a row of a 1-D tensor; nor
+  // inside float()/int(), which report the read themselves.)
+  TSNode Up = parentOf(parentOf(Subscript));
+  bool Converted = is(Up, "call") && oneOf(V.text(field(Up, "function")), {"float", "int"});
+  if ((!is(Named, "identifier") && !is(Named, "attribute")) || Converted ||
+      Name.find("loss") == std::string::npos || Name.find("weight") != std::string::npos ||
+      L.Where == Place::Cpu || (!L.tensor() && !L.unknownType()))
     return;
   // The old branch of a test of the version (`if int(version[0]) > 0 ...: loss.item()
   // else: loss.data[0]`): the branch PyTorch 0.4 and later never take.
@@ -785,6 +791,8 @@ std::optional<std::pair<TSNode, const char *>> Linter::numberRead(TSNode Call,
                                                                   const Scope &S) const {
   // The tensor argument a number-taking overload reads, of x.op(...) on a tensor not on the
   // host, or of torch.op(x, ...); with what it is read as.
+  if (!oneOf(Name, {"masked_fill", "masked_fill_", "clamp", "clamp_", "clip", "clip_", "normal"}))
+    return std::nullopt;
   bool TorchFn = !Method && V.dotted(field(Call, "function")) == "torch." + std::string(Name);
   if (!(Method ? Self.tensor() && Self.Where != Place::Cpu : TorchFn))
     return std::nullopt;
@@ -915,6 +923,7 @@ void Linter::narrow(TSNode Condition, Scope &S) {
     Value Held = V.of(Name, S);
     if (Held.tensor()) { // a list of such tensors, when a container
       Held.Sequence = true;
+      Held.forgetShape();
       S.set(std::string(V.text(Name)), Held);
     }
   }
@@ -1521,10 +1530,16 @@ void Linter::call(TSNode Call, const Scope &S) {
   }
   // Not a project's own function of that name (detectron2's comm.synchronize(), YOLOX's
   // synchronize(): a torch.distributed barrier), which is linted where it is defined.
+  // Nor one of an installed library's module (`from detectron2.utils import comm`), a name
+  // no value of the file holds: a stream's or an event's synchronize() is of a value.
   bool SyncPassesSelf = false;
+  TSNode SyncOwner = is(Fn, "attribute") ? field(Fn, "object") : TSNode{};
+  bool LibraryModule =
+      is(SyncOwner, "identifier") && V.text(SyncOwner) != "torch" && !S.find(V.text(SyncOwner));
   if (Name == "synchronize" && Callee.substr(0, 10) != "torch.mps." &&
       Callee.substr(0, 10) != "torch.cpu." && (is(Fn, "attribute") || Callee == "synchronize") &&
-      ts_node_is_null(R.calleeOf(Call, SyncPassesSelf)) && importedCallees(Call, S).empty())
+      !LibraryModule && ts_node_is_null(R.calleeOf(Call, SyncPassesSelf)) &&
+      importedCallees(Call, S).empty())
     return report(Call, "hostsync-explicit-sync", std::string(Callee) + "()",
                   {Place::Cuda, "the op syncs on CUDA whatever its input"},
                   "'" + std::string(Callee) +
@@ -1667,9 +1682,10 @@ void Linter::call(TSNode Call, const Scope &S) {
                   "'" + Op + "' copies " + phrase(Self.Where) + Copies);
   // x.type(torch.cuda.FloatTensor), or of a name holding that type: a blocking copy to CUDA,
   // of a host tensor, or of a name of unknown kind that may hold one (a loader's `imgs`; not
-  // a network, whose type() casts its weights, nor self).
+  // a network, whose type() casts its weights, nor self, nor a cast whose result is dropped:
+  // a module's, in place, `vgg.type(dtype)`).
   bool MaybeTensorName = Method && Self.unknownType() && Self.Elements.empty() &&
-                         Self.Class.empty() &&
+                         Self.Class.empty() && !is(ts_node_parent(Call), "expression_statement") &&
                          (is(Receiver, "identifier") || is(Receiver, "attribute")) &&
                          V.text(Receiver) != "self" && !networkName(lastPart(V.text(Receiver)));
   if (Method && (Self.tensor() || MaybeTensorName) && Name == "type") {

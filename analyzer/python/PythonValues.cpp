@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <initializer_list>
 
 extern "C" const TSLanguage *tree_sitter_python(void);
@@ -295,9 +296,10 @@ void Values::readImports(TSNode Root) {
       std::string Local(text(Aliased ? field(A, "alias") : A));
       if (Aliased && (Full == "torch" || Full.compare(0, 6, "torch.") == 0))
         Aliases[Local] = Full;
-      // torchvision's modules by any name (`import torchvision.transforms.functional as TF`,
-      // `from torchvision.transforms import functional as F_vision`): its functions are
-      // told from the project's and torch's (F.normalize) by the module they are read from.
+      // torchvision's names, aliased or imported from it (`import torchvision.transforms
+      // .functional as TF`, `from torchvision.transforms import functional as F_vision`, `from
+      // torchvision.ops import nms`): its functions are told from the project's and torch's
+      // (F.normalize) by the module they are read from.
       else if ((Aliased || From) && Full.compare(0, 12, "torchvision.") == 0)
         Aliases[Local] = Full;
       // `from torch import Tensor, zeros`: torch's tensor types and factories by their own
@@ -741,17 +743,10 @@ bool Values::constructorCopies(TSNode Call, const Scope &S) const {
     std::string_view Last = lastPart(text(field(Arg, "function")));
     return Last != "size" && Last != "len" && Last != "numel" && Last != "Size";
   }
-  // A name of one count (`opt.batchSize`, `num_envs`, `hidden_dim`): a size; not of several
-  // (`lengths`, `batch_sizes`: a list of them, data).
-  if (is(Arg, "identifier") || is(Arg, "attribute")) {
-    std::string Name(lastPart(text(Arg)));
-    std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
-    bool Count = false;
-    for (const char *Word : {"size", "len", "dim", "num", "count"})
-      Count |= Name.find(Word) != std::string::npos;
-    if (Count && Name.back() != 's')
-      return false;
-  }
+  // A name of one count of unknown kind (`opt.batchSize`, `num_envs`, `hidden_dim`): a size.
+  if ((is(Arg, "identifier") || is(Arg, "attribute")) && countName(lastPart(text(Arg))) &&
+      of(Arg, S).unknownType())
+    return false;
   // imgs.shape[0]: a size; imgs.shape: sizes too.
   TSNode Of = is(Arg, "subscript") ? field(Arg, "value") : Arg;
   return !(is(Of, "attribute") && text(field(Of, "attribute")) == "shape");
@@ -885,6 +880,7 @@ Value Values::of(TSNode E, const Scope &S) const {
       return Value();
     Item.Sequence = true;
     Item.Mask = false;
+    Item.forgetShape();
     return Item;
   }
   if (is(Sym, "subscript")) {
@@ -906,10 +902,13 @@ Value Values::of(TSNode E, const Scope &S) const {
     }
     if (!V.tensor())
       return Value();
-    V.Mask = false;      // an element or slice of a mask is a mask, but reading it is not masking
-    V.Sequence = false;  // an element of a list of tensors is a tensor
-    V.HostIndex = false; // perm[i]: one of them, read as a number
-    V.Rank = -1;
+    V.Mask = false;     // an element or slice of a mask is a mask, but reading it is not masking
+    V.Sequence = false; // an element of a list of tensors is a tensor
+    // perm[i]: one of them, read as a number; perm[:k]: still a host index.
+    bool Slice = is(field(E, "subscript"), "slice");
+    bool Index = V.HostIndex && Slice;
+    V.forgetShape();
+    V.HostIndex = Index;
     return V;
   }
   if (is(Sym, "binary_operator")) {
@@ -920,6 +919,7 @@ Value Values::of(TSNode E, const Scope &S) const {
       Value Item = L.Elements[0];
       Item.Sequence = true;
       Item.Mask = false;
+      Item.forgetShape();
       Item.Empty = false; // its elements are written later (output[i] = ...)
       return Item;
     }
@@ -1172,6 +1172,7 @@ Value Values::call(TSNode Call, const Scope &S) const {
   // (`list(filter(lambda p: p.grad is not None, parameters))`).
   if (oneOf(Callee, {"list", "tuple", "sorted", "reversed", "iter", "filter"})) {
     Value In = of(argument(Call, Callee == "filter" ? 1 : 0, nullptr), S);
+    In.forgetShape();
     if (In.tensor()) {
       In.Sequence = true;
       return In;
@@ -1224,12 +1225,22 @@ Value Values::call(TSNode Call, const Scope &S) const {
       return oneOf(T, {"Normalize", "RandomRotation", "RandomAffine"});
     };
     std::string_view Made = text(Call);
-    Transform.Class = Syncs(Last) || (Last == "Compose" &&
-                                      (Made.find("Normalize(") != std::string_view::npos ||
-                                       Made.find("RandomRotation(") != std::string_view::npos ||
-                                       Made.find("RandomAffine(") != std::string_view::npos))
-                          ? SyncingTransform
-                          : TensorTransform;
+    // A Compose of one of them, by the transform's own name (`T.Normalize(`, `Normalize(`;
+    // not a project's `GroupNormalize(`).
+    auto Holds = [&](std::string_view Name) {
+      for (size_t At = Made.find(Name); At != std::string_view::npos;
+           At = Made.find(Name, At + 1)) {
+        char Before = At == 0 ? ' ' : Made[At - 1];
+        if (!std::isalnum(static_cast<unsigned char>(Before)) && Before != '_')
+          return true;
+      }
+      return false;
+    };
+    Transform.Class =
+        Syncs(Last) || (Last == "Compose" &&
+                        (Holds("Normalize(") || Holds("RandomRotation(") || Holds("RandomAffine(")))
+            ? SyncingTransform
+            : TensorTransform;
     Transform.Why = quote(Made) + " at line " + std::to_string(line(Call));
     return Transform;
   }
@@ -1251,6 +1262,8 @@ Value Values::call(TSNode Call, const Scope &S) const {
   if (Last == "AveragedModel" && !Classes.count(Callee) && !S.find(Callee)) {
     // (A device= of unknown place: the accelerator's, as a rule; "cpu" keeps the EMA off it.)
     TSNode On = argument(Call, 0, "device");
+    if (ts_node_is_null(On))
+      On = argument(Call, 1, nullptr); // AveragedModel(model, device)
     Value To = ts_node_is_null(On) ? Value() : deviceOf(On, S);
     if (!ts_node_is_null(On) && text(On) != "None" && To.Where != Place::Cpu) {
       Value Averaged; // a module, of the averaged weights, on d
@@ -1397,39 +1410,38 @@ Value Values::movedTo(Value Self, TSNode Target, TSNode Call, const Scope &S) co
   return Self;
 }
 
-// The rank a factory's sizes give (torch.zeros(n, m), torch.zeros((n, m)), torch.zeros([n])):
-// the sizes given one by one, each a number (a literal, a name holding an int, len(x),
-// x.size(0), arithmetic of them), or the one tuple's or list's length; -1 when a size is
-// spread (`*shape`) or of unknown kind (`torch.zeros(shape)`: a tuple as often as not).
+// The rank a factory of sizes gives (torch.zeros(n, m), torch.zeros((n, m)), torch.ones([n]),
+// torch.LongTensor(2)): the sizes given one by one, each a number (a literal, a name holding
+// an int or named as one count, len(x), x.size(0), x.shape[0], arithmetic of them), or the one
+// tuple's or list's length; -1 when a size is spread (`*shape`) or may hold several
+// (`torch.zeros(shape)`, `torch.zeros(img_size)`, `torch.zeros(x.shape[-2:])`), and for the
+// factories whose arguments are not sizes (arange, linspace, eye, randint, normal).
 int8_t Values::sizeRank(TSNode Call, const Scope &S) const {
-  auto Number = [&](TSNode A) {
-    if (is(A, "integer") || is(A, "binary_operator"))
+  std::string_view Op = lastPart(text(field(Call, "function")));
+  if (!oneOf(Op, {"zeros", "ones", "empty", "full", "rand", "randn"}) &&
+      (Op.size() < 6 || Op.substr(Op.size() - 6) != "Tensor"))
+    return -1;
+  std::function<bool(TSNode)> Number = [&](TSNode A) {
+    if (is(A, "integer"))
       return true;
+    if (is(A, "parenthesized_expression"))
+      return Number(ts_node_named_child(A, 0));
+    if (is(A, "binary_operator"))
+      return Number(field(A, "left")) && Number(field(A, "right"));
     if (is(A, "call"))
       return oneOf(lastPart(text(field(A, "function"))), {"len", "size", "numel", "int"}) &&
              ts_node_named_child_count(field(A, "arguments")) > 0;
-    if (is(A, "subscript")) // x.shape[0]
-      return lastPart(text(field(A, "value"))) == "shape";
-    return of(A, S).K == Kind::Int;
-  };
-  // Of several sizes, a name is one of them; one name alone may hold them all (`size`,
-  // `shape`), unless it names a count (`n_det`, `batch_size`, `num_boxes`).
-  NamedChildren Args(field(Call, "arguments"));
-  size_t Positional = std::count_if(Args.begin(), Args.end(), [](TSNode A) {
-    return !is(A, "keyword_argument") && !is(A, "comment");
-  });
-  auto CountName = [&](TSNode A) {
+    if (is(A, "subscript")) // x.shape[0]; not x.shape[-2:]
+      return lastPart(text(field(A, "value"))) == "shape" &&
+             (is(field(A, "subscript"), "integer") || is(field(A, "subscript"), "unary_operator"));
     if (!is(A, "identifier") && !is(A, "attribute"))
       return false;
-    std::string Name(lastPart(text(A)));
-    std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
-    bool Count = Name.rfind("n_", 0) == 0 || Name.rfind("num", 0) == 0; // n_dets, num_boxes
-    return Positional > 1 ||
-           (Name != "size" && Name.find("shape") == std::string::npos &&
-            Name.find("dims") == std::string::npos && (Name.back() != 's' || Count));
+    Value Held = of(A, S);
+    return Held.K == Kind::Int ||
+           (Held.unknownType() && Held.Elements.empty() && countName(lastPart(text(A))));
   };
   int Sizes = 0;
-  for (TSNode A : Args) {
+  for (TSNode A : namedChildren(field(Call, "arguments"))) {
     if (is(A, "keyword_argument") || is(A, "comment"))
       continue;
     if (is(A, "parenthesized_expression")) // torch.zeros((n), ...): n
@@ -1441,12 +1453,27 @@ int8_t Values::sizeRank(TSNode Call, const Scope &S) const {
       Sizes = static_cast<int>(Each.size());
       break;
     }
-    Value Held = is(A, "identifier") || is(A, "attribute") ? of(A, S) : Value();
-    if (!Number(A) && !(CountName(A) && Held.unknownType() && Held.Elements.empty()))
+    if (!Number(A))
       return -1;
     ++Sizes;
   }
   return Sizes > 0 && Sizes < 8 ? static_cast<int8_t>(Sizes) : -1;
+}
+
+bool countName(std::string_view Name) {
+  // One count, by its words: n_dets, num_boxes, numClasses, batch_size, batchSize, seq_len,
+  // hidden_dim, n; not of several (sizes, lengths, img_size's tuple is named as a size too,
+  // so only *_size of a batch or a count word), nor data (input_numpy).
+  std::string L(Name);
+  std::transform(L.begin(), L.end(), L.begin(), ::tolower);
+  auto Ends = [&](std::string_view W) {
+    return L.size() >= W.size() && L.compare(L.size() - W.size(), W.size(), W) == 0;
+  };
+  return L == "n" || L == "k" || L.rfind("n_", 0) == 0 || L.rfind("num_", 0) == 0 ||
+         (L.rfind("num", 0) == 0 && Name.size() > 3 &&
+          std::isupper(static_cast<unsigned char>(Name[3]))) ||
+         Ends("batch_size") || Ends("batchsize") || Ends("_len") || Ends("_length") ||
+         Ends("_dim") || Ends("_count") || Ends("_num");
 }
 
 // What a row's columns make of a result from In (the receiver, or a torch function's
@@ -1541,6 +1568,7 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
     // Its tensors, where it is (`get_grad_norm(model.parameters())`).
     if (Name == "parameters" || Name == "buffers") {
       Value Tensors = Self;
+      Tensors.forgetShape();
       Tensors.K = Kind::Tensor;
       Tensors.Sequence = true;
       Tensors.Class.clear();
@@ -1747,6 +1775,7 @@ Value Values::itemOf(Value Of) const {
   Of.Mask = false;
   Of.Sequence = false;
   Of.Elements.clear();
+  Of.forgetShape(); // for i in torch.randperm(n): i is a number
   return Of;
 }
 
@@ -1868,6 +1897,7 @@ void Values::bind(TSNode Target, const Value &V, Scope &S) const {
     }
     Value Part = V;
     Part.Sequence = false; // acc1, acc5 = a list of tensors
+    Part.forgetShape();    // idx1, idx2 = perm[:2]: its elements, numbers
     // _, pred = output.topk(5): of the parameters output is. An input of forward() unpacked
     // (`q_h, q_w = q_size`) is a tuple of sizes as often as of tensors.
     if (V.K == Kind::Other || V.Assumed) {

@@ -120,6 +120,13 @@ struct Value {
   // (Assumed): what a weak site (a truth, int(), a print, a slice bound) reads as a tensor.
   bool madeTensor() const { return K == Kind::Tensor && !Assumed; }
   bool unknownType() const { return K == Kind::Other || K == Kind::None; }
+  // Facts of one tensor's shape that an element, a list of such tensors or a loop's item does
+  // not have: its rank, a host index factory's integers, a 0-dim index.
+  void forgetShape() {
+    Rank = -1;
+    HostIndex = false;
+    ZeroDimIndex = false;
+  }
 };
 
 // The names a scope has learnt, looked up in it, then in the class's attributes, then in
@@ -416,6 +423,8 @@ std::string calleeText(const Values &V, TSNode Call);
 // Whether a name names a network (model, pnet, encoder, netG...): a callable of tensors
 // whose output is a tensor.
 bool networkName(std::string_view Name);
+// Does a name say it holds one count (n_dets, num_boxes, batch_size, seq_len, hidden_dim)?
+bool countName(std::string_view Name);
 // The last part of a dotted name: "torch.nn.functional.one_hot" -> "one_hot".
 std::string_view lastPart(std::string_view Dotted);
 // Is Def a @staticmethod (its first parameter is no self)?

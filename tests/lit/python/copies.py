@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}64{{$}}
+# COUNT: {{^}}65{{$}}
 # Copies between the host and the GPU: a DataLoader's batch moved with .to(device) or
 # .cuda() (blocking), non_blocking=True from pageable memory (still blocking), torch.load
 # to a checkpoint's device; and copies back with .cpu(), .to("cpu"), .tolist().
@@ -181,7 +181,13 @@ def sample_rays(coords, n):
     on_device = coords[perm.cuda()]
     # CHECK-DAG: copies.py:[[@LINE-1]]:29: warning: 'cuda' of a host tensor{{.*}}[hostsync-host-to-device-copy]
     j = perm[1]
-    return picked, shuffled, one, coords[perm[0]], swapped, on_device, coords[j]
+    first_k = torch.randperm(n)[:4]
+    few = coords[first_k]
+    # CHECK-DAG: copies.py:[[@LINE-1]]:18: warning: indexing a CUDA tensor with a host tensor copies the index to the device{{.*}}[hostsync-host-to-device-copy]
+    for i in torch.randperm(n):
+        one = coords[i]
+    a, b = perm[:2]
+    return picked, shuffled, one, coords[perm[0]], swapped, on_device, coords[j], few, coords[a]
 
 
 def kept_rows(words):

@@ -44,4 +44,14 @@ def evaluate(n_class_detections, shape, values):
     # CHECK-DAG: element-writes.py:[[@LINE-1]]:5: warning: writing a Python number into one element{{.*}}[hostsync-host-to-device-copy]
     host = torch.zeros(3)
     host[0] = 1
-    return false_positives, grid, unknown_rank, host
+    # Not an element: a row of torch.eye's matrix, a size that may hold several, a list's
+    # element replaced, an index of unknown kind.
+    eye = torch.eye(4, device="cuda")
+    eye[0] = 0
+    img_size = values.shape
+    canvas = torch.zeros(img_size, device="cuda")
+    canvas[0] = 1
+    buffers = [torch.zeros(n_class_detections, device="cuda") for _ in range(2)]
+    buffers[0] = 0
+    false_positives[values] = 1
+    return false_positives, grid, unknown_rank, host, eye, canvas, buffers

@@ -93,6 +93,8 @@ def evaluate(loader, half, model, mask=None):
     # left None; an item of what .numpy() made reads nothing.
     tensor_type = torch.cuda.HalfTensor if half else torch.cuda.FloatTensor
     model = model.type(tensor_type)
+    vgg = build(half)
+    vgg.type(tensor_type)
     for imgs, labels in loader:
         imgs = imgs.type(tensor_type)
         # CHECK-DAG: tensor-types.py:[[@LINE-1]]:21: warning: 'type' to a CUDA tensor type of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]

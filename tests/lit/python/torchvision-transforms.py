@@ -45,6 +45,7 @@ def augment(loader, host_image):
         f = TF.hflip(images)
         g = TF.center_crop(images, [16, 16])
         h = norm(host_image)
+        grouped = transforms.Compose([GroupScale(256), GroupNormalize([0.5], [0.5])])(images)
         loader_transform = transforms.Compose([transforms.ToTensor(), transforms.Normalize([0.5], [0.5])])
         k = loader_transform(host_image)
     return a, b, c, d, e, f, g, h, k, loss
