@@ -142,7 +142,7 @@ std::optional<LibrarySync> torchvisionTransform(TSNode Call, const std::string &
     Op = "torchvision " + std::string(Name);
   } else {
     TSNode Fn = field(Call, "function");
-    const Value *Held = S.find(Callee);
+    const Value *Held = is(Fn, "call") ? nullptr : S.find(Callee);
     Value Made = is(Fn, "call") ? V.of(Fn, S) : Value();
     const Value &T = Held ? *Held : Made;
     if (T.K != Kind::Transform || T.Class != SyncingTransform)

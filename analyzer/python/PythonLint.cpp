@@ -1204,6 +1204,8 @@ void Linter::sliceBounds(TSNode Subscript, const Scope &S) {
   // tensor (x[scores.argmax()]), of a tensor or of a list.
   NamedChildren Parts(Subscript);
   for (size_t I = 1; I < Parts.size(); ++I) {
+    if (!is(Parts[I], "identifier") && !is(Parts[I], "call")) // a 0-dim index is one of these
+      continue;
     Value Index = V.of(Parts[I], S);
     if (Index.ZeroDimIndex && Index.madeTensor() && Index.Where != Place::Cpu)
       report(Parts[I], "hostsync-item", "0-dim index", Index,
@@ -1533,12 +1535,13 @@ void Linter::call(TSNode Call, const Scope &S) {
   // Nor one of an installed library's module (`from detectron2.utils import comm`), a name
   // no value of the file holds: a stream's or an event's synchronize() is of a value.
   bool SyncPassesSelf = false;
-  TSNode SyncOwner = is(Fn, "attribute") ? field(Fn, "object") : TSNode{};
-  bool LibraryModule =
-      is(SyncOwner, "identifier") && V.text(SyncOwner) != "torch" && !S.find(V.text(SyncOwner));
+  auto LibraryModule = [&] {
+    TSNode Owner = is(Fn, "attribute") ? field(Fn, "object") : TSNode{};
+    return is(Owner, "identifier") && V.text(Owner) != "torch" && !S.find(V.text(Owner));
+  };
   if (Name == "synchronize" && Callee.substr(0, 10) != "torch.mps." &&
       Callee.substr(0, 10) != "torch.cpu." && (is(Fn, "attribute") || Callee == "synchronize") &&
-      !LibraryModule && ts_node_is_null(R.calleeOf(Call, SyncPassesSelf)) &&
+      !LibraryModule() && ts_node_is_null(R.calleeOf(Call, SyncPassesSelf)) &&
       importedCallees(Call, S).empty())
     return report(Call, "hostsync-explicit-sync", std::string(Callee) + "()",
                   {Place::Cuda, "the op syncs on CUDA whatever its input"},
@@ -1684,7 +1687,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   // of a host tensor, or of a name of unknown kind that may hold one (a loader's `imgs`; not
   // a network, whose type() casts its weights, nor self, nor a cast whose result is dropped:
   // a module's, in place, `vgg.type(dtype)`).
-  bool MaybeTensorName = Method && Self.unknownType() && Self.Elements.empty() &&
+  bool MaybeTensorName = Method && Name == "type" && Self.unknownType() && Self.Elements.empty() &&
                          Self.Class.empty() && !is(ts_node_parent(Call), "expression_statement") &&
                          (is(Receiver, "identifier") || is(Receiver, "attribute")) &&
                          V.text(Receiver) != "self" && !networkName(lastPart(V.text(Receiver)));

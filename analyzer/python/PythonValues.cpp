@@ -1046,7 +1046,8 @@ Value Values::call(TSNode Call, const Scope &S) const {
     return loaded(Call, S);
   // Tensor(n, 3) of a name holding a tensor type (`Tensor = torch.cuda.FloatTensor if cuda
   // else torch.FloatTensor`): a tensor where the type's tensors are.
-  if (const Value *Type = isDotted(Callee) ? S.find(Callee) : nullptr;
+  if (const Value *Type =
+          Callee.find('.') == std::string_view::npos && isDotted(Callee) ? S.find(Callee) : nullptr;
       Type && Type->K == Kind::Device && Type->Class == TensorType) {
     Value Made = tensorAt(Type->Where, Type->Why);
     Made.FromParams = Type->FromParams;
