@@ -757,18 +757,10 @@ void Linter::oldItem(TSNode Subscript, const Scope &S) {
       V.text(field(Data, "attribute")) != "data")
     return;
   TSNode Loss = field(Data, "object");
-  // losses[name].data[0] of a dict of losses (a logger's): named by the dict.
-  TSNode Named = is(Loss, "subscript") ? field(Loss, "value") : Loss;
-  std::string Name(lastPart(V.text(Named)));
-  std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
   Value L = V.of(Loss, S);
-  // (Not a parameter named with it, `self.loss_weights.data[0]`, a row of a 1-D tensor; nor
-  // inside float()/int(), which report the read themselves.)
-  TSNode Up = parentOf(parentOf(Subscript));
-  bool Converted = is(Up, "call") && oneOf(V.text(field(Up, "function")), {"float", "int"});
-  if ((!is(Named, "identifier") && !is(Named, "attribute")) || Converted ||
-      Name.find("loss") == std::string::npos || Name.find("weight") != std::string::npos ||
-      L.Where == Place::Cpu || (!L.tensor() && !L.unknownType()))
+  // (Values::of reads it as a number, so a float(), a print or a format of it reports
+  // nothing more.)
+  if (!V.lossName(Loss) || L.Where == Place::Cpu || (!L.tensor() && !L.unknownType()))
     return;
   // The old branch of a test of the version (`if int(version[0]) > 0 ...: loss.item()
   // else: loss.data[0]`): the branch PyTorch 0.4 and later never take.

@@ -884,6 +884,12 @@ Value Values::of(TSNode E, const Scope &S) const {
     return Item;
   }
   if (is(Sym, "subscript")) {
+    // loss.data[0]: PyTorch 0.3's Python number of a loss (Linter::oldItem reports its read),
+    // not a tensor that a print or a format would read again.
+    if (TSNode Data = field(E, "value");
+        is(Data, "attribute") && text(field(Data, "attribute")) == "data" &&
+        text(field(E, "subscript")) == "0" && lossName(field(Data, "object")))
+      return Value();
     Value V = of(field(E, "value"), S);
     if (V.K == Kind::Module) // self.layers[i]
       return element(V);
@@ -1459,6 +1465,16 @@ int8_t Values::sizeRank(TSNode Call, const Scope &S) const {
     ++Sizes;
   }
   return Sizes > 0 && Sizes < 8 ? static_cast<int8_t>(Sizes) : -1;
+}
+
+bool Values::lossName(TSNode N) const {
+  // A loss by its name (`loss_G`, `self.loss_D`, `losses[name]`), not its weights.
+  TSNode Named = is(N, "subscript") ? field(N, "value") : N;
+  if (!is(Named, "identifier") && !is(Named, "attribute"))
+    return false;
+  std::string Name(lastPart(text(Named)));
+  std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
+  return Name.find("loss") != std::string::npos && Name.find("weight") == std::string::npos;
 }
 
 bool countName(std::string_view Name) {
