@@ -589,6 +589,31 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
                "kernel queued before it",
            "Fill on the device: t[i].fill_(v) (or t.index_fill_), or build the values on the "
            "host and copy them once with non_blocking=True from pinned memory.");
+  // obj_mask[b, a, gj, gi] = 1 with CUDA index tensors (a detector's targets): index_put_
+  // copies the number, a 0-dim host tensor, to the device first (bench/library-syncs: 1 wait;
+  // through a mask it is a masked_fill: none).
+  else if (Plain && Target.tensor() && !Target.Sequence && Target.Where != Place::Cpu &&
+           numberWritten(Right, S)) {
+    NamedChildren Parts(Left);
+    bool OnCuda = Target.Where == Place::Cuda, Indexed = false;
+    for (size_t I = 1; I < Parts.size(); ++I) {
+      if (!is(Parts[I], "identifier") && !is(Parts[I], "call") && !is(Parts[I], "subscript"))
+        continue;
+      Value Part = V.of(Parts[I], S);
+      if (Part.tensor() && !Part.Mask && !Part.Sequence && Part.Where != Place::Cpu &&
+          !Part.ZeroDimIndex) {
+        Indexed = true;
+        OnCuda |= Part.Where == Place::Cuda;
+      }
+    }
+    if (Indexed && OnCuda && !maskIndexed(Left, S))
+      report(Left, "hostsync-host-to-device-copy", "t[index] = number", Target,
+             "writing a Python number through an index tensor into " + phrase(Target.Where) +
+                 " copies the number from a 0-dim host tensor first (index_put_): the host "
+                 "waits for the copy and every kernel queued before it",
+             "Write a tensor made on the device (t[idx] = torch.ones((), device=t.device)) or "
+             "use t.index_put_((idx,), torch.tensor(1., device=t.device)).");
+  }
   expression(field(Left, "subscript"), S);
   if (Target.madeTensor() && Target.Where != Place::Cpu)
     listIndex(Left, Target, S); // t[range(n), labels] = 1

@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}6{{$}}
+# COUNT: {{^}}7{{$}}
 # A Python number written into one element of a CUDA tensor (an integer index per
 # dimension, the rank from the factory's sizes) is copied from a 0-dim host tensor: a
 # blocking copy (bench/library-syncs: 1 wait per write on PyTorch 2.11). Not: a row of a 2-D
@@ -54,4 +54,10 @@ def evaluate(n_class_detections, shape, values):
     buffers = [torch.zeros(n_class_detections, device="cuda") for _ in range(2)]
     buffers[0] = 0
     false_positives[values] = 1
+    # A number written through CUDA index tensors: index_put_ copies it from the host first;
+    # through a mask it is a masked_fill (none).
+    rows = torch.arange(4, device="cuda")
+    grid[rows, rows] = 1
+    # CHECK-DAG: element-writes.py:[[@LINE-1]]:5: warning: writing a Python number through an index tensor into a CUDA tensor{{.*}}[hostsync-host-to-device-copy]
+    grid[grid > 0.5] = 0
     return false_positives, grid, unknown_rank, host, eye, canvas, buffers
