@@ -129,9 +129,11 @@ private:
   std::optional<std::pair<TSNode, const char *>> numberRead(TSNode Call, std::string_view Name,
                                                             bool Method, const Value &Self,
                                                             const Scope &S) const;
-  void sliceBounds(TSNode Subscript, const Scope &S);         // x[:n] of a tensor n reads n
-  void oldItem(TSNode Subscript, const Scope &S);             // loss.data[0]: PyTorch 0.3's item()
-  bool numberWritten(TSNode Right, const Scope &S) const;     // a Python number, not a tensor
+  void sliceBounds(TSNode Subscript, const Scope &S);     // x[:n] of a tensor n reads n
+  void oldItem(TSNode Subscript, const Scope &S);         // loss.data[0]: PyTorch 0.3's item()
+  bool numberWritten(TSNode Right, const Scope &S) const; // a Python number, not a tensor
+  // "element", "index" or null: how a number written at Left is copied from the host.
+  const char *numberCopied(TSNode Left, const Value &Target, const Scope &S) const;
   int integerIndexes(TSNode Subscript, const Scope &S) const; // t[i, j]: 2; -1: not all ints
   bool maskIndexed(TSNode Subscript, const Scope &S) const;   // t[mask], reg[:, mask]
   void elementIndex(TSNode Subscript, const Value &Target, const Scope &S); // chars[t[i]]
@@ -577,43 +579,28 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
            "writing a CUDA tensor into a host tensor (" + Target.Why +
                ") copies it to the host: the copy waits for every kernel queued before "
                "it");
-  // t[i] = 1 of a CUDA tensor, an index of integers, one per dimension: PyTorch wraps the
-  // number in a 0-dim host tensor and copies it into the one element (set_item's copy_to:
-  // equal sizes, so copy_, not fill_), a blocking copy (bench/library-syncs: 1 wait on
-  // PyTorch 2.11; `t[i].fill_(1)`, a row `t2d[i] = 1`, `t[a:b] = 1` and `t[mask] = 1`: none).
-  else if (Plain && Target.madeTensor() && !Target.Sequence && Target.Where == Place::Cuda &&
-           Target.Rank > 0 && numberWritten(Right, S) && integerIndexes(Left, S) == Target.Rank)
-    report(Left, "hostsync-host-to-device-copy", "t[i] = number", Target,
-           "writing a Python number into one element of " + phrase(Target.Where) +
-               " copies it from a 0-dim host tensor: the host waits for the copy and every "
-               "kernel queued before it",
-           "Fill on the device: t[i].fill_(v) (or t.index_fill_), or build the values on the "
-           "host and copy them once with non_blocking=True from pinned memory.");
-  // obj_mask[b, a, gj, gi] = 1 with CUDA index tensors (a detector's targets): index_put_
-  // copies the number, a 0-dim host tensor, to the device first (bench/library-syncs: 1 wait;
-  // through a mask it is a masked_fill: none).
+  // A Python number written into a CUDA tensor, copied from a 0-dim host tensor first
+  // (bench/library-syncs: 1 wait each on PyTorch 2.11; `t[i].fill_(1)`, a row `t2d[i] = 1`,
+  // `t[a:b] = 1` and `t[mask] = 1`, a masked_fill: none):
+  // - t[i] = 1, an index of integers, one per dimension: set_item's copy_to sees equal
+  //   sizes and calls copy_, not fill_;
+  // - obj_mask[b, a, gj, gi] = 1 with CUDA index tensors (a detector's targets): index_put_
+  //   copies the number to the device.
   else if (Plain && Target.tensor() && !Target.Sequence && Target.Where != Place::Cpu &&
-           numberWritten(Right, S)) {
-    NamedChildren Parts(Left);
-    bool OnCuda = Target.Where == Place::Cuda, Indexed = false;
-    for (size_t I = 1; I < Parts.size(); ++I) {
-      if (!is(Parts[I], "identifier") && !is(Parts[I], "call") && !is(Parts[I], "subscript"))
-        continue;
-      Value Part = V.of(Parts[I], S);
-      if (Part.tensor() && !Part.Mask && !Part.Sequence && Part.Where != Place::Cpu &&
-          !Part.ZeroDimIndex) {
-        Indexed = true;
-        OnCuda |= Part.Where == Place::Cuda;
-      }
+           numberWritten(Right, S))
+    if (const char *How = numberCopied(Left, Target, S)) {
+      bool Element = std::string_view(How) == "element";
+      report(Left, "hostsync-host-to-device-copy", Element ? "t[i] = number" : "t[index] = number",
+             Target,
+             std::string("writing a Python number ") +
+                 (Element ? "into one element of " : "through an index tensor into ") +
+                 phrase(Target.Where) +
+                 " copies it from a 0-dim host tensor first: the host waits for the copy and "
+                 "every kernel queued before it",
+             "Fill on the device: t[i].fill_(v), t.index_fill_, or write a tensor made on the "
+             "device (t[idx] = torch.ones((), device=t.device)); or build the values on the "
+             "host and copy them once with non_blocking=True from pinned memory.");
     }
-    if (Indexed && OnCuda && !maskIndexed(Left, S))
-      report(Left, "hostsync-host-to-device-copy", "t[index] = number", Target,
-             "writing a Python number through an index tensor into " + phrase(Target.Where) +
-                 " copies the number from a 0-dim host tensor first (index_put_): the host "
-                 "waits for the copy and every kernel queued before it",
-             "Write a tensor made on the device (t[idx] = torch.ones((), device=t.device)) or "
-             "use t.index_put_((idx,), torch.tensor(1., device=t.device)).");
-  }
   expression(field(Left, "subscript"), S);
   if (Target.madeTensor() && Target.Where != Place::Cpu)
     listIndex(Left, Target, S); // t[range(n), labels] = 1
@@ -625,6 +612,27 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
     addEntry(Target, Written, Tensors);
     V.bind(Dict, Target, S);
   }
+}
+
+const char *Linter::numberCopied(TSNode Left, const Value &Target, const Scope &S) const {
+  // "element": one element of a tensor whose rank its factory says, by integers; "index":
+  // through an index tensor, the target's or an index's place CUDA; null: neither.
+  if (Target.madeTensor() && Target.Where == Place::Cuda && Target.Rank > 0 &&
+      integerIndexes(Left, S) == Target.Rank)
+    return "element";
+  NamedChildren Parts(Left);
+  bool OnCuda = Target.Where == Place::Cuda, Indexed = false;
+  for (size_t I = 1; I < Parts.size(); ++I) {
+    if (!is(Parts[I], "identifier") && !is(Parts[I], "call") && !is(Parts[I], "subscript"))
+      continue;
+    Value Part = V.of(Parts[I], S);
+    if (Part.tensor() && !Part.Mask && !Part.Sequence && Part.Where != Place::Cpu &&
+        !Part.ZeroDimIndex) {
+      Indexed = true;
+      OnCuda |= Part.Where == Place::Cuda;
+    }
+  }
+  return Indexed && OnCuda && !maskIndexed(Left, S) ? "index" : nullptr;
 }
 
 bool Linter::numberWritten(TSNode Right, const Scope &S) const {
