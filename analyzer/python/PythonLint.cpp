@@ -1537,6 +1537,17 @@ void Linter::call(TSNode Call, const Scope &S) {
                           "every kernel queued before it");
     return;
   }
+  // any(torch.isnan(l) for l in losses), all(t): Python reads the truth of each element (of
+  // a list of tensors, or of a tensor iterated), one read of the GPU each.
+  if (!Method && (Callee == "any" || Callee == "all") && OneList)
+    if (Value A = V.of(V.argument(Call, 0, nullptr), S); A.madeTensor())
+      return report(Call, "hostsync-item", Op + "()", A,
+                    "Python's '" + Op + "()' of " +
+                        (A.Sequence ? listPhrase(A.Where) : phrase(A.Where)) +
+                        " reads each element's truth on the host: each read waits for every "
+                        "kernel queued before it",
+                    "Reduce on the GPU and read once: torch.stack(values).isnan().any(), or "
+                    "t.any() / t.all(), kept as a tensor until it is needed.");
   // scores.index(best) of a list of tensors: each element compared with == and its truth
   // read.
   if (Method && Name == "index" && Self.tensor() && Self.Sequence)

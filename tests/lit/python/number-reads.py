@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}7{{$}}
+# COUNT: {{^}}8{{$}}
 # Ops that read a CUDA tensor given where a number goes (measured: bench/library-syncs):
 # masked_fill's value, clamp's bounds when one is a number and the other a tensor,
 # torch.normal's std tensor, and an index that is a 0-dim integer tensor (argmax/argmin of
@@ -39,4 +39,9 @@ def step(scores, boxes, grid):
     smooth = torch.normal(scores, 0.1)
     host = torch.zeros(8)
     host_index = host[host.argmax()]
-    return top, low, filled, gj, gi, noise, clipped, picked, quiet, both, one, numbers, smooth, host_index
+    # Python's any()/all() read each element's truth; not of values that are no tensors.
+    if any(torch.isnan(v) for v in (scores.sum(), noise.sum())):
+        # CHECK-DAG: number-reads.py:[[@LINE-1]]:8: warning: Python's 'any()' of a list of {{.*}}tensors{{.*}} reads each element's truth on the host{{.*}}[hostsync-item]
+        host_index = None
+    checked = all(b is not None for b in (boxes, grid))
+    return top, low, filled, gj, gi, noise, clipped, picked, quiet, both, one, numbers, smooth, host_index, checked
