@@ -1683,8 +1683,8 @@ Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) 
   }
   // torch.is_tensor(p), torch.is_floating_point(t), torch.numel(t): a Python bool or number
   // of a tensor, whose truth reads nothing.
-  if (Name.substr(0, 3) == "is_" || oneOf(Name, {"numel", "typename"}))
-    return Value();
+  if (Name.substr(0, 3) == "is_" || oneOf(Name, {"numel", "typename", "equal", "allclose"}))
+    return Value(); // (torch.equal, torch.allclose: a Python bool, read by the op itself)
   std::optional<OpRow> R = row(Name, /*IsMethod=*/false);
   if (!R)
     return Value();
