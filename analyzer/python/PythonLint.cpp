@@ -129,9 +129,8 @@ private:
   std::optional<std::pair<TSNode, const char *>> numberRead(TSNode Call, std::string_view Name,
                                                             bool Method, const Value &Self,
                                                             const Scope &S) const;
-  void sliceBounds(TSNode Subscript, const Scope &S);     // x[:n] of a tensor n reads n
-  void oldItem(TSNode Subscript, const Scope &S);         // loss.data[0]: PyTorch 0.3's item()
-  bool numberWritten(TSNode Right, const Scope &S) const; // a Python number, not a tensor
+  void sliceBounds(TSNode Subscript, const Scope &S); // x[:n] of a tensor n reads n
+  void oldItem(TSNode Subscript, const Scope &S);     // loss.data[0]: PyTorch 0.3's item()
   // "element", "index" or null: how a number written at Left is copied from the host.
   const char *numberCopied(TSNode Left, const Value &Target, const Scope &S) const;
   int integerIndexes(TSNode Subscript, const Scope &S) const; // t[i, j]: 2; -1: not all ints
@@ -587,7 +586,7 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
   // - obj_mask[b, a, gj, gi] = 1 with CUDA index tensors (a detector's targets): index_put_
   //   copies the number to the device.
   else if (Plain && Target.tensor() && !Target.Sequence && Target.Where != Place::Cpu &&
-           numberWritten(Right, S))
+           V.pythonNumber(Right, S))
     if (const char *How = numberCopied(Left, Target, S)) {
       bool Element = std::string_view(How) == "element";
       report(Left, "hostsync-host-to-device-copy", Element ? "t[i] = number" : "t[index] = number",
@@ -635,22 +634,6 @@ const char *Linter::numberCopied(TSNode Left, const Value &Target, const Scope &
   return Indexed && OnCuda && !maskIndexed(Left, S) ? "index" : nullptr;
 }
 
-bool Linter::numberWritten(TSNode Right, const Scope &S) const {
-  // A Python number: a literal (-1, 0.5, True), a name holding an int, len(...), or
-  // arithmetic of numbers; not a tensor, nor a value of unknown kind.
-  if (ts_node_is_null(Right))
-    return false;
-  if (is(Right, "unary_operator") || is(Right, "parenthesized_expression"))
-    return numberWritten(ts_node_named_child(Right, 0), S);
-  if (is(Right, "integer") || is(Right, "float") || is(Right, "true") || is(Right, "false"))
-    return true;
-  if (is(Right, "binary_operator"))
-    return numberWritten(field(Right, "left"), S) && numberWritten(field(Right, "right"), S);
-  if (is(Right, "call") && oneOf(V.text(field(Right, "function")), {"len", "int", "float"}))
-    return true;
-  return V.of(Right, S).K == Kind::Int;
-}
-
 int Linter::integerIndexes(TSNode Subscript, const Scope &S) const {
   // t[i], t[i, j]: how many integers index it, or -1 when a part is not one (a slice, an
   // ellipsis, a tensor, a list, None, a name of unknown kind).
@@ -659,8 +642,8 @@ int Linter::integerIndexes(TSNode Subscript, const Scope &S) const {
   for (size_t I = 1; I < Parts.size(); ++I) {
     if (is(Parts[I], "comment"))
       continue;
-    if (!numberWritten(Parts[I], S)) // a number (a loop's `range` index); not a name of
-      return -1;                     // unknown kind, a tensor or a list as often as not
+    if (!V.pythonNumber(Parts[I], S)) // a number (a loop's `range` index); not a name of
+      return -1;                      // unknown kind, a tensor or a list as often as not
     ++Count;
   }
   return Count;
@@ -826,11 +809,7 @@ std::optional<std::pair<TSNode, const char *>> Linter::numberRead(TSNode Call,
     Value A = ts_node_is_null(N) ? Value() : V.of(N, S);
     return A.madeTensor() && !A.Sequence && A.Where == Place::Cuda;
   };
-  auto Number = [&](TSNode N) {
-    if (is(N, "unary_operator"))
-      N = field(N, "argument");
-    return is(N, "integer") || is(N, "float") || (!ts_node_is_null(N) && V.of(N, S).K == Kind::Int);
-  };
+  auto Number = [&](TSNode N) { return V.pythonNumber(N, S); };
   if (Name == "masked_fill" || Name == "masked_fill_") {
     TSNode Fill = V.argument(Call, Skip + 1, nullptr);
     if (ts_node_is_null(Fill))

@@ -8,7 +8,6 @@
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
-#include <functional>
 #include <initializer_list>
 
 extern "C" const TSLanguage *tree_sitter_python(void);
@@ -1428,24 +1427,12 @@ int8_t Values::sizeRank(TSNode Call, const Scope &S) const {
   if (!oneOf(Op, {"zeros", "ones", "empty", "full", "rand", "randn"}) &&
       (Op.size() < 6 || Op.substr(Op.size() - 6) != "Tensor"))
     return -1;
-  std::function<bool(TSNode)> Number = [&](TSNode A) {
-    if (is(A, "integer"))
+  auto Number = [&](TSNode A) {
+    if (pythonNumber(A, S))
       return true;
-    if (is(A, "parenthesized_expression"))
-      return Number(ts_node_named_child(A, 0));
-    if (is(A, "binary_operator"))
-      return Number(field(A, "left")) && Number(field(A, "right"));
-    if (is(A, "call"))
-      return oneOf(lastPart(text(field(A, "function"))), {"len", "size", "numel", "int"}) &&
-             ts_node_named_child_count(field(A, "arguments")) > 0;
-    if (is(A, "subscript")) // x.shape[0]; not x.shape[-2:]
-      return lastPart(text(field(A, "value"))) == "shape" &&
-             (is(field(A, "subscript"), "integer") || is(field(A, "subscript"), "unary_operator"));
-    if (!is(A, "identifier") && !is(A, "attribute"))
-      return false;
-    Value Held = of(A, S);
-    return Held.K == Kind::Int ||
-           (Held.unknownType() && Held.Elements.empty() && countName(lastPart(text(A))));
+    Value Held = is(A, "identifier") || is(A, "attribute") ? of(A, S) : Value();
+    return (is(A, "identifier") || is(A, "attribute")) && Held.unknownType() &&
+           Held.Elements.empty() && countName(lastPart(text(A)));
   };
   int Sizes = 0;
   for (TSNode A : namedChildren(field(Call, "arguments"))) {
@@ -1465,6 +1452,25 @@ int8_t Values::sizeRank(TSNode Call, const Scope &S) const {
     ++Sizes;
   }
   return Sizes > 0 && Sizes < 8 ? static_cast<int8_t>(Sizes) : -1;
+}
+
+bool Values::pythonNumber(TSNode N, const Scope &S) const {
+  // A literal (-1, 0.5, True), a name holding an int, len(x), int(t), x.size(0), x.shape[0],
+  // or arithmetic of numbers; not a tensor, nor a value of unknown kind, nor x.shape[-2:].
+  if (ts_node_is_null(N))
+    return false;
+  if (is(N, "unary_operator") || is(N, "parenthesized_expression"))
+    return pythonNumber(ts_node_named_child(N, 0), S);
+  if (is(N, "integer") || is(N, "float") || is(N, "true") || is(N, "false"))
+    return true;
+  if (is(N, "binary_operator"))
+    return pythonNumber(field(N, "left"), S) && pythonNumber(field(N, "right"), S);
+  if (is(N, "call"))
+    return oneOf(lastPart(text(field(N, "function"))), {"len", "int", "float", "size", "numel"}) &&
+           ts_node_named_child_count(field(N, "arguments")) > 0;
+  if (is(N, "subscript") && lastPart(text(field(N, "value"))) == "shape")
+    return is(field(N, "subscript"), "integer") || is(field(N, "subscript"), "unary_operator");
+  return of(N, S).K == Kind::Int; // a name, or an element of a tuple of ints (size[0])
 }
 
 bool Values::lossName(TSNode N) const {

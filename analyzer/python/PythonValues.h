@@ -231,6 +231,7 @@ public:
   bool isCudaTensorType(TSNode E) const;
   int8_t sizeRank(TSNode Call, const Scope &S) const; // a factory's sizes' rank, or -1
   bool lossName(TSNode N) const; // loss_G, self.loss_D, losses[name]: named as a loss
+  bool pythonNumber(TSNode N, const Scope &S) const; // 3, n, len(x), x.size(0), a * 2
   // Does a legacy constructor call (torch.cuda.FloatTensor(...), a name holding such a type)
   // copy data into its tensor: one argument that is data (a list, an array, a name of one),
   // not sizes (`Tensor(n, 1)`, `Tensor(imgs.size(0))`, `Tensor(x.shape[0])`, an integer)?
