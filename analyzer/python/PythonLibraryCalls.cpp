@@ -401,17 +401,31 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     // The other way: state known to be on CUDA (a CUDA model's state_dict()) into a module
     // still on the host (an evaluation copy built on the CPU, moved after): each tensor is
     // copied to the host.
+    // So does a checkpoint torch.load read without map_location (`sd = torch.load(path)`,
+    // then `encoder.load_state_dict({k: v for k, v in sd.items() if k in own})`): its
+    // tensors went back to the device they were saved from, a training run's CUDA; where the
+    // program names no CUDA device, the finding's unknown place says host. torch.load given
+    // straight speaks for the line (reported at the load). Only into a local module: an
+    // attribute (self.GAN) may have been moved by another method, or by its own __init__.
+    // Not weights published at a URL (load_url(model_urls[...])), saved from the host.
+    bool SavedElsewhere = Given.Class == Checkpoint && Given.Where == Place::Unknown &&
+                          Receiver.find('.') == std::string::npos &&
+                          V.text(Arg).find("url") == std::string_view::npos &&
+                          !(is(Arg, "call") && calleeText(V, Arg) == "torch.load");
     if (Into && Into->K == Kind::Module && Into->Where == Place::Cpu &&
-        Given.Where == Place::Cuda && (Given.K == Kind::State || Given.tensor()))
+        ((Given.Where == Place::Cuda && (Given.K == Kind::State || Given.tensor())) ||
+         SavedElsewhere))
       return LibrarySync{"hostsync-device-to-host-copy",
                          "load_state_dict",
                          Given.Where,
-                         Given.Why,
+                         SavedElsewhere ? "a checkpoint torch.load read without map_location, "
+                                          "its tensors on the device they were saved from"
+                                        : Given.Why,
                          "'load_state_dict' copies each CUDA tensor of the state into the "
                          "module's parameters and buffers, on the host: each copy waits for "
                          "every kernel queued before it",
                          "Move the module to the GPU before loading (the copies stay on the "
-                         "device), or copy the weights once, outside the loop.",
+                         "device), or load with map_location=\"cpu\"; once, outside the loop.",
                          Given.FromParams};
     // State a torch.load did not map to the host (`states = torch.load(path)`, or
     // map_location of a device; then `model.load_state_dict(states[0])`): its copies, if
