@@ -148,6 +148,9 @@ private:
   // copy between the host and the device, an entry of a dict of state. Right: null for a
   // part of a tuple's.
   void written(TSNode Left, const Value &Written, TSNode Right, bool Plain, Scope &S);
+  // Left, a subscript, replaces a dict's entry: false, one (a key of strings); true, each in
+  // turn (the key of a loop over the same dict); none: not known to be a dict's.
+  std::optional<bool> dictEntry(TSNode Left) const;
   void movedInPlace(TSNode Call, Scope &S); // model.cuda(): a module moves itself
   // Binds a loop's target (for Left in Iter, or a comprehension's) to Iter's elements.
   void call(TSNode Call, const Scope &S);
@@ -547,6 +550,21 @@ void Linter::statement(TSNode N, Scope &S) {
 
 void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain, Scope &S) {
   Value Target = V.of(field(Left, "value"), S);
+  // inputs["depth"] = x, inputs[("color", i, 0)] = x, or inputs[key] = ipt.to(device) in
+  // `for key, ipt in inputs.items()`: a dict's entry replaced (a tensor has no string key),
+  // no tensor written. Each entry replaced so: the dict's tensors are where the written
+  // ones are (monodepth2's batch moved in place).
+  if (Plain && Target.tensor()) {
+    if (std::optional<bool> Every = dictEntry(Left)) {
+      if (*Every && Written.tensor() && Written.Where != Target.Where) {
+        Value Moved = Written;
+        Moved.Sequence = Target.Sequence;
+        Moved.forgetShape();
+        V.bind(field(Left, "value"), Moved, S);
+      }
+      return;
+    }
+  }
   // t[mask] -= 1: Python reads t[mask] (a masked read) and writes the result back (a
   // tensor written through the mask), whatever the right side is.
   if (Target.tensor() && !Plain && maskIndexed(Left, S))
@@ -611,6 +629,37 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
     addEntry(Target, Written, Tensors);
     V.bind(Dict, Target, S);
   }
+}
+
+std::optional<bool> Linter::dictEntry(TSNode Left) const {
+  // A key of strings: one entry. Python would raise on a tensor.
+  TSNode Key = field(Left, "subscript");
+  auto Text = [](TSNode N) { return is(N, "string") || is(N, "concatenated_string"); };
+  if (Text(Key) || (is(Key, "tuple") && [&] {
+        NamedChildren Parts(Key);
+        return std::any_of(Parts.begin(), Parts.end(), Text);
+      }()))
+    return false;
+  // The key of the loop over the same dict that the write is in: every entry.
+  if (!is(Key, "identifier"))
+    return std::nullopt;
+  std::string_view Dict = V.text(field(Left, "value"));
+  for (TSNode N = parentOf(Left); !ts_node_is_null(N) && !is(N, "function_definition");
+       N = parentOf(N)) {
+    if (!is(N, "for_statement"))
+      continue;
+    TSNode Over = field(N, "right"), Names = field(N, "left");
+    TSNode Name = is(Names, "pattern_list") || is(Names, "tuple_pattern")
+                      ? ts_node_named_child(Names, 0)
+                      : Names;
+    std::string_view Listed = V.text(field(field(Over, "function"), "attribute"));
+    bool OverDict =
+        V.text(Over) == Dict || (is(Over, "call") && (Listed == "items" || Listed == "keys") &&
+                                 V.text(field(field(Over, "function"), "object")) == Dict);
+    if (OverDict && V.text(Name) == V.text(Key))
+      return true;
+  }
+  return std::nullopt;
 }
 
 const char *Linter::numberCopied(TSNode Left, const Value &Target, const Scope &S) const {

@@ -857,6 +857,13 @@ Value Values::of(TSNode E, const Scope &S) const {
           return Whole;
     TSNode Body = field(E, "body");
     Value Item = is(Body, "pair") ? comprehended(E, field(Body, "value"), S) : Value();
+    // {k: v.to(device) for k, v in batch.items()}: a dict of tensors where its values are.
+    if (Item.tensor() && Item.Where != Place::Unknown) {
+      Item.Sequence = true;
+      Item.Mask = false;
+      Item.forgetShape();
+      return Item;
+    }
     if (Item.K != Kind::Loader)
       return Value();
     Value Loaders;
