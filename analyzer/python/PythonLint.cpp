@@ -1046,7 +1046,8 @@ void Linter::branches(TSNode If, Scope &S) {
 
 Linter::Rewrite Linter::nonBlocking(TSNode Call) const {
   TSNode Args = field(Call, "arguments");
-  if (!is(Args, "argument_list") || !ts_node_is_null(V.argument(Call, 0, "non_blocking")))
+  if (!is(Args, "argument_list") || !ts_node_is_null(V.argument(Call, 0, "non_blocking")) ||
+      !ts_node_is_null(V.argument(Call, 0, "async")))
     return {};
   TSNode Last{};
   for (TSNode A : namedChildren(Args)) {
@@ -1548,6 +1549,15 @@ void Linter::call(TSNode Call, const Scope &S) {
              "'" + Op + "()' of " + phrase(A.Where) + " copies its value" + Copies);
     return;
   }
+  // math.exp(loss), math.sqrt(var): the math module converts a tensor with __float__, an
+  // item() (a perplexity's exp of a CUDA loss); its first argument only (math.pow(t, 2) too).
+  if (Callee.substr(0, 5) == "math.")
+    if (Value A = V.of(V.argument(Call, 0, nullptr), S); A.madeTensor() && !A.Sequence)
+      return report(Call, "hostsync-item", std::string(Callee) + "()", A,
+                    "'" + std::string(Callee) + "()' of " + phrase(A.Where) +
+                        " copies its value (as float() does)" + Copies,
+                    "Use the torch function on the device (torch.exp(loss)), and read the "
+                    "result once, where it is logged.");
   // max(a, b) of tensors, or max(scores) of a list of them (a beam search's finished
   // scores): Python compares them pairwise and reads each comparison's truth.
   // With key=, the keys are compared, not the tensors.
@@ -1690,8 +1700,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   // memory (or writes to it).
   if (Method && Name == "copy_" && Self.madeTensor() && Self.Where != Place::Unknown) {
     Value Src = V.of(V.argument(Call, 0, nullptr), S);
-    bool NonBlocking = V.text(V.argument(Call, 1, nullptr)) == "True" ||
-                       V.text(V.argument(Call, 0, "non_blocking")) == "True";
+    bool NonBlocking = V.text(V.argument(Call, 1, nullptr)) == "True" || V.nonBlocking(Call);
     bool ToCuda = Self.Where == Place::Cuda && Src.madeTensor() && Src.Where == Place::Cpu;
     bool ToHost = Self.Where == Place::Cpu && Src.madeTensor() && Src.Where == Place::Cuda;
     if (ToCuda && !(NonBlocking && Src.Pinned))
@@ -1839,8 +1848,7 @@ void Linter::call(TSNode Call, const Scope &S) {
                         (is(Holder, "identifier") || is(Holder, "attribute")) &&
                         lastPart(V.text(Holder)) != "self" &&
                         !networkName(lastPart(V.text(Holder))) && V.of(Holder, S).K != Kind::Module;
-    if (D.K == Kind::Device && (D.Where == Place::Cuda || ToDataDevice) &&
-        V.text(V.argument(Call, 0, "non_blocking")) != "True")
+    if (D.K == Kind::Device && (D.Where == Place::Cuda || ToDataDevice) && !V.nonBlocking(Call))
       return report(
           Call, "hostsync-host-to-device-copy", Op, {Place::Unknown, ""},
           "'" + Op + "' of a value that may be a host tensor copies it to " +
@@ -1854,7 +1862,7 @@ void Linter::call(TSNode Call, const Scope &S) {
     if (D.Where == Place::Cpu && Self.Where != Place::Cpu)
       return report(Call, "hostsync-device-to-host-copy", "to(cpu)", Self,
                     "'to(cpu)' copies " + phrase(Self.Where) + Copies);
-    bool NonBlocking = V.text(V.argument(Call, 0, "non_blocking")) == "True";
+    bool NonBlocking = V.nonBlocking(Call);
     // An empty tensor's copy moves nothing: copy_ returns before it waits.
     if (Self.Where == Place::Cpu && D.Where != Place::Cpu && !(NonBlocking && Self.Pinned) &&
         !Self.Empty)

@@ -93,6 +93,11 @@ void Scope::set(std::string Name, Value V) {
     It->second = std::move(V);
 }
 
+bool Values::nonBlocking(TSNode Call) const {
+  return text(argument(Call, 0, "non_blocking")) == "True" ||
+         text(argument(Call, 0, "async")) == "True";
+}
+
 TSNode Values::argument(TSNode Call, unsigned I, const char *Keyword) const {
   TSNode Args = field(Call, "arguments");
   TSNode None{};

@@ -265,6 +265,9 @@ public:
   // A call's argument: the I-th positional one (nullptr Keyword), or the keyword argument
   // called Keyword (its value); null when absent.
   TSNode argument(TSNode Call, unsigned I, const char *Keyword) const;
+  // Call's copy is asked not to block: non_blocking=True, or async=True (its name before
+  // PyTorch 0.4, which Python 3.7 made a keyword: tree-sitter still reads it).
+  bool nonBlocking(TSNode Call) const;
 
 private:
   // What a call makes of a value taken for a tensor by its use (Value::Assumed), by the

@@ -1,12 +1,16 @@
 # RUN: %lint --checks='-*,hostsync-item' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}8{{$}}
+# COUNT: {{^}}10{{$}}
 # Ops that read a CUDA tensor given where a number goes (measured: bench/library-syncs):
 # masked_fill's value, clamp's bounds when one is a number and the other a tensor,
 # torch.normal's std tensor, and an index that is a 0-dim integer tensor (argmax/argmin of
 # no dim). Not: numbers, both bounds tensors or one bound alone (the tensor overload), a
 # float std, argmax along a dim (a tensor of indices, gathered on the device), host values.
+# The math module's functions convert a tensor with __float__ (math.exp of a loss, a
+# perplexity): not of Python numbers.
+import math
+
 import torch
 
 
@@ -44,4 +48,9 @@ def step(scores, boxes, grid):
         # CHECK-DAG: number-reads.py:[[@LINE-1]]:8: warning: Python's 'any()' of a list of {{.*}}tensors{{.*}} reads each element's truth on the host{{.*}}[hostsync-item]
         host_index = None
     checked = all(b is not None for b in (boxes, grid))
-    return top, low, filled, gj, gi, noise, clipped, picked, quiet, both, one, numbers, smooth, host_index, checked
+    perplexity = math.exp(scores.mean())
+    # CHECK-DAG: number-reads.py:[[@LINE-1]]:23: warning: 'math.exp()' of a CUDA tensor copies its value (as float() does){{.*}}[hostsync-item]
+    if math.isnan(gain / 2):
+        # CHECK-DAG: number-reads.py:[[@LINE-1]]:13: warning: 'math.isnan()' of a CUDA tensor{{.*}}[hostsync-item]
+        perplexity = math.sqrt(4.0) + math.log(len(boxes))
+    return top, low, filled, gj, gi, noise, clipped, picked, quiet, both, one, numbers, smooth, host_index, checked, perplexity
