@@ -141,7 +141,10 @@ private:
   void elementRead(TSNode At, const char *Op, const Value &Element, std::string Message);
   // A for's variable, Name, over a tensor's elements.
   bool loopElement(TSNode Inside, std::string_view Name, const Scope &S) const;
-  void narrow(TSNode Condition, Scope &S);  // isinstance(x, int): x is no tensor under it
+  void narrow(TSNode Condition, Scope &S); // isinstance(x, int): x is no tensor under it
+  // Condition tests whether CUDA is used: true (its branch is CUDA's), false (its branch is
+  // the host's), none.
+  std::optional<bool> cudaTest(TSNode Condition) const;
   void meterUpdated(TSNode Call, Scope &S); // meter.update(t): meter.val/avg/sum are tensors
   void listIndex(TSNode Subscript, const Value &Target, const Scope &S); // t[range(n), y]
   // Left = Right (Plain) or Left op= Right, Left a subscript given Written: a mask write, a
@@ -946,6 +949,43 @@ void Linter::registered(TSNode Call, Scope &S) {
   S.set("self." + std::string(Quoted.substr(1, Quoted.size() - 2)), Buffer);
 }
 
+std::optional<bool> Linter::cudaTest(TSNode Condition) const {
+  // use_cuda, args.cuda, self.gpu_mode, torch.cuda.is_available(): true; args.cpu,
+  // opt.no_cuda: false; `not` of either, the other; anything else (a count of GPUs, a
+  // comparison): none.
+  if (is(Condition, "not_operator"))
+    if (std::optional<bool> Inner = cudaTest(field(Condition, "argument")))
+      return !*Inner;
+  if (is(Condition, "parenthesized_expression") && ts_node_named_child_count(Condition) == 1)
+    return cudaTest(ts_node_named_child(Condition, 0));
+  if (is(Condition, "call") && calleeText(V, Condition) == "torch.cuda.is_available" &&
+      ts_node_is_null(V.argument(Condition, 0, nullptr)))
+    return true;
+  // device == "cuda", args.device != "cpu", device.type == "cpu".
+  if (is(Condition, "comparison_operator") && ts_node_named_child_count(Condition) == 2) {
+    TSNode Literal = ts_node_named_child(Condition, 1);
+    std::string_view Op = V.text(ts_node_child(Condition, 1));
+    if (!is(Literal, "string") || (Op != "==" && Op != "!="))
+      return std::nullopt;
+    std::string_view Said = V.text(Literal);
+    bool Cuda = Said.find("cuda") != std::string_view::npos;
+    if (!Cuda && Said.find("cpu") == std::string_view::npos)
+      return std::nullopt;
+    return Cuda == (Op == "==");
+  }
+  if (!is(Condition, "identifier") && !is(Condition, "attribute"))
+    return std::nullopt;
+  std::string Name(lastPart(V.text(Condition)));
+  for (char &C : Name)
+    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  if (oneOf(Name, {"cpu", "use_cpu", "no_cuda", "nocuda", "no_gpu", "cpu_only"}))
+    return false;
+  if (oneOf(Name, {"cuda", "use_cuda", "usecuda", "is_cuda", "gpu", "use_gpu", "gpu_mode",
+                   "cuda_available", "has_cuda", "on_gpu", "with_cuda"}))
+    return true;
+  return std::nullopt;
+}
+
 void Linter::narrow(TSNode Condition, Scope &S) {
   // `if isinstance(pos, int): pos = torch.arange(pos)`: under the test, pos is no tensor,
   // whatever the calls pass (a type that is not a tensor's, or a tuple of such types).
@@ -1024,6 +1064,16 @@ void Linter::branches(TSNode If, Scope &S) {
   }
   if (!Else)
     After.emplace_back(); // the branch not taken changes nothing
+  // `if use_cuda: ckpt = torch.load(p) else: ckpt = torch.load(p, map_location=cpu)`: a test
+  // of whether CUDA is used. As `"cuda" if torch.cuda.is_available() else "cpu"` is CUDA, the
+  // run the findings describe takes the CUDA branch: what it left, not a merge with the host
+  // branch's (a checkpoint on the host "on one path" into a model that is on CUDA then).
+  if (After.size() == 2)
+    if (std::optional<bool> Cuda = cudaTest(Condition)) {
+      Changes Taken = std::move(After[*Cuda ? 0 : 1]);
+      After.clear();
+      After.push_back(std::move(Taken));
+    }
   // A name no branch set keeps its value (merging a value with itself gives it back); one
   // that some branch set merges, in the branches' order, what each left it.
   std::set<std::string, std::less<>> Set;

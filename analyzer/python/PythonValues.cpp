@@ -1886,6 +1886,15 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
       bind(ts_node_named_child(Left, 0), Value(), S);
       Left = ts_node_named_child(Left, 1);
     }
+  } else if (is(Source, "call") && (Listed == "items" || Listed == "values") &&
+             Owner.Class == Checkpoint) {
+    // `for k, v in ckpt["state_dict"].items()`: each tensor where the load put it (a new dict
+    // filled with them, keys renamed, is that checkpoint: addEntry).
+    Element = Owner;
+    if (Listed == "items" && !Enumerated && ts_node_named_child_count(Left) == 2) {
+      bind(ts_node_named_child(Left, 0), Value(), S);
+      Left = ts_node_named_child(Left, 1);
+    }
   } else if (From.K == Kind::Loader || From.tensor()) {
     Element = itemOf(From);
   } else if (From.K == Kind::Module) {

@@ -1,15 +1,21 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}3{{$}}
+# COUNT: {{^}}6{{$}}
 # A checkpoint torch.load read without map_location holds its tensors where they were saved
 # from, a training run's CUDA: loaded into a module still on the host (built, moved after),
 # each copy goes to the host. torch.load given straight speaks for its line; so nothing more
 # there. Not: weights published at a URL (saved from the host), a module held in an
 # attribute (another method, or its own __init__, may have moved it), state mapped to the
-# host.
+# host. A helper that loads without map_location when CUDA is used and maps to the host
+# otherwise (`if use_cuda:`, `if device != "cpu":`) gives what the CUDA branch loads: the
+# run the findings describe uses CUDA. A dict filled with a checkpoint's entries (keys
+# renamed) is that checkpoint: into a CUDA model, no copy from the host.
 import torch
 import torch.nn as nn
+
+use_cuda = torch.cuda.is_available()
+device = "cuda" if use_cuda else "cpu"
 
 
 class Net(nn.Module):
@@ -45,3 +51,36 @@ class Trainer:
     def resume(self, path):
         state = torch.load(path, map_location="cpu")
         self.net.load_state_dict(state)
+
+
+def _load(path):
+    if use_cuda:
+        checkpoint = torch.load(path)
+        # CHECK-DAG: checkpoint-into-host-module.py:[[@LINE-1]]:28: warning: 'torch.load' copies each tensor{{.*}}[hostsync-host-to-device-copy]
+    else:
+        checkpoint = torch.load(path, map_location=lambda storage, loc: storage)
+    return checkpoint
+
+
+def _load_on(path):
+    if device != "cpu":
+        state = torch.load(path)
+        # CHECK-DAG: checkpoint-into-host-module.py:[[@LINE-1]]:23: warning: 'torch.load' copies each tensor{{.*}}[hostsync-host-to-device-copy]
+    else:
+        state = torch.load(path, map_location="cpu")
+    return state
+
+
+def resume(path, optimizer):
+    model = Net().cuda()
+    renamed = {}
+    for k, v in _load(path)["state_dict"].items():
+        renamed[k.replace("module.", "")] = v
+    model.load_state_dict(renamed)
+    optimizer.load_state_dict(_load(path)["optimizer"])
+    fresh = Net()
+    fresh.load_state_dict(renamed)
+    # CHECK-DAG: checkpoint-into-host-module.py:[[@LINE-1]]:11: warning: 'load_state_dict' copies each CUDA tensor of the state into the module's parameters and buffers, on the host{{.*}}[hostsync-device-to-host-copy]
+    fresh.cuda()
+    model.load_state_dict(_load_on(path))
+    return model, fresh
