@@ -1077,11 +1077,40 @@ Value Values::call(TSNode Call, const Scope &S) const {
   // when it checks them (validate_args not turned off for the call or the program).
   if (!NoDistributionChecks && distributionClass(Callee) &&
       text(argument(Call, 99, "validate_args")) != "False") {
-    // On CUDA if a parameter is; on the host if all are.
+    // On CUDA if a parameter is; on the host if all are. Of values whose kind nothing in view
+    // says (a network's output taken apart, `Normal(out[:, :n], out[:, n:].exp())` of an
+    // actor a base class builds): a tensor's, place unknown. Not of numbers (Normal(0.0,
+    // 1.0)), nor of parameters alone (Normal(0, sigma): what a call passes decides).
     Value Dist;
-    for (TSNode Arg : namedChildren(field(Call, "arguments")))
-      Dist = combine({Dist, of(is(Arg, "keyword_argument") ? field(Arg, "value") : Arg, S)});
-    if (!Dist.tensor()) // Normal(0.0, 1.0): numbers, checked without a tensor
+    bool OfUnknown = false;
+    auto Parameter = [&](TSNode Given) {
+      if (!is(Given, "identifier"))
+        return false;
+      for (TSNode N = parentOf(Call); !ts_node_is_null(N); N = parentOf(N))
+        if (is(N, "function_definition")) {
+          for (TSNode P : namedChildren(field(N, "parameters"))) {
+            TSNode Name = is(P, "identifier") ? P : field(P, "name");
+            if (!ts_node_is_null(Name) && text(Name) == text(Given))
+              return true;
+          }
+          return false;
+        }
+      return false;
+    };
+    for (TSNode Arg : namedChildren(field(Call, "arguments"))) {
+      TSNode Given = is(Arg, "keyword_argument") ? field(Arg, "value") : Arg;
+      Value Of = of(Given, S);
+      Dist = combine({Dist, Of});
+      OfUnknown |= Of.unknownType() && !Parameter(Given) && !pythonNumber(Given, S) &&
+                   !is(Given, "string") && !is(Given, "none") && !is(Given, "true") &&
+                   !is(Given, "false") &&
+                   !(is(Arg, "keyword_argument") && text(field(Arg, "name")) == "validate_args");
+    }
+    if (!Dist.tensor() && OfUnknown) {
+      Dist = Value();
+      Dist.K = Kind::Tensor;
+    }
+    if (!Dist.tensor())
       return Value();
     Dist.K = Kind::Other;
     Dist.Class = Distribution;

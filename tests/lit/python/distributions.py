@@ -1,11 +1,12 @@
 # RUN: %lint --checks='-*,hostsync-item' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}5{{$}}
+# COUNT: {{^}}7{{$}}
 # torch.distributions checks a distribution's parameters when it is built, and the value
 # given to log_prob() or cdf(), with validate_args on by default: each check reads
-# `valid.all()` on the host. Not: parameters on the host, numbers, validate_args=False,
-# sampling (rsample, sample and entropy check nothing).
+# `valid.all()` on the host. Of values whose kind nothing in view says (a network's output
+# taken apart: an actor a base class builds), device unknown. Not: parameters on the host,
+# numbers, validate_args=False, sampling (rsample, sample and entropy check nothing).
 import torch
 import torch.distributions as D
 from torch.distributions import Categorical, Normal
@@ -33,3 +34,14 @@ def not_checked(actions):
     numbers = Normal(0.0, 1.0)  # numbers: no tensor to read
     quiet = Categorical(logits=torch.randn(8, 4, device="cuda"), validate_args=False)
     return host.log_prob(actions), numbers.sample(), quiet.log_prob(actions.cuda())
+
+
+class Agent:
+    def act(self, state, sigma=0.1):
+        out = self.actor_local(state)
+        mean, log_std = out[:, :4], out[:, 4:]
+        normal = Normal(mean, log_std.exp())
+        # CHECK-DAG: distributions.py:[[@LINE-1]]:18: warning: torch.distributions' 'Normal' checks its parameters on the host{{.*}}device: unknown{{.*}}[hostsync-item]
+        noise = Normal(0, sigma)
+        return normal.log_prob(normal.rsample()), noise
+        # CHECK-DAG: distributions.py:[[@LINE-1]]:23: warning: 'log_prob' of a torch.distributions distribution{{.*}}device: unknown{{.*}}[hostsync-item]
