@@ -93,6 +93,61 @@ void Scope::set(std::string Name, Value V) {
     It->second = std::move(V);
 }
 
+bool Values::computed(TSNode E, TSNode At, const Scope &S) const {
+  // An op's or a call's result, or a part of one (`out[:, :n]`, `log_std.exp()`, `a / t`), or
+  // a name that the function around At binds only to such results (`mean, log_std =
+  // out[:, :n], out[:, n:]`); not a number, a name of one, a parameter or an attribute
+  // (`Normal(0, sigma)`, `Beta(alpha, alpha)` of a config's number, `self.eps`).
+  auto Made = [](TSNode R) {
+    if (is(R, "unary_operator")) // -x: of what x is
+      R = field(R, "argument");
+    return is(R, "call") || is(R, "subscript") || is(R, "binary_operator");
+  };
+  if (Made(E))
+    return !pythonNumber(E, S);
+  if (!is(E, "identifier"))
+    return false;
+  TSNode Def{};
+  for (TSNode N = parentOf(At); !ts_node_is_null(N); N = parentOf(N))
+    if (is(N, "function_definition")) {
+      Def = N;
+      break;
+    }
+  if (ts_node_is_null(Def))
+    return false;
+  std::string_view Name = text(E);
+  bool Bound = false, Always = true;
+  // Each assignment of Name in the function (not in a nested one): its right side, or the
+  // part of a tuple's that lands on it.
+  std::vector<TSNode> Pending{field(Def, "body")};
+  while (!Pending.empty() && Always) {
+    TSNode N = Pending.back();
+    Pending.pop_back();
+    if (is(N, "function_definition") || is(N, "class_definition"))
+      continue;
+    if (is(N, "assignment")) {
+      TSNode Left = field(N, "left"), Right = field(N, "right");
+      if (text(Left) == Name) {
+        Bound = true;
+        Always &= Made(Right);
+      } else if (is(Left, "pattern_list") || is(Left, "tuple_pattern")) {
+        NamedChildren Names(Left);
+        bool Tuple = is(Right, "expression_list") || is(Right, "tuple");
+        for (size_t I = 0; I < Names.size(); ++I)
+          if (text(Names[I]) == Name) {
+            Bound = true;
+            Always &= Tuple ? I < ts_node_named_child_count(Right) &&
+                                  Made(ts_node_named_child(Right, static_cast<uint32_t>(I)))
+                            : Made(Right);
+          }
+      }
+    }
+    for (TSNode C : namedChildren(N))
+      Pending.push_back(C);
+  }
+  return Bound && Always;
+}
+
 bool Values::nonBlocking(TSNode Call) const {
   return text(argument(Call, 0, "non_blocking")) == "True" ||
          text(argument(Call, 0, "async")) == "True";
@@ -1083,28 +1138,11 @@ Value Values::call(TSNode Call, const Scope &S) const {
     // 1.0)), nor of parameters alone (Normal(0, sigma): what a call passes decides).
     Value Dist;
     bool OfUnknown = false;
-    auto Parameter = [&](TSNode Given) {
-      if (!is(Given, "identifier"))
-        return false;
-      for (TSNode N = parentOf(Call); !ts_node_is_null(N); N = parentOf(N))
-        if (is(N, "function_definition")) {
-          for (TSNode P : namedChildren(field(N, "parameters"))) {
-            TSNode Name = is(P, "identifier") ? P : field(P, "name");
-            if (!ts_node_is_null(Name) && text(Name) == text(Given))
-              return true;
-          }
-          return false;
-        }
-      return false;
-    };
     for (TSNode Arg : namedChildren(field(Call, "arguments"))) {
       TSNode Given = is(Arg, "keyword_argument") ? field(Arg, "value") : Arg;
       Value Of = of(Given, S);
       Dist = combine({Dist, Of});
-      OfUnknown |= Of.unknownType() && !Parameter(Given) && !pythonNumber(Given, S) &&
-                   !is(Given, "string") && !is(Given, "none") && !is(Given, "true") &&
-                   !is(Given, "false") &&
-                   !(is(Arg, "keyword_argument") && text(field(Arg, "name")) == "validate_args");
+      OfUnknown |= Of.unknownType() && computed(Given, Call, S);
     }
     if (!Dist.tensor() && OfUnknown) {
       Dist = Value();
@@ -1411,6 +1449,20 @@ Value Values::call(TSNode Call, const Scope &S) const {
   if (Returned)
     if (std::optional<Value> R = Returned(Call, S))
       return *R;
+  // conf.test_transform(img), self.transform(image): a transform of unknown origin (a
+  // Compose another module's config holds) given an image, not a tensor, makes a host
+  // tensor of it, as ToTensor does (the images a model sees come to it that way).
+  if (!Known || Known->unknownType()) {
+    std::string Name(Last);
+    for (char &C : Name)
+      C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+    TSNode Image = argument(Call, 0, nullptr);
+    bool Transform = (Name.size() >= 9 && Name.compare(Name.size() - 9, 9, "transform") == 0) ||
+                     (Name.size() >= 10 && Name.compare(Name.size() - 10, 10, "transforms") == 0);
+    if (Transform && !ts_node_is_null(Image) && !of(Image, S).tensor())
+      return tensorAt(Place::Cpu, "what the image transform " + quote(text(Fn)) + " at line " +
+                                      std::to_string(line(Call)) + " makes");
+  }
   // A parameter of unknown type named as a network (`out = pnet(im_data)`, `model(images)`
   // in an evaluate(loader, model) whose callers hand it a loaded model) called on a tensor:
   // its output is a tensor where its input is. (Not a callback of another name, `decode(p)`,

@@ -268,6 +268,10 @@ public:
   // Call's copy is asked not to block: non_blocking=True, or async=True (its name before
   // PyTorch 0.4, which Python 3.7 made a keyword: tree-sitter still reads it).
   bool nonBlocking(TSNode Call) const;
+  // E is an op's or a call's result, or a name that the function around At binds only to such
+  // results: a tensor where nothing else says what E is (not a number, a parameter, an
+  // attribute).
+  bool computed(TSNode E, TSNode At, const Scope &S) const;
 
 private:
   // What a call makes of a value taken for a tensor by its use (Value::Assumed), by the

@@ -43,5 +43,8 @@ class Agent:
         normal = Normal(mean, log_std.exp())
         # CHECK-DAG: distributions.py:[[@LINE-1]]:18: warning: torch.distributions' 'Normal' checks its parameters on the host{{.*}}device: unknown{{.*}}[hostsync-item]
         noise = Normal(0, sigma)
-        return normal.log_prob(normal.rsample()), noise
+        alpha = sigma
+        mixing = D.Beta(alpha, alpha)
+        jitter = D.Uniform(low=-self.eps, high=self.eps)
+        return normal.log_prob(normal.rsample()), noise, mixing, jitter
         # CHECK-DAG: distributions.py:[[@LINE-1]]:23: warning: 'log_prob' of a torch.distributions distribution{{.*}}device: unknown{{.*}}[hostsync-item]

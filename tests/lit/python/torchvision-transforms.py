@@ -1,13 +1,15 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}5{{$}}
+# COUNT: {{^}}6{{$}}
 # torchvision's normalize, rotate and affine of a CUDA tensor copy their constants from the
 # host (measured: bench/library-syncs): the functions by any name the file imports them as,
 # and the transform objects that call them (Normalize, RandomRotation, RandomAffine, a Compose
 # of one), held in a name, an attribute or made on the spot. Not: torch's F.normalize, flips
 # and crops (nothing copied), a Compose with ToTensor (a loader's, on the host), a transform
-# of a host tensor.
+# of a host tensor. A transform of unknown origin by its name (`conf.test_transform(img)`, a
+# Compose another module's config holds) given an image makes a host tensor, as ToTensor
+# does: moved to CUDA, a copy; given a tensor, it is where the tensor is.
 import torch
 import torch.nn as nn
 import torch.nn.functional as F
@@ -49,3 +51,13 @@ def augment(loader, host_image):
         loader_transform = transforms.Compose([transforms.ToTensor(), transforms.Normalize([0.5], [0.5])])
         k = loader_transform(host_image)
     return a, b, c, d, e, f, g, h, k, loss
+
+
+def embed(conf, model, faces, device):
+    embs = []
+    for img in faces:
+        embs.append(model(conf.test_transform(img).to(device)))
+        # CHECK-DAG: torchvision-transforms.py:[[@LINE-1]]:52: warning: 'to' of a host tensor (what the image transform `conf.test_transform` at line [[@LINE-1]] makes){{.*}}[hostsync-host-to-device-copy]
+        face = torch.ones(3, 8, 8, device="cuda")
+        embs.append(model(conf.gpu_transform(face).to(device)))
+    return embs
