@@ -1687,10 +1687,26 @@ void Linter::call(TSNode Call, const Scope &S) {
       return report(Call, L->Rule, L->Op, {L->Where, L->WhereWhy, L->FromParams}, L->Message,
                     L->Fix);
   }
+  // A scaler no call in view builds (`optimizer, scaler = init_opt(...)` of a helper, a
+  // caller's): a GradScaler where the file scales a loss with it (`scaler.scale(loss)`), by
+  // its name; device unknown.
+  Value Scaler = Self;
+  if (Method && (Name == "step" || Name == "state_dict") && Self.unknownType() &&
+      Self.Class.empty()) {
+    TSNode Receiver = field(field(Call, "function"), "object");
+    std::string Lower(lastPart(V.text(Receiver)));
+    std::transform(Lower.begin(), Lower.end(), Lower.begin(), ::tolower);
+    if (Lower.find("scaler") != std::string::npos &&
+        V.source().find(std::string(V.text(Receiver)) + ".scale(") != std::string::npos) {
+      Scaler.K = Kind::Scaler;
+      Scaler.Why = "";
+    }
+  }
   // GradScaler.step reads found_inf with .item() before stepping an optimizer that cannot
   // check it on the GPU (every optimizer but the fused ones).
-  if (Method && Name == "step" && Self.K == Kind::Scaler)
-    return report(Call, "hostsync-item", "GradScaler.step", {Place::Cuda, Self.Why},
+  if (Method && Name == "step" && Scaler.K == Kind::Scaler)
+    return report(Call, "hostsync-item", "GradScaler.step",
+                  {Self.K == Kind::Scaler ? Place::Cuda : Place::Unknown, Scaler.Why},
                   "'GradScaler.step' reads whether the gradients hold an inf or a NaN with "
                   ".item() before it steps the optimizer: every step waits for the backward "
                   "pass",
@@ -1698,8 +1714,9 @@ void Linter::call(TSNode Call, const Scope &S) {
                   "then leaves the check to the optimizer's kernel, with no host read");
   // The scale lives on the GPU: get_scale() and state_dict() read it (and the growth
   // tracker) with .item().
-  if (Method && (Name == "get_scale" || Name == "state_dict") && Self.K == Kind::Scaler)
-    return report(Call, "hostsync-item", "GradScaler." + std::string(Name), {Place::Cuda, Self.Why},
+  if (Method && (Name == "get_scale" || Name == "state_dict") && Scaler.K == Kind::Scaler)
+    return report(Call, "hostsync-item", "GradScaler." + std::string(Name),
+                  {Self.K == Kind::Scaler ? Place::Cuda : Place::Unknown, Scaler.Why},
                   "'GradScaler." + std::string(Name) +
                       "' reads the loss scale from the GPU with .item(): it waits for every "
                       "kernel queued before it",
