@@ -750,8 +750,10 @@ void Linter::added(TSNode List, Value Item, bool Extend, Scope &S) {
   }
   if (!Item.tensor())
     return;
+  // A list of masks stays one (fg_masks.append(fg_mask)): torch.cat of it is a mask, and the
+  // list given as an index is a tuple of masks, each counted on the host.
   Item.Sequence = true;
-  Item.Mask = false;
+  Item.Mask = Item.Mask && (!Before.Sequence || Before.Mask);
   Item.forgetShape();
   V.bind(List, Before.tensor() && Before.Sequence ? merge(Before, Item) : Item, S);
 }

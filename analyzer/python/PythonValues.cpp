@@ -1790,9 +1790,13 @@ Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) 
   Value In = of(argument(Call, 0, nullptr), S);
   if (!In.Elements.empty()) { // torch.cat([a, b]), torch.stack((x, y)): where their tensors are
     Value Parts;
-    for (const Value &E : In.Elements)
+    bool Masks = true;
+    for (const Value &E : In.Elements) {
       Parts = combined(Parts, E);
+      Masks &= E.Mask;
+    }
     In = Parts;
+    In.Mask = Masks && In.tensor();
   }
   uint32_t Like = In.Elements.empty() ? In.LikeParams : 0;
   if (!In.tensor() && R->Device != ResultDevice::NamedElseCpu && R->Device != ResultDevice::Cpu)
@@ -1812,7 +1816,12 @@ Value Values::torchFunction(TSNode Call, std::string_view Name, const Scope &S) 
     In = tensorAt(Place::Unknown, "");
     In.LikeParams = Like; // where a call's tensors are (torch.topk(output, 5) in a helper)
   }
-  return byRow(*R, In, Call, S);
+  Value Out = byRow(*R, In, Call, S);
+  // torch.cat(fg_masks) of a list of masks (or of masks written out): a mask. (The shared
+  // op table leaves cat's dtype unread, as the C++ rules have it.)
+  Out.Mask |= Out.tensor() && In.Mask &&
+              oneOf(Name, {"cat", "concat", "concatenate", "stack", "hstack", "vstack"});
+  return Out;
 }
 
 std::optional<Value> Values::oneModuleClass(TSNode List, const Scope &S) const {
