@@ -356,12 +356,13 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     // copy from the host that blocks it. map_location="cpu" (or a device of the host): none.
     // Nor a load whose tensor is read as a NumPy array at once (`torch.load(f).numpy()`, which
     // a CUDA tensor cannot be), nor one in a dataset's code (a Dataset class, __getitem__:
-    // the loader's workers read files of host tensors, and cannot use CUDA when forked).
+    // the loader's workers read files of host tensors, and cannot use CUDA when forked), nor
+    // one the program moves to the GPU itself after (`mel = torch.load(p)`, `mel.cuda()`).
     TSNode Map = V.argument(Call, 0, "map_location");
     Value Target = ts_node_is_null(Map) ? Value() : V.deviceOf(Map, S);
     TSNode Up = parentOf(Call);
     bool ReadAsNumpy = is(Up, "attribute") && V.text(field(Up, "attribute")) == "numpy";
-    if (ReadAsNumpy || inDatasetCode(Call, V) || V.loadsToHost(Call, S) ||
+    if (ReadAsNumpy || inDatasetCode(Call, V) || V.loadsToHost(Call, S) || V.movedAfterLoad(Call) ||
         (!ts_node_is_null(Map) && Target.K != Kind::Device && !Target.tensor()))
       return std::nullopt;
     return LibrarySync{"hostsync-host-to-device-copy",

@@ -1088,10 +1088,52 @@ bool Values::loadsToHost(TSNode Load, const Scope &S) const {
   return deviceOf(Map, S).Where == Place::Cpu;
 }
 
+bool Values::movedAfterLoad(TSNode Load) const {
+  // `mel = torch.load(path)`, then `mel = mel.cuda()` (or `model(mel.to(device))`) further in
+  // the same function: a tensor the program moves to the GPU itself, saved from the host (a
+  // preprocessing step's features). Not a move whose result is dropped (`model.cuda()`: a
+  // whole pickled module moving in place), nor a network's name.
+  TSNode Assign = parentOf(Load);
+  if (!is(Assign, "assignment") || !is(field(Assign, "left"), "identifier"))
+    return false;
+  std::string_view Name = text(field(Assign, "left"));
+  if (networkName(Name))
+    return false;
+  TSNode Def{};
+  for (TSNode N = parentOf(Assign); !ts_node_is_null(N); N = parentOf(N))
+    if (is(N, "function_definition") || is(N, "module")) {
+      Def = N;
+      break;
+    }
+  if (ts_node_is_null(Def))
+    return false;
+  uint32_t After = ts_node_end_byte(Assign);
+  std::vector<TSNode> Pending{Def};
+  while (!Pending.empty()) {
+    TSNode N = Pending.back();
+    Pending.pop_back();
+    if (ts_node_end_byte(N) <= After)
+      continue;
+    if (is(N, "call") && ts_node_start_byte(N) >= After) {
+      TSNode Fn = field(N, "function");
+      std::string_view Move = is(Fn, "attribute") ? text(field(Fn, "attribute")) : "";
+      if ((Move == "cuda" || (Move == "to" && !ts_node_is_null(argument(N, 0, nullptr)))) &&
+          text(field(Fn, "object")) == Name && !is(parentOf(N), "expression_statement"))
+        return true;
+    }
+    for (TSNode C : namedChildren(N))
+      Pending.push_back(C);
+  }
+  return false;
+}
+
 // torch.load(f, map_location=m): the checkpoint's tensors where m puts them: on the host
 // (loadsToHost), on CUDA when m names a CUDA device (`map_location=device`, "cuda:0", `loc`
 // holding one), else where they were saved from, which nothing here says.
 Value Values::loaded(TSNode Call, const Scope &S) const {
+  if (ts_node_is_null(argument(Call, 0, "map_location")) && movedAfterLoad(Call))
+    return tensorAt(Place::Cpu, quote(text(Call)) + " at line " + std::to_string(line(Call)) +
+                                    ", a tensor the program moves to the GPU itself");
   Value State;
   State.K = Kind::State;
   State.Class = Checkpoint;

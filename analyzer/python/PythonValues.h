@@ -268,6 +268,9 @@ public:
   // Call's copy is asked not to block: non_blocking=True, or async=True (its name before
   // PyTorch 0.4, which Python 3.7 made a keyword: tree-sitter still reads it).
   bool nonBlocking(TSNode Call) const;
+  // Load, a torch.load assigned to a name, is moved to the GPU later in its function
+  // (`mel = torch.load(p)`, then `mel.cuda()`): host data the program moves itself.
+  bool movedAfterLoad(TSNode Load) const;
   // E is an op's or a call's result, or a name that the function around At binds only to such
   // results: a tensor where nothing else says what E is (not a number, a parameter, an
   // attribute).

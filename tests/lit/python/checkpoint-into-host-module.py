@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-host-to-device-copy,hostsync-device-to-host-copy' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}6{{$}}
+# COUNT: {{^}}8{{$}}
 # A checkpoint torch.load read without map_location holds its tensors where they were saved
 # from, a training run's CUDA: loaded into a module still on the host (built, moved after),
 # each copy goes to the host. torch.load given straight speaks for its line; so nothing more
@@ -10,7 +10,9 @@
 # host. A helper that loads without map_location when CUDA is used and maps to the host
 # otherwise (`if use_cuda:`, `if device != "cpu":`) gives what the CUDA branch loads: the
 # run the findings describe uses CUDA. A dict filled with a checkpoint's entries (keys
-# renamed) is that checkpoint: into a CUDA model, no copy from the host.
+# renamed) is that checkpoint: into a CUDA model, no copy from the host. A tensor loaded and
+# then moved to the GPU by the program itself (`mel = torch.load(p)`, `mel.cuda()`) was saved
+# from the host: its move is the copy, not the load; not a whole module moved in place.
 import torch
 import torch.nn as nn
 
@@ -84,3 +86,15 @@ def resume(path, optimizer):
     fresh.cuda()
     model.load_state_dict(_load_on(path))
     return model, fresh
+
+
+def synthesize(paths, vocoder):
+    for path in paths:
+        mel = torch.load(path)
+        mel = mel.cuda()
+        # CHECK-DAG: checkpoint-into-host-module.py:[[@LINE-1]]:19: warning: 'cuda' of a host tensor (`torch.load(path)` at line [[@LINE-2]], a tensor the program moves to the GPU itself){{.*}}[hostsync-host-to-device-copy]
+        vocoder(mel)
+    whole = torch.load(paths[0])
+    # CHECK-DAG: checkpoint-into-host-module.py:[[@LINE-1]]:19: warning: 'torch.load' copies each tensor{{.*}}[hostsync-host-to-device-copy]
+    whole.cuda()
+    return whole
