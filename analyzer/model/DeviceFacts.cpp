@@ -19,6 +19,16 @@ void ProjectFacts::add(const TUFacts &Facts) {
   NamesCuda |= Facts.NamesCuda;
   if (MainIn.empty())
     MainIn = Facts.MainIn;
+  if (!Facts.PythonFile.empty()) {
+    PythonFiles.insert(Facts.PythonFile);
+    PythonNamesDevice |= Facts.PythonNamesDevice;
+  }
+}
+
+std::string ProjectFacts::cpuOnlyPython(const std::string &File) const {
+  if (PythonNamesDevice || !PythonFiles.count(File))
+    return "";
+  return "no analysed Python file names a device (cuda, device, .to(), an accelerator)";
 }
 
 std::string ProjectFacts::cpuOnlyProgram() const {

@@ -54,6 +54,12 @@ struct TUFacts {
   // No TU of a project naming CUDA, and one defining main(), make a CPU-only program.
   bool NamesCuda = true;
   std::string MainIn;
+  // A Python file's: its path, and whether its text names a device at all (cuda, device,
+  // .to(, an accelerate or Lightning trainer). No Python file of a project naming one makes
+  // its Python a CPU-only program (a reinforcement-learning project of CPU agents), whatever
+  // its C++ does.
+  std::string PythonFile;
+  bool PythonNamesDevice = false;
 };
 
 // A finding's device once the project is seen, and why.
@@ -76,6 +82,9 @@ public:
   // what nothing else decides is on the CPU ("no analysed file names a CUDA device, and
   // src/main.cpp defines main()"). A TU that is CPU-only on its own says so itself.
   std::string cpuOnlyProgram() const;
+  // Non-empty when File is one of the project's Python files and none of them names a
+  // device: why what nothing else decides there is on the CPU.
+  std::string cpuOnlyPython(const std::string &File) const;
 
 private:
   DeviceState valueOf(const OpenDevice &D) const;
@@ -88,6 +97,8 @@ private:
   std::map<std::string, DeviceState> Solved;
   bool NamesCuda = false;
   std::string MainIn;
+  std::set<std::string> PythonFiles;
+  bool PythonNamesDevice = false;
 };
 
 } // namespace hostsync

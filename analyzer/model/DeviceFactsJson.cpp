@@ -27,7 +27,9 @@ json toJson(const TUFacts &Facts) {
           {"opaque", Facts.Opaque},
           {"names", Facts.Names},
           {"namesCuda", Facts.NamesCuda},
-          {"mainIn", Facts.MainIn}};
+          {"mainIn", Facts.MainIn},
+          {"pythonFile", Facts.PythonFile},
+          {"pythonNamesDevice", Facts.PythonNamesDevice}};
 }
 
 void fromJson(const json &J, TUFacts &Facts) {
@@ -43,6 +45,8 @@ void fromJson(const json &J, TUFacts &Facts) {
   Facts.Names = J.at("names").get<std::map<std::string, std::string>>();
   Facts.NamesCuda = J.at("namesCuda").get<bool>();
   Facts.MainIn = J.at("mainIn").get<std::string>();
+  Facts.PythonFile = J.value("pythonFile", std::string());
+  Facts.PythonNamesDevice = J.value("pythonNamesDevice", false);
 }
 
 } // namespace hostsync

@@ -40,7 +40,8 @@ void closeDevices(std::vector<Finding> &Findings, const ProjectFacts &Facts) {
       F.DeviceReason = C.Reason;
       if (C.State == DeviceState::Unknown && F.WhenUnknown != DeviceConfidence::Unknown)
         F.DeviceReason = F.WhenUnknownReason + " (" + C.Reason + ")";
-      else if (std::string Why = Facts.cpuOnlyProgram();
+      else if (std::string Why = Facts.cpuOnlyProgram().empty() ? Facts.cpuOnlyPython(F.File)
+                                                                : Facts.cpuOnlyProgram();
                C.State == DeviceState::Unknown && !Why.empty()) {
         F.Device = DeviceConfidence::Cpu;
         F.DeviceReason = Why + " (" + C.Reason + ")";

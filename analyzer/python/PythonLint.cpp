@@ -2091,6 +2091,13 @@ TUResult analyse(const std::string &File, const PythonSource &Source, const Lint
   // A Python file is a program of its own: it says nothing of whether the project's C++
   // program names CUDA (a CPU-only program across files, docs/lint.md), whatever it does.
   Out.Facts.NamesCuda = false;
+  Out.Facts.PythonFile = File;
+  {
+    std::string_view T = Source.text();
+    auto Says = [&](std::string_view Word) { return T.find(Word) != std::string_view::npos; };
+    Out.Facts.PythonNamesDevice = Says("cuda") || Says("device") || Says(".to(") ||
+                                  Says("ccelerat") || Says("lightning") || Says("Lightning");
+  }
   NodeMemo Nodes(Source.text().size()); // this file's, while it is analysed
   auto NotAnalysed = [&](unsigned Line, unsigned Column, const std::string &What) {
     Out.Failed = true;
