@@ -22,13 +22,16 @@ void ProjectFacts::add(const TUFacts &Facts) {
   if (!Facts.PythonFile.empty()) {
     PythonFiles.insert(Facts.PythonFile);
     PythonNamesDevice |= Facts.PythonNamesDevice;
+    if (Facts.PythonProgram && (PythonProgram.empty() || Facts.PythonFile < PythonProgram))
+      PythonProgram = Facts.PythonFile;
   }
 }
 
 std::string ProjectFacts::cpuOnlyPython(const std::string &File) const {
-  if (PythonNamesDevice || !PythonFiles.count(File))
+  if (PythonNamesDevice || PythonProgram.empty() || !PythonFiles.count(File))
     return "";
-  return "no analysed Python file names a device (cuda, device, .to(), an accelerator)";
+  return "no analysed Python file names a device (cuda, device, .to(), an accelerator), and " +
+         PythonProgram + " runs as a program";
 }
 
 std::string ProjectFacts::cpuOnlyProgram() const {

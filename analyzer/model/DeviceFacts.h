@@ -60,6 +60,7 @@ struct TUFacts {
   // its C++ does.
   std::string PythonFile;
   bool PythonNamesDevice = false;
+  bool PythonProgram = false; // runs as a program: a __main__ guard, a top-level loop
 };
 
 // A finding's device once the project is seen, and why.
@@ -82,8 +83,9 @@ public:
   // what nothing else decides is on the CPU ("no analysed file names a CUDA device, and
   // src/main.cpp defines main()"). A TU that is CPU-only on its own says so itself.
   std::string cpuOnlyProgram() const;
-  // Non-empty when File is one of the project's Python files and none of them names a
-  // device: why what nothing else decides there is on the CPU.
+  // Non-empty when File is one of the project's Python files, none of them names a device
+  // and one runs as a program (a file linted alone, a library's module, says nothing of its
+  // callers): why what nothing else decides there is on the CPU.
   std::string cpuOnlyPython(const std::string &File) const;
 
 private:
@@ -99,6 +101,7 @@ private:
   std::string MainIn;
   std::set<std::string> PythonFiles;
   bool PythonNamesDevice = false;
+  std::string PythonProgram; // the first Python file that runs as a program
 };
 
 } // namespace hostsync

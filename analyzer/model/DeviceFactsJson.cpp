@@ -29,7 +29,8 @@ json toJson(const TUFacts &Facts) {
           {"namesCuda", Facts.NamesCuda},
           {"mainIn", Facts.MainIn},
           {"pythonFile", Facts.PythonFile},
-          {"pythonNamesDevice", Facts.PythonNamesDevice}};
+          {"pythonNamesDevice", Facts.PythonNamesDevice},
+          {"pythonProgram", Facts.PythonProgram}};
 }
 
 void fromJson(const json &J, TUFacts &Facts) {
@@ -47,6 +48,7 @@ void fromJson(const json &J, TUFacts &Facts) {
   Facts.MainIn = J.at("mainIn").get<std::string>();
   Facts.PythonFile = J.value("pythonFile", std::string());
   Facts.PythonNamesDevice = J.value("pythonNamesDevice", false);
+  Facts.PythonProgram = J.value("pythonProgram", false);
 }
 
 } // namespace hostsync

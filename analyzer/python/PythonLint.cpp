@@ -182,6 +182,9 @@ private:
   // bounded by a parameter (`while i < steps:`) runs its body all the same.
   bool guardedByParameter() const;
   std::vector<TSNode> Guards; // the conditions whose branches the walk is in
+  // Why, for each branch the walk is in that runs only where CUDA is off (cudaTest): "the
+  // branch of `if not use_cuda:` at line 12, which runs without CUDA".
+  std::vector<std::string> HostBranch;
   // The function of an imported module that Call calls: f(...) and mod.f(...), a class's
   // constructor, obj.m(...) and obj(...) (its __call__) of an object of an imported class;
   // null for none.
@@ -266,8 +269,13 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std
                     std::string Fix, Rewrite Edit) {
   if (!Settings.EnabledRules.count(Rule))
     return;
-  const Place Where = Of.Where;
-  const std::string &WhereWhy = Of.Why;
+  // Code in the branch a test of CUDA gives the host (`else:` of `if self.gpu_mode:`, `if
+  // args.cpu:`) runs only where CUDA is off: its tensors are on the host. Not an explicit
+  // copy to the host there (dino's `else: features.index_copy_(0, idx.cpu(), ...)` under
+  // `if use_cuda:` of where to keep a feature bank): it says the tensor is on the GPU.
+  bool OnHost = !HostBranch.empty() && Op != "cpu" && Op != "to(cpu)";
+  const Place Where = OnHost ? Place::Cpu : Of.Where;
+  const std::string &WhereWhy = OnHost ? HostBranch.back() : Of.Why;
   const RuleInfo *Info = Catalog::embedded().find(Rule);
   if (!Info)
     return;
@@ -963,11 +971,14 @@ std::optional<bool> Linter::cudaTest(TSNode Condition) const {
   if (is(Condition, "call") && calleeText(V, Condition) == "torch.cuda.is_available" &&
       ts_node_is_null(V.argument(Condition, 0, nullptr)))
     return true;
-  // device == "cuda", args.device != "cpu", device.type == "cpu".
+  // device == "cuda", args.device != "cpu", device.type == "cpu" (of a device's name: not
+  // YOLOX's `mode == "cpu"` of an out-of-memory fallback that runs beside CUDA).
   if (is(Condition, "comparison_operator") && ts_node_named_child_count(Condition) == 2) {
     TSNode Literal = ts_node_named_child(Condition, 1);
     std::string_view Op = V.text(ts_node_child(Condition, 1));
-    if (!is(Literal, "string") || (Op != "==" && Op != "!="))
+    std::string_view Tested = V.text(ts_node_named_child(Condition, 0));
+    if (!is(Literal, "string") || (Op != "==" && Op != "!=") ||
+        Tested.find("device") == std::string_view::npos)
       return std::nullopt;
     std::string_view Said = V.text(Literal);
     bool Cuda = Said.find("cuda") != std::string_view::npos;
@@ -1033,13 +1044,23 @@ void Linter::branches(TSNode If, Scope &S) {
   using Changes = std::map<std::string, Value, std::less<>>;
   std::vector<Changes> After;
   std::vector<Scope::Undo> *Outer = S.Journal;
+  std::optional<bool> Cuda = cudaTest(field(If, "condition"));
   auto Branch = [&](TSNode Condition, TSNode Guard, TSNode Body) {
     std::vector<Scope::Undo> Journal;
     S.Journal = &Journal;
     truth(Condition, S);
     narrow(Condition, S);
     Guards.push_back(Guard); // what decides whether Body runs
+    // The host's branch of a test of CUDA: the consequence of `if args.cpu:`, the else of
+    // `if use_cuda:` (not an elif's, whose own test decides).
+    bool Host = Cuda && ts_node_eq(Guard, field(If, "condition")) &&
+                (ts_node_is_null(Condition) ? *Cuda : !*Cuda);
+    if (Host)
+      HostBranch.push_back("the branch of `if " + std::string(V.text(Guard)) + ":` at line " +
+                           std::to_string(V.line(Guard)) + " that runs without CUDA");
     block(Body, S);
+    if (Host)
+      HostBranch.pop_back();
     Guards.pop_back();
     Changes Left;
     for (const Scope::Undo &U : Journal)
@@ -2097,6 +2118,11 @@ TUResult analyse(const std::string &File, const PythonSource &Source, const Lint
     auto Says = [&](std::string_view Word) { return T.find(Word) != std::string_view::npos; };
     Out.Facts.PythonNamesDevice = Says("cuda") || Says("device") || Says(".to(") ||
                                   Says("ccelerat") || Says("lightning") || Says("Lightning");
+    // A program: a __main__ guard, or a loop or the parsing of its options at the top level
+    // (a script's `for i_episode in count(1):`, `args = parser.parse_args()`).
+    Out.Facts.PythonProgram = Says("__main__") || T.substr(0, 4) == "for " ||
+                              T.substr(0, 6) == "while " || Says("\nfor ") || Says("\nwhile ") ||
+                              Says("\nargs = parser.parse_args(");
   }
   NodeMemo Nodes(Source.text().size()); // this file's, while it is analysed
   auto NotAnalysed = [&](unsigned Line, unsigned Column, const std::string &What) {
