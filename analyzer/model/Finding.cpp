@@ -31,6 +31,7 @@ bool assumeWhenUnknown(Finding &F, AssumeDevice Assume) {
 }
 
 void closeDevices(std::vector<Finding> &Findings, const ProjectFacts &Facts) {
+  const std::string CpuProgram = Facts.cpuOnlyProgram();
   for (Finding &F : Findings) {
     if (F.Device == DeviceConfidence::Unknown) {
       ClosedDevice C = Facts.close(F.Open, F.DeviceReason);
@@ -40,8 +41,7 @@ void closeDevices(std::vector<Finding> &Findings, const ProjectFacts &Facts) {
       F.DeviceReason = C.Reason;
       if (C.State == DeviceState::Unknown && F.WhenUnknown != DeviceConfidence::Unknown)
         F.DeviceReason = F.WhenUnknownReason + " (" + C.Reason + ")";
-      else if (std::string Why = Facts.cpuOnlyProgram().empty() ? Facts.cpuOnlyPython(F.File)
-                                                                : Facts.cpuOnlyProgram();
+      else if (std::string Why = CpuProgram.empty() ? Facts.cpuOnlyPython(F.File) : CpuProgram;
                C.State == DeviceState::Unknown && !Why.empty()) {
         F.Device = DeviceConfidence::Cpu;
         F.DeviceReason = Why + " (" + C.Reason + ")";

@@ -193,8 +193,7 @@ bool inDatasetCode(TSNode N, const Values &V) {
 // Does a name say it holds an optimizer (optimizer, optim, g_optim, optimizer_G, opt, opt_d)?
 // Not a scheduler's or a scaler's (lr_scheduler, scaler), whose state is numbers.
 bool optimizerName(std::string_view Name) {
-  std::string Lower(Name);
-  std::transform(Lower.begin(), Lower.end(), Lower.begin(), ::tolower);
+  std::string Lower = lowered(Name);
   return Lower.find("optim") != std::string::npos || Lower == "opt" ||
          Lower.compare(0, 4, "opt_") == 0 ||
          (Lower.size() > 4 && Lower.compare(Lower.size() - 4, 4, "_opt") == 0);

@@ -927,7 +927,7 @@ void Linter::meterUpdated(TSNode Call, Scope &S) {
                        });
   if (!Object.unknownType() && !ImportedMeter)
     return;
-  std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
+  Name = lowered(Name);
   if (!ImportedMeter &&
       (Name.find("meter") == std::string::npos || Name.find("parameter") != std::string::npos ||
        Name.find("diameter") != std::string::npos))
@@ -988,9 +988,7 @@ std::optional<bool> Linter::cudaTest(TSNode Condition) const {
   }
   if (!is(Condition, "identifier") && !is(Condition, "attribute"))
     return std::nullopt;
-  std::string Name(lastPart(V.text(Condition)));
-  for (char &C : Name)
-    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  std::string Name = lowered(lastPart(V.text(Condition)));
   if (oneOf(Name, {"cpu", "use_cpu", "no_cuda", "nocuda", "no_gpu", "cpu_only"}))
     return false;
   if (oneOf(Name, {"cuda", "use_cuda", "usecuda", "is_cuda", "gpu", "use_gpu", "gpu_mode",
@@ -1518,7 +1516,7 @@ bool namesTensor(std::string_view Name) {
   // `mask_decoder` and `feature_encoder` are networks).
   std::string Word(
       Name.substr(Name.rfind('_') == std::string_view::npos ? 0 : Name.rfind('_') + 1));
-  std::transform(Word.begin(), Word.end(), Word.begin(), ::tolower);
+  Word = lowered(Word);
   return oneOf(Word, {"out",    "outs",   "output",    "outputs",    "mask",  "masks",
                       "feat",   "feats",  "feature",   "features",   "logit", "logits",
                       "emb",    "embs",   "embedding", "embeddings", "state", "states",
@@ -1717,9 +1715,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   if (Method && (Name == "step" || Name == "state_dict") && Self.unknownType() &&
       Self.Class.empty()) {
     TSNode Receiver = field(field(Call, "function"), "object");
-    std::string Lower(lastPart(V.text(Receiver)));
-    std::transform(Lower.begin(), Lower.end(), Lower.begin(), ::tolower);
-    if (Lower.find("scaler") != std::string::npos &&
+    if (lowered(lastPart(V.text(Receiver))).find("scaler") != std::string::npos &&
         V.source().find(std::string(V.text(Receiver)) + ".scale(") != std::string::npos) {
       Scaler.K = Kind::Scaler;
       Scaler.Why = "";

@@ -107,12 +107,7 @@ bool Values::computed(TSNode E, TSNode At, const Scope &S) const {
     return !pythonNumber(E, S);
   if (!is(E, "identifier"))
     return false;
-  TSNode Def{};
-  for (TSNode N = parentOf(At); !ts_node_is_null(N); N = parentOf(N))
-    if (is(N, "function_definition")) {
-      Def = N;
-      break;
-    }
+  TSNode Def = enclosingFunction(At);
   if (ts_node_is_null(Def))
     return false;
   std::string_view Name = text(E);
@@ -337,6 +332,30 @@ std::string_view lastPart(std::string_view Dotted) {
   return Dot == std::string_view::npos ? Dotted : Dotted.substr(Dot + 1);
 }
 
+std::string lowered(std::string_view Name) {
+  std::string Lower(Name);
+  for (char &C : Lower)
+    C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  return Lower;
+}
+
+bool endsWithWord(std::string_view Name, std::string_view Suffix) {
+  if (Name.size() < Suffix.size())
+    return false;
+  std::string_view Tail = Name.substr(Name.size() - Suffix.size());
+  return std::equal(Tail.begin(), Tail.end(), Suffix.begin(), [](char A, char B) {
+    return std::tolower(static_cast<unsigned char>(A)) ==
+           std::tolower(static_cast<unsigned char>(B));
+  });
+}
+
+TSNode enclosingFunction(TSNode N) {
+  for (N = parentOf(N); !ts_node_is_null(N); N = parentOf(N))
+    if (is(N, "function_definition"))
+      return N;
+  return TSNode{};
+}
+
 void Values::readImports(TSNode Root) {
   NoDistributionChecks = Text.find("set_default_validate_args(False)") != std::string::npos;
   for (TSNode N : namedChildren(Root)) {
@@ -399,8 +418,7 @@ bool Values::distributionClass(std::string_view Callee) const {
 }
 
 bool networkName(std::string_view Name) {
-  std::string Lower(Name);
-  std::transform(Lower.begin(), Lower.end(), Lower.begin(), ::tolower);
+  std::string Lower = lowered(Name);
   for (const char *Part : {"model", "net", "module", "encoder", "decoder", "generator",
                            "discriminator", "backbone", "classifier"})
     if (Lower.find(Part) != std::string::npos)
@@ -1099,14 +1117,10 @@ bool Values::movedAfterLoad(TSNode Load) const {
   std::string_view Name = text(field(Assign, "left"));
   if (networkName(Name))
     return false;
-  TSNode Def{};
-  for (TSNode N = parentOf(Assign); !ts_node_is_null(N); N = parentOf(N))
-    if (is(N, "function_definition") || is(N, "module")) {
-      Def = N;
-      break;
-    }
-  if (ts_node_is_null(Def))
-    return false;
+  TSNode Def = enclosingFunction(Assign);
+  if (ts_node_is_null(Def)) // a script's top level: the module
+    for (Def = Assign; !ts_node_is_null(parentOf(Def));)
+      Def = parentOf(Def);
   uint32_t After = ts_node_end_byte(Assign);
   std::vector<TSNode> Pending{Def};
   while (!Pending.empty()) {
@@ -1494,14 +1508,10 @@ Value Values::call(TSNode Call, const Scope &S) const {
   // conf.test_transform(img), self.transform(image): a transform of unknown origin (a
   // Compose another module's config holds) given an image, not a tensor, makes a host
   // tensor of it, as ToTensor does (the images a model sees come to it that way).
-  if (!Known || Known->unknownType()) {
-    std::string Name(Last);
-    for (char &C : Name)
-      C = static_cast<char>(std::tolower(static_cast<unsigned char>(C)));
+  if ((!Known || Known->unknownType()) &&
+      (endsWithWord(Last, "transform") || endsWithWord(Last, "transforms"))) {
     TSNode Image = argument(Call, 0, nullptr);
-    bool Transform = (Name.size() >= 9 && Name.compare(Name.size() - 9, 9, "transform") == 0) ||
-                     (Name.size() >= 10 && Name.compare(Name.size() - 10, 10, "transforms") == 0);
-    if (Transform && !ts_node_is_null(Image) && !of(Image, S).tensor())
+    if (!ts_node_is_null(Image) && !of(Image, S).tensor())
       return tensorAt(Place::Cpu, "what the image transform " + quote(text(Fn)) + " at line " +
                                       std::to_string(line(Call)) + " makes");
   }
@@ -1613,8 +1623,7 @@ bool Values::lossName(TSNode N) const {
   TSNode Named = is(N, "subscript") ? field(N, "value") : N;
   if (!is(Named, "identifier") && !is(Named, "attribute"))
     return false;
-  std::string Name(lastPart(text(Named)));
-  std::transform(Name.begin(), Name.end(), Name.begin(), ::tolower);
+  std::string Name = lowered(lastPart(text(Named)));
   return Name.find("loss") != std::string::npos && Name.find("weight") == std::string::npos;
 }
 
@@ -1622,8 +1631,7 @@ bool countName(std::string_view Name) {
   // One count, by its words: n_dets, num_boxes, numClasses, batch_size, batchSize, seq_len,
   // hidden_dim, n; not of several (sizes, lengths, img_size's tuple is named as a size too,
   // so only *_size of a batch or a count word), nor data (input_numpy).
-  std::string L(Name);
-  std::transform(L.begin(), L.end(), L.begin(), ::tolower);
+  std::string L = lowered(Name);
   auto Ends = [&](std::string_view W) {
     return L.size() >= W.size() && L.compare(L.size() - W.size(), W.size(), W) == 0;
   };

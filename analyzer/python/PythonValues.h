@@ -439,6 +439,12 @@ bool networkName(std::string_view Name);
 bool countName(std::string_view Name);
 // The last part of a dotted name: "torch.nn.functional.one_hot" -> "one_hot".
 std::string_view lastPart(std::string_view Dotted);
+// Name in lower case (names are compared by their words: `G_scaler`, `self.gpu_mode`).
+std::string lowered(std::string_view Name);
+// Does Name end with Suffix, in any case (`test_transform`, `valTransforms`)?
+bool endsWithWord(std::string_view Name, std::string_view Suffix);
+// The function definition N is in (null outside one).
+TSNode enclosingFunction(TSNode N);
 // Is Def a @staticmethod (its first parameter is no self)?
 bool staticMethod(TSNode Def, const Values &V);
 
