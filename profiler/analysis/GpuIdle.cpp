@@ -74,6 +74,16 @@ std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &
     d.window_end = busy.back().end;
     d.busy_ns = total(busy);
     d.idle_ns = (d.window_end - d.window_start) - d.busy_ns;
+    auto add = [&](IdleGap g) {
+      if (g.cause == GapCause::LaunchBound)
+        for (const Overhead &o : m.overheads)
+          if (o.start < g.end && g.start < o.end) {
+            g.cause = GapCause::Overhead;
+            break;
+          }
+      d.cause_ns[static_cast<int>(g.cause)] += g.length();
+      d.gaps.push_back(g);
+    };
     for (size_t i = 1; i < busy.size(); ++i) {
       IdleGap g{busy[i - 1].end, busy[i].start, GapCause::LaunchBound, -1};
       const auto &launchers = launcherAt[device];
@@ -88,16 +98,22 @@ std::vector<DeviceIdle> findIdle(const TraceModel &m, const std::vector<Stall> &
           if ((g.stall = waitingAt(thread, g.start)) >= 0)
             break;
       }
-      if (g.stall >= 0)
-        g.cause = GapCause::SyncBubble;
-      if (g.cause == GapCause::LaunchBound)
-        for (const Overhead &o : m.overheads)
-          if (o.start < g.end && g.start < o.end) {
-            g.cause = GapCause::Overhead;
-            break;
-          }
-      d.cause_ns[static_cast<int>(g.cause)] += g.length();
-      d.gaps.push_back(g);
+      if (g.stall < 0) {
+        add(g);
+        continue;
+      }
+      // The wait's share: the idle while it lasted, and the refill after it (until the GPU
+      // works again) as far as the work that was queued when it began, which the GPU ran from
+      // the wait's start until it ran dry: without the wait the host would have done what it
+      // did next while the GPU ran that queue. Refill beyond that is the host busy elsewhere
+      // (a one-time move to the device followed by seconds of start-up is not the move's idle).
+      const Stall &w = stalls[g.stall];
+      Ns waitEnd = std::min(std::max(w.end, g.start), g.end);
+      Ns queued = std::max<Ns>(g.start - w.start, 0);
+      Ns chargedEnd = waitEnd + std::min(g.end - waitEnd, queued);
+      add({g.start, chargedEnd, GapCause::SyncBubble, g.stall, chargedEnd < g.end ? g.end : 0});
+      if (chargedEnd < g.end)
+        add({chargedEnd, g.end, GapCause::LaunchBound, -1});
     }
     out.push_back(std::move(d));
   }

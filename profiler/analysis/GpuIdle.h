@@ -1,7 +1,8 @@
 // GPU idle: per device, busy and idle time over the traced window, and every idle gap
 // attributed: a sync bubble (the GPU drained its queue while a host thread waited, and
-// stayed idle until the host launched again: charged to that stall), tool or driver
-// overhead, or launch-bound (the host was busy elsewhere).
+// the refill after the wait as far as the work that was queued when the wait began:
+// charged to that stall), tool or driver overhead, or launch-bound (the host was busy
+// elsewhere). A gap the wait explains only in part is two gaps, one after the other.
 #pragma once
 
 #include "analysis/Stalls.h"
@@ -20,7 +21,11 @@ struct IdleGap {
   Ns start = 0, end = 0;
   GapCause cause = GapCause::LaunchBound;
   long stall = -1; // index into the stalls, for sync bubbles
+  Ns closed = 0;   // where the idle stretch ends, when this is its first part (else: end)
   Ns length() const { return end - start; }
+  // When the gap is known: its stretch's end (the GPU's next work), for a run folded as it
+  // goes (analysis/RunFold) to take both parts of a split stretch in the same fold.
+  Ns closedAt() const { return closed ? closed : end; }
 };
 
 struct DeviceIdle {

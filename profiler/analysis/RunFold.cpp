@@ -40,18 +40,31 @@ Ns RunFold::safeCut(Ns flushed) {
     withWork.insert(g.correlation);
   Ns cut = flushed;
   stats_.held_by = 0;
-  for (const ApiCall &a : model_.api)
-    if (a.start < cut && a.start >= flushed - options_.outstanding_ns &&
-        !withWork.count(a.correlation) && awaitsWork(a)) {
+  auto holdAt = [&](const ApiCall &a) {
+    if (a.start < cut && a.start >= flushed - options_.outstanding_ns) {
       cut = a.start;
       stats_.held_by = a.name;
     }
+  };
+  // Each thread's latest call: a copy there may be the first half of a read-back whose stream
+  // synchronize is still to come (one sync, analysis/Stalls.h): both in the same fold.
+  std::unordered_map<uint32_t, const ApiCall *> latest;
+  for (const ApiCall &a : model_.api) {
+    if (!withWork.count(a.correlation) && awaitsWork(a))
+      holdAt(a);
+    const ApiCall *&l = latest[a.thread];
+    if (!l || a.start > l->start)
+      l = &a;
+  }
+  for (const auto &[thread, a] : latest)
+    if (roleOf(model_.name(a->name)) == ApiRole::Memcpy)
+      holdAt(*a);
   return cut;
 }
 
 void RunFold::resetTotals() {
   lo_ = hi_ = 0;
-  stallCount_ = 0;
+  syncCount_ = stallCount_ = 0;
   stallNs_ = bubbleNs_ = 0;
   sites_.clear();
   devices_.clear();
@@ -66,6 +79,7 @@ void RunFold::resetTotals() {
   idleAhead_.clear();
   timeline_ = {};
   timelineCost_ = -1;
+  series_ = {};
 }
 
 // Leaves out of the held records those before the analysed part (warm-up, skipped steps,
@@ -125,10 +139,12 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
   for (const Stall &st : s.stalls) {
     if (!slice.holds(st.end))
       continue;
-    ++stallCount_;
+    ++syncCount_;
+    stallCount_ += st.waited;
     stallNs_ += st.length();
     SiteTotals &site = sites_[st.site];
     site.lengths.add(st.length());
+    site.waited += st.waited;
     site.bytes += st.bytes;
     if (site.stack < 0)
       site.stack = st.stack;
@@ -142,7 +158,7 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
   }
   for (const DeviceIdle &d : s.idle)
     for (const IdleGap &g : d.gaps) {
-      if (!slice.holds(g.end))
+      if (!slice.holds(g.closedAt()))
         continue;
       devices_[d.device].cause_ns[static_cast<int>(g.cause)] += g.length();
       if (g.cause != GapCause::SyncBubble)
@@ -160,6 +176,7 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
     }
 
   std::map<uint32_t, std::vector<Span>> busy;
+  std::vector<Ns> launchedAt; // the slice's launches, for the phases
   for (const GpuActivity &g : model_.gpu) {
     busy[g.device].push_back(slice.clip(g.start, g.end));
     if (slice.holds(g.end)) {
@@ -169,15 +186,22 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
       ++records_.gpu;
     }
   }
-  for (auto &[device, spans] : busy)
-    devices_[device].busy_ns += total(unite(std::move(spans)));
+  std::vector<Span> busySpans; // each device's, united: for the phases
+  for (auto &[device, spans] : busy) {
+    std::vector<Span> united = unite(std::move(spans));
+    devices_[device].busy_ns += total(united);
+    busySpans.insert(busySpans.end(), united.begin(), united.end());
+  }
   std::unordered_set<uint32_t> sliceCalls;
   for (const ApiCall &a : model_.api)
     if (slice.holds(a.end)) {
       minMax(lo_, hi_, a.start, a.end);
       ++records_.api;
       sliceCalls.insert(a.correlation);
+      if (launchesWork(model_.name(a.name)))
+        launchedAt.push_back(a.start);
     }
+  addToPhases(s, slice, busySpans, launchedAt);
   for (const ExternalLink &l : model_.external)
     records_.external += sliceCalls.count(l.correlation);
   for (const SyncRecord &r : model_.syncs)
@@ -222,6 +246,25 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
     timeline_ = representativeSlice(model_, s);
     timelineCost_ = cost;
   }
+}
+
+// The slice's results in time (analysis/Phases), once the run's first event is known.
+void RunFold::addToPhases(const Summary &s, const TimeRange &slice, const std::vector<Span> &busy,
+                          const std::vector<Ns> &launchedAt) {
+  if (lo_ == 0)
+    return; // nothing analysed yet
+  series_.setOrigin(lo_);
+  for (const Stall &st : s.stalls)
+    if (slice.holds(st.end))
+      series_.addSync(st.start, st.site, st.length(), st.waited);
+  for (const DeviceIdle &d : s.idle)
+    for (const IdleGap &g : d.gaps)
+      if (slice.holds(g.closedAt()))
+        series_.addGap(g, g.cause == GapCause::SyncBubble ? s.stalls[g.stall].site : 0);
+  for (const Span &b : busy)
+    series_.addBusy(b.start, b.end);
+  for (Ns at : launchedAt)
+    series_.addLaunches(at);
 }
 
 void RunFold::showWorst(const Summary &s, const TimeRange &slice) {
@@ -289,6 +332,8 @@ void RunFold::letGo(Ns cut, const Summary &s) {
       pollStart.erase(a.thread);
     if (role == ApiRole::Memcpy)
       lastCopy[a.thread] = &a;
+    else if (role == ApiRole::StreamSync || role == ApiRole::DeviceSync)
+      lastCopy.erase(a.thread); // its wait came: a later sync does not reach back to it
   }
   std::unordered_set<const ApiCall *> reachedBack;
   for (const auto &[thread, a] : pollStart)
@@ -399,6 +444,12 @@ Summary RunFold::summary() const {
     s.stall_idle_ns.push_back(k.idle_ns);
   }
   s.stall_count = stallCount_;
+  s.sync_count = syncCount_;
+  s.phases = series_.phases(model_.step_starts);
+  for (PhaseTotals &p : s.phases.part) { // bucket edges, within the run's first and last event
+    p.start = std::clamp(p.start, lo_, hi_);
+    p.end = std::clamp(p.end, p.start, hi_);
+  }
   for (const auto &[device, d] : devices_) {
     if (d.last == 0)
       continue; // idle charged, but no work of its own in the analysed part
@@ -425,6 +476,10 @@ Summary RunFold::summary() const {
     SiteCost c;
     c.site = site;
     c.count = t.lengths.count();
+    c.waited = t.waited;
+    if (auto it = s.phases.sites.find(site); it != s.phases.sites.end())
+      c.phases = it->second;
+    c.phased = true;
     c.stall_ns = t.lengths.total();
     c.p50_ns = t.lengths.percentile(0.5);
     c.p99_ns = t.lengths.percentile(0.99);

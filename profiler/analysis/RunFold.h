@@ -21,6 +21,7 @@
 // keeps the costliest `keep_stalls`.
 #pragma once
 
+#include "analysis/Intervals.h"
 #include "analysis/StallHistogram.h"
 #include "analysis/Summary.h"
 
@@ -86,6 +87,7 @@ public:
 private:
   struct SiteTotals {
     int32_t stack = -1;
+    uint64_t waited = 0; // the stalls among its syncs
     uint64_t bytes = 0;
     Ns idle_ns = 0;
     StallHistogram lengths;
@@ -107,6 +109,8 @@ private:
   void resetTotals();
   void pruneStalls();
   void showWorst(const Summary &s, const TimeRange &slice);
+  void addToPhases(const Summary &s, const TimeRange &slice, const std::vector<Span> &busy,
+                   const std::vector<Ns> &launchedAt);
 
   FoldOptions options_;
   TraceModel model_;
@@ -118,7 +122,7 @@ private:
 
   // The totals.
   Ns lo_ = 0, hi_ = 0; // first and last event analysed
-  uint64_t stallCount_ = 0;
+  uint64_t syncCount_ = 0, stallCount_ = 0;
   Ns stallNs_ = 0, bubbleNs_ = 0;
   std::map<uint32_t, SiteTotals> sites_;
   std::map<uint32_t, DeviceTotals> devices_;
@@ -133,6 +137,7 @@ private:
   std::map<StallKey, Ns> idleAhead_; // charged to a stall not folded yet
   std::vector<Stall> held_;          // folded stalls that may cover a device's next gap
   TimelineSlice timeline_;
+  PhaseSeries series_; // the totals in time, for start-up, steady part and teardown
   Ns timelineCost_ = -1;
   FoldStats stats_;
   HeldRecords onWorst_, onSlice_;

@@ -27,6 +27,12 @@ const char *stallClassName(StallClass C) {
   return "explicit_sync";
 }
 
+std::vector<Stall> waitedOnly(std::vector<Stall> syncs) {
+  syncs.erase(std::remove_if(syncs.begin(), syncs.end(), [](const Stall &s) { return !s.waited; }),
+              syncs.end());
+  return syncs;
+}
+
 std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
   std::unordered_map<uint32_t, const GpuActivity *> copyOf;
   for (const GpuActivity &g : m.gpu)
@@ -51,6 +57,10 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
   // The last DtoH copy each thread issued: a stream sync right after it is the copy's wait
   // (PyTorch's item() and .cpu() are cudaMemcpyAsync + cudaStreamSynchronize).
   std::unordered_map<uint32_t, const GpuActivity *> lastCopyOnThread;
+  // A copy to the host that was a sync itself (blocking, or to pageable memory), while the
+  // thread has launched nothing since: the stream sync PyTorch makes after it is the same
+  // read-back, one sync (index into out).
+  std::unordered_map<uint32_t, size_t> readBackOf;
   std::vector<size_t> order(m.api.size());
   for (size_t i = 0; i < order.size(); ++i)
     order[i] = i;
@@ -65,14 +75,17 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
   std::vector<Stall> out;
   for (size_t i : order) {
     const ApiCall &a = m.api[i];
-    ApiRole role = roleOf(m.name(a.name));
+    const std::string &name = m.name(a.name);
+    ApiRole role = roleOf(name);
     const GpuActivity *copy = nullptr;
     if (auto it = copyOf.find(a.correlation); it != copyOf.end())
       copy = it->second;
+    if (launchesWork(name))
+      readBackOf.erase(a.thread);
     if (role == ApiRole::None) {
       // A thread that launches work between its queries is not waiting on them (the caching
       // allocator queries its events on every allocation): that ends a polling loop.
-      if (launchesWork(m.name(a.name)))
+      if (launchesWork(name))
         pollingSince.erase(a.thread);
       continue;
     }
@@ -103,6 +116,17 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
     switch (role) {
     case ApiRole::DeviceSync:
     case ApiRole::StreamSync: {
+      if (auto rb = readBackOf.find(a.thread); rb != readBackOf.end()) {
+        Stall &readBack = out[rb->second]; // the same read-back: it ends here
+        readBack.end = std::max(readBack.end, a.end);
+        if (readBack.stack < 0 && a.stack >= 0) { // the copy kept no stack (a short one)
+          readBack.stack = a.stack;
+          readBack.site = s.site;
+        }
+        readBackOf.erase(rb);
+        lastCopyOnThread[a.thread] = nullptr;
+        continue;
+      }
       const GpuActivity *prev = lastCopyOnThread[a.thread];
       s.cls = prev && prev->copy == CopyKind::DtoH ? StallClass::DeviceToHostCopy
                                                    : StallClass::ExplicitSync;
@@ -121,38 +145,46 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
     case ApiRole::ImplicitSync:
       s.cls = StallClass::ImplicitSync;
       break;
-    case ApiRole::Memcpy:
-      // An asynchronous copy returns before the GPU reaches it; one that was still in the
-      // call when its copy began waited for the queue (pageable memory, or cudaMemcpy).
-      if (copy && a.end < copy->start) {
-        lastCopyOnThread[a.thread] = copy;
-        continue;
-      }
+    case ApiRole::Memcpy: {
+      bool async = name.find("Async") != std::string::npos;
       // An asynchronous device-to-device copy never waits for the host: a long call is
       // launch overhead (or the GPU was idle and began it at once), not a stall.
-      if (copy && (copy->copy == CopyKind::DtoD || copy->copy == CopyKind::PtoP) &&
-          m.name(a.name).find("Async") != std::string::npos)
+      if (async && copy && (copy->copy == CopyKind::DtoD || copy->copy == CopyKind::PtoP))
         continue;
       // An asynchronous copy call with no copy record of its own shows no wait either: a
       // long call is launch cost (seen on an H100: sort's device-to-device cudaMemcpyAsync,
       // 20-50 us, taken for an "explicit sync"). Where such a copy does block (pageable
       // memory), PyTorch's read-back waits in the cudaStreamSynchronize that follows.
-      if (!copy && m.name(a.name).find("Async") != std::string::npos)
+      if (async && !copy)
         continue;
       if (copy) {
-        s.bytes = copy->bytes;
+        lastCopyOnThread[a.thread] = copy;
         bool pageable = copy->src == MemoryKind::Pageable || copy->dst == MemoryKind::Pageable;
+        if (async) {
+          // Pinned host memory: the copy is queued like a kernel, however long the call took
+          // (that is host overhead, not a wait).
+          if (!pageable)
+            continue;
+          // It returned before the GPU reached it: no wait.
+          if (a.end < copy->start)
+            continue;
+          // From pageable memory to the device the driver stages the data and waits only for
+          // its own buffers: a stall when that took long, never a sync of the queue.
+          if (copy->copy != CopyKind::DtoH && a.end - a.start < min_ns)
+            continue;
+        }
+        s.bytes = copy->bytes;
         s.cls = copy->copy == CopyKind::DtoH ? StallClass::DeviceToHostCopy
                 : pageable                   ? StallClass::PageableCopy
                                              : StallClass::HostToDeviceCopy;
-        lastCopyOnThread[a.thread] = copy;
+        if (copy->copy == CopyKind::DtoH)
+          readBackOf[a.thread] = out.size();
       }
       break;
+    }
     default:
       break;
     }
-    if (s.length() < min_ns)
-      continue;
     // GPU work launched before the wait began and still running then.
     auto firstAfter = std::lower_bound(
         launchedEnds.begin(), launchedEnds.end(), std::make_pair(s.start, Ns(0)),
@@ -162,6 +194,8 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
     s.queued_ns = std::min(drained, s.end) - s.start;
     out.push_back(s);
   }
+  for (Stall &s : out)
+    s.waited = s.length() >= min_ns;
   return out;
 }
 

@@ -89,11 +89,12 @@ Summary summarize(const TraceModel &m, Ns min_stall_ns, const Earlier &earlier) 
   std::vector<StallCost> costs;
   for (size_t i = 0; i < s.stalls.size(); ++i) {
     const Stall &st = s.stalls[i];
-    costs.push_back({st.site, st.stack, st.length(), st.bytes, s.stall_idle_ns[i]});
+    costs.push_back({st.site, st.stack, st.length(), st.bytes, s.stall_idle_ns[i], st.waited});
     s.stall_ns += st.length();
+    s.stall_count += st.waited;
   }
   s.sites = costBySite(costs);
-  s.stall_count = s.stalls.size();
+  s.sync_count = s.stalls.size();
   s.timeline = representativeSlice(m, s);
   return s;
 }
@@ -129,6 +130,7 @@ std::vector<SiteCost> costBySite(const std::vector<StallCost> &stalls) {
     SiteCost &c = bySite[st.site];
     c.site = st.site;
     ++c.count;
+    c.waited += st.waited;
     c.stall_ns += st.length;
     c.bytes += st.bytes;
     c.idle_charged_ns += st.idle;

@@ -5,6 +5,7 @@
 #include "analysis/Communication.h"
 #include "analysis/GpuIdle.h"
 #include "analysis/Overlap.h"
+#include "analysis/Phases.h"
 #include "analysis/StallHistogram.h"
 #include "analysis/Stalls.h"
 #include "analysis/Timeline.h"
@@ -16,12 +17,17 @@ namespace hostsync::trace {
 
 struct SiteCost {
   uint32_t site = 0;      // interned call site (or API name)
-  int32_t stack = -1;     // a stack of one of its stalls (they share the site's frame), or -1
-  StallHistogram lengths; // the stalls' lengths
-  uint64_t count = 0;
-  Ns stall_ns = 0, p50_ns = 0, p99_ns = 0;
+  int32_t stack = -1;     // a stack of one of its syncs (they share the site's frame), or -1
+  StallHistogram lengths; // every sync's length
+  uint64_t count = 0;     // every sync at the site
+  uint64_t waited = 0;    // those that waited at least the threshold (stalls)
+  Ns stall_ns = 0, p50_ns = 0, p99_ns = 0; // the host's time in them all
   Ns idle_charged_ns = 0; // GPU idle of the sync bubbles these stalls caused
   uint64_t bytes = 0;
+  // Its syncs in start-up, steady part and teardown (analysis/Phases), for a run that was
+  // split so (phased: a trace written before phases has none).
+  std::array<SitePhase, PhaseCount> phases{};
+  bool phased = false;
 };
 
 // One stall as the per-site table needs it.
@@ -31,6 +37,7 @@ struct StallCost {
   Ns length = 0;
   uint64_t bytes = 0;
   Ns idle = 0; // GPU idle charged to it
+  bool waited = true;
 };
 // The per-site table: count, totals and percentiles; costliest (GPU idle, then host stall)
 // first. The tracer builds it at exit, the symbolize step again once sites have lines.
@@ -61,17 +68,17 @@ struct LaunchCounts {
 LaunchCounts countLaunches(const TraceModel &m, const TimeRange &within = {});
 
 struct Summary {
-  // Every stall; once the run is folded as it goes (analysis/RunFold), the costliest ones
-  // and those in the timeline. stall_count counts them all.
+  // Every sync; once the run is folded as it goes (analysis/RunFold), the costliest ones
+  // and those in the timeline. sync_count counts them all, stall_count those that waited.
   std::vector<Stall> stalls;
-  uint64_t stall_count = 0;
+  uint64_t sync_count = 0, stall_count = 0;
   std::vector<Ns> stall_idle_ns; // GPU idle charged to each stall (same order as stalls)
   std::vector<DeviceIdle> idle;
   OverlapResult overlap;
   CommunicationResult communication;
   std::vector<SiteCost> sites; // by GPU idle charged, then host stall
   Ns window_ns = 0;            // first to last event of any kind
-  Ns stall_ns = 0;             // all host stalls
+  Ns stall_ns = 0;             // the host's time in every sync
   Ns bubble_ns = 0;            // all GPU idle charged to stalls
   // Kernel launches with no kernel record: another CUPTI client disabled or took over
   // activity recording (the PyTorch profiler does when it starts), or records were dropped.
@@ -81,6 +88,9 @@ struct Summary {
   RecordCounts records;
   TimelineSlice timeline;
   FoldStats folding;
+  // Start-up, steady part and teardown (analysis/Phases.h), for a run folded as it goes; a
+  // summarize() of records alone has the whole run as its steady part.
+  Phases phases;
 };
 
 // What a run folded as it goes (analysis/RunFold) knows beyond the records it still holds.

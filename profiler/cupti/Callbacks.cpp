@@ -35,7 +35,7 @@ const char *rangeMessage(CUpti_CallbackId cbid, const void *params) {
 }
 
 // What each runtime callback id is for: filled once at subscription, read in every callback.
-enum : uint8_t { TakeStack = 1, PollStack = 2, Record = 4 };
+enum : uint8_t { TakeStack = 1, PollStack = 2, Record = 4, AsyncCopy = 8 };
 uint8_t g_useOfCallback[CUPTI_RUNTIME_TRACE_CBID_SIZE] = {};
 
 void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
@@ -61,7 +61,7 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
     if (use & PollStack)
       StackCapture::instance().onQueryExit(cb->correlationId, result);
     else if (use & TakeStack)
-      StackCapture::instance().onExit(cb->correlationId, end - start);
+      StackCapture::instance().onExit(cb->correlationId, end - start, use & AsyncCopy);
   } else if (domain == CUPTI_CB_DOMAIN_NVTX) {
     auto *nv = static_cast<const CUpti_NvtxData *>(data);
     StepMarks::instance().onRangeStart(rangeMessage(cbid, nv->functionParams));
@@ -86,6 +86,8 @@ std::string subscribeCallbacks() {
     uint8_t use = 0;
     if (stacks && role != ApiRole::None)
       use |= role == ApiRole::Query ? PollStack : TakeStack;
+    if (role == ApiRole::Memcpy && name.find("Async") != std::string::npos)
+      use |= AsyncCopy;
     if (calls && ApiCallRecorder::instance().wants(name))
       use |= Record;
     g_useOfCallback[cbid] = use;

@@ -38,6 +38,8 @@ std::string StackCapture::start(const StackOptions &options) {
   correlation_.reset(new uint32_t[options_.max_stacks]);
   external_.reset(new uint64_t[options_.max_stacks]);
   depth_.reset(new uint16_t[options_.max_stacks]);
+  slotKey_.reset(new uint64_t[options_.max_stacks]);
+  hits_.reserve(options_.max_stacks);
   // A Python process also gets each stack's Python frames; any other pays this one lookup.
   options_.python_depth = std::clamp(options_.python_depth, 0, 255);
   pythonNote_ = options_.python_depth ? python_.start() : "off (HOSTSYNC_PYTHON_DEPTH=0)";
@@ -55,14 +57,29 @@ void StackCapture::onEnter() {
                                          next_external_.fetch_add(1, std::memory_order_relaxed));
 }
 
-// The stack is taken on exit, still inside the call (the same frames as on entry), and only
-// when the call was long enough to matter: short calls, most of them, cost a clock read and
-// the id's push and pop.
-void StackCapture::onExit(uint32_t correlation, Ns length) {
+// The stack is taken on exit, still inside the call (the same frames as on entry), once per
+// key (see the header).
+void StackCapture::onExit(uint32_t correlation, Ns length, bool async_copy) {
   uint64_t popped = 0;
   cuptiActivityPopExternalCorrelationId(cupti_compat::HostsyncExternalKind, &popped);
-  if (length >= options_.min_ns)
-    capture(correlation, popped);
+  uint64_t key = python_.active() ? python_.stackKey(options_.python_depth) : 0;
+  if (!key && async_copy && length < options_.min_ns)
+    return;
+  if (key) {
+    std::lock_guard<std::mutex> lock(slots_);
+    if (keys_.count(key)) {
+      if (hits_.size() < options_.max_stacks)
+        hits_.push_back({correlation, popped, key});
+      else
+        dropped_.fetch_add(1, std::memory_order_relaxed);
+      return;
+    }
+    if (keys_.size() < MaxKeys)
+      keys_.emplace(key, -1); // its stack is captured below
+    else
+      key = 0;
+  }
+  capture(correlation, popped, key);
 }
 
 void StackCapture::onQueryExit(uint32_t correlation, int result) {
@@ -74,10 +91,10 @@ void StackCapture::onQueryExit(uint32_t correlation, int result) {
   Ns since = t_polling;
   t_polling = 0;
   if (since && now() - since >= options_.min_ns)
-    capture(correlation, 0); // tied by the callback's correlation id: no id was pushed
+    capture(correlation, 0, 0); // tied by the callback's correlation id: no id was pushed
 }
 
-void StackCapture::capture(uint32_t correlation, uint64_t external) {
+void StackCapture::capture(uint32_t correlation, uint64_t external, uint64_t key) {
   void *frames[MaxDepth];
   int depth = backtrace(frames, options_.depth);
   if (depth <= 0)
@@ -86,6 +103,8 @@ void StackCapture::capture(uint32_t correlation, uint64_t external) {
   size_t slot = used_;
   if (slot >= options_.max_stacks) {
     dropped_.fetch_add(1, std::memory_order_relaxed);
+    if (key)
+      keys_.erase(key); // captured at its next call
     return;
   }
   ++used_;
@@ -98,6 +117,7 @@ void StackCapture::capture(uint32_t correlation, uint64_t external) {
         python_.capture(&pyFrames_[slot * options_.python_depth], options_.python_depth));
   correlation_[slot] = correlation;
   external_[slot] = external;
+  slotKey_[slot] = key;
 }
 
 void StackCapture::takeInto(TraceModel &m) {
@@ -125,8 +145,20 @@ void StackCapture::takeInto(TraceModel &m) {
       byCorrelation_[correlation_[i]] = {it->second, 0};
       if (external_[i])
         byExternal_[external_[i]] = {it->second, 0};
+      if (slotKey_[i])
+        keys_[slotKey_[i]] = it->second;
     }
     used_ = 0;
+    // The calls whose key was known share its stack.
+    for (const Hit &h : hits_) {
+      auto k = keys_.find(h.key);
+      if (k == keys_.end() || k->second < 0)
+        continue; // its stack was not captured (the pool was full): the call has none
+      byCorrelation_[h.correlation] = {k->second, 0};
+      if (h.external)
+        byExternal_[h.external] = {k->second, 0};
+    }
+    hits_.clear();
   }
   // The external correlation records CUPTI wrote for our kind tie a call to the id pushed
   // on its entry; the callback's own correlation id is the fallback (records lost, or the
@@ -163,8 +195,8 @@ void StackCapture::takeInto(TraceModel &m) {
 
 std::string StackCapture::keptSizes() {
   std::lock_guard<std::mutex> lock(slots_);
-  return "stacks " + std::to_string(ids_.size()) + ", waiting " +
-         std::to_string(byCorrelation_.size() + byExternal_.size());
+  return "stacks " + std::to_string(ids_.size()) + ", keys " + std::to_string(keys_.size()) +
+         ", waiting " + std::to_string(byCorrelation_.size() + byExternal_.size());
 }
 
 } // namespace hostsync::trace

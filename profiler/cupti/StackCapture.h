@@ -1,10 +1,15 @@
 // Host call stacks for the sync-relevant CUDA runtime calls, through CUPTI's callback API.
-// On exit, still inside the call, a call that lasted at least the threshold (timed by the
-// callback, cupti/Callbacks) has its stack captured (raw return addresses, bounded depth) into a
-// pool allocated up front: no allocation in the callback, no unwinding for short calls. Each call
-// gets an external correlation id pushed on entry (popped on exit); CUPTI's external correlation
-// records tie it to the call's activity record, and so the stack to its stall (the callback's
-// correlation id is the fallback).
+// Every sync call gets a stack, so that every sync is counted at its site, whether or not it
+// waited. Unwinding is the costliest thing the tracer does (about 15 us a call in a Python
+// program), so it is done once per site: on exit, still inside the call, a Python thread's
+// call is keyed by its Python frames (their code objects and offsets, read without unwinding
+// or the GIL: PythonFrameReader::stackKey), and only a key not seen before has its stack
+// captured (raw return addresses, bounded depth, into a pool allocated up front); a thread
+// that runs no Python has its stack captured at every sync call. An asynchronous copy (which
+// is a sync only where it waits) is keyed on a Python thread, and captured elsewhere only when
+// it lasted the threshold. Each call gets an external correlation id pushed on entry (popped on
+// exit); CUPTI's external correlation records tie it to the call's activity record, and so the
+// stack to its sync (the callback's correlation id is the fallback).
 #pragma once
 
 #include "model/TraceModel.h"
@@ -23,7 +28,8 @@ namespace hostsync::trace {
 
 struct StackOptions {
   int depth = 48;              // frames per stack; 0 turns capture off
-  Ns min_ns = 20000;           // calls shorter than this keep no stack
+  Ns min_ns = 20000;           // asynchronous copies shorter than this keep no stack (but on a
+                               // Python thread, where the key is cheap)
   size_t max_stacks = 1 << 16; // pool size: the memory cap for stacks
   int python_depth = 16;       // Python frames per stack (in a Python process); 0: none
 };
@@ -42,22 +48,33 @@ public:
   // max_stacks bounds the stacks between two takes, not over the run.
   void takeInto(TraceModel &m);
 
-  // Called from the CUPTI callback trampoline; `length` is how long the call has run.
+  // Called from the CUPTI callback trampoline; `length` is how long the call has run,
+  // async_copy whether it is an asynchronous copy.
   void onEnter();
-  void onExit(uint32_t correlation, Ns length);
+  void onExit(uint32_t correlation, Ns length, bool async_copy);
   // A query returned: "not ready" starts (or continues) a polling loop on this thread; the
   // answer that ends a loop which lasted the threshold takes the loop's stack.
   void onQueryExit(uint32_t correlation, int result);
 
 private:
   StackCapture() = default;
-  void capture(uint32_t correlation, uint64_t external);
+  void capture(uint32_t correlation, uint64_t external, uint64_t key);
+  static constexpr size_t MaxKeys = 1 << 16; // beyond: every call is captured
   StackOptions options_;
   std::unique_ptr<uint64_t[]> pcs_; // max_stacks * depth addresses
   std::unique_ptr<uint32_t[]> correlation_;
   std::unique_ptr<uint64_t[]> external_;
   std::atomic<uint64_t> next_external_{1};
   std::unique_ptr<uint16_t[]> depth_;
+  std::unique_ptr<uint64_t[]> slotKey_; // the key the slot's stack was captured for, or 0
+  // The stack of each key once taken (-1: captured, not taken yet), and the calls since the
+  // last take whose key was known: they share its stack.
+  std::unordered_map<uint64_t, int32_t> keys_;
+  struct Hit {
+    uint32_t correlation;
+    uint64_t external, key;
+  };
+  std::vector<Hit> hits_;
   // The Python frames of each captured stack (python_depth per slot), when CPython is there.
   PythonFrameReader python_;
   std::string pythonNote_;

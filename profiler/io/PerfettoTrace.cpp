@@ -272,7 +272,8 @@ void PerfettoAppend::addEvents(const Summary &s) {
   }
   for (const DeviceIdle &d : s.idle)
     for (const IdleGap &g : d.gaps) {
-      if (!shown(g))
+      // Both parts of a split stretch are known, and shown, with its end (GpuIdle.h).
+      if (!overlaps(g) || !anchored.holds(g.closedAt()))
         continue;
       uint64_t uuid = deviceChildTrack(TrackKind::Idle, d.device, 0, IdleTrackName);
       Message &e = slice(uuid, g.start, g.end, gapSliceName(g));

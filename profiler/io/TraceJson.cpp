@@ -110,8 +110,9 @@ nlohmann::ordered_json siteJson(const std::string &name, const SiteCost &c) {
   J buckets = J::array();
   for (const auto &[index, stalls] : parts.buckets)
     buckets.push_back({index, stalls});
-  return {{"site", name},
+  J site = {{"site", name},
           {"count", c.count},
+          {"waited", c.waited},
           {"stall_ns", c.stall_ns},
           {"p50_ns", c.p50_ns},
           {"p99_ns", c.p99_ns},
@@ -123,7 +124,43 @@ nlohmann::ordered_json siteJson(const std::string &name, const SiteCost &c) {
             {"max_ns", parts.max},
             {"per_octave", StallHistogram::PerOctave},
             {"buckets", buckets}}}};
+  if (c.phased) {
+    J phases = J::object();
+    for (int k = 0; k < PhaseCount; ++k) {
+      const SitePhase &p = c.phases[k];
+      phases[phaseName(static_cast<Phase>(k))] = {{"calls", p.calls},
+                                                  {"waited", p.waited},
+                                                  {"wait_ns", p.wait_ns},
+                                                  {"idle_charged_ns", p.idle_ns}};
+    }
+    site["phases"] = phases;
+  }
+  return site;
 }
+
+namespace {
+// Start-up, steady part and teardown (analysis/Phases.h): where each begins and ends, and its
+// GPU time, busy and idle by cause, launches and syncs.
+J phasesJson(const Phases &ph) {
+  J out = {{"how", ph.how}};
+  for (int k = 0; k < PhaseCount; ++k) {
+    const PhaseTotals &p = ph.part[k];
+    out[phaseName(static_cast<Phase>(k))] = {
+        {"start_ns", p.start},
+        {"end_ns", p.end},
+        {"gpu_time_ns", p.gpuTimeNs()},
+        {"gpu_busy_ns", p.gpu_busy_ns},
+        {"sync_bubble_ns", p.idle_ns[static_cast<int>(GapCause::SyncBubble)]},
+        {"overhead_ns", p.idle_ns[static_cast<int>(GapCause::Overhead)]},
+        {"launch_bound_ns", p.idle_ns[static_cast<int>(GapCause::LaunchBound)]},
+        {"launches", p.launches},
+        {"syncs", p.syncs},
+        {"stalls", p.stalls},
+        {"sync_ns", p.sync_ns}};
+  }
+  return out;
+}
+} // namespace
 
 std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &p) {
   J doc;
@@ -193,12 +230,14 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                        {"launch_bound_ns", launch}});
   }
   doc["summary"] = {{"window_ns", s.window_ns},
+                    {"syncs", s.sync_count},
                     {"stalls", s.stall_count},
                     {"stall_ns", s.stall_ns},
                     {"sync_bubble_ns", s.bubble_ns},
                     {"multi_stream_pct", s.overlap.multiStreamPercent()},
                     {"copy_under_compute_pct", s.overlap.copyOverlapPercent()},
                     {"devices", devices}};
+  doc["phases"] = phasesJson(s.phases);
   J sites = J::array();
   for (const SiteCost &c : s.sites)
     sites.push_back(siteJson(m.name(c.site), c));

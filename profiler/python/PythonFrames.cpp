@@ -118,7 +118,7 @@ std::string PythonFrameReader::version() const {
   return layout_ ? std::to_string(layout_->major) + "." + std::to_string(layout_->minor) : "";
 }
 
-int PythonFrameReader::capture(PythonFrameRef *out, int max) {
+template <typename Visit> int PythonFrameReader::walk(int max, Visit visit) const {
   if (!layout_ || max <= 0 || !isInitialized_())
     return 0;
   const CPythonLayout &l = *layout_;
@@ -147,12 +147,35 @@ int PythonFrameReader::capture(PythonFrameRef *out, int max) {
     } else {
       offset = 2 * field<int>(frame, l.instr); // 3.10: f_lasti counts code units
     }
-    PythonFrameRef &f = out[n++];
-    f.file = intern(pointerAt(code, l.co_filename));
-    f.function = intern(pointerAt(code, l.co_name));
-    f.line = addr2line_(const_cast<void *>(code), offset);
+    ++n;
+    if (!visit(code, offset))
+      break;
   }
   return n;
+}
+
+int PythonFrameReader::capture(PythonFrameRef *out, int max) {
+  return walk(max, [&](const void *code, int offset) {
+    PythonFrameRef &f = *out++;
+    f.file = intern(pointerAt(code, layout_->co_filename));
+    f.function = intern(pointerAt(code, layout_->co_name));
+    f.line = addr2line_(const_cast<void *>(code), offset);
+    return true;
+  });
+}
+
+uint64_t PythonFrameReader::stackKey(int max) const {
+  uint64_t hash = 14695981039346656037ull; // FNV-1a over (code, offset) pairs
+  auto mix = [&](uint64_t v) {
+    for (int i = 0; i < 8; ++i, v >>= 8)
+      hash = (hash ^ (v & 0xff)) * 1099511628211ull;
+  };
+  int n = walk(max, [&](const void *code, int offset) {
+    mix(reinterpret_cast<uintptr_t>(code));
+    mix(static_cast<uint64_t>(offset));
+    return true;
+  });
+  return n ? (hash | 1) : 0;
 }
 
 uint32_t PythonFrameReader::intern(const void *unicode) {

@@ -31,12 +31,20 @@ public:
   // Up to `max` frames of the calling thread, innermost first; 0 when the thread runs no
   // Python code. Safe without the GIL; takes a mutex only to intern new strings.
   int capture(PythonFrameRef *out, int max);
+  // A key of the calling thread's Python stack, cheap enough for every sync call: a hash of
+  // up to `max` frames' code objects and instruction offsets, read as capture() reads them
+  // (no string, no line table, no lock). 0 when the thread runs no Python code. Two calls
+  // from one line of one call path share it; capture() is then needed once per key.
+  uint64_t stackKey(int max) const;
   // The interned strings (index 0 is "").
   std::vector<std::string> strings() const;
   // "3.12" when active.
   std::string version() const;
 
 private:
+  // Walks the thread's frames, innermost first: visit(code, byte offset) for each frame that
+  // runs a code object, until it returns false or max frames were visited. Returns how many.
+  template <typename Visit> int walk(int max, Visit visit) const;
   uint32_t intern(const void *unicode);
   const CPythonLayout *layout_ = nullptr;
   void *(*thisThreadState_)() = nullptr;

@@ -113,6 +113,7 @@ std::string labelOf(int64_t stack, const std::vector<std::string> &labels,
 SiteCost readSite(const J &site, const std::string &where) {
   SiteCost c;
   c.count = integerValue(site, "count", uint64_t(0));
+  c.waited = integerValue(site, "waited", c.count); // before: only stalls were counted
   c.stall_ns = integerValue(site, "stall_ns", Ns(0));
   c.idle_charged_ns = integerValue(site, "idle_charged_ns", Ns(0));
   c.bytes = integerValue(site, "bytes", uint64_t(0));
@@ -132,6 +133,19 @@ SiteCost readSite(const J &site, const std::string &where) {
   if (integerValue(lengths, "per_octave", 0) != StallHistogram::PerOctave ||
       !StallHistogram::fromParts(parts, c.lengths))
     throw JsonNumberError(where + ".lengths: not a histogram of its count and stall_ns");
+  if (site.contains("phases")) {
+    c.phased = true;
+    for (int k = 0; k < PhaseCount; ++k) {
+      const J &p = site.at("phases").at(phaseName(static_cast<Phase>(k)));
+      SitePhase &into = c.phases[k];
+      into.calls = integerValue(p, "calls", uint64_t(0));
+      into.waited = integerValue(p, "waited", uint64_t(0));
+      into.wait_ns = integerValue(p, "wait_ns", Ns(0));
+      into.idle_ns = integerValue(p, "idle_charged_ns", Ns(0));
+      if (into.wait_ns < 0 || into.idle_ns < 0)
+        throw JsonNumberError(where + ".phases: a time that is no time");
+    }
+  }
   return c;
 }
 } // namespace
@@ -191,7 +205,11 @@ void renameSites(J &doc, const std::vector<std::string> &labels,
           __builtin_add_overflow(into.idle_charged_ns, c.idle_charged_ns, &into.idle_charged_ns))
         throw JsonNumberError(where + ": the sites' times add up past 2^63 ns");
       into.count += c.count;
+      into.waited += c.waited;
       into.bytes += c.bytes;
+      into.phased = into.phased && c.phased;
+      for (int k = 0; k < PhaseCount; ++k)
+        into.phases[k].add(c.phases[k]);
       into.lengths.merge(c.lengths);
     }
     for (auto &[id, c] : merged) {

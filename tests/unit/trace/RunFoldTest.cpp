@@ -20,7 +20,8 @@ namespace {
 
 void expectSame(const Summary &w, const Summary &f, const std::string &how) {
   SCOPED_TRACE(how);
-  EXPECT_EQ(f.stall_count, w.stalls.size());
+  EXPECT_EQ(f.sync_count, w.stalls.size());
+  EXPECT_EQ(f.stall_count, w.stall_count);
   EXPECT_EQ(f.stall_ns, w.stall_ns);
   EXPECT_EQ(f.bubble_ns, w.bubble_ns);
   EXPECT_EQ(f.window_ns, w.window_ns);
@@ -33,6 +34,7 @@ void expectSame(const Summary &w, const Summary &f, const std::string &how) {
   for (size_t i = 0; i < w.sites.size(); ++i) {
     EXPECT_EQ(f.sites[i].site, w.sites[i].site);
     EXPECT_EQ(f.sites[i].count, w.sites[i].count);
+    EXPECT_EQ(f.sites[i].waited, w.sites[i].waited);
     EXPECT_EQ(f.sites[i].stall_ns, w.sites[i].stall_ns);
     EXPECT_EQ(f.sites[i].idle_charged_ns, w.sites[i].idle_charged_ns);
     EXPECT_EQ(f.sites[i].bytes, w.sites[i].bytes);
@@ -122,7 +124,7 @@ TEST(RunFold, TheStallListKeepsTheCostliest) {
   TraceModel m = simulatedRun();
   Summary w = summarize(m);
   Summary f = folded(m, {m.api[m.api.size() / 2].start}, 5);
-  EXPECT_EQ(f.stall_count, w.stalls.size());
+  EXPECT_EQ(f.sync_count, w.stalls.size());
   ASSERT_EQ(f.stalls.size(), 5u);
   std::vector<Ns> costs;
   for (size_t i = 0; i < w.stalls.size(); ++i)

@@ -1,0 +1,114 @@
+// Every sync counted (issue 76): syncs that did not wait are kept and marked, a read-back is
+// one sync, a pinned asynchronous copy is never one, and a sync is charged only the GPU idle
+// its wait caused (analysis/Stalls.h, analysis/GpuIdle.h).
+#include "analysis/Summary.h"
+#include "TraceBuilder.h"
+
+#include <gtest/gtest.h>
+
+using namespace hostsync::trace;
+using namespace hostsync::trace::testing;
+
+TEST(SyncCount, SyncsThatDidNotWaitAreCountedAndMarked) {
+  // Three stream syncs on an idle GPU (2 us each) and one behind a 5 ms kernel.
+  Builder b;
+  for (Ns t : {1 * ms, 2 * ms, 3 * ms})
+    b.api("cudaStreamSynchronize", t, t + 2 * us);
+  uint32_t k = b.api("cudaLaunchKernel", 4 * ms, 4 * ms + 5 * us);
+  b.kernel(k, 4 * ms + 10 * us, 9 * ms);
+  b.api("cudaStreamSynchronize", 4 * ms + 20 * us, 9 * ms + 3 * us);
+  std::vector<Stall> syncs = findStalls(b.m);
+  ASSERT_EQ(syncs.size(), 4u);
+  EXPECT_FALSE(syncs[0].waited);
+  EXPECT_FALSE(syncs[2].waited);
+  EXPECT_TRUE(syncs[3].waited);
+  EXPECT_EQ(waitedOnly(syncs).size(), 1u);
+  Summary s = summarize(b.m);
+  EXPECT_EQ(s.sync_count, 4u);
+  EXPECT_EQ(s.stall_count, 1u);
+  ASSERT_EQ(s.sites.size(), 1u);
+  EXPECT_EQ(s.sites[0].count, 4u);
+  EXPECT_EQ(s.sites[0].waited, 1u);
+  EXPECT_EQ(s.sites[0].stall_ns, 3 * 2 * us + (9 * ms + 3 * us - (4 * ms + 20 * us)));
+}
+
+TEST(SyncCount, APinnedAsynchronousCopyIsNeverASyncHoweverLongItsCall) {
+  // x.pin_memory().to("cuda", non_blocking=True) behind a kernel: the call takes 37 us and
+  // its copy begins before it returns (the GPU was ready), but pinned memory never waits for
+  // the queue. The same copy from pageable memory that outlasts the threshold is a stall.
+  Builder b;
+  uint32_t k = b.api("cudaLaunchKernel", 1 * ms, 1 * ms + 5 * us);
+  b.kernel(k, 1 * ms + 8 * us, 1 * ms + 9 * us);
+  uint32_t pinned = b.api("cudaMemcpyAsync", 2 * ms, 2 * ms + 37 * us);
+  b.copy(pinned, 2 * ms + 20 * us, 2 * ms + 30 * us, CopyKind::HtoD, MemoryKind::Pinned, 98304);
+  uint32_t pageable = b.api("cudaMemcpyAsync", 3 * ms, 3 * ms + 40 * us);
+  b.copy(pageable, 3 * ms + 5 * us, 3 * ms + 39 * us, CopyKind::HtoD, MemoryKind::Pageable,
+         1 << 20);
+  uint32_t shortPageable = b.api("cudaMemcpyAsync", 4 * ms, 4 * ms + 8 * us);
+  b.copy(shortPageable, 4 * ms + 2 * us, 4 * ms + 6 * us, CopyKind::HtoD, MemoryKind::Pageable,
+         4096);
+  std::vector<Stall> syncs = findStalls(b.m);
+  ASSERT_EQ(syncs.size(), 1u);
+  EXPECT_EQ(syncs[0].correlation, pageable);
+  EXPECT_EQ(syncs[0].cls, StallClass::PageableCopy);
+}
+
+TEST(SyncCount, AReadBackIsOneSyncFromItsCopyToItsStreamSynchronize) {
+  // item() into pageable memory: the copy call waits for the queue, then PyTorch's stream
+  // synchronize returns at once. One sync, from the copy's start to the synchronize's end.
+  Builder b;
+  uint32_t k = b.api("cudaLaunchKernel", 1 * ms, 1 * ms + 5 * us);
+  b.kernel(k, 1 * ms + 10 * us, 3 * ms);
+  uint32_t c = b.api("cudaMemcpyAsync", 1 * ms + 20 * us, 3 * ms + 10 * us);
+  b.copy(c, 3 * ms + 1 * us, 3 * ms + 3 * us, CopyKind::DtoH, MemoryKind::Pageable, 4);
+  b.api("cudaStreamSynchronize", 3 * ms + 12 * us, 3 * ms + 14 * us);
+  // A later synchronize, after a launch, is a sync of its own.
+  uint32_t k2 = b.api("cudaLaunchKernel", 4 * ms, 4 * ms + 5 * us);
+  b.kernel(k2, 4 * ms + 10 * us, 4 * ms + 20 * us);
+  b.api("cudaStreamSynchronize", 5 * ms, 5 * ms + 2 * us);
+  std::vector<Stall> syncs = findStalls(b.m);
+  ASSERT_EQ(syncs.size(), 2u);
+  EXPECT_EQ(syncs[0].cls, StallClass::DeviceToHostCopy);
+  EXPECT_EQ(syncs[0].start, 1 * ms + 20 * us);
+  EXPECT_EQ(syncs[0].end, 3 * ms + 14 * us);
+  EXPECT_EQ(syncs[0].bytes, 4u);
+  EXPECT_TRUE(syncs[0].waited);
+  EXPECT_EQ(syncs[1].cls, StallClass::ExplicitSync);
+  EXPECT_FALSE(syncs[1].waited);
+}
+
+TEST(SyncCount, ASyncIsChargedItsWaitAndTheRefillAsFarAsItsQueue) {
+  // 1) item() after 4 ms of work, then 1 ms of host work before the next launch: the whole
+  //    gap is the sync's (without it the host would have done that work while the GPU ran).
+  // 2) model.to(device): a 30 us copy and its sync, then 2 s of start-up before the next
+  //    launch: the sync is charged the 30 us of queue it drained, the rest is the host's.
+  Builder b;
+  uint32_t k = b.api("cudaLaunchKernel", 1 * ms, 1 * ms + 5 * us);
+  b.kernel(k, 1 * ms + 10 * us, 5 * ms);
+  b.api("cudaStreamSynchronize", 1 * ms + 20 * us, 5 * ms + 5 * us);
+  uint32_t k2 = b.api("cudaLaunchKernel", 6 * ms, 6 * ms + 5 * us);
+  b.kernel(k2, 6 * ms + 10 * us, 7 * ms);
+  uint32_t c = b.api("cudaMemcpyAsync", 8 * ms, 8 * ms + 5 * us);
+  b.copy(c, 8 * ms + 6 * us, 8 * ms + 36 * us, CopyKind::HtoD, MemoryKind::Pageable, 1 << 16);
+  b.api("cudaStreamSynchronize", 8 * ms + 6 * us, 8 * ms + 40 * us);
+  uint32_t k3 = b.api("cudaLaunchKernel", 2008 * ms, 2008 * ms + 5 * us);
+  b.kernel(k3, 2008 * ms + 10 * us, 2009 * ms);
+  Summary s = summarize(b.m);
+  ASSERT_EQ(s.idle.size(), 1u);
+  const DeviceIdle &d = s.idle[0];
+  Ns first = 6 * ms + 10 * us - 5 * ms; // the item's gap, all of it
+  Ns queued = 8 * ms + 36 * us - (8 * ms + 6 * us);
+  EXPECT_EQ(d.cause_ns[static_cast<int>(GapCause::SyncBubble)],
+            first + (8 * ms + 40 * us - (8 * ms + 36 * us)) + queued);
+  // The rest of the start-up gap is the host's, not the move's.
+  Ns startup = 2008 * ms + 10 * us - (8 * ms + 36 * us);
+  EXPECT_EQ(d.cause_ns[static_cast<int>(GapCause::LaunchBound)],
+            startup - 4 * us - queued + (8 * ms + 6 * us - 7 * ms));
+  EXPECT_EQ(s.bubble_ns, d.cause_ns[static_cast<int>(GapCause::SyncBubble)]);
+  // Both parts of the split stretch are known when it ends.
+  int parts = 0;
+  for (const IdleGap &g : d.gaps)
+    if (g.closedAt() == 2008 * ms + 10 * us)
+      ++parts;
+  EXPECT_EQ(parts, 2);
+}
