@@ -3,6 +3,7 @@
 #include "cupti/Clock.h"
 #include "cupti/CuptiCompat.h"
 #include "cupti/RuntimeApiName.h"
+#include "cupti/TorchLink.h"
 #include "model/ApiRegistry.h"
 
 #include <algorithm>
@@ -18,6 +19,28 @@ constexpr int MaxDepth = 128;
 thread_local Ns t_polling = 0;
 
 Ns now() { return static_cast<Ns>(traceClockNs()); }
+
+uint64_t fnv(uint64_t hash, const void *data, size_t n) {
+  auto *p = static_cast<const unsigned char *>(data);
+  for (size_t i = 0; i < n; ++i)
+    hash = (hash ^ p[i]) * 1099511628211ull;
+  return hash;
+}
+
+// Everything that tells two stacks apart, as one string.
+std::string identityOf(const Stack &s) {
+  std::string id(reinterpret_cast<const char *>(s.pcs.data()), s.pcs.size() * sizeof(uint64_t));
+  auto frames = [&](const std::vector<PythonFrame> &python) {
+    for (const PythonFrame &f : python)
+      id += '\0' + f.file + '\0' + f.function + '\0' + std::to_string(f.line);
+  };
+  frames(s.python);
+  id += '\1' + s.backward_node + '\1' + s.forward_op + '\1';
+  frames(s.forward_python);
+  id.append(reinterpret_cast<const char *>(s.forward_pcs.data()),
+            s.forward_pcs.size() * sizeof(uint64_t));
+  return id;
+}
 
 } // namespace
 
@@ -62,6 +85,8 @@ void StackCapture::onEnter() {
 void StackCapture::onExit(uint32_t correlation, Ns length, bool async_copy) {
   uint64_t popped = 0;
   cuptiActivityPopExternalCorrelationId(cupti_compat::HostsyncExternalKind, &popped);
+  if (onBackwardSync(correlation, popped))
+    return;
   uint64_t key = python_.active() ? python_.stackKey(options_.python_depth) : 0;
   if (!key && async_copy && length < options_.min_ns)
     return;
@@ -82,6 +107,47 @@ void StackCapture::onExit(uint32_t correlation, Ns length, bool async_copy) {
   capture(correlation, popped, key);
 }
 
+int StackCapture::locate(uint64_t *refs, int max_frames) {
+  return instance().python_.codeRefs(refs, max_frames);
+}
+
+bool StackCapture::onBackwardSync(uint32_t correlation, uint64_t external) {
+  HostsyncBackwardNode node;
+  if (!TorchLink::instance().backwardNode(node))
+    return false;
+  HostsyncForwardOp op;
+  bool found = TorchLink::instance().forwardOf(node, op);
+  uint64_t key = fnv(14695981039346656037ull, node.name, std::strlen(node.name));
+  if (found) {
+    key = fnv(key, op.name, std::strlen(op.name));
+    key = fnv(key, op.python_refs, 2 * sizeof(uint64_t) * static_cast<size_t>(op.python));
+    key = fnv(key, op.pc, sizeof(uint64_t) * static_cast<size_t>(op.pcs));
+  }
+  key |= 1;
+  {
+    std::lock_guard<std::mutex> lock(slots_);
+    if (keys_.count(key)) {
+      if (hits_.size() < options_.max_stacks)
+        hits_.push_back({correlation, external, key});
+      return true;
+    }
+    if (keys_.size() >= MaxKeys)
+      key = 0;
+    else
+      keys_.emplace(key, -1);
+  }
+  Forward f;
+  f.node = node.name;
+  if (found) {
+    f.op = op.name;
+    f.python.resize(HOSTSYNC_FORWARD_PYTHON);
+    f.python.resize(static_cast<size_t>(python_.resolve(op.python_refs, op.python, f.python.data())));
+    f.pcs.assign(op.pc, op.pc + op.pcs);
+  }
+  capture(correlation, external, key, &f);
+  return true;
+}
+
 void StackCapture::onQueryExit(uint32_t correlation, int result) {
   if (result == CudaErrorNotReady) {
     if (t_polling == 0)
@@ -94,7 +160,8 @@ void StackCapture::onQueryExit(uint32_t correlation, int result) {
     capture(correlation, 0, 0); // tied by the callback's correlation id: no id was pushed
 }
 
-void StackCapture::capture(uint32_t correlation, uint64_t external, uint64_t key) {
+void StackCapture::capture(uint32_t correlation, uint64_t external, uint64_t key,
+                           Forward *forward) {
   void *frames[MaxDepth];
   int depth = backtrace(frames, options_.depth);
   if (depth <= 0)
@@ -118,30 +185,48 @@ void StackCapture::capture(uint32_t correlation, uint64_t external, uint64_t key
   correlation_[slot] = correlation;
   external_[slot] = external;
   slotKey_[slot] = key;
+  if (forward) {
+    forward->slot = slot;
+    forwards_.push_back(std::move(*forward));
+  }
 }
 
 void StackCapture::takeInto(TraceModel &m) {
   if (!running_)
     return;
   m.python_frames = python_.active() ? python_.version() : pythonNote_;
-  std::vector<std::string> pyStrings = python_.strings();
   {
-    // The slots are read and freed under the lock: a thread capturing meanwhile waits.
+    // The slots are read and freed under the lock: a thread capturing meanwhile waits. The
+    // strings are read under it too: a slot's strings are interned before it is written.
     std::lock_guard<std::mutex> lock(slots_);
+    std::vector<std::string> pyStrings = python_.strings();
+    std::vector<const Forward *> forwardOf(used_, nullptr);
+    for (const Forward &f : forwards_)
+      if (f.slot < used_)
+        forwardOf[f.slot] = &f;
+    auto framesOf = [&](const PythonFrameRef *refs, size_t n) {
+      std::vector<PythonFrame> python;
+      for (size_t k = 0; k < n; ++k)
+        python.push_back({pyStrings[refs[k].file], pyStrings[refs[k].function], refs[k].line});
+      return python;
+    };
     for (size_t i = 0; i < used_; ++i) {
       const uint64_t *p = &pcs_[i * options_.depth];
-      std::vector<uint64_t> pcs(p, p + depth_[i]);
-      std::vector<PythonFrame> python;
-      for (int k = 0; pyDepth_ && k < pyDepth_[i]; ++k) {
-        const PythonFrameRef &f = pyFrames_[i * options_.python_depth + k];
-        python.push_back({pyStrings[f.file], pyStrings[f.function], f.line});
+      Stack stack;
+      stack.pcs.assign(p, p + depth_[i]);
+      if (pyDepth_)
+        stack.python = framesOf(&pyFrames_[i * options_.python_depth], pyDepth_[i]);
+      if (const Forward *f = forwardOf[i]) {
+        stack.backward_node = f->node;
+        stack.forward_op = f->op;
+        stack.forward_python = framesOf(f->python.data(), f->python.size());
+        stack.forward_pcs = f->pcs;
       }
       // The same native stack runs many Python lines (the interpreter's frames do not
-      // change with them): stacks are shared only when both parts are the same.
-      auto [it, fresh] =
-          ids_.emplace(std::make_pair(pcs, python), static_cast<int32_t>(m.stacks.size()));
+      // change with them): stacks are shared only when every part is the same.
+      auto [it, fresh] = ids_.emplace(identityOf(stack), static_cast<int32_t>(m.stacks.size()));
       if (fresh)
-        m.stacks.push_back({std::move(pcs), std::move(python)});
+        m.stacks.push_back(std::move(stack));
       byCorrelation_[correlation_[i]] = {it->second, 0};
       if (external_[i])
         byExternal_[external_[i]] = {it->second, 0};
@@ -149,6 +234,7 @@ void StackCapture::takeInto(TraceModel &m) {
         keys_[slotKey_[i]] = it->second;
     }
     used_ = 0;
+    forwards_.clear();
     // The calls whose key was known share its stack.
     for (const Hit &h : hits_) {
       auto k = keys_.find(h.key);

@@ -9,7 +9,9 @@
 // is a sync only where it waits) is keyed on a Python thread, and captured elsewhere only when
 // it lasted the threshold. Each call gets an external correlation id pushed on entry (popped on
 // exit); CUPTI's external correlation records tie it to the call's activity record, and so the
-// stack to its sync (the callback's correlation id is the fallback).
+// stack to its sync (the callback's correlation id is the fallback). A sync in autograd's
+// backward is keyed by its node and the forward op that created it, whose frames the stack
+// carries (cupti/TorchLink, where the program's LibTorch allows).
 #pragma once
 
 #include "model/TraceModel.h"
@@ -39,6 +41,8 @@ public:
   static StackCapture &instance();
   // The sizes of what it keeps across takes (HOSTSYNC_FOLD_STATS).
   std::string keptSizes();
+  // The LibTorch link's locate (autograd/AutogradLink.h): the calling thread's Python frames.
+  static int locate(uint64_t *refs, int max_frames);
   // Prepares the pool (cupti/Callbacks subscribes). Returns "" or why stacks are off.
   std::string start(const StackOptions &options);
   bool running() const { return running_; }
@@ -58,7 +62,11 @@ public:
 
 private:
   StackCapture() = default;
-  void capture(uint32_t correlation, uint64_t external, uint64_t key);
+  struct Forward;
+  // forward: the backward node and forward op of the sync, kept with the slot.
+  void capture(uint32_t correlation, uint64_t external, uint64_t key, Forward *forward = nullptr);
+  // A sync in a backward node: keyed by the node and its forward op, captured once per key.
+  bool onBackwardSync(uint32_t correlation, uint64_t external);
   static constexpr size_t MaxKeys = 1 << 16; // beyond: every call is captured
   StackOptions options_;
   std::unique_ptr<uint64_t[]> pcs_; // max_stacks * depth addresses
@@ -75,6 +83,14 @@ private:
     uint64_t external, key;
   };
   std::vector<Hit> hits_;
+  // The backward node and forward op of the slots that hold a backward sync's stack.
+  struct Forward {
+    size_t slot;
+    std::string node, op;
+    std::vector<PythonFrameRef> python;
+    std::vector<uint64_t> pcs;
+  };
+  std::vector<Forward> forwards_;
   // The Python frames of each captured stack (python_depth per slot), when CPython is there.
   PythonFrameReader python_;
   std::string pythonNote_;
@@ -84,7 +100,7 @@ private:
   size_t used_ = 0;
   std::atomic<uint64_t> dropped_{0};
   // Across takes: the stacks already in the model, and those whose calls have not come.
-  std::map<std::pair<std::vector<uint64_t>, std::vector<PythonFrame>>, int32_t> ids_;
+  std::map<std::string, int32_t> ids_; // a stack's identity (identityOf) -> its index
   struct Waiting {
     int32_t stack;
     int takes; // how many takes it has waited

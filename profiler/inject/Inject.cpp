@@ -12,6 +12,7 @@
 #include "cupti/CuptiCollector.h"
 #include "cupti/StackCapture.h"
 #include "cupti/StepMarks.h"
+#include "cupti/TorchLink.h"
 #include "elf/ProcessModules.h"
 #include "io/JobRank.h"
 #include "io/TimelineFiles.h"
@@ -153,6 +154,14 @@ void takeRecorded(Folding &f) {
     m.modules = loadedModules();
     f.stacksSeen = m.stacks.size();
   }
+  // The LibTorch link, once the program has loaded its libtorch (never in a CUDA callback).
+  // trace.json says how it went (autograd_link); the report says it where a backward sync
+  // has no forward line.
+  if (!TorchLink::instance().settled() && StackCapture::instance().running()) {
+    std::string why = TorchLink::instance().tryLoad(loadedModules(), StackCapture::locate);
+    if (TorchLink::instance().settled())
+      m.autograd_link = why.empty() ? "linked" : why;
+  }
   for (const auto &site : assignStallSites(m))
     f.siteAddresses.insert(site);
 }
@@ -190,6 +199,7 @@ void foldNow(Folding &f) {
 ProcessInfo processIdentity() {
   ProcessInfo p;
   p.pid = static_cast<int>(g_pid);
+  p.ppid = static_cast<int>(getppid());
   JobRank job = jobRankFrom([](const char *name) { return envString(name); });
   p.rank = job.rank;
   p.local_rank = job.local_rank;

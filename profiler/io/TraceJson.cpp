@@ -14,6 +14,13 @@ namespace hostsync::trace {
 namespace {
 using J = nlohmann::ordered_json;
 
+J pythonJson(const std::vector<PythonFrame> &frames) {
+  J python = J::array();
+  for (const PythonFrame &f : frames)
+    python.push_back({{"file", f.file}, {"function", f.function}, {"line", f.line}});
+  return python;
+}
+
 // Kernel names are mangled and can run to kilobytes; the timeline needs a label.
 std::string shortName(const std::string &name) {
   return name.size() > 160 ? name.substr(0, 157) + "..." : name;
@@ -167,6 +174,7 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
   doc["schema"] = "hostsync-trace/trace";
   doc["version"] = TraceJsonVersion;
   doc["process"] = {{"pid", p.pid},
+                    {"ppid", p.ppid},
                     {"rank", p.rank},
                     {"local_rank", p.local_rank},
                     {"world_size", p.world_size},
@@ -177,6 +185,7 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
   doc["clock"] = m.clock;
   doc["api_recording"] = m.api_recording;
   doc["python_frames"] = m.python_frames;
+  doc["autograd_link"] = m.autograd_link;
   doc["profiler_windows"] = p.windows;
   J timelines = J::array();
   for (const TimelineEntry &t : p.timelines)
@@ -300,11 +309,16 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
     for (uint64_t pc : st.pcs)
       pcs.push_back(hexAddress(pc));
     J stack = {{"pcs", pcs}};
-    if (!st.python.empty()) {
-      J python = J::array();
-      for (const PythonFrame &f : st.python)
-        python.push_back({{"file", f.file}, {"function", f.function}, {"line", f.line}});
-      stack["python"] = python;
+    if (!st.python.empty())
+      stack["python"] = pythonJson(st.python);
+    if (!st.backward_node.empty()) {
+      J forwardPcs = J::array();
+      for (uint64_t pc : st.forward_pcs)
+        forwardPcs.push_back(hexAddress(pc));
+      stack["backward"] = {{"node", st.backward_node},
+                           {"op", st.forward_op},
+                           {"pcs", forwardPcs},
+                           {"python", pythonJson(st.forward_python)}};
     }
     stacks.push_back(stack);
   }

@@ -87,6 +87,12 @@ struct PythonFrame {
 struct Stack {
   std::vector<uint64_t> pcs;
   std::vector<PythonFrame> python;
+  // A sync in autograd's backward, tied to the forward op that created the node it ran in
+  // (autograd/AutogradLink.h): the node ("IndexBackward0"), the op ("aten::index") and where
+  // the op ran, its Python frames or its native stack. Empty for other syncs.
+  std::string backward_node, forward_op;
+  std::vector<PythonFrame> forward_python;
+  std::vector<uint64_t> forward_pcs;
 };
 
 // A module (executable or shared library) loaded in the traced process.
@@ -120,6 +126,9 @@ struct TraceModel {
   // Python frames: the CPython version read ("3.12"), or why none were ("no CPython in this
   // process", "CPython 3.14: ..."); "" when stacks were off.
   std::string python_frames;
+  // Backward syncs tied to their forward op (cupti/TorchLink): "linked", why not, or "" when
+  // the process loaded no LibTorch.
+  std::string autograd_link;
   // NVTX step marks: when each range named step_range began (HOSTSYNC_STEP_RANGE).
   std::string step_range;
   std::vector<Ns> step_starts;

@@ -164,6 +164,30 @@ int PythonFrameReader::capture(PythonFrameRef *out, int max) {
   });
 }
 
+int PythonFrameReader::codeRefs(uint64_t *out, int max) const {
+  return walk(max, [&](const void *code, int offset) {
+    *out++ = reinterpret_cast<uintptr_t>(code);
+    *out++ = static_cast<uint64_t>(offset);
+    return true;
+  });
+}
+
+int PythonFrameReader::resolve(const uint64_t *refs, int n, PythonFrameRef *out) {
+  if (!layout_)
+    return 0;
+  int kept = 0;
+  for (int i = 0; i < n; ++i) {
+    const void *code = reinterpret_cast<const void *>(refs[2 * i]);
+    if (!code || pointerAt(code, layout_->ob_type) != codeType_)
+      continue;
+    PythonFrameRef &f = out[kept++];
+    f.file = intern(pointerAt(code, layout_->co_filename));
+    f.function = intern(pointerAt(code, layout_->co_name));
+    f.line = addr2line_(const_cast<void *>(code), static_cast<int>(refs[2 * i + 1]));
+  }
+  return kept;
+}
+
 uint64_t PythonFrameReader::stackKey(int max) const {
   uint64_t hash = 14695981039346656037ull; // FNV-1a over (code, offset) pairs
   auto mix = [&](uint64_t v) {

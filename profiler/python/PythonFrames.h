@@ -36,6 +36,12 @@ public:
   // (no string, no line table, no lock). 0 when the thread runs no Python code. Two calls
   // from one line of one call path share it; capture() is then needed once per key.
   uint64_t stackKey(int max) const;
+  // The calling thread's frames as (code object, byte offset) pairs, at most max frames:
+  // what a forward op is remembered by until its backward (autograd/AutogradLink.h).
+  int codeRefs(uint64_t *out, int max) const;
+  // Frames of such pairs, read while the code objects are alive (a step's forward ran them):
+  // as capture() gives them. A pair whose object is no code object is left out.
+  int resolve(const uint64_t *refs, int n, PythonFrameRef *out);
   // The interned strings (index 0 is "").
   std::vector<std::string> strings() const;
   // "3.12" when active.

@@ -6,6 +6,37 @@
 
 namespace hostsync::trace {
 
+namespace {
+// The site of native frames: the first return address in a module the user owns, as
+// "module+0xoffset" (interned; its address noted for the summary's lines), or 0.
+int64_t nativeSite(TraceModel &m, const std::vector<uint64_t> &pcs, const std::string &suffix,
+                   std::map<uint32_t, uint64_t> &addresses) {
+  for (uint64_t pc : pcs) {
+    const Module *mod = moduleOf(m.modules, pc);
+    if (!mod || isLibraryFrame(mod->path, ""))
+      continue;
+    char name[512];
+    std::snprintf(name, sizeof name, "%s+0x%llx", baseName(mod->path).c_str(),
+                  static_cast<unsigned long long>(pc - mod->base));
+    int64_t site = m.intern(name + suffix);
+    addresses[static_cast<uint32_t>(site)] = pc;
+    return site;
+  }
+  return 0;
+}
+
+// A Python program's site: its first user Python frame, already resolved (0: none).
+int64_t pythonSite(TraceModel &m, const std::vector<PythonFrame> &python,
+                   const std::string &suffix) {
+  int py = firstUserPythonFrame(python);
+  return py >= 0 ? m.intern(pythonSiteLabel(python[py]) + suffix) : 0;
+}
+} // namespace
+
+std::string backwardSuffix(const std::string &forward_op) {
+  return " (backward of " + forward_op + ")";
+}
+
 std::map<uint32_t, uint64_t> assignStallSites(TraceModel &m) {
   std::map<uint32_t, uint64_t> addresses;
   std::vector<int64_t> siteOfStack(m.stacks.size(), -1); // -1: not looked at yet
@@ -14,23 +45,21 @@ std::map<uint32_t, uint64_t> assignStallSites(TraceModel &m) {
       continue;
     int64_t &site = siteOfStack[a.stack];
     if (site == -1) {
+      const Stack &st = m.stacks[a.stack];
+      // A backward sync tied to its forward op: the site is the forward op's line.
       site = 0;
-      for (uint64_t pc : m.stacks[a.stack].pcs) {
-        const Module *mod = moduleOf(m.modules, pc);
-        if (!mod || isLibraryFrame(mod->path, ""))
-          continue;
-        char name[512];
-        std::snprintf(name, sizeof name, "%s+0x%llx", baseName(mod->path).c_str(),
-                      static_cast<unsigned long long>(pc - mod->base));
-        site = m.intern(name);
-        addresses[static_cast<uint32_t>(site)] = pc;
-        break;
+      if (!st.forward_op.empty()) {
+        std::string suffix = backwardSuffix(st.forward_op);
+        site = nativeSite(m, st.forward_pcs, suffix, addresses);
+        if (site == 0)
+          site = pythonSite(m, st.forward_python, suffix);
       }
+      if (site == 0)
+        site = nativeSite(m, st.pcs, "", addresses);
       // A Python program: no frame of the user's own native code; its frames are already
       // resolved, so the site is its name for good.
       if (site == 0)
-        if (int py = firstUserPythonFrame(m.stacks[a.stack].python); py >= 0)
-          site = m.intern(pythonSiteLabel(m.stacks[a.stack].python[py]));
+        site = pythonSite(m, st.python, "");
     }
     if (site > 0)
       a.site = static_cast<uint32_t>(site);

@@ -14,8 +14,10 @@ namespace hostsync::trace {
 
 // Sets ApiCall::site for every call with a stack; returns each site's address. A stack with
 // no frame in the user's native code takes its first user Python frame (`file.py:line
-// (function)`), which needs no address.
+// (function)`), which needs no address. A sync in autograd's backward tied to its forward op
+// takes the forward op's site, marked " (backward of aten::index)" (backwardSuffix).
 std::map<uint32_t, uint64_t> assignStallSites(TraceModel &m);
+std::string backwardSuffix(const std::string &forward_op);
 
 // `file:line (function)` for the first `top` sites of the summary that have an address,
 // resolved by addr2line (a child process) from those addresses alone: for the summary

@@ -109,7 +109,8 @@ std::string labelOf(int64_t stack, const std::vector<std::string> &labels,
              : otherwise;
 }
 
-// A site of trace.json as the tracer wrote it: its figures and its stall lengths.
+} // namespace
+
 SiteCost readSite(const J &site, const std::string &where) {
   SiteCost c;
   c.count = integerValue(site, "count", uint64_t(0));
@@ -148,7 +149,7 @@ SiteCost readSite(const J &site, const std::string &where) {
   }
   return c;
 }
-} // namespace
+
 
 // Names each stall's site by its stack's first user frame (`function file:line`) and
 // rebuilds the per-site table: return addresses of one line (two calls on it, or a
@@ -291,6 +292,8 @@ SymbolizeOutcome symbolizeTraceDoc(J &doc, const SymbolizeOptions &options) {
     mod.build_id = m.value("build_id", "");
     modules.push_back(mod);
   }
+  // Each stack's own frames, then those of the forward op of a backward sync (after all of
+  // them, at forwardAt[i]).
   std::vector<Stack> stacks;
   for (const J &s : doc.value("stacks", J::array())) {
     Stack st;
@@ -298,24 +301,48 @@ SymbolizeOutcome symbolizeTraceDoc(J &doc, const SymbolizeOptions &options) {
       st.pcs.push_back(addressOf(pc));
     stacks.push_back(std::move(st));
   }
+  size_t own = stacks.size();
+  std::vector<long> forwardAt(own, -1);
+  for (size_t i = 0; i < own; ++i)
+    if (const J &s = doc["stacks"][i]; s.contains("backward")) {
+      Stack fwd;
+      for (const J &pc : s["backward"].value("pcs", J::array()))
+        fwd.pcs.push_back(addressOf(pc));
+      forwardAt[i] = static_cast<long>(stacks.size());
+      stacks.push_back(std::move(fwd));
+    }
   Symbolizer symbolizer(modules, options);
   std::vector<std::vector<Frame>> frames = symbolizer.symbolize(stacks);
   std::vector<std::string> labels, ops;
   KeptCounts counts;
   const std::string &dir = options.relative_to;
   std::map<std::string, std::string> sourceFiles; // as written -> where to read it now
-  for (size_t i = 0; i < frames.size(); ++i) {
-    J &stack = doc["stacks"][i];
-    frames[i] = keepResolved(framesFromJson(stack.value("frames", J::array())), frames[i], counts);
-    for (Frame &f : frames[i]) {
+  // Frames resolved here, paths made relative, source files noted; written to `into`.
+  auto resolve = [&](J &into, std::vector<Frame> &resolved) {
+    resolved = keepResolved(framesFromJson(into.value("frames", J::array())), resolved, counts);
+    for (Frame &f : resolved) {
       std::string readPath = f.file;
       f.file = relativePath(f.file, dir);
       f.module = relativePath(f.module, dir);
       if (!f.library && !f.file.empty())
         sourceFiles.emplace(f.file, readPath);
     }
-    stack["frames"] = framesJson(frames[i]);
-    stack["user_frame"] = firstUserFrame(frames[i]);
+    into["frames"] = framesJson(resolved);
+    into["user_frame"] = firstUserFrame(resolved);
+  };
+  // Python frames' paths made relative, source files noted; the first user frame's index.
+  auto pythonFrames = [&](J &list) {
+    for (J &f : list) {
+      std::string file = f.value("file", "");
+      f["file"] = relativePath(file, dir);
+      if (!isLibraryPythonFile(file))
+        sourceFiles.emplace(f["file"].get<std::string>(), file);
+    }
+    return pythonFramesFromJson(list);
+  };
+  for (size_t i = 0; i < own; ++i) {
+    J &stack = doc["stacks"][i];
+    resolve(stack, frames[i]);
     std::vector<std::string> opsHere = atenOpsOf(frames[i]);
     if (!opsHere.empty())
       stack["ops"] = opsHere;
@@ -324,17 +351,25 @@ SymbolizeOutcome symbolizeTraceDoc(J &doc, const SymbolizeOptions &options) {
     // user's: the frames were resolved in the traced process; only their paths change here.
     std::string label = userFrameLabel(frames[i]);
     if (stack.contains("python")) {
-      for (J &f : stack["python"]) {
-        std::string file = f.value("file", "");
-        f["file"] = relativePath(file, dir);
-        if (!isLibraryPythonFile(file))
-          sourceFiles.emplace(f["file"].get<std::string>(), file);
-      }
-      std::vector<PythonFrame> python = pythonFramesFromJson(stack["python"]);
+      std::vector<PythonFrame> python = pythonFrames(stack["python"]);
       int user = firstUserPythonFrame(python);
       stack["python_user_frame"] = user;
       if (label.empty() && user >= 0)
         label = pythonSiteLabel(python[user]);
+    }
+    // A backward sync tied to its forward op: the site is the forward op's line.
+    if (forwardAt[i] >= 0) {
+      J &backward = stack["backward"];
+      std::vector<Frame> &fwd = frames[static_cast<size_t>(forwardAt[i])];
+      resolve(backward, fwd);
+      std::string forward = userFrameLabel(fwd);
+      std::vector<PythonFrame> python = pythonFrames(backward["python"]);
+      int user = firstUserPythonFrame(python);
+      backward["python_user_frame"] = user;
+      if (forward.empty() && user >= 0)
+        forward = pythonSiteLabel(python[user]);
+      if (!forward.empty())
+        label = forward + backwardSuffix(backward.value("op", ""));
     }
     labels.push_back(label);
   }

@@ -2,6 +2,7 @@
 // wrote, resolves them, and stores each stack's frames and first user frame in the file.
 #pragma once
 
+#include "analysis/Summary.h"
 #include "symbolize/Symbolizer.h"
 
 #include <nlohmann/json.hpp>
@@ -37,5 +38,9 @@ struct SymbolizeResult {
   size_t unresolved = 0;             // frames left "??" because their module could not be read
 };
 SymbolizeResult symbolizeTraceFile(const std::string &path, const SymbolizeOptions &options);
+
+// One entry of trace.json's sites with its stall lengths (`lengths`) and, where written, its
+// syncs by part of the run (`phases`); `where` names it in the JsonNumberError it throws.
+SiteCost readSite(const nlohmann::ordered_json &site, const std::string &where);
 
 } // namespace hostsync::trace

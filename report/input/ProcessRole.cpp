@@ -43,7 +43,7 @@ ProcessRole processRole(const std::string &command, const std::string &rank,
   // The process spawn starts beside the workers to clean up after them.
   if (has(command, "multiprocessing.resource_tracker") ||
       has(command, "multiprocessing.semaphore_tracker"))
-    return {RoleKind::Worker, "multiprocessing's resource tracker" + ofRank};
+    return {RoleKind::Helper, "multiprocessing's resource tracker" + ofRank};
   if (!rank.empty())
     return {
         RoleKind::Rank,
@@ -60,8 +60,12 @@ const char *roleKindId(RoleKind kind) {
     return "rank";
   case RoleKind::Launcher:
     return "launcher";
+  case RoleKind::Main:
+    return "main";
   case RoleKind::Worker:
     return "worker";
+  case RoleKind::Helper:
+    return "helper";
   case RoleKind::Process:
     break;
   }

@@ -7,6 +7,7 @@
 #include "join/RuleGuess.h"
 #include "symbolize/AtenOps.h"
 #include "symbolize/SourceHashes.h"
+#include "symbolize/StallSites.h"
 #include "symbolize/TraceStacks.h"
 
 #include <algorithm>
@@ -26,6 +27,29 @@ bool isToolFrame(const J &f) { // the tracer and CUPTI, between the CUDA call an
   std::string module = f.value("module", "");
   std::string base = module.substr(module.rfind('/') + 1);
   return base.rfind("libhostsync", 0) == 0 || base.rfind("libcupti", 0) == 0;
+}
+
+// A sync in autograd's backward that the tracer tied to its forward op: the site is the
+// forward op's line (its first user frame, native, or else Python), marked as its backward.
+void readForward(const J &backward, TracedStall &s) {
+  s.backward_node = backward.value("node", "");
+  std::string op = backward.value("op", "");
+  if (op.empty())
+    return;
+  const J frames = backward.value("frames", J::array());
+  int user = integerValue(backward, "user_frame", -1);
+  if (user >= 0 && user < static_cast<int>(frames.size())) {
+    const J &f = frames.at(user);
+    s.user = {f.value("file", ""), integerValue(f, "line", 0),
+              bareFunctionName(f.value("function", "")), false, op};
+    return;
+  }
+  const J python = backward.value("python", J::array());
+  int py = integerValue(backward, "python_user_frame", -1);
+  if (py >= 0 && py < static_cast<int>(python.size())) {
+    const J &f = python.at(py);
+    s.user = {f.value("file", ""), integerValue(f, "line", 0), f.value("function", ""), true, op};
+  }
 }
 
 void readStack(const J &stack, TracedStall &s) {
@@ -81,6 +105,8 @@ void readStack(const J &stack, TracedStall &s) {
     ops.push_back(op.get<std::string>());
   s.op = trace::opLabel(ops);
   s.guessed_rule = guessRule(functions, s.api, s.cls, &s.first_library_fn, ops);
+  if (stack.contains("backward"))
+    readForward(stack["backward"], s);
 }
 
 // The slice the timeline picture draws.
@@ -171,6 +197,86 @@ void readTimelines(const J &list, TracedRun &run, std::string &where) {
   }
 }
 
+// Start-up, steady part and teardown (absent in traces written before them).
+void readPhases(const J &phases, TracedRun &run, std::string &where) {
+  run.phases_how = phases.value("how", "");
+  const char *names[PhaseCount] = {"startup", "steady", "teardown"};
+  for (int k = 0; k < PhaseCount; ++k) {
+    where = std::string("phases.") + names[k];
+    const J &p = phases.at(names[k]);
+    RunPhase &into = run.phases[k];
+    interval(p, where, into.start_ns, into.end_ns);
+    into.gpu_time_ns = wholeNumber(p, "gpu_time_ns", where);
+    into.gpu_busy_ns = wholeNumber(p, "gpu_busy_ns", where);
+    into.sync_bubble_ns = wholeNumber(p, "sync_bubble_ns", where);
+    into.overhead_ns = wholeNumber(p, "overhead_ns", where);
+    into.launch_bound_ns = wholeNumber(p, "launch_bound_ns", where);
+    Ns parts = into.gpu_busy_ns;
+    for (Ns part : {into.sync_bubble_ns, into.overhead_ns, into.launch_bound_ns})
+      addTime(parts, part, where + ": its GPU time's parts");
+    if (parts != into.gpu_time_ns)
+      throw TraceRecordError(where + ": gpu_busy_ns and the idle parts do not add up to "
+                                     "gpu_time_ns");
+    into.launches = static_cast<uint64_t>(wholeNumber(p, "launches", where));
+    into.syncs = static_cast<uint64_t>(wholeNumber(p, "syncs", where));
+    into.stalls = static_cast<uint64_t>(wholeNumber(p, "stalls", where));
+    into.sync_ns = wholeNumber(p, "sync_ns", where);
+  }
+}
+
+// Every site, with every sync counted; its stack read as a stall's is. A trace written before
+// sites kept their stall lengths lists every stall: its sites are those stalls, grouped.
+void readSites(const J &doc, const J &stacks, TracedRun &run, std::string &where) {
+  std::map<std::string, const TracedStall *> listed; // a site's label -> one of its stalls
+  bool histograms = !doc.at("sites").empty();
+  for (const J &site : doc.at("sites"))
+    histograms &= site.is_object() && site.contains("lengths");
+  size_t i = 0;
+  for (const J &st : doc.at("stalls"))
+    listed.emplace(st.value("site", ""), &run.stalls[i++]);
+  if (!histograms) { // each listed stall a site of its own: the join groups them by line
+    for (const TracedStall &stall : run.stalls) {
+      TracedSite t;
+      t.sample = stall;
+      t.count = t.waited = 1;
+      t.stall_ns = stall.length();
+      t.idle_ns = stall.idle_ns;
+      t.bytes = stall.bytes;
+      t.lengths.add(stall.length());
+      run.sites.push_back(std::move(t));
+    }
+    return;
+  }
+  i = 0;
+  for (const J &site : doc.at("sites")) {
+    where = "sites[" + std::to_string(i++) + "]";
+    trace::SiteCost c = trace::readSite(site, where);
+    TracedSite t;
+    t.count = c.count;
+    t.waited = c.waited;
+    t.stall_ns = c.stall_ns;
+    t.idle_ns = c.idle_charged_ns;
+    t.bytes = c.bytes;
+    t.lengths = c.lengths;
+    t.phased = c.phased;
+    for (int k = 0; k < PhaseCount; ++k)
+      t.phases[k] = {c.phases[k].calls, c.phases[k].waited, c.phases[k].wait_ns,
+                     c.phases[k].idle_ns};
+    if (auto s = listed.find(site.value("site", "")); s != listed.end()) {
+      t.sample.api = s->second->api;
+      t.sample.cls = s->second->cls;
+    }
+    if (c.stack >= 0 && static_cast<size_t>(c.stack) < stacks.size() &&
+        stacks[c.stack].contains("frames")) {
+      where = "stacks[" + std::to_string(c.stack) + "]";
+      readStack(stacks[c.stack], t.sample);
+    } else {
+      t.sample.guessed_rule = guessRule({}, t.sample.api, t.sample.cls);
+    }
+    run.sites.push_back(std::move(t));
+  }
+}
+
 // Every number through TraceNumbers' strict readers; where names the record being read, for
 // the errors nlohmann throws on a field of the wrong type ("stalls[3]: type must be ...").
 TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
@@ -187,10 +293,13 @@ TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
   run.host = p.value("host", "");
   run.command = p.value("command", "");
   run.ended_by = p.value("ended_by", "exit");
+  if (p.contains("ppid"))
+    run.ppid = std::to_string(wholeNumber(p, "ppid", where));
+  run.autograd_link = doc.value("autograd_link", "");
   run.role = processRole(run.command, rank, run.local_rank);
   // A spawned worker inherits its rank's environment: it is labelled as what it is, and
   // never lined up as a second trace of that rank (join/Ranks.h reads rank).
-  if (run.role.kind == RoleKind::Worker)
+  if (run.role.kind == RoleKind::Worker || run.role.kind == RoleKind::Helper)
     run.rank.clear();
   run.label = run.role.kind == RoleKind::Rank      ? "rank " + rank + " (pid " + pid + ")"
               : run.role.kind == RoleKind::Process ? "pid " + pid
@@ -198,6 +307,10 @@ TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
   where = "summary";
   const J &sum = doc.at("summary");
   run.window_ns = wholeNumber(sum, "window_ns", where);
+  // Every sync; before they were all counted, the stalls; before that, the stalls listed.
+  run.syncs = static_cast<uint64_t>(wholeNumber(
+      sum, "syncs", where,
+      wholeNumber(sum, "stalls", where, static_cast<int64_t>(doc.at("stalls").size()))));
   run.stall_ns = wholeNumber(sum, "stall_ns", where);
   run.bubble_ns = wholeNumber(sum, "sync_bubble_ns", where);
   run.multi_stream_pct = percentage(sum, "multi_stream_pct", where);
@@ -250,6 +363,9 @@ TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
     }
     run.stalls.push_back(std::move(s));
   }
+  readSites(doc, stacks, run, where);
+  if (doc.contains("phases"))
+    readPhases(doc["phases"], run, where);
   where = "overlap";
   i = 0;
   for (const J &b : doc.at("overlap").value("streams", J::array())) {

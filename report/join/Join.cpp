@@ -56,15 +56,18 @@ void normalizeFindings(Report &r, const JoinOptions &o) {
     f = relativeTo(f, o.source_root);
 }
 
-// Groups the stalls of every run by call site.
+// Groups the sites of every run by call site: a line (of the program's code, or the forward
+// line of a backward sync), or a library function for syncs with no user frame.
 void buildSites(Report &r, const JoinOptions &o) {
   std::vector<std::string> known = r.analysed_files;
   for (const StaticFinding &f : r.findings)
     known.push_back(f.file);
-  std::map<std::pair<std::string, std::string>, size_t> index; // (file:line | lib) -> site
-  std::vector<std::vector<Ns>> lengths;
+  // (file:line, backward of, library site) -> site
+  std::map<std::tuple<std::string, std::string, std::string>, size_t> index;
+  std::vector<trace::StallHistogram> lengths;
   for (const TracedRun &run : r.runs)
-    for (const TracedStall &s : run.stalls) {
+    for (const TracedSite &t : run.sites) {
+      const TracedStall &s = t.sample;
       Site key;
       if (s.user.known()) {
         key.where = s.user;
@@ -72,14 +75,15 @@ void buildSites(Report &r, const JoinOptions &o) {
       } else {
         key.library_site = !s.first_library_fn.empty() ? s.first_library_fn : s.api;
       }
-      std::pair<std::string, std::string> id = {
+      std::tuple<std::string, std::string, std::string> id = {
           key.where.known() ? key.where.file + ":" + std::to_string(key.where.line) : "",
-          key.library_site};
+          key.where.backward_of, key.library_site};
       auto [it, fresh] = index.emplace(id, r.sites.size());
       if (fresh) {
         key.rule = s.guessed_rule;
         key.op = s.op;
         key.in_autograd_engine = s.in_autograd_engine;
+        key.backward_node = s.backward_node;
         key.stack_state = s.stack_state;
         key.example_stack = stackText(s);
         key.module_move = true; // until a stall of it is not
@@ -90,18 +94,46 @@ void buildSites(Report &r, const JoinOptions &o) {
       }
       Site &site = r.sites[it->second];
       site.module_move = site.module_move && inModuleMove(s);
-      ++site.count;
-      site.stall_ns += s.length();
-      site.idle_ns += s.idle_ns;
-      site.bytes += s.bytes;
-      lengths[it->second].push_back(s.length());
+      site.count += t.count;
+      site.waited += t.waited;
+      site.stall_ns += t.stall_ns;
+      site.idle_ns += t.idle_ns;
+      site.bytes += t.bytes;
+      lengths[it->second].merge(t.lengths);
+      if (t.phased)
+        for (int k = 0; k < PhaseCount; ++k)
+          site.phases[k].add(t.phases[k]);
+      else // a trace written before phases: the whole run is its steady part
+        site.phases[SteadyPhase].add({t.count, t.waited, t.stall_ns, t.idle_ns});
       if (std::find(site.runs.begin(), site.runs.end(), run.label) == site.runs.end())
         site.runs.push_back(run.label);
     }
   for (size_t i = 0; i < r.sites.size(); ++i) {
-    r.sites[i].p50_ns = percentile(lengths[i], 0.5);
-    r.sites[i].p99_ns = percentile(lengths[i], 0.99);
+    r.sites[i].p50_ns = lengths[i].percentile(0.5);
+    r.sites[i].p99_ns = lengths[i].percentile(0.99);
   }
+}
+
+// Fix first: the sites whose syncs cost something in the steady part of the run; then those
+// that synced there without waiting; then one-time sites (start-up and teardown only, or a
+// module's move to the device), never first.
+SiteList listOf(const Site &s) {
+  if (s.module_move || s.steady().calls == 0)
+    return SiteList::OneTime;
+  return s.steady().waited == 0 && s.steady().idle_ns == 0 ? SiteList::NoWait : SiteList::Fix;
+}
+
+// Why backward syncs were not tied to their forward line, when a run says (trace.json's
+// autograd_link): "" when they were, or nothing was said.
+std::string autogradNote(const Report &r) {
+  for (const TracedRun &run : r.runs)
+    if (!run.autograd_link.empty() && run.autograd_link != "linked")
+      return " (" + run.autograd_link + ")";
+  for (const TracedRun &run : r.runs)
+    if (run.autograd_link == "linked")
+      return " (the forward op of this backward was not recorded yet: the link records forward "
+             "ops from the first backward sync on)";
+  return "";
 }
 
 void matchFindings(Report &r) {
@@ -119,7 +151,8 @@ void matchFindings(Report &r) {
                 "rebuilt (see the warnings; --search DIR)"
           : site.in_autograd_engine
               ? "in autograd's backward, on its engine thread: no frame of the program's own "
-                "code (nor Python) runs there; the op names the backward's work"
+                "code (nor Python) runs there; the op names the backward's work" +
+                    autogradNote(r)
               : "in a library: no frame of the program's own code on the stack (a sync inside "
                 "LibTorch)";
       continue;
@@ -201,13 +234,24 @@ void joinReport(Report &r, const JoinOptions &o) {
   // A site whose finding carries a NOLINT is intended (a timing boundary, a logged value):
   // it is listed, but after the ones to fix.
   auto intended = [&](const Site &s) { return s.finding >= 0 && r.findings[s.finding].suppressed; };
+  for (Site &s : r.sites)
+    s.list = listOf(s);
+  // By list; then, in the steady part, by the GPU idle each caused, the host's wait, the rank.
+  // A one-time site's figures are all outside the steady part: by its whole-run ones.
   std::stable_sort(r.sites.begin(), r.sites.end(), [&](const Site &a, const Site &b) {
+    if (a.list != b.list)
+      return a.list < b.list;
     if (intended(a) != intended(b))
       return !intended(a);
-    if (a.idle_ns != b.idle_ns)
-      return a.idle_ns > b.idle_ns;
-    if (a.stall_ns != b.stall_ns)
-      return a.stall_ns > b.stall_ns;
+    bool once = a.list == SiteList::OneTime;
+    Ns ia = once ? a.idle_ns : a.steady().idle_ns, ib = once ? b.idle_ns : b.steady().idle_ns;
+    if (ia != ib)
+      return ia > ib;
+    Ns wa = once ? a.stall_ns : a.steady().wait_ns, wb = once ? b.stall_ns : b.steady().wait_ns;
+    if (wa != wb)
+      return wa > wb;
+    if (a.steady().calls != b.steady().calls)
+      return a.steady().calls > b.steady().calls;
     return hot(a) > hot(b);
   });
   computeHeadline(r);

@@ -1,6 +1,7 @@
 #include "join/Processes.h"
 
 #include <algorithm>
+#include <set>
 
 namespace hostsync::report {
 
@@ -11,12 +12,36 @@ bool rankBefore(const std::string &a, const std::string &b) {
 }
 } // namespace
 
+// The job's main process: the one traced process that no other traced process started (by
+// its parent's pid), where it is neither a rank, a launcher nor a worker. Traces written before
+// they said their parent name none.
+void findMainProcess(Report &report) {
+  if (report.runs.size() < 2)
+    return;
+  std::set<std::string> pids;
+  for (const TracedRun &run : report.runs)
+    pids.insert(run.pid);
+  TracedRun *root = nullptr;
+  for (TracedRun &run : report.runs) {
+    if (run.ppid.empty() || pids.count(run.ppid))
+      continue;
+    if (root)
+      return; // two roots: no one main process
+    root = &run;
+  }
+  if (root && root->role.kind == RoleKind::Process) {
+    root->role = {RoleKind::Main, "main process"};
+    root->label = "main process (pid " + root->pid + ")";
+  }
+}
+
 void listProcesses(Report &report) {
   report.processes.clear();
   report.roles.clear();
+  findMainProcess(report);
   for (size_t i = 0; i < report.runs.size(); ++i) {
     const TracedRun &run = report.runs[i];
-    report.processes.push_back({i, run.stalls.size(), run.gpu_items > 0 || run.gpu_busy_ns > 0});
+    report.processes.push_back({i, run.syncs, run.gpu_items > 0 || run.gpu_busy_ns > 0});
   }
   // Ranks first, in rank order; then the others, those that stalled longest first.
   std::stable_sort(report.processes.begin(), report.processes.end(),
@@ -29,7 +54,8 @@ void listProcesses(Report &report) {
                        return rankBefore(a.rank, b.rank);
                      return a.stall_ns > b.stall_ns;
                    });
-  for (RoleKind kind : {RoleKind::Rank, RoleKind::Launcher, RoleKind::Worker, RoleKind::Process}) {
+  for (RoleKind kind : {RoleKind::Main, RoleKind::Rank, RoleKind::Launcher, RoleKind::Worker,
+                        RoleKind::Helper, RoleKind::Process}) {
     RoleGroup g;
     g.kind = kind;
     for (const ProcessRow &p : report.processes) {

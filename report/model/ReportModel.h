@@ -3,6 +3,9 @@
 // data: the renderers (JSON, Markdown, HTML) and the gates read only this.
 #pragma once
 
+#include "analysis/StallHistogram.h"
+
+#include <array>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -25,7 +28,33 @@ struct SourceLocation {
   int line = 0;
   std::string function;
   bool python = false; // a line of Python code (the traced program's Python frames)
+  // The line of a forward op whose backward synced (op: "aten::index"), not a sync of the line
+  // itself: a site of its own.
+  std::string backward_of;
   bool known() const { return !file.empty() && line > 0; }
+};
+
+// The parts of a traced run in time (trace.json's phases, profiler/analysis/Phases.h).
+enum PhaseIndex { StartupPhase = 0, SteadyPhase = 1, TeardownPhase = 2 };
+constexpr int PhaseCount = 3;
+struct RunPhase {
+  Ns start_ns = 0, end_ns = 0;
+  Ns gpu_time_ns = 0, gpu_busy_ns = 0;                       // summed over the devices
+  Ns sync_bubble_ns = 0, overhead_ns = 0, launch_bound_ns = 0; // its GPU idle, by cause
+  uint64_t launches = 0, syncs = 0, stalls = 0;
+  Ns sync_ns = 0; // the host's time in its syncs
+  Ns length() const { return end_ns - start_ns; }
+};
+// One site's syncs in one part of a run.
+struct SitePhase {
+  uint64_t calls = 0, waited = 0;
+  Ns wait_ns = 0, idle_ns = 0;
+  void add(const SitePhase &o) {
+    calls += o.calls;
+    waited += o.waited;
+    wait_ns += o.wait_ns;
+    idle_ns += o.idle_ns;
+  }
 };
 
 // One frame of a stall's stack, innermost first.
@@ -46,14 +75,29 @@ struct TracedStall {
   SourceLocation user;          // first user frame, or unknown
   std::string first_library_fn; // the library op of the stack (StallRule::Function), if any
   std::string op; // the ATen op: "aten::nonzero (in aten::index.Tensor)", or "" when unknown
-  // On one of autograd's engine threads (backward's work): no Python or user frame there.
+  // On one of autograd's engine threads (backward's work): no Python or user frame there,
+  // but the forward op's, when the tracer tied the node to it (user.backward_of is set then).
   bool in_autograd_engine = false;
+  std::string backward_node; // "IndexBackward0", when known
   std::string guessed_rule; // from the stack's functions and the stall class
   // Why there is no user frame, when there is none: no stack was captured, or frames of
   // the program's own binaries could not be symbolized (binary not found or rebuilt).
   enum class StackState { Resolved, None, Unresolved } stack_state = StackState::None;
   std::vector<StackFrame> stack; // every frame but the tracer's, innermost first
   Ns length() const { return end - start; }
+};
+
+// A call site as the tracer counted it (trace.json's sites): every sync there, with its
+// stack's reading (`sample`: user line, op, rule, frames; its api and class are those of the
+// site's first sync).
+struct TracedSite {
+  TracedStall sample;
+  uint64_t count = 0, waited = 0;
+  Ns stall_ns = 0, idle_ns = 0;
+  uint64_t bytes = 0;
+  trace::StallHistogram lengths;
+  std::array<SitePhase, PhaseCount> phases{};
+  bool phased = false; // false in traces written before phases: the whole run is steady
 };
 
 struct TimelineEvent {
@@ -70,7 +114,7 @@ struct TimelineFile {
 };
 
 // What a process of a job is there for, as far as its trace tells (input/ProcessRole.h).
-enum class RoleKind { Rank, Launcher, Worker, Process };
+enum class RoleKind { Rank, Launcher, Main, Worker, Helper, Process };
 struct ProcessRole {
   RoleKind kind = RoleKind::Process;
   std::string text; // "rank 1 (local rank 1)", "launcher (torchrun)", "spawned worker of rank 0"
@@ -95,7 +139,15 @@ struct TracedRun {
   uint64_t gpu_items = 0; // kernels, copies and memsets the host issued (records.gpu)
   double multi_stream_pct = 0, copy_under_compute_pct = 0;
   uint64_t dropped = 0, stacks_without_frames = 0;
-  std::vector<TracedStall> stalls;
+  uint64_t syncs = 0; // every sync (summary.syncs; the stalls before it was written)
+  std::vector<TracedStall> stalls; // the costliest syncs, as the trace lists them
+  std::vector<TracedSite> sites;   // every site, with every sync counted
+  // Start-up, steady part, teardown: how they were found ("steps", "launches", "whole run"),
+  // or "" for a trace written before phases (the whole run is then its steady part).
+  std::string phases_how;
+  std::array<RunPhase, PhaseCount> phases{};
+  std::string autograd_link; // trace.json's: "linked", why not, or ""
+  std::string ppid;          // the parent process, or "" (traces written before it)
   std::vector<std::pair<std::string, Ns>> stream_busy;  // "GPU d stream s" -> busy
   std::vector<std::pair<std::string, Ns>> pair_overlap; // "GPU d streams a + b" -> both busy
   // The representative slice for the picture.
@@ -109,16 +161,26 @@ struct TracedRun {
   std::map<std::string, std::string> source_hashes;
 };
 
-// One source line (or library site) where the traced program stalled, with its cost.
+// Which list a site is in: its syncs cost something in the steady part (fix first), they did
+// not wait there ("they will when the GPU is busier"), or it synced only in start-up or
+// teardown, or is a module's move to the device (one-time: listed apart, never first).
+enum class SiteList { Fix, NoWait, OneTime };
+
+// One source line (or library site) where the traced program synced, with its cost.
 struct Site {
   SourceLocation where;          // unknown for stalls with no user frame
   std::string library_site;      // for those: the library function or API name
   std::vector<std::string> runs; // labels of the runs it appears in
-  uint64_t count = 0;
+  uint64_t count = 0;  // every sync there
+  uint64_t waited = 0; // those that waited at least the tracer's threshold
   Ns stall_ns = 0, idle_ns = 0, p50_ns = 0, p99_ns = 0;
   uint64_t bytes = 0;
+  std::array<SitePhase, PhaseCount> phases{}; // by part of the run (all steady: unphased)
+  SiteList list = SiteList::Fix;
+  const SitePhase &steady() const { return phases[SteadyPhase]; }
   std::string op;                  // the ATen op of its first stall (TracedStall::op)
   bool in_autograd_engine = false; // its first stall ran in autograd's backward
+  std::string backward_node;       // that backward's node, when known
   bool module_move = false;        // every stall of it is in torch::nn::Module::to (setup)
   std::string rule;                // the finding's rule, or the guessed one
   int finding = -1;                // index into Report::findings, -1: missed statically
@@ -144,8 +206,8 @@ struct RankRow {
 };
 // One process of the run, as the report lists it (join/Processes.h).
 struct ProcessRow {
-  size_t run = 0; // index into Report::runs
-  uint64_t stalls = 0;
+  size_t run = 0;      // index into Report::runs
+  uint64_t stalls = 0; // its syncs
   bool gpu_work = false; // it issued GPU work, or a GPU was busy for it
 };
 // The processes of one role together, for a job too large to list whole.
@@ -183,6 +245,11 @@ struct Headline {
 enum class Bound { NoGpu, Gpu, Sync, Launch, Input, Unexplained };
 struct Verdict {
   Bound bound = Bound::NoGpu;
+  // Judged on the steady part of the runs (phases); start-up and teardown set apart, with
+  // their lengths (summed over the runs), and how the parts were found.
+  bool steady = false;
+  Ns startup_ns = 0, teardown_ns = 0;
+  std::string phases_how;
   Ns gpu_window_ns = 0, busy_ns = 0, idle_ns = 0;
   // The idle time by cause; they add up to idle_ns.
   Ns sync_ns = 0, launch_ns = 0, input_ns = 0, unexplained_ns = 0;

@@ -21,19 +21,43 @@ std::string pct(double p) {
 }
 
 std::string siteName(const Site &s) {
-  return s.where.known() ? s.where.file + ":" + std::to_string(s.where.line)
-                         : "in " + readableName(s.library_site) + " (library)";
+  if (!s.where.known())
+    return "in " + readableName(s.library_site) + " (library)";
+  std::string line = s.where.file + ":" + std::to_string(s.where.line);
+  return s.where.backward_of.empty() ? line : line + " (backward of " + s.where.backward_of + ")";
+}
+
+std::string syncsText(const SitePhase &p) {
+  return p.waited == p.calls ? std::to_string(p.calls)
+                             : std::to_string(p.calls) + " (" + std::to_string(p.waited) +
+                                   " waited)";
+}
+
+std::vector<size_t> sitesIn(const Report &r, SiteList list, size_t top) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < r.sites.size() && out.size() < top; ++i)
+    if (r.sites[i].list == list)
+      out.push_back(i);
+  return out;
+}
+
+std::string onceText(const Site &s) {
+  if (s.module_move)
+    return "a module's move to the device";
+  bool before = s.phases[StartupPhase].calls > 0, after = s.phases[TeardownPhase].calls > 0;
+  return before && after ? "start-up and teardown" : before ? "start-up" : "teardown";
 }
 
 std::string savingText(const Site &s, const Report &r) {
-  std::string out = "up to " + ms(s.idle_ns) + " of GPU idle";
-  if (r.headline.gpu_window_ns > 0)
-    out += " (" +
-           pct(100.0 * static_cast<double>(s.idle_ns) /
-               static_cast<double>(r.headline.gpu_window_ns)) +
-           " of GPU time)";
+  // The steady part's idle, against the GPU time the verdict judged (the steady part's).
+  Ns idle = s.list == SiteList::OneTime ? s.idle_ns : s.steady().idle_ns;
+  std::string out = "up to " + ms(idle) + " of GPU idle";
+  Ns of = r.verdict.gpu_window_ns > 0 ? r.verdict.gpu_window_ns : r.headline.gpu_window_ns;
+  if (of > 0)
+    out += " (" + pct(100.0 * static_cast<double>(idle) / static_cast<double>(of)) +
+           (r.verdict.steady ? " of the steady part's GPU time)" : " of GPU time)");
   if (r.steps > 0)
-    out += ", " + ms(s.idle_ns / r.steps) + " per step";
+    out += ", " + ms(idle / r.steps) + " per step";
   return out;
 }
 
@@ -158,7 +182,7 @@ std::string endedText(const std::string &endedBy) {
 }
 
 std::vector<std::string> processColumns() {
-  return {"process", "role", "host", "GPU busy", "stalls", "host stall", "ended by"};
+  return {"process", "role", "host", "GPU busy", "syncs", "host wait", "ended by"};
 }
 
 std::vector<std::string> processCells(const Report &r, const ProcessRow &p) {
@@ -178,11 +202,15 @@ std::string rolesText(const Report &r) {
   };
   std::string out;
   for (const RoleGroup &g : r.roles) {
-    std::string what = g.kind == RoleKind::Rank       ? plural(g.processes, "rank", "ranks")
-                       : g.kind == RoleKind::Launcher ? plural(g.processes, "launcher", "launchers")
-                       : g.kind == RoleKind::Worker
-                           ? plural(g.processes, "spawned worker", "spawned workers")
-                           : plural(g.processes, "other process", "other processes");
+    std::string what =
+        g.kind == RoleKind::Main       ? std::string("the main process")
+        : g.kind == RoleKind::Rank     ? plural(g.processes, "rank", "ranks")
+        : g.kind == RoleKind::Launcher ? plural(g.processes, "launcher", "launchers")
+        : g.kind == RoleKind::Worker   ? plural(g.processes, "spawned worker", "spawned workers")
+        : g.kind == RoleKind::Helper
+            ? plural(g.processes, "multiprocessing helper (resource tracker)",
+                     "multiprocessing helpers (resource trackers)")
+            : plural(g.processes, "other process", "other processes");
     what += g.with_gpu_work == g.processes ? ""
             : g.with_gpu_work == 0         ? " (no GPU work)"
                                    : " (" + std::to_string(g.with_gpu_work) + " with GPU work)";

@@ -10,7 +10,27 @@ namespace hostsync::report {
 
 std::string ms(Ns ns);               // "1.234 ms"
 std::string pct(double p);           // "12.3%"
-std::string siteName(const Site &s); // "examples/x.cpp:42" or "in at::nonzero (library)"
+// "examples/x.cpp:42", "train.py:40 (backward of aten::index)" or "in at::nonzero (library)".
+std::string siteName(const Site &s);
+// A site's syncs in a part of the run: "160", or "160 (49 waited)" when not all of them waited
+// the tracer's threshold.
+std::string syncsText(const SitePhase &p);
+// The sites of one list (join/Join.h: fix first, did not wait, one-time), at most `top`, in
+// the report's order: indices into r.sites.
+std::vector<size_t> sitesIn(const Report &r, SiteList list, size_t top);
+// When a one-time site synced: "start-up", "teardown", "start-up and teardown", or "a
+// module's move to the device".
+std::string onceText(const Site &s);
+// The headings and notes of the lists after "Fix first", shared by the HTML and the Markdown.
+constexpr const char *NoWaitTitle = "Syncs that did not wait this run";
+constexpr const char *NoWaitNote =
+    "Each of these synchronized with the GPU in the steady part of the run, but the GPU had no "
+    "work queued, so the host hardly waited: they will cost a step's worth when the GPU is "
+    "busier or the batch grows.";
+constexpr const char *OneTimeTitle = "One-time syncs (start-up and teardown)";
+constexpr const char *OneTimeNote =
+    "Syncs outside the steady part of the run (before its work starts, after it ends) or a "
+    "module's move to the device: a cost paid once, not what bounds the steps.";
 // The saving of fixing a site, stated as what it is: an upper bound.
 std::string savingText(const Site &s, const Report &r);
 std::string htmlEscape(const std::string &s);

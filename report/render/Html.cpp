@@ -74,7 +74,10 @@ std::string stackHtml(const Site &s) {
   return h;
 }
 
-std::string siteRow(size_t i, const Site &s, const Report &r) {
+// A site's row; in the steady part's figures (the lists of the steady part) or the whole
+// run's (the lists of findings and misses, and the one-time syncs).
+std::string siteRow(size_t i, const Site &s, const Report &r, bool steady) {
+  SitePhase f = steady ? s.steady() : SitePhase{s.count, s.waited, s.stall_ns, s.idle_ns};
   std::string status =
       s.finding >= 0 ? "<span class=\"tag\">finding " + htmlEscape(matchText(s, r)) + "</span>"
                      : "<span class=\"tag miss\">missed statically</span> <span "
@@ -90,10 +93,11 @@ std::string siteRow(size_t i, const Site &s, const Report &r) {
   return "<tr class=\"site\"><td class=\"num\">" + std::to_string(i + 1) + "</td><td>" + where +
          "<div><span class=\"rule\">" + htmlEscape(s.rule) + "</span> " + status + "</div>" +
          fixBlock(s.rule, s.where.python) + "<details><summary>stack</summary><pre>" +
-         stackHtml(s) + "</pre></details></td><td class=\"num\">" + std::to_string(s.count) +
-         "</td><td class=\"num\">" + ms(s.stall_ns) + "<br><span class=\"note\">p50 " +
+         stackHtml(s) + "</pre></details></td><td class=\"num\">" + htmlEscape(syncsText(f)) +
+         "</td><td class=\"num\">" + ms(f.wait_ns) + "<br><span class=\"note\">p50 " +
          ms(s.p50_ns) + "<br>p99 " + ms(s.p99_ns) + "</span></td><td class=\"num\">" +
-         ms(s.idle_ns) + "</td><td>" + htmlEscape(savingText(s, r)) + "</td></tr>";
+         ms(f.idle_ns) + "</td><td>" +
+         htmlEscape(s.list == SiteList::OneTime ? onceText(s) : savingText(s, r)) + "</td></tr>";
 }
 
 std::string findingRow(const StaticFinding &f) {
@@ -103,12 +107,13 @@ std::string findingRow(const StaticFinding &f) {
          "</td><td>" + htmlEscape(f.message) + "</td></tr>";
 }
 
-std::string siteTable(const char *id, const std::vector<size_t> &which, const Report &r) {
+std::string siteTable(const char *id, const std::vector<size_t> &which, const Report &r,
+                      bool steady = false) {
   std::string h = std::string("<table id=\"") + id +
-                  "\"><tr><th>#</th><th>site</th><th>stalls</th><th>host stall</th><th>GPU idle "
+                  "\"><tr><th>#</th><th>site</th><th>syncs</th><th>host wait</th><th>GPU idle "
                   "after</th><th>saving if fixed</th></tr>";
   for (size_t i : which)
-    h += siteRow(i, r.sites[i], r);
+    h += siteRow(i, r.sites[i], r, steady);
   return h + "</table>";
 }
 
@@ -232,20 +237,25 @@ std::string reportHtml(const Report &r, size_t top) {
            card("host-stall", ms(h.stall_ns), "host blocked in syncs") +
            card("overlap", pct(h.multi_stream_pct), "of GPU time with 2+ streams busy") +
            card("copy-overlap", pct(h.copy_overlap_pct), "of copy time under compute") + "</div>";
-    std::vector<size_t> topSites, measured, missed;
-    for (size_t i = 0; i < r.sites.size(); ++i) {
-      if (i < top)
-        topSites.push_back(i);
+    std::vector<size_t> topSites = sitesIn(r, SiteList::Fix, top), measured, missed;
+    for (size_t i = 0; i < r.sites.size(); ++i)
       (r.sites[i].finding >= 0 ? measured : missed).push_back(i);
-    }
+    if (std::string phases = phasesText(r.verdict); !phases.empty())
+      out += "<p class=\"note\" id=\"phases\">" + htmlEscape(phases) + "</p>";
     out += "<h2 id=\"sites-title\">" + htmlEscape(syncTableTitle(r.verdict)) + "</h2>";
     if (r.verdict.syncs_minor)
       out += "<p class=\"note\" id=\"syncs-minor\">Syncs are not what bounds this job (the "
              "verdict above): fixing them is worth doing where they are cheap to fix, but it "
              "will not make this job much faster.</p>";
-    out += "<p class=\"note\">Sorted by the GPU idle each site caused, then host stall. A "
+    out += "<p class=\"note\">Sorted by the GPU idle each site caused, then host wait. A "
            "saving is an upper bound: fixing a site saves at most the idle charged to it.</p>" +
-           siteTable("top-sites", topSites, r);
+           siteTable("top-sites", topSites, r, true);
+    if (std::vector<size_t> quiet = sitesIn(r, SiteList::NoWait, top); !quiet.empty())
+      out += "<h2 id=\"no-wait-title\">" + std::string(NoWaitTitle) + "</h2><p class=\"note\">" +
+             NoWaitNote + "</p>" + siteTable("no-wait", quiet, r, true);
+    if (std::vector<size_t> once = sitesIn(r, SiteList::OneTime, top); !once.empty())
+      out += "<h2 id=\"one-time-title\">" + std::string(OneTimeTitle) +
+             "</h2><p class=\"note\">" + OneTimeNote + "</p>" + siteTable("one-time", once, r);
     if (r.job.present()) {
       std::vector<size_t> shown = shownRanks(r.job, top);
       out += ranksSection(r.job, shown) + ranksSvg(r, shown);

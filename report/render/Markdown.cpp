@@ -15,7 +15,7 @@ namespace {
 std::string fixesSection(const Report &r, size_t top) {
   std::set<std::pair<std::string, std::string>> seen;
   std::string md;
-  for (size_t i = 0; i < r.sites.size() && i < top; ++i) {
+  for (size_t i : sitesIn(r, SiteList::Fix, top)) {
     FixText fix;
     const Site &s = r.sites[i];
     if (!fixFor(s.rule, s.where.python, fix) || !seen.insert({s.rule, fix.language}).second)
@@ -65,6 +65,36 @@ std::string processesMarkdown(const Report &r, size_t top) {
   }
   return md;
 }
+std::string ruleText(const Site &s) {
+  return markdownText(s.rule) + (s.op.empty() ? "" : " (" + markdownCode(s.op) + ")");
+}
+
+// The syncs that did not wait in the steady part, and the one-time ones: short tables.
+std::string otherSitesMarkdown(const Report &r, size_t top) {
+  std::string md;
+  if (std::vector<size_t> quiet = sitesIn(r, SiteList::NoWait, top); !quiet.empty()) {
+    md += "\n## " + std::string(NoWaitTitle) + "\n\n" + NoWaitNote +
+          "\n\n| # | site | rule | syncs | host wait |\n|---|---|---|---|---|\n";
+    for (size_t i : quiet) {
+      const Site &s = r.sites[i];
+      md += "| " + std::to_string(i + 1) + " | " + markdownCode(siteName(s)) + " | " + ruleText(s) +
+            " | " + syncsText(s.steady()) + " | " + ms(s.steady().wait_ns) + " |\n";
+    }
+  }
+  if (std::vector<size_t> once = sitesIn(r, SiteList::OneTime, top); !once.empty()) {
+    md += "\n## " + std::string(OneTimeTitle) + "\n\n" + OneTimeNote +
+          "\n\n| # | site | rule | when | syncs | host wait | GPU idle after |\n"
+          "|---|---|---|---|---|---|---|\n";
+    for (size_t i : once) {
+      const Site &s = r.sites[i];
+      md += "| " + std::to_string(i + 1) + " | " + markdownCode(siteName(s)) + " | " + ruleText(s) +
+            " | " + onceText(s) + " | " + syncsText({s.count, s.waited, s.stall_ns, s.idle_ns}) +
+            " | " + ms(s.stall_ns) + " | " + ms(s.idle_ns) + " |\n";
+    }
+  }
+  return md;
+}
+
 // The timelines the tracer wrote, to open in ui.perfetto.dev.
 std::string timelinesMarkdown(const Report &r) {
   std::vector<std::vector<std::string>> rows = timelineRows(r);
@@ -99,17 +129,19 @@ std::string reportMarkdown(const Report &r, size_t top) {
     md += "| " + pct(h.gpu_busy_pct) + " | " + ms(h.bubble_ns) + " (" + pct(h.lost_to_sync_pct) +
           " of GPU time) | " + ms(h.stall_ns) + " | " + pct(h.multi_stream_pct) + " | " +
           pct(h.copy_overlap_pct) + " |\n\n";
+    if (std::string phases = phasesText(r.verdict); !phases.empty())
+      md += markdownText(phases) + "\n\n";
     md += "## " + markdownText(syncTableTitle(r.verdict)) +
-          "\n\n| # | site | rule | stalls | host stall | GPU idle after | "
+          "\n\n| # | site | rule | syncs | host wait | GPU idle after | "
           "static finding |\n|---|---|---|---|---|---|---|\n";
-    for (size_t i = 0; i < r.sites.size() && i < top; ++i) {
+    for (size_t i : sitesIn(r, SiteList::Fix, top)) {
       const Site &s = r.sites[i];
       md += "| " + std::to_string(i + 1) + " | " + markdownCode(siteName(s)) + " | " +
-            markdownText(s.rule) + (s.op.empty() ? "" : " (" + markdownCode(s.op) + ")") + " | " +
-            std::to_string(s.count) + " | " + ms(s.stall_ns) + " | " + ms(s.idle_ns) + " | " +
-            markdownText(matchText(s, r)) + " |\n";
+            ruleText(s) + " | " + syncsText(s.steady()) + " | " + ms(s.steady().wait_ns) + " | " +
+            ms(s.steady().idle_ns) + " | " + markdownText(matchText(s, r)) + " |\n";
     }
     md += "\nSavings are upper bounds: fixing a site saves at most the GPU idle charged to it.\n";
+    md += otherSitesMarkdown(r, top);
     md += fixesSection(r, top);
     if (r.job.present())
       md += ranksMarkdown(r.job, top);

@@ -21,7 +21,24 @@ J findingJson(const StaticFinding &f) {
           {"fix", f.fix},   {"suppressed", f.suppressed}};
 }
 
+const char *listId(SiteList l) {
+  return l == SiteList::Fix ? "fix" : l == SiteList::NoWait ? "no_wait" : "one_time";
+}
+
+J sitePhasesJson(const Site &s) {
+  J out = J::object();
+  const char *names[PhaseCount] = {"startup", "steady", "teardown"};
+  for (int k = 0; k < PhaseCount; ++k)
+    out[names[k]] = {{"calls", s.phases[k].calls},
+                     {"waited", s.phases[k].waited},
+                     {"wait_ns", s.phases[k].wait_ns},
+                     {"idle_charged_ns", s.phases[k].idle_ns}};
+  return out;
+}
+
 J siteJson(const Site &s, const Report &r) {
+  Ns gpuTime = r.verdict.gpu_window_ns > 0 ? r.verdict.gpu_window_ns : r.headline.gpu_window_ns;
+  Ns saving = s.list == SiteList::OneTime ? s.idle_ns : s.steady().idle_ns;
   J j = {{"file", s.where.known() ? J(s.where.file) : J(nullptr)},
          {"line", s.where.known() ? J(s.where.line) : J(nullptr)},
          {"function", s.where.function},
@@ -30,18 +47,21 @@ J siteJson(const Site &s, const Report &r) {
          {"language", s.where.python ? "python" : "cpp"},
          {"op", s.op},
          {"rule", s.rule},
+         {"backward_of", s.where.backward_of},
+         {"backward_node", s.backward_node},
          {"runs", s.runs},
+         {"list", listId(s.list)},
          {"count", s.count},
+         {"waited", s.waited},
          {"stall_ns", s.stall_ns},
          {"p50_ns", s.p50_ns},
          {"p99_ns", s.p99_ns},
          {"idle_charged_ns", s.idle_ns},
          {"bytes", s.bytes},
-         {"share_of_gpu_time_pct", r.headline.gpu_window_ns
-                                       ? 100.0 * static_cast<double>(s.idle_ns) /
-                                             static_cast<double>(r.headline.gpu_window_ns)
-                                       : 0.0},
-         {"saving_upper_bound_ns", s.idle_ns}};
+         {"phases", sitePhasesJson(s)},
+         {"share_of_gpu_time_pct",
+          gpuTime ? 100.0 * static_cast<double>(saving) / static_cast<double>(gpuTime) : 0.0},
+         {"saving_upper_bound_ns", saving}};
   if (r.steps > 0) {
     j["per_step_idle_ns"] = s.idle_ns / r.steps;
     j["per_step_stall_ns"] = s.stall_ns / r.steps;
@@ -65,6 +85,11 @@ J siteJson(const Site &s, const Report &r) {
 J verdictJson(const Verdict &v) {
   return {{"bound", boundId(v.bound)},
           {"text", verdictText(v)},
+          {"steady", v.steady},
+          {"phases_how", v.phases_how},
+          {"phases_text", phasesText(v)},
+          {"startup_ns", v.startup_ns},
+          {"teardown_ns", v.teardown_ns},
           {"syncs_minor", v.syncs_minor},
           {"gpu_window_ns", v.gpu_window_ns},
           {"busy_ns", v.busy_ns},
@@ -149,9 +174,22 @@ std::string reportJson(const Report &r) {
                            {"slices", t.slices},
                            {"bytes", t.bytes},
                            {"state", t.state}});
+    J phases = J::object();
+    if (!run.phases_how.empty()) {
+      phases["how"] = run.phases_how;
+      const char *names[PhaseCount] = {"startup", "steady", "teardown"};
+      for (int k = 0; k < PhaseCount; ++k) {
+        const RunPhase &p = run.phases[k];
+        phases[names[k]] = {{"start_ns", p.start_ns},     {"end_ns", p.end_ns},
+                            {"gpu_time_ns", p.gpu_time_ns}, {"gpu_busy_ns", p.gpu_busy_ns},
+                            {"launches", p.launches},       {"syncs", p.syncs},
+                            {"stalls", p.stalls},           {"sync_ns", p.sync_ns}};
+      }
+    }
     runs.push_back({{"label", run.label},
                     {"trace", run.source},
                     {"pid", run.pid},
+                    {"ppid", run.ppid},
                     {"role", roleKindId(run.role.kind)},
                     {"role_text", run.role.text},
                     {"rank", run.rank},
@@ -168,6 +206,9 @@ std::string reportJson(const Report &r) {
                     {"gpu_busy_ns", run.gpu_busy_ns},
                     {"gpu_window_ns", run.gpu_window_ns},
                     {"stalls", run.stalls.size()},
+                    {"syncs", run.syncs},
+                    {"phases", phases},
+                    {"autograd_link", run.autograd_link},
                     {"dropped_records", run.dropped},
                     {"timelines", timelines}});
   }

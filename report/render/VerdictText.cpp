@@ -68,7 +68,8 @@ std::string verdictText(const Verdict &v) {
            ": the trace records no kernel, copy or memset on a GPU (or none that took time), so "
            "there is no GPU time to explain.";
   std::string text = std::string(label(v.bound)) + ": the GPU is busy " + pct(v.busyPct()) +
-                     " of its traced " + duration(v.gpu_window_ns);
+                     (v.steady ? " of the steady part's " : " of its traced ") +
+                     duration(v.gpu_window_ns);
   if (v.idle_ns == 0)
     return text + "; it was never idle.";
   std::string rest = causes(v);
@@ -91,6 +92,18 @@ std::string verdictText(const Verdict &v) {
   if (v.bound == Bound::Sync)
     return text + " Fix the syncs below first.";
   return text + " Syncs explain " + pct(v.idlePct(v.sync_ns)) + " of it: the sites below.";
+}
+
+std::string phasesText(const Verdict &v) {
+  if (!v.steady)
+    return "";
+  std::string how = v.phases_how == "steps"      ? "from its first NVTX step to its last"
+                    : v.phases_how == "launches" ? "from where its launches reach 1% of the run's "
+                                                   "to where they reach 99%"
+                                                 : "all of it: too few launches to split it";
+  return "Judged on the steady part of the run (" + how + "); start-up " +
+         duration(v.startup_ns) + " and teardown " + duration(v.teardown_ns) +
+         " are set apart, and so are the syncs that happen only there.";
 }
 
 std::string syncTableTitle(const Verdict &v) {

@@ -12,6 +12,10 @@ const char *boundId(Bound b);
 // "Launch-bound: the GPU is busy 7.8% of its 16.200 s; of its idle time, 62.0% is the host
 // launching work ..., 0.2% follows host syncs. Syncs are not this job's problem: ...".
 std::string verdictText(const Verdict &v);
+// Where the verdict's steady part is and how it was found, with start-up's and teardown's
+// lengths: "Judged on the steady part of the run (...); start-up 5.93 s and teardown ...".
+// "" when the runs have no phases (traces written before them: judged on the whole run).
+std::string phasesText(const Verdict &v);
 // The heading of the sites table: "Fix first", or, when syncs are minor, one that says the
 // table is secondary.
 std::string syncTableTitle(const Verdict &v);

@@ -8,32 +8,53 @@ namespace {
 // One run's idle time by cause. The tracer's parts of a device's idle time add up to it;
 // parts that claim more (a hand-made trace) are cut to what is left, in this order, so the
 // causes never add up past the idle time.
+// One run's GPU time, busy time and idle parts: its steady part's where the trace has phases
+// (start-up and teardown set apart), the whole run's otherwise.
+struct RunTimes {
+  Ns window = 0, busy = 0, bubble = 0, overhead = 0, host = 0;
+  uint64_t items = 0;
+};
+RunTimes timesOf(const TracedRun &run, Verdict &v) {
+  if (run.phases_how.empty())
+    return {run.gpu_window_ns, run.gpu_busy_ns, run.bubble_ns, run.idle_overhead_ns,
+            run.idle_host_ns, run.gpu_items};
+  const RunPhase &p = run.phases[SteadyPhase];
+  v.steady = true;
+  v.startup_ns += run.phases[StartupPhase].length();
+  v.teardown_ns += run.phases[TeardownPhase].length();
+  if (v.phases_how.empty() || (v.phases_how != run.phases_how && run.gpu_busy_ns > 0))
+    v.phases_how = run.phases_how;
+  return {p.gpu_time_ns, p.gpu_busy_ns, p.sync_bubble_ns, p.overhead_ns, p.launch_bound_ns,
+          p.launches};
+}
+
 void addRun(const TracedRun &run, Verdict &v) {
-  Ns idle = run.gpu_window_ns - std::min(run.gpu_busy_ns, run.gpu_window_ns);
-  Ns sync = std::min(run.bubble_ns, idle);
-  Ns overhead = std::min(run.idle_overhead_ns, idle - sync);
-  Ns host = std::min(run.idle_host_ns, idle - sync - overhead);
+  RunTimes t = timesOf(run, v);
+  Ns idle = t.window - std::min(t.busy, t.window);
+  Ns sync = std::min(t.bubble, idle);
+  Ns overhead = std::min(t.overhead, idle - sync);
+  Ns host = std::min(t.host, idle - sync - overhead);
   // Each work item the host issued explains at most LaunchBudgetNs of idle as launching.
-  Ns launching = run.gpu_items >= static_cast<uint64_t>(host / LaunchBudgetNs + 1)
+  Ns launching = t.items >= static_cast<uint64_t>(host / LaunchBudgetNs + 1)
                      ? host
-                     : std::min(host, static_cast<Ns>(run.gpu_items) * LaunchBudgetNs);
-  v.gpu_window_ns += run.gpu_window_ns;
-  v.busy_ns += run.gpu_window_ns - idle;
+                     : std::min(host, static_cast<Ns>(t.items) * LaunchBudgetNs);
+  v.gpu_window_ns += t.window;
+  v.busy_ns += t.window - idle;
   v.idle_ns += idle;
   v.sync_ns += sync;
   v.launch_ns += overhead + launching;
   v.input_ns += host - launching;
   v.unexplained_ns += idle - sync - overhead - host;
-  v.gpu_items += run.gpu_items;
+  v.gpu_items += t.items;
 }
 } // namespace
 
 IntendedSyncs intendedSyncs(const Report &report) {
   IntendedSyncs out;
   for (const Site &s : report.sites) { // intended sites come after the others, by idle
-    if (s.finding < 0 || !report.findings[s.finding].suppressed || s.idle_ns <= 0)
+    if (s.finding < 0 || !report.findings[s.finding].suppressed || s.steady().idle_ns <= 0)
       continue;
-    out.idle_ns += s.idle_ns;
+    out.idle_ns += s.steady().idle_ns;
     const std::string &why = report.findings[s.finding].suppression_reason;
     std::string file = s.where.file.substr(s.where.file.rfind('/') + 1);
     out.sites.push_back(file + ":" + std::to_string(s.where.line) +

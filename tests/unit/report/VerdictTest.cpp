@@ -203,14 +203,14 @@ TEST(Verdict, IntendedSyncsAreTheSuppressedFindingsSites) {
   intended.suppressed = true;
   intended.suppression_reason = "timing boundary";
   r.findings = {kept, intended};
-  Site a, b, c;
+  Site a, b, c; // their idle in the steady part of the run
   a.finding = 0;
-  a.idle_ns = 7;
+  a.phases[SteadyPhase].idle_ns = 7;
   b.finding = 1;
-  b.idle_ns = 5;
+  b.phases[SteadyPhase].idle_ns = 5;
   b.where = {"examples/common/harness.cpp", 43};
   c.finding = -1;
-  c.idle_ns = 3;
+  c.phases[SteadyPhase].idle_ns = 3;
   r.sites = {a, b, c};
   IntendedSyncs i = intendedSyncs(r);
   EXPECT_EQ(i.idle_ns, 5);
