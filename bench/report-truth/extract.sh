@@ -8,10 +8,10 @@
 # (github:karpathy/ng-video-lecture, github:KellerJordan/cifar10-airbench,
 # github:MorvanZhou/PyTorch-Tutorial, github:cloneofsimo/minDiffusion, github:karpathy/llama2.c,
 # github:soumik12345/libtorch-examples, github:aminnj/cpptqdm, github:shadowdk3/libtorch_example);
-# each lands in /work/.mirror/<owner>+<name>/repo, the layout this script reads.
+# each lands in .mirror/<owner>+<name>/repo beside the checkout, the layout this script reads.
 #
 # Usage: bench/report-truth/extract.sh [--mirrors DIR] [--out DIR] [--setup] [NAME...]
-#   --mirrors DIR  folder holding <owner>+<name>/repo mirrors (default /work/.mirror)
+#   --mirrors DIR  folder holding <owner>+<name>/repo mirrors (default: ../.mirror from the checkout)
 #   --out DIR      extract into DIR/<name>/ instead of .bench-src/report-truth/<name>/
 #   --setup        also run each program's "setup" commands in its extracted folder
 #                  (sed edits of constants, data generators; generators that need torch:
@@ -22,7 +22,7 @@ set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../.." && pwd)"
-MIRRORS=/work/.mirror
+MIRRORS="$ROOT/../.mirror"
 OUT="$ROOT/.bench-src/report-truth"
 SETUP=0
 NAMES=()

@@ -58,7 +58,7 @@ struct Phases {
 class PhaseSeries {
 public:
   static constexpr size_t MaxBuckets = 1024;
-  static constexpr Ns FirstWidthNs = 1'000'000;   // 1 ms, doubled as the run grows
+  static constexpr Ns FirstWidthNs = 1'000'000; // 1 ms, doubled as the run grows
   static constexpr uint64_t MinLaunchesToSplit = 200;
 
   // Times before the origin count in the first bucket.

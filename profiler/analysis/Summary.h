@@ -22,7 +22,7 @@ struct SiteCost {
   uint64_t count = 0;     // every sync at the site
   uint64_t waited = 0;    // those that waited at least the threshold (stalls)
   Ns stall_ns = 0, p50_ns = 0, p99_ns = 0; // the host's time in them all
-  Ns idle_charged_ns = 0; // GPU idle of the sync bubbles these stalls caused
+  Ns idle_charged_ns = 0;                  // GPU idle of the sync bubbles these stalls caused
   uint64_t bytes = 0;
   // Its syncs in start-up, steady part and teardown (analysis/Phases), for a run that was
   // split so (phased: a trace written before phases has none).

@@ -141,7 +141,8 @@ bool StackCapture::onBackwardSync(uint32_t correlation, uint64_t external) {
   if (found) {
     f.op = op.name;
     f.python.resize(HOSTSYNC_FORWARD_PYTHON);
-    f.python.resize(static_cast<size_t>(python_.resolve(op.python_refs, op.python, f.python.data())));
+    f.python.resize(
+        static_cast<size_t>(python_.resolve(op.python_refs, op.python, f.python.data())));
     f.pcs.assign(op.pc, op.pc + op.pcs);
   }
   capture(correlation, external, key, &f);

@@ -63,8 +63,7 @@ std::string TorchLink::tryLoad(const std::vector<Module> &modules, HostsyncLocat
   record_ = reinterpret_cast<void (*)()>(dlsym(lib, "hostsync_autograd_record_forward"));
   watch_ = reinterpret_cast<void (*)(const char *)>(dlsym(lib, "hostsync_autograd_watch"));
   if (!start || !backward_ || !forward_ || !record_ || !watch_ || start(locate) != 1)
-    return "backward syncs are not linked to their forward line: " + path +
-           " lacks its functions";
+    return "backward syncs are not linked to their forward line: " + path + " lacks its functions";
   active_.store(true, std::memory_order_release);
   return "";
 }

@@ -118,19 +118,19 @@ nlohmann::ordered_json siteJson(const std::string &name, const SiteCost &c) {
   for (const auto &[index, stalls] : parts.buckets)
     buckets.push_back({index, stalls});
   J site = {{"site", name},
-          {"count", c.count},
-          {"waited", c.waited},
-          {"stall_ns", c.stall_ns},
-          {"p50_ns", c.p50_ns},
-          {"p99_ns", c.p99_ns},
-          {"idle_charged_ns", c.idle_charged_ns},
-          {"bytes", c.bytes},
-          {"stack", c.stack},
-          {"lengths",
-           {{"min_ns", parts.min},
-            {"max_ns", parts.max},
-            {"per_octave", StallHistogram::PerOctave},
-            {"buckets", buckets}}}};
+            {"count", c.count},
+            {"waited", c.waited},
+            {"stall_ns", c.stall_ns},
+            {"p50_ns", c.p50_ns},
+            {"p99_ns", c.p99_ns},
+            {"idle_charged_ns", c.idle_charged_ns},
+            {"bytes", c.bytes},
+            {"stack", c.stack},
+            {"lengths",
+             {{"min_ns", parts.min},
+              {"max_ns", parts.max},
+              {"per_octave", StallHistogram::PerOctave},
+              {"buckets", buckets}}}};
   if (c.phased) {
     J phases = J::object();
     for (int k = 0; k < PhaseCount; ++k) {
@@ -347,9 +347,10 @@ std::string textSummary(const TraceModel &m, const Summary &s, size_t top,
     out += line;
   }
   std::snprintf(line, sizeof line,
-                "| host stalled %.3f ms in %zu syncs, GPU idle after them %.3f ms | "
+                "| host in syncs %.3f ms (%zu syncs, %zu waited), GPU idle after them %.3f ms | "
                 "2+ streams busy %.1f%% of GPU time, copies under compute %.1f%%",
-                s.stall_ns / 1e6, static_cast<size_t>(s.stall_count), s.bubble_ns / 1e6,
+                s.stall_ns / 1e6, static_cast<size_t>(s.sync_count),
+                static_cast<size_t>(s.stall_count), s.bubble_ns / 1e6,
                 s.overlap.multiStreamPercent(), s.overlap.copyOverlapPercent());
   out += line;
   if (m.dropped_records || m.invalid_records) {
@@ -367,10 +368,12 @@ std::string textSummary(const TraceModel &m, const Summary &s, size_t top,
   out += "\n";
   for (size_t i = 0; i < s.sites.size() && i < top; ++i) {
     const SiteCost &c = s.sites[i];
-    std::snprintf(
-        line, sizeof line, "  %zu. %s: %llu stalls, %.3f ms host, %.3f ms GPU idle after\n", i + 1,
-        (lines.count(c.site) ? lines.at(c.site) : m.name(c.site)).c_str(),
-        static_cast<unsigned long long>(c.count), c.stall_ns / 1e6, c.idle_charged_ns / 1e6);
+    std::snprintf(line, sizeof line,
+                  "  %zu. %s: %llu syncs (%llu waited), %.3f ms host, %.3f ms GPU idle after\n",
+                  i + 1, (lines.count(c.site) ? lines.at(c.site) : m.name(c.site)).c_str(),
+                  static_cast<unsigned long long>(c.count),
+                  static_cast<unsigned long long>(c.waited), c.stall_ns / 1e6,
+                  c.idle_charged_ns / 1e6);
     out += line;
   }
   return out;

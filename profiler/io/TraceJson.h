@@ -28,8 +28,8 @@ struct TimelineEntry {
 
 struct ProcessInfo {
   int pid = 0;
-  int ppid = 0; // its parent: which process of a job started which
-  std::string rank;                                   // the job's rank (io/JobRank.h), or empty
+  int ppid = 0;     // its parent: which process of a job started which
+  std::string rank; // the job's rank (io/JobRank.h), or empty
   std::string local_rank, world_size, launcher, host; // likewise; host: gethostname()
   std::string command;                                // the traced program's command line
   size_t windows = 0;            // cudaProfilerStart..Stop windows analysed (0: the whole run)

@@ -150,7 +150,6 @@ SiteCost readSite(const J &site, const std::string &where) {
   return c;
 }
 
-
 // Names each stall's site by its stack's first user frame (`function file:line`) and
 // rebuilds the per-site table: return addresses of one line (two calls on it, or a
 // binary seen by several runs) become one site. The tracer folds a run as it goes and

@@ -187,15 +187,25 @@ void matchFindings(Report &r) {
   }
 }
 
+// The headline's figures are the steady part's where the runs have one (as the verdict's).
 void computeHeadline(Report &r) {
   Headline &h = r.headline;
-  double multi = 0, copy = 0;
+  double multi = 0, copy = 0, weight = 0; // the overlap shares, weighted by each run's busy time
   for (const TracedRun &run : r.runs) {
     h.window_ns += run.window_ns;
-    h.stall_ns += run.stall_ns;
-    h.bubble_ns += run.bubble_ns;
-    h.gpu_busy_ns += run.gpu_busy_ns;
-    h.gpu_window_ns += run.gpu_window_ns;
+    weight += static_cast<double>(run.gpu_busy_ns);
+    if (!run.phases_how.empty()) {
+      const RunPhase &p = run.phases[SteadyPhase];
+      h.stall_ns += p.sync_ns;
+      h.bubble_ns += p.sync_bubble_ns;
+      h.gpu_busy_ns += p.gpu_busy_ns;
+      h.gpu_window_ns += p.gpu_time_ns;
+    } else {
+      h.stall_ns += run.stall_ns;
+      h.bubble_ns += run.bubble_ns;
+      h.gpu_busy_ns += run.gpu_busy_ns;
+      h.gpu_window_ns += run.gpu_window_ns;
+    }
     multi += run.multi_stream_pct * static_cast<double>(run.gpu_busy_ns);
     copy += run.copy_under_compute_pct * static_cast<double>(run.gpu_busy_ns);
   }
@@ -205,9 +215,9 @@ void computeHeadline(Report &r) {
     h.lost_to_sync_pct =
         100.0 * static_cast<double>(h.bubble_ns) / static_cast<double>(h.gpu_window_ns);
   }
-  if (h.gpu_busy_ns > 0) {
-    h.multi_stream_pct = multi / static_cast<double>(h.gpu_busy_ns);
-    h.copy_overlap_pct = copy / static_cast<double>(h.gpu_busy_ns);
+  if (weight > 0) {
+    h.multi_stream_pct = multi / weight;
+    h.copy_overlap_pct = copy / weight;
   }
 }
 

@@ -39,7 +39,7 @@ enum PhaseIndex { StartupPhase = 0, SteadyPhase = 1, TeardownPhase = 2 };
 constexpr int PhaseCount = 3;
 struct RunPhase {
   Ns start_ns = 0, end_ns = 0;
-  Ns gpu_time_ns = 0, gpu_busy_ns = 0;                       // summed over the devices
+  Ns gpu_time_ns = 0, gpu_busy_ns = 0;                         // summed over the devices
   Ns sync_bubble_ns = 0, overhead_ns = 0, launch_bound_ns = 0; // its GPU idle, by cause
   uint64_t launches = 0, syncs = 0, stalls = 0;
   Ns sync_ns = 0; // the host's time in its syncs
@@ -79,7 +79,7 @@ struct TracedStall {
   // but the forward op's, when the tracer tied the node to it (user.backward_of is set then).
   bool in_autograd_engine = false;
   std::string backward_node; // "IndexBackward0", when known
-  std::string guessed_rule; // from the stack's functions and the stall class
+  std::string guessed_rule;  // from the stack's functions and the stall class
   // Why there is no user frame, when there is none: no stack was captured, or frames of
   // the program's own binaries could not be symbolized (binary not found or rebuilt).
   enum class StackState { Resolved, None, Unresolved } stack_state = StackState::None;
@@ -139,7 +139,7 @@ struct TracedRun {
   uint64_t gpu_items = 0; // kernels, copies and memsets the host issued (records.gpu)
   double multi_stream_pct = 0, copy_under_compute_pct = 0;
   uint64_t dropped = 0, stacks_without_frames = 0;
-  uint64_t syncs = 0; // every sync (summary.syncs; the stalls before it was written)
+  uint64_t syncs = 0;              // every sync (summary.syncs; the stalls before it was written)
   std::vector<TracedStall> stalls; // the costliest syncs, as the trace lists them
   std::vector<TracedSite> sites;   // every site, with every sync counted
   // Start-up, steady part, teardown: how they were found ("steps", "launches", "whole run"),
@@ -171,8 +171,8 @@ struct Site {
   SourceLocation where;          // unknown for stalls with no user frame
   std::string library_site;      // for those: the library function or API name
   std::vector<std::string> runs; // labels of the runs it appears in
-  uint64_t count = 0;  // every sync there
-  uint64_t waited = 0; // those that waited at least the tracer's threshold
+  uint64_t count = 0;            // every sync there
+  uint64_t waited = 0;           // those that waited at least the tracer's threshold
   Ns stall_ns = 0, idle_ns = 0, p50_ns = 0, p99_ns = 0;
   uint64_t bytes = 0;
   std::array<SitePhase, PhaseCount> phases{}; // by part of the run (all steady: unphased)
@@ -206,8 +206,8 @@ struct RankRow {
 };
 // One process of the run, as the report lists it (join/Processes.h).
 struct ProcessRow {
-  size_t run = 0;      // index into Report::runs
-  uint64_t stalls = 0; // its syncs
+  size_t run = 0;        // index into Report::runs
+  uint64_t stalls = 0;   // its syncs
   bool gpu_work = false; // it issued GPU work, or a GPU was busy for it
 };
 // The processes of one role together, for a job too large to list whole.

@@ -28,9 +28,9 @@ std::string siteName(const Site &s) {
 }
 
 std::string syncsText(const SitePhase &p) {
-  return p.waited == p.calls ? std::to_string(p.calls)
-                             : std::to_string(p.calls) + " (" + std::to_string(p.waited) +
-                                   " waited)";
+  return p.waited == p.calls
+             ? std::to_string(p.calls)
+             : std::to_string(p.calls) + " (" + std::to_string(p.waited) + " waited)";
 }
 
 std::vector<size_t> sitesIn(const Report &r, SiteList list, size_t top) {
@@ -202,15 +202,15 @@ std::string rolesText(const Report &r) {
   };
   std::string out;
   for (const RoleGroup &g : r.roles) {
-    std::string what =
-        g.kind == RoleKind::Main       ? std::string("the main process")
-        : g.kind == RoleKind::Rank     ? plural(g.processes, "rank", "ranks")
-        : g.kind == RoleKind::Launcher ? plural(g.processes, "launcher", "launchers")
-        : g.kind == RoleKind::Worker   ? plural(g.processes, "spawned worker", "spawned workers")
-        : g.kind == RoleKind::Helper
-            ? plural(g.processes, "multiprocessing helper (resource tracker)",
-                     "multiprocessing helpers (resource trackers)")
-            : plural(g.processes, "other process", "other processes");
+    std::string what = g.kind == RoleKind::Main       ? std::string("the main process")
+                       : g.kind == RoleKind::Rank     ? plural(g.processes, "rank", "ranks")
+                       : g.kind == RoleKind::Launcher ? plural(g.processes, "launcher", "launchers")
+                       : g.kind == RoleKind::Worker
+                           ? plural(g.processes, "spawned worker", "spawned workers")
+                       : g.kind == RoleKind::Helper
+                           ? plural(g.processes, "multiprocessing helper (resource tracker)",
+                                    "multiprocessing helpers (resource trackers)")
+                           : plural(g.processes, "other process", "other processes");
     what += g.with_gpu_work == g.processes ? ""
             : g.with_gpu_work == 0         ? " (no GPU work)"
                                    : " (" + std::to_string(g.with_gpu_work) + " with GPU work)";

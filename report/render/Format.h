@@ -8,8 +8,8 @@
 
 namespace hostsync::report {
 
-std::string ms(Ns ns);               // "1.234 ms"
-std::string pct(double p);           // "12.3%"
+std::string ms(Ns ns);     // "1.234 ms"
+std::string pct(double p); // "12.3%"
 // "examples/x.cpp:42", "train.py:40 (backward of aten::index)" or "in at::nonzero (library)".
 std::string siteName(const Site &s);
 // A site's syncs in a part of the run: "160", or "160 (49 waited)" when not all of them waited

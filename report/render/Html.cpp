@@ -254,8 +254,8 @@ std::string reportHtml(const Report &r, size_t top) {
       out += "<h2 id=\"no-wait-title\">" + std::string(NoWaitTitle) + "</h2><p class=\"note\">" +
              NoWaitNote + "</p>" + siteTable("no-wait", quiet, r, true);
     if (std::vector<size_t> once = sitesIn(r, SiteList::OneTime, top); !once.empty())
-      out += "<h2 id=\"one-time-title\">" + std::string(OneTimeTitle) +
-             "</h2><p class=\"note\">" + OneTimeNote + "</p>" + siteTable("one-time", once, r);
+      out += "<h2 id=\"one-time-title\">" + std::string(OneTimeTitle) + "</h2><p class=\"note\">" +
+             OneTimeNote + "</p>" + siteTable("one-time", once, r);
     if (r.job.present()) {
       std::vector<size_t> shown = shownRanks(r.job, top);
       out += ranksSection(r.job, shown) + ranksSvg(r, shown);

@@ -136,8 +136,8 @@ std::string reportMarkdown(const Report &r, size_t top) {
           "static finding |\n|---|---|---|---|---|---|---|\n";
     for (size_t i : sitesIn(r, SiteList::Fix, top)) {
       const Site &s = r.sites[i];
-      md += "| " + std::to_string(i + 1) + " | " + markdownCode(siteName(s)) + " | " +
-            ruleText(s) + " | " + syncsText(s.steady()) + " | " + ms(s.steady().wait_ns) + " | " +
+      md += "| " + std::to_string(i + 1) + " | " + markdownCode(siteName(s)) + " | " + ruleText(s) +
+            " | " + syncsText(s.steady()) + " | " + ms(s.steady().wait_ns) + " | " +
             ms(s.steady().idle_ns) + " | " + markdownText(matchText(s, r)) + " |\n";
     }
     md += "\nSavings are upper bounds: fixing a site saves at most the GPU idle charged to it.\n";

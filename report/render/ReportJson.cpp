@@ -180,7 +180,7 @@ std::string reportJson(const Report &r) {
       const char *names[PhaseCount] = {"startup", "steady", "teardown"};
       for (int k = 0; k < PhaseCount; ++k) {
         const RunPhase &p = run.phases[k];
-        phases[names[k]] = {{"start_ns", p.start_ns},     {"end_ns", p.end_ns},
+        phases[names[k]] = {{"start_ns", p.start_ns},       {"end_ns", p.end_ns},
                             {"gpu_time_ns", p.gpu_time_ns}, {"gpu_busy_ns", p.gpu_busy_ns},
                             {"launches", p.launches},       {"syncs", p.syncs},
                             {"stalls", p.stalls},           {"sync_ns", p.sync_ns}};

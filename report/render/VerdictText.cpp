@@ -101,8 +101,8 @@ std::string phasesText(const Verdict &v) {
                     : v.phases_how == "launches" ? "from where its launches reach 1% of the run's "
                                                    "to where they reach 99%"
                                                  : "all of it: too few launches to split it";
-  return "Judged on the steady part of the run (" + how + "); start-up " +
-         duration(v.startup_ns) + " and teardown " + duration(v.teardown_ns) +
+  return "Judged on the steady part of the run (" + how + "); start-up " + duration(v.startup_ns) +
+         " and teardown " + duration(v.teardown_ns) +
          " are set apart, and so are the syncs that happen only there.";
 }
 

@@ -16,16 +16,16 @@ struct RunTimes {
 };
 RunTimes timesOf(const TracedRun &run, Verdict &v) {
   if (run.phases_how.empty())
-    return {run.gpu_window_ns, run.gpu_busy_ns, run.bubble_ns, run.idle_overhead_ns,
-            run.idle_host_ns, run.gpu_items};
+    return {run.gpu_window_ns,    run.gpu_busy_ns,  run.bubble_ns,
+            run.idle_overhead_ns, run.idle_host_ns, run.gpu_items};
   const RunPhase &p = run.phases[SteadyPhase];
   v.steady = true;
   v.startup_ns += run.phases[StartupPhase].length();
   v.teardown_ns += run.phases[TeardownPhase].length();
   if (v.phases_how.empty() || (v.phases_how != run.phases_how && run.gpu_busy_ns > 0))
     v.phases_how = run.phases_how;
-  return {p.gpu_time_ns, p.gpu_busy_ns, p.sync_bubble_ns, p.overhead_ns, p.launch_bound_ns,
-          p.launches};
+  return {p.gpu_time_ns, p.gpu_busy_ns,     p.sync_bubble_ns,
+          p.overhead_ns, p.launch_bound_ns, p.launches};
 }
 
 void addRun(const TracedRun &run, Verdict &v) {

@@ -1,22 +1,28 @@
 #!/usr/bin/env python3
 """Checks the reports of tests/gpu/run_launcher_checks.sh's jobs (issue 49): each report
-exited 0 with no trace skipped, lists every process the job had with the role it had, and
-names launch_train.py's two sync lines (SYNC-ITEM, SYNC-NONZERO) as measured sites.
+exited 0 with no trace skipped, lists every process the job had with the role it had (no
+more, no fewer: the main process, ranks, launchers, spawned workers, multiprocessing's
+helpers), and names launch_train.py's two sync lines (SYNC-ITEM, SYNC-NONZERO) with every
+sync counted: one per step per rank, whether or not it waited (issue 76: a site must not depend
+on a small sync happening to wait the tracer's 20 us).
 usage: check_launchers.py <work dir> <path of launch_train.py>"""
 import collections
 import json
 import os
 import sys
 
-# Per job: how many processes of each role, and how many of them with GPU work.
+# Per job: how many processes of each role, and how many of them with GPU work; and how many
+# syncs each marked line makes (its steps, times the processes that run them), None where a
+# rank is killed half way.
 EXPECTED = {
-    # the script, two DataLoader workers and multiprocessing's resource tracker
-    "spawn": ({"process": 1, "worker": 3}, {"process": 1, "worker": 0}),
-    "torchrun1": ({"launcher": 1, "rank": 1}, {"launcher": 0, "rank": 1}),
-    "wrapper": ({"process": 2}, {"process": 1}),  # bash, then python3 with the GPU work
-    "helper": ({"process": 2}, {"process": 1}),  # the script, and its CPU-only helper
-    "torchrun2": ({"launcher": 1, "rank": 2}, {"launcher": 0, "rank": 2}),
-    "killed": ({"launcher": 1, "rank": 2}, {"launcher": 0, "rank": 2}),
+    # the script (the main process), two DataLoader workers, multiprocessing's resource tracker
+    "spawn": ({"main": 1, "worker": 2, "helper": 1}, {"main": 1}, 60),
+    "torchrun1": ({"launcher": 1, "rank": 1}, {"rank": 1}, 60),
+    # bash (the main process), then python3 with the GPU work
+    "wrapper": ({"main": 1, "process": 1}, {"process": 1}, 40),
+    "helper": ({"main": 1, "process": 1}, {"main": 1}, 60),  # the script, its CPU-only helper
+    "torchrun2": ({"launcher": 1, "rank": 2}, {"rank": 2}, 120),
+    "killed": ({"launcher": 1, "rank": 2}, {"rank": 2}, None),
 }
 
 
@@ -37,7 +43,7 @@ def main():
         ok &= bool(cond)
 
     lines = {marked_line(job, "SYNC-ITEM"), marked_line(job, "SYNC-NONZERO")}
-    for name, (roles, with_gpu) in EXPECTED.items():
+    for name, (roles, with_gpu, syncs) in EXPECTED.items():
         rc_file = os.path.join(work, f"{name}-report.rc")
         if not os.path.exists(rc_file):
             print(f"SKIP: {name}: not run")
@@ -53,15 +59,20 @@ def main():
         check(r["skipped_inputs"] == [], f"{name}: no trace skipped ({r['skipped_inputs']})")
         have = collections.Counter(run["role"] for run in r["runs"])
         gpu = collections.Counter(run["role"] for run in r["runs"] if run["gpu_work"])
-        check(all(have[k] == v for k, v in roles.items()) and
-              all(gpu[k] == v for k, v in with_gpu.items()),
+        check(have == collections.Counter(roles) and gpu == collections.Counter(with_gpu),
               f"{name}: processes by role {dict(have)}, with GPU work {dict(gpu)} "
-              f"(expected {roles}, with GPU work {with_gpu})")
-        sites = {(s.get("file") or "", s.get("line")) for s in
-                 r["findings_with_cost"] + r["missed_statically"]}
-        named = {line for f, line in sites if f.endswith("launch_train.py")}
-        check(lines <= named, f"{name}: sync lines {sorted(lines)} named (got "
-              f"{sorted(l for l in named if l)})")
+              f"(expected exactly {roles}, with GPU work {with_gpu})")
+        sites = r["findings_with_cost"] + r["missed_statically"]
+        counts = collections.Counter()
+        for s in sites:
+            if (s.get("file") or "").endswith("launch_train.py") and not s.get("backward_of"):
+                counts[s["line"]] += s["count"]
+        check(lines <= set(counts), f"{name}: sync lines {sorted(lines)} named (got "
+              f"{sorted(counts)})")
+        if syncs is not None:
+            check(all(counts[line] == syncs for line in lines),
+                  f"{name}: every sync counted: {syncs} on each of lines {sorted(lines)} "
+                  f"(got {[counts[line] for line in sorted(lines)]})")
         if name == "killed":
             ended = {run["rank"]: run["ended_by"] for run in r["runs"] if run["role"] == "rank"}
             check(ended.get("1") == "running",

@@ -112,6 +112,9 @@ if importlib.util.find_spec("ensurepip") and importlib.util.find_spec("venv"):
 # with the vendored schema (third_party/perfetto).
 if config.perfetto_sample:
     config.substitutions.append(("%hostsync-perfetto-sample", config.perfetto_sample))
+# The trace.json of a synthetic training run, through the tracer's analysis and writer.
+if config.training_sample:
+    config.substitutions.append(("%hostsync-training-sample", config.training_sample))
 if shutil.which("protoc"):
     config.available_features.add("protoc")
 

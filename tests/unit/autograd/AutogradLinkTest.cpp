@@ -70,6 +70,18 @@ void step() {
   maskedForward(x).sum().backward();
 }
 
+// The link started, and the test's own observer where the tracer's sync callback would run:
+// once per process (ctest runs each test in a process of its own).
+void observe() {
+  static bool once = [] {
+    hostsync_autograd_start(fakeLocate);
+    at::addGlobalCallback(
+        at::RecordFunctionCallback(insideBackward).scopes({at::RecordScope::FUNCTION}));
+    return true;
+  }();
+  (void)once;
+}
+
 const Seen *indexBackward() {
   for (const Seen &s : g_seen)
     if (s.node.rfind("IndexBackward", 0) == 0)
@@ -80,10 +92,10 @@ const Seen *indexBackward() {
 } // namespace
 
 TEST(AutogradLink, ABackwardNodeNamesItsForwardOpWithItsFrames) {
-  ASSERT_EQ(hostsync_autograd_start(fakeLocate), 1);
-  at::addGlobalCallback(
-      at::RecordFunctionCallback(insideBackward).scopes({at::RecordScope::FUNCTION}));
-  // Not recording forward ops yet: the node is known, its forward op is not.
+  EXPECT_EQ(hostsync_autograd_start(fakeLocate), 1);
+  observe();
+  // Not recording forward ops yet (this process's first test): the node is known, its
+  // forward op is not.
   g_seen.clear();
   step();
   const Seen *s = indexBackward();
@@ -107,7 +119,7 @@ TEST(AutogradLink, ABackwardNodeNamesItsForwardOpWithItsFrames) {
 }
 
 TEST(AutogradLink, AWatchedOpKeepsItsNativeStackWhereThereIsNoPython) {
-  hostsync_autograd_start(fakeLocate);
+  observe();
   hostsync_autograd_record_forward();
   g_python = false;
   // Not watched yet: the forward op is known by name, with no frame of any kind.

@@ -189,6 +189,35 @@ TEST(StallSites, SymbolizingATraceRenamesItsSitesAndRebuildsTheTable) {
   EXPECT_EQ(doc["stalls"][1]["site"], sites[0]["site"]);
 }
 
+// A sync in autograd's backward tied to its forward op (autograd/AutogradLink.h): the forward
+// op's native stack is symbolized too, and the site is the forward line, marked as its backward.
+TEST(StallSites, ABackwardSyncIsNamedByItsForwardLine) {
+  Stack forward = captureHere();
+  nlohmann::ordered_json doc;
+  doc["modules"] = modulesJson(loadedModules());
+  nlohmann::ordered_json libraryOnly = nlohmann::ordered_json::array({"0x10"});
+  doc["stacks"] = {{{"pcs", libraryOnly},
+                    {"backward",
+                     {{"node", "IndexBackward0"},
+                      {"op", "aten::index"},
+                      {"pcs", forward.pcs},
+                      {"python", nlohmann::ordered_json::array()}}}}};
+  doc["stalls"] = {{{"site", "cudaStreamSynchronize"},
+                    {"stack", 0},
+                    {"start_ns", 100},
+                    {"end_ns", 400},
+                    {"bytes", 4},
+                    {"idle_charged_ns", 50}}};
+  symbolizeTraceDoc(doc, {});
+  const auto &backward = doc["stacks"][0]["backward"];
+  ASSERT_TRUE(backward.contains("frames"));
+  EXPECT_GE(backward["user_frame"].get<int>(), 0);
+  std::string site = doc["sites"][0]["site"];
+  EXPECT_NE(site.find("SymbolizeTest.cpp:" + std::to_string(g_captureLine)), std::string::npos)
+      << site;
+  EXPECT_NE(site.find(" (backward of aten::index)"), std::string::npos) << site;
+}
+
 // A folded run lists only its costliest stalls: the table is its sites (with their stall
 // lengths) merged by line, whatever the list holds.
 TEST(StallSites, AFoldedTracesSitesOfOneLineMergeWithTheirLengths) {

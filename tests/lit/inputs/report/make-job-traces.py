@@ -11,8 +11,10 @@ all-reduce; the others wait for it there.
   --broken  adds one bad file of each kind the report must skip with a warning: JSON cut
             off by a kill, a trace of another version, a worst window written before the
             fix (start_ns -200000000)
+  --spawn   adds, apart from any rank, a script (pid 2000) whose DataLoader spawned two
+            workers and multiprocessing's resource tracker, each naming it as its parent
 usage: make-job-traces.py DIR --ranks N [--collectives K] [--late R] [--late-ms X]
-                          [--extras] [--broken]"""
+                          [--extras] [--broken] [--spawn]"""
 import argparse
 import json
 import os
@@ -21,10 +23,10 @@ MS = 1_000_000
 STEP = 30 * MS
 
 
-def trace(pid, rank, world, command, ended_by="exit", gpu=True):
+def trace(pid, rank, world, command, ended_by="exit", gpu=True, ppid=1):
     doc = {
         "schema": "hostsync-trace/trace", "version": 1,
-        "process": {"pid": pid, "rank": rank, "local_rank": str(int(rank) % 8) if rank else "",
+        "process": {"pid": pid, "ppid": ppid, "rank": rank, "local_rank": str(int(rank) % 8) if rank else "",
                     "world_size": world, "launcher": "torchrun" if rank else "",
                     "host": "node%d" % (int(rank) // 8 if rank else 0), "command": command,
                     "ended_by": ended_by},
@@ -77,6 +79,7 @@ def main():
     ap.add_argument("--late-ms", type=int, default=10)
     ap.add_argument("--extras", action="store_true")
     ap.add_argument("--broken", action="store_true")
+    ap.add_argument("--spawn", action="store_true")
     a = ap.parse_args()
     assert not a.extras or a.late < a.ranks - 1, "--extras kills the last rank: make another late"
     os.makedirs(a.dir, exist_ok=True)
@@ -98,6 +101,19 @@ def main():
         c["events"] = c["events"][: a.collectives // 2]
         c["collectives"] = len(c["events"])
         write(a.dir, "trace-%d-rank%d.json" % (1000 + r, r), killed)
+    if a.spawn:
+        main_doc = rank_trace(0, a)
+        main_doc["process"].update(pid=2000, rank="", world_size="", local_rank="", launcher="",
+                                   command="python3 train.py --workers 2")
+        write(a.dir, "trace-2000.json", main_doc)
+        for pid in (2001, 2002):
+            write(a.dir, "trace-%d.json" % pid,
+                  trace(pid, "", "", "/usr/bin/python3 -c from multiprocessing.spawn import "
+                        "spawn_main; spawn_main(tracker_fd=5, pipe_handle=9) "
+                        "--multiprocessing-fork", ppid=2000))
+        write(a.dir, "trace-2003.json",
+              trace(2003, "", "", "/usr/bin/python3 -c from multiprocessing.resource_tracker "
+                    "import main;main(5)", ppid=2000))
     if a.broken:
         whole = json.dumps(trace(960, "", "", "python3 helper.py"))
         write(a.dir, "trace-960.json", whole[: len(whole) // 2])

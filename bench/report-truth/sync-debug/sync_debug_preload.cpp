@@ -1,0 +1,127 @@
+// PyTorch's sync debug mode for a LibTorch C++ program, loaded with LD_PRELOAD (a bench tool,
+// bench/report-truth): sets torch.cuda.set_sync_debug_mode("warn")'s C++ equivalent at load,
+// and counts each "synchronizing CUDA operation" warning of the program's main thread by the
+// program's own line that led to it (the first frame of the stack in the program's executable,
+// resolved with addr2line at exit). Writes {"file:line": count} to $SYNC_DEBUG_OUT.
+// Like Python's sync debug mode, it sees the main thread's syncs only (the warning handler is
+// the thread's): autograd's engine threads warn to stderr, uncounted.
+#include <c10/cuda/CUDAFunctions.h>
+#include <c10/util/Exception.h>
+#include <torch/version.h>
+
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <dlfcn.h>
+#include <execinfo.h>
+#include <map>
+#include <mutex>
+#include <string>
+#include <unistd.h>
+#include <vector>
+
+namespace {
+std::mutex g_mutex;
+std::map<std::vector<void *>, long> g_stacks; // each distinct stack of a warning, how often
+
+// LibTorch 2.x hands a handler the warning; 1.x its parts.
+#if TORCH_VERSION_MAJOR >= 2
+using Handler = c10::WarningHandler;
+Handler *currentHandler() { return c10::WarningUtils::get_warning_handler(); }
+void setHandler(Handler *h) { c10::WarningUtils::set_warning_handler(h); }
+#define HOSTSYNC_WARNING_ARGS const c10::Warning &w
+#define HOSTSYNC_WARNING_MSG w.msg()
+#define HOSTSYNC_WARNING_FORWARD w
+#else
+using Handler = c10::WarningHandler;
+Handler *currentHandler() { return c10::Warning::get_warning_handler(); }
+void setHandler(Handler *h) { c10::Warning::set_warning_handler(h); }
+#define HOSTSYNC_WARNING_ARGS const c10::SourceLocation &loc, const std::string &msg, bool verbatim
+#define HOSTSYNC_WARNING_MSG msg
+#define HOSTSYNC_WARNING_FORWARD loc, msg, verbatim
+#endif
+
+struct Counter : Handler {
+  Handler *previous = nullptr;
+  void process(HOSTSYNC_WARNING_ARGS) override {
+    if (std::string(HOSTSYNC_WARNING_MSG).find("synchroniz") == std::string::npos) {
+      if (previous)
+        previous->process(HOSTSYNC_WARNING_FORWARD);
+      return;
+    }
+    void *pcs[64];
+    int n = backtrace(pcs, 64);
+    std::lock_guard<std::mutex> lock(g_mutex);
+    ++g_stacks[std::vector<void *>(pcs, pcs + n)];
+  }
+};
+Counter g_counter;
+
+std::string realPath(const char *p) {
+  char buf[PATH_MAX];
+  return realpath(p, buf) ? buf : p;
+}
+
+// file:line of a return address in the executable, by addr2line; "" when it has none.
+std::string lineOf(const std::string &exe, uintptr_t offset) {
+  std::string cmd = "addr2line -e '" + exe + "' 0x";
+  char hex[32];
+  std::snprintf(hex, sizeof hex, "%lx", static_cast<unsigned long>(offset - 1));
+  cmd += hex;
+  FILE *p = popen(cmd.c_str(), "r");
+  if (!p)
+    return "";
+  char out[4096] = "";
+  if (!fgets(out, sizeof out, p))
+    out[0] = 0;
+  pclose(p);
+  std::string s = out;
+  while (!s.empty() && (s.back() == '\n' || s.back() == '\r'))
+    s.pop_back();
+  if (size_t d = s.find(" (discriminator"); d != std::string::npos)
+    s.erase(d);
+  return s.rfind("??", 0) == 0 ? "" : s;
+}
+
+void writeOut() {
+  const char *out = std::getenv("SYNC_DEBUG_OUT");
+  if (!out)
+    return;
+  std::string exe = realPath("/proc/self/exe");
+  std::map<std::string, long> lines;
+  std::lock_guard<std::mutex> lock(g_mutex);
+  for (const auto &[stack, count] : g_stacks) {
+    std::string where = "(no program frame)";
+    for (void *pc : stack) {
+      Dl_info info;
+      if (!dladdr(pc, &info) || !info.dli_fname || realPath(info.dli_fname) != exe)
+        continue;
+      std::string line = lineOf(exe, reinterpret_cast<uintptr_t>(pc) -
+                                         reinterpret_cast<uintptr_t>(info.dli_fbase));
+      if (!line.empty() && line.find("/torch/") == std::string::npos) { // not an inlined header
+        where = line;
+        break;
+      }
+    }
+    lines[where] += count;
+  }
+  FILE *f = std::fopen(out, "w");
+  if (!f)
+    return;
+  std::fprintf(f, "{");
+  bool first = true;
+  for (const auto &[where, count] : lines) {
+    std::fprintf(f, "%s\"%s\": %ld", first ? "" : ", ", where.c_str(), count);
+    first = false;
+  }
+  std::fprintf(f, "}\n");
+  std::fclose(f);
+}
+
+__attribute__((constructor)) void start() {
+  c10::cuda::warning_state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_WARN);
+  g_counter.previous = currentHandler();
+  setHandler(&g_counter);
+  std::atexit(writeOut);
+}
+} // namespace
