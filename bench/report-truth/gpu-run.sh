@@ -45,7 +45,7 @@ clock "builds, in the background"
 (cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHOSTSYNC_BUILD_ANALYZER=OFF \
   -DHOSTSYNC_BUILD_TESTS=OFF -DCMAKE_PREFIX_PATH="$prefix" &&
   cmake --build build-gpu --target hostsync_trace hostsync-symbolize hostsync-report \
-    hostsync_autograd backward_lines) >"$out/build.log" 2>&1 &
+    hostsync_autograd backward_lines -- -k 0) >"$out/build.log" 2>&1 &
 build=$!
 (cmake -S bench/report-truth/sync-debug -B build-sync-debug -G Ninja -DCMAKE_PREFIX_PATH="$prefix" &&
   cmake --build build-sync-debug) >"$out/build-sync-debug.log" 2>&1 &
