@@ -23,9 +23,9 @@ def main():
     program_dir = os.path.dirname(os.path.abspath(script))
     sys.path.insert(0, program_dir)
     import torch
+    from torch.optim.optimizer import register_optimizer_step_post_hook
     steps = []
-    torch.optim.optimizer.register_optimizer_step_post_hook(
-        lambda opt, a, kw: steps.append(time.perf_counter_ns()))
+    register_optimizer_step_post_hook(lambda opt, a, kw: steps.append(time.perf_counter_ns()))
     lines = collections.Counter()
     if debug:
         torch.cuda.set_sync_debug_mode("warn")

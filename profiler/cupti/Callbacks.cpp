@@ -9,6 +9,8 @@
 
 #include <cuda_runtime_api.h>
 #include <cupti.h>
+
+#include <atomic>
 #include <generated_nvtx_meta.h>
 
 namespace hostsync::trace {
@@ -37,10 +39,15 @@ const char *rangeMessage(CUpti_CallbackId cbid, const void *params) {
 // What each runtime callback id is for: filled once at subscription, read in every callback.
 enum : uint8_t { TakeStack = 1, PollStack = 2, Record = 4, AsyncCopy = 8 };
 uint8_t g_useOfCallback[CUPTI_RUNTIME_TRACE_CBID_SIZE] = {};
+void (*g_firstCallHook)() = nullptr;
+std::atomic<bool> g_firstCallSeen{false};
 
 void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
                          const void *data) {
   if (domain == CUPTI_CB_DOMAIN_RUNTIME_API) {
+    if (!g_firstCallSeen.load(std::memory_order_relaxed) && !g_firstCallSeen.exchange(true) &&
+        g_firstCallHook)
+      g_firstCallHook();
     auto *cb = static_cast<const CUpti_CallbackData *>(data);
     uint8_t use = cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE ? g_useOfCallback[cbid] : 0;
     // The entry time waits in CUPTI's per-call slot: no thread-local state, and calls that
@@ -68,6 +75,8 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
   }
 }
 } // namespace
+
+void setFirstCallHook(void (*hook)()) { g_firstCallHook = hook; }
 
 std::string subscribeCallbacks() {
   bool stacks = StackCapture::instance().running(), steps = StepMarks::instance().running(),

@@ -12,4 +12,9 @@ namespace hostsync::trace {
 // subscriber, such as the PyTorch profiler, came first).
 std::string subscribeCallbacks();
 
+// Called once, from the first runtime API callback of the process (a CUDA call made: the
+// program's libraries are loaded by then). Must be cheap and safe inside a CUDA call: the
+// tracer wakes its fold thread with it, which then loads the LibTorch link (cupti/TorchLink).
+void setFirstCallHook(void (*hook)());
+
 } // namespace hostsync::trace

@@ -533,6 +533,12 @@ void start() {
     if (!err.empty())
       std::fprintf(stderr, "hostsync-trace: %s; steps are not counted\n", err.c_str());
   }
+  // The program's first CUDA call: its libraries are loaded, so a fold now loads the LibTorch
+  // link before its first steps (a LibTorch program may train for less than a fold period).
+  setFirstCallHook([] {
+    if (g_folding)
+      g_folding->cv.notify_all();
+  });
   err = subscribeCallbacks();
   if (!err.empty() && byCallbacks) {
     // No callbacks, so no timed calls: the runtime activity records stand in (slower).

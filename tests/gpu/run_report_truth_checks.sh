@@ -4,10 +4,14 @@
 # launch-bound, each against its own untraced timing), and what a pinned non-blocking copy
 # costs the host (untraced, under torch.profiler, traced). PASS/FAIL lines go to
 # <results dir>/trace-report-truth-checks-<gpu>-<date>.txt, the measurements beside it.
-# usage: tests/gpu/run_report_truth_checks.sh <results dir>
+# usage: tests/gpu/run_report_truth_checks.sh <results dir> [CHECK...]
+#   CHECK: backward-py, backward-cpp, setup-gpu, setup-launch, pinned (default: all)
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 results=$1
+shift
+checks=" ${*:-backward-py backward-cpp setup-gpu setup-launch pinned} "
+want() { [[ $checks == *" $1 "* ]]; }
 mkdir -p "$results"
 . tests/gpu/checks_setup.sh "$results" trace-report-truth-checks
 echo "INFO: $gpu, $(date +%F), torch $(python3 -c 'import torch; print(torch.__version__)')"
@@ -20,21 +24,26 @@ report() { # name: symbolize the traces of $work/name, report them into $work/na
   cp "$work/$1-report/report.json" "$results/truth-$1-report.json" 2>/dev/null
 }
 
+if want backward-py; then
 echo "== backward syncs named by their forward line: Python"
 $tracer -o "$work/bw-py" -- python3 tests/gpu/backward_lines.py 20 >"$work/bw-py.out" 2>&1 ||
   { echo "FAIL: traced run"; tail -5 "$work/bw-py.out"; status=1; }
 report bw-py
 python3 tests/gpu/check_backward_lines.py "$work/bw-py-report/report.json" \
   "$work"/bw-py/trace-*[0-9].json tests/gpu/backward_lines.py 20 || status=1
+fi
 
+if want backward-cpp; then
 echo "== backward syncs named by their forward line: LibTorch"
 $tracer -o "$work/bw-cpp" -- build-gpu/tests-gpu/backward_lines 20 >"$work/bw-cpp.out" 2>&1 ||
   { echo "FAIL: traced run"; tail -5 "$work/bw-cpp.out"; status=1; }
 report bw-cpp
 python3 tests/gpu/check_backward_lines.py "$work/bw-cpp-report/report.json" \
   "$work"/bw-cpp/trace-*[0-9].json tests/gpu/backward_lines.cpp 20 || status=1
+fi
 
 for kind in gpu launch; do
+  want setup-$kind || continue
   echo "== a short loop after a long set-up: $kind-bound steps"
   python3 tests/gpu/long_setup.py "$work/ls-$kind-untraced.json" --kind $kind >/dev/null ||
     { echo "FAIL: untraced run"; status=1; }
@@ -46,6 +55,7 @@ for kind in gpu launch; do
     "$work/ls-$kind-report/report.json" tests/gpu/long_setup.py || status=1
 done
 
+if want pinned; then
 echo "== a pinned non-blocking copy: untraced, under torch.profiler, traced"
 python3 tests/gpu/pinned_copy.py "$results/truth-pinned-untraced.json" >/dev/null || status=1
 python3 tests/gpu/pinned_copy.py "$results/truth-pinned-profiled.json" --profile >/dev/null || status=1
@@ -69,5 +79,6 @@ print(("PASS" if ok else "FAIL") + f": the pinned non-blocking copy and its pin_
       f"inside them: {profiled.get('runtime_calls_in_ranges', [])[:6]}")
 sys.exit(0 if ok else 1)
 PY
+fi
 rm -rf "$work"
 exit $status

@@ -118,8 +118,21 @@ void writeOut() {
   std::fclose(f);
 }
 
+// The mode lives in an inline function's static, of which this library would have its own
+// copy: libc10_cuda's own is the one its syncs read.
+void setSyncDebugMode() {
+  using StateOf = c10::cuda::WarningState &(*)();
+  void *lib = dlopen("libc10_cuda.so", RTLD_NOW | RTLD_NOLOAD);
+  auto state = lib ? reinterpret_cast<StateOf>(dlsym(lib, "_ZN3c104cuda13warning_stateEv")) : nullptr;
+  if (!state) {
+    std::fprintf(stderr, "sync_debug_preload: libc10_cuda's warning_state() not found\n");
+    state = &c10::cuda::warning_state;
+  }
+  state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_WARN);
+}
+
 __attribute__((constructor)) void start() {
-  c10::cuda::warning_state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_WARN);
+  setSyncDebugMode();
   g_counter.previous = currentHandler();
   setHandler(&g_counter);
   std::atexit(writeOut);

@@ -73,8 +73,8 @@ int main(int argc, char **argv) {
   int32_t move = r.stack({{torch, "Module._apply", 900}, {torch, "Module.to", 1340}, user(10)});
   int32_t item = r.stack({user(30)}), idle = r.stack({user(35)});
   int32_t backward = r.stack({}, "aten::index", {user(25, "forward")});
-  int32_t save = r.stack({{"/usr/lib/python3/dist-packages/torch/serialization.py", "save", 600},
-                          user(50)});
+  int32_t save =
+      r.stack({{"/usr/lib/python3/dist-packages/torch/serialization.py", "save", 600}, user(50)});
   Ns t = 1 * ms;
   for (int p = 0; p < 50; ++p) { // model.to(device): a pageable copy and its sync each
     uint32_t c = r.b.api("cudaMemcpyAsync", t, t + 8 * us, Main);
