@@ -57,9 +57,9 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
   // The last DtoH copy each thread issued: a stream sync right after it is the copy's wait
   // (PyTorch's item() and .cpu() are cudaMemcpyAsync + cudaStreamSynchronize).
   std::unordered_map<uint32_t, const GpuActivity *> lastCopyOnThread;
-  // A copy to the host that was a sync itself (blocking, or to pageable memory), while the
-  // thread has launched nothing since: the stream sync PyTorch makes after it is the same
-  // read-back, one sync (index into out).
+  // A copy that was a sync itself (blocking, or through pageable memory), while the thread
+  // has launched nothing since: the stream sync PyTorch makes after it (memcpy_and_sync, for
+  // item(), a blocking .cpu() or .to("cuda")) is the same sync (index into out).
   std::unordered_map<uint32_t, size_t> readBackOf;
   std::vector<size_t> order(m.api.size());
   for (size_t i = 0; i < order.size(); ++i)
@@ -127,10 +127,13 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
         lastCopyOnThread[a.thread] = nullptr;
         continue;
       }
+      // Right after a copy it did not wait in: the wait for that copy.
       const GpuActivity *prev = lastCopyOnThread[a.thread];
-      s.cls = prev && prev->copy == CopyKind::DtoH ? StallClass::DeviceToHostCopy
-                                                   : StallClass::ExplicitSync;
-      if (prev && prev->copy == CopyKind::DtoH)
+      s.cls = !prev                          ? StallClass::ExplicitSync
+              : prev->copy == CopyKind::DtoH ? StallClass::DeviceToHostCopy
+              : prev->copy == CopyKind::HtoD ? StallClass::HostToDeviceCopy
+                                             : StallClass::ExplicitSync;
+      if (s.cls != StallClass::ExplicitSync)
         s.bytes = prev->bytes;
       lastCopyOnThread[a.thread] = nullptr;
       break;
@@ -177,8 +180,7 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
         s.cls = copy->copy == CopyKind::DtoH ? StallClass::DeviceToHostCopy
                 : pageable                   ? StallClass::PageableCopy
                                              : StallClass::HostToDeviceCopy;
-        if (copy->copy == CopyKind::DtoH)
-          readBackOf[a.thread] = out.size();
+        readBackOf[a.thread] = out.size();
       }
       break;
     }

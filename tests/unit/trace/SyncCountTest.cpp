@@ -77,6 +77,26 @@ TEST(SyncCount, AReadBackIsOneSyncFromItsCopyToItsStreamSynchronize) {
   EXPECT_FALSE(syncs[1].waited);
 }
 
+TEST(SyncCount, ABlockingCopyToTheDeviceIsOneSyncWithItsStreamSynchronize) {
+  // x.cuda() of pageable memory (measured on an H200: sync debug mode names it once, the
+  // tracer counted it twice): the driver stages the 1 MB copy, 60 us in the call, then
+  // PyTorch's memcpy_and_sync waits in a stream synchronize. One sync, of the copy's class.
+  Builder b;
+  uint32_t c = b.api("cudaMemcpyAsync", 1 * ms, 1 * ms + 60 * us);
+  b.copy(c, 1 * ms + 5 * us, 1 * ms + 70 * us, CopyKind::HtoD, MemoryKind::Pageable, 1 << 20);
+  b.api("cudaStreamSynchronize", 1 * ms + 61 * us, 1 * ms + 75 * us);
+  // A small one, staged at once: its stream synchronize is the sync, a wait for the copy.
+  uint32_t d = b.api("cudaMemcpyAsync", 2 * ms, 2 * ms + 6 * us);
+  b.copy(d, 2 * ms + 8 * us, 2 * ms + 9 * us, CopyKind::HtoD, MemoryKind::Pageable, 4096);
+  b.api("cudaStreamSynchronize", 2 * ms + 7 * us, 2 * ms + 12 * us);
+  std::vector<Stall> syncs = findStalls(b.m);
+  ASSERT_EQ(syncs.size(), 2u);
+  EXPECT_EQ(syncs[0].cls, StallClass::PageableCopy);
+  EXPECT_EQ(syncs[0].end, 1 * ms + 75 * us);
+  EXPECT_EQ(syncs[1].cls, StallClass::HostToDeviceCopy);
+  EXPECT_EQ(syncs[1].bytes, 4096u);
+}
+
 TEST(SyncCount, ASyncIsChargedItsWaitAndTheRefillAsFarAsItsQueue) {
   // 1) item() after 4 ms of work, then 1 ms of host work before the next launch: the whole
   //    gap is the sync's (without it the host would have done that work while the GPU ran).
