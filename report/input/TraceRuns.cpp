@@ -200,10 +200,9 @@ void readTimelines(const J &list, TracedRun &run, std::string &where) {
 // Start-up, steady part and teardown (absent in traces written before them).
 void readPhases(const J &phases, TracedRun &run, std::string &where) {
   run.phases_how = phases.value("how", "");
-  const char *names[PhaseCount] = {"startup", "steady", "teardown"};
   for (int k = 0; k < PhaseCount; ++k) {
-    where = std::string("phases.") + names[k];
-    const J &p = phases.at(names[k]);
+    where = std::string("phases.") + PhaseNames[k];
+    const J &p = phases.at(PhaseNames[k]);
     RunPhase &into = run.phases[k];
     interval(p, where, into.start_ns, into.end_ns);
     into.gpu_time_ns = wholeNumber(p, "gpu_time_ns", where);

@@ -37,6 +37,7 @@ struct SourceLocation {
 // The parts of a traced run in time (trace.json's phases, profiler/analysis/Phases.h).
 enum PhaseIndex { StartupPhase = 0, SteadyPhase = 1, TeardownPhase = 2 };
 constexpr int PhaseCount = 3;
+constexpr const char *PhaseNames[PhaseCount] = {"startup", "steady", "teardown"}; // as trace.json
 struct RunPhase {
   Ns start_ns = 0, end_ns = 0;
   Ns gpu_time_ns = 0, gpu_busy_ns = 0;                         // summed over the devices

@@ -27,9 +27,8 @@ const char *listId(SiteList l) {
 
 J sitePhasesJson(const Site &s) {
   J out = J::object();
-  const char *names[PhaseCount] = {"startup", "steady", "teardown"};
   for (int k = 0; k < PhaseCount; ++k)
-    out[names[k]] = {{"calls", s.phases[k].calls},
+    out[PhaseNames[k]] = {{"calls", s.phases[k].calls},
                      {"waited", s.phases[k].waited},
                      {"wait_ns", s.phases[k].wait_ns},
                      {"idle_charged_ns", s.phases[k].idle_ns}};
@@ -177,10 +176,9 @@ std::string reportJson(const Report &r) {
     J phases = J::object();
     if (!run.phases_how.empty()) {
       phases["how"] = run.phases_how;
-      const char *names[PhaseCount] = {"startup", "steady", "teardown"};
-      for (int k = 0; k < PhaseCount; ++k) {
+          for (int k = 0; k < PhaseCount; ++k) {
         const RunPhase &p = run.phases[k];
-        phases[names[k]] = {{"start_ns", p.start_ns},       {"end_ns", p.end_ns},
+        phases[PhaseNames[k]] = {{"start_ns", p.start_ns},       {"end_ns", p.end_ns},
                             {"gpu_time_ns", p.gpu_time_ns}, {"gpu_busy_ns", p.gpu_busy_ns},
                             {"launches", p.launches},       {"syncs", p.syncs},
                             {"stalls", p.stalls},           {"sync_ns", p.sync_ns}};
