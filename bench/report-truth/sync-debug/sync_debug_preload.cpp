@@ -55,7 +55,8 @@ struct Counter : Handler {
     ++g_stacks[std::vector<void *>(pcs, pcs + n)];
   }
 };
-Counter g_counter;
+// Never destroyed: a warning during the program's own teardown may still reach it.
+Counter *g_counter = new Counter();
 
 std::string realPath(const char *p) {
   char buf[PATH_MAX];
@@ -84,6 +85,7 @@ std::string lineOf(const std::string &exe, uintptr_t offset) {
 }
 
 void writeOut() {
+  setHandler(g_counter->previous); // what comes after exit() is not counted
   const char *out = std::getenv("SYNC_DEBUG_OUT");
   if (!out)
     return;
@@ -118,23 +120,37 @@ void writeOut() {
   std::fclose(f);
 }
 
-// The mode lives in an inline function's static, of which this library would have its own
-// copy: libc10_cuda's own is the one its syncs read.
+// The mode lives in an inline function's static, of which this library has its own copy:
+// the one LibTorch's syncs read is in libc10_cuda or libtorch_cuda, exported as the function
+// (when it is not inlined there) or as its static (a unique symbol). An H200 run found neither
+// through libc10_cuda's function alone (2026-11-29): every library is asked for both.
 void setSyncDebugMode() {
   using StateOf = c10::cuda::WarningState &(*)();
-  void *lib = dlopen("libc10_cuda.so", RTLD_NOW | RTLD_NOLOAD);
-  auto state = lib ? reinterpret_cast<StateOf>(dlsym(lib, "_ZN3c104cuda13warning_stateEv")) : nullptr;
-  if (!state) {
-    std::fprintf(stderr, "sync_debug_preload: libc10_cuda's warning_state() not found\n");
-    state = &c10::cuda::warning_state;
+  int set = 0;
+  for (const char *name : {"libc10_cuda.so", "libtorch_cuda.so"}) {
+    void *lib = dlopen(name, RTLD_NOW | RTLD_NOLOAD);
+    if (!lib)
+      continue;
+    if (auto fn = reinterpret_cast<StateOf>(dlsym(lib, "_ZN3c104cuda13warning_stateEv"))) {
+      fn().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_WARN);
+      ++set;
+    }
+    if (auto *state = static_cast<c10::cuda::WarningState *>(
+            dlsym(lib, "_ZZN3c104cuda13warning_stateEvE14warning_state_"))) {
+      state->set_sync_debug_mode(c10::cuda::SyncDebugMode::L_WARN);
+      ++set;
+    }
   }
-  state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_WARN);
+  c10::cuda::warning_state().set_sync_debug_mode(c10::cuda::SyncDebugMode::L_WARN);
+  if (!set && std::getenv("SYNC_DEBUG_OUT")) // said once, by the program (its children have no OUT)
+    std::fprintf(stderr, "sync_debug_preload: LibTorch's sync debug state not found; only this "
+                         "library's own is set\n");
 }
 
 __attribute__((constructor)) void start() {
   setSyncDebugMode();
-  g_counter.previous = currentHandler();
-  setHandler(&g_counter);
+  g_counter->previous = currentHandler();
+  setHandler(g_counter);
   std::atexit(writeOut);
 }
 } // namespace
