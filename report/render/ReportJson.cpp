@@ -29,9 +29,9 @@ J sitePhasesJson(const Site &s) {
   J out = J::object();
   for (int k = 0; k < PhaseCount; ++k)
     out[PhaseNames[k]] = {{"calls", s.phases[k].calls},
-                     {"waited", s.phases[k].waited},
-                     {"wait_ns", s.phases[k].wait_ns},
-                     {"idle_charged_ns", s.phases[k].idle_ns}};
+                          {"waited", s.phases[k].waited},
+                          {"wait_ns", s.phases[k].wait_ns},
+                          {"idle_charged_ns", s.phases[k].idle_ns}};
   return out;
 }
 
@@ -176,12 +176,12 @@ std::string reportJson(const Report &r) {
     J phases = J::object();
     if (!run.phases_how.empty()) {
       phases["how"] = run.phases_how;
-          for (int k = 0; k < PhaseCount; ++k) {
+      for (int k = 0; k < PhaseCount; ++k) {
         const RunPhase &p = run.phases[k];
         phases[PhaseNames[k]] = {{"start_ns", p.start_ns},       {"end_ns", p.end_ns},
-                            {"gpu_time_ns", p.gpu_time_ns}, {"gpu_busy_ns", p.gpu_busy_ns},
-                            {"launches", p.launches},       {"syncs", p.syncs},
-                            {"stalls", p.stalls},           {"sync_ns", p.sync_ns}};
+                                 {"gpu_time_ns", p.gpu_time_ns}, {"gpu_busy_ns", p.gpu_busy_ns},
+                                 {"launches", p.launches},       {"syncs", p.syncs},
+                                 {"stalls", p.stalls},           {"sync_ns", p.sync_ns}};
       }
     }
     runs.push_back({{"label", run.label},
