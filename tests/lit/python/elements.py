@@ -161,3 +161,5 @@ def member(x):
 # A name of unknown kind moved to CUDA: a copy that may be one (copies.py, batchify).
 # CHECK-DAG: elements.py:133:21: warning: '{{[a-z]+}}' of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]
 # CHECK-DAG: elements.py:145:31: warning: '{{[a-z]+}}' of a value that may be a host tensor copies it to CUDA{{.*}}[hostsync-host-to-device-copy]
+# The module-level call of main(), which decode()'s sync reaches.
+# CHECK-DAG: elements.py:83:1: note: the call of `main()` waits for the GPU: the call of `decode()`{{.*}}[hostsync-item]

@@ -24,6 +24,7 @@ def unconstrained_spline(inputs, widths):
     # CHECK-DAG: function-aliases.py:[[@LINE-2]]:22: warning: writing a tensor through a boolean mask of a CUDA tensor{{.*}}[hostsync-bool-mask-index]
     # CHECK-DAG: function-aliases.py:[[@LINE-3]]:46: warning: indexing a CUDA tensor with a boolean mask{{.*}}[hostsync-bool-mask-index]
     # CHECK-DAG: function-aliases.py:[[@LINE-4]]:62: warning: indexing a CUDA tensor with a boolean mask{{.*}}[hostsync-bool-mask-index]
+    # CHECK-DAG: function-aliases.py:[[@LINE-5]]:39: note: the call of `spline()` waits for the GPU: 'bool()'{{.*}}[hostsync-item]
     return outputs, widths
 
 
@@ -55,6 +56,7 @@ def unknown(inputs, widths, fn=None):
 class Flow(torch.nn.Module):
     def forward(self, x, w):
         return transform(x, w, tails="linear"), unknown(x, w), given(x, w, torch.add)
+        # CHECK-DAG: function-aliases.py:[[@LINE-1]]:16: note: the call of `transform()` waits for the GPU: the call of `spline()`{{.*}}[hostsync-item]
 
 
 def main():
@@ -62,3 +64,4 @@ def main():
     x = torch.randn(8, device="cuda")
     for _ in range(10):
         flow(x, x)
+        # CHECK-DAG: function-aliases.py:[[@LINE-1]]:9: note: the call of `Flow.forward()` waits for the GPU: the call of `transform()`{{.*}}[hostsync-item]
