@@ -20,6 +20,9 @@ used = set(re.findall(r"hostsync-lint\"?\s+([^\n|]*)", scripts))
 options = set()
 for line in used:
     options |= set(re.findall(r"(--[a-z-]+)", line))
+# The recipes' own options were read (every recipe passes --format): a regex that finds none
+# must not pass.
+assert "--format" in options, f"the recipes' --format was not read: {sorted(options)}"
 for opt in sorted(options):
     assert opt in help_text, f"{opt} is not a hostsync-lint option"
 print("workflows ok:", sorted(options))
