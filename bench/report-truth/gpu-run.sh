@@ -31,15 +31,8 @@ timed() { # FILE COMMAND...: runs it, writes "<exit code> <wall seconds>" to FIL
   echo "$rc $(( ($(date +%s%N) - t0) / 1000000 ))e-3" >"$file"
 }
 
-field() { # NAME KEY: a field of programs.json (a list: one item a line; command: shell words)
-  python3 - "$here/programs.json" "$1" "$2" <<'PY'
-import json, shlex, sys
-p = next(p for p in json.load(open(sys.argv[1])) if p["name"] == sys.argv[2])
-v = p.get(sys.argv[3], "")
-print(" ".join(shlex.quote(a) for a in v) if sys.argv[3] == "command" else
-      "\n".join(v) if isinstance(v, list) else v)
-PY
-}
+HERE=$here
+. "$here/programs.sh" # field NAME KEY
 
 clock "builds, in the background"
 (cmake -S . -B build-gpu -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHOSTSYNC_BUILD_ANALYZER=OFF \

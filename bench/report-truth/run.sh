@@ -29,44 +29,25 @@ if [ "${NAMES[0]}" = all ]; then
 fi
 export HERE
 
-field() {  # field NAME KEY -> one line per list item (or the value)
-  python3 - "$HERE/programs.json" "$1" "$2" <<'PY'
-import json, shlex, sys
-for p in json.load(open(sys.argv[1])):
-    if p["name"] == sys.argv[2]:
-        v = p.get(sys.argv[3], [])
-        if sys.argv[3] == "command":
-            print(" ".join(shlex.quote(a) for a in v))
-        elif isinstance(v, list):
-            for x in v:
-                print(x)
-        else:
-            print(v)
-        break
-else:
-    sys.exit("unknown program " + sys.argv[2])
-PY
+. "$HERE/programs.sh"
+
+# NAME KIND (setup or build): its commands, once (marked by .KIND-done in its folder).
+once() {
+  local dir="$SRC/$1" cmd
+  [ -e "$dir/.$2-done" ] && return
+  while IFS= read -r cmd; do
+    [ -n "$cmd" ] || continue
+    echo "[$1 $2] $cmd"
+    (cd "$dir" && bash -euo pipefail -c "$cmd")
+  done <<<"$(field "$1" "$2")"
+  touch "$dir/.$2-done"
 }
 
 for name in "${NAMES[@]}"; do
   dir="$SRC/$name"
   [ -d "$dir" ] || { echo "run.sh: $dir missing (run extract.sh first)" >&2; exit 1; }
-  if [ ! -e "$dir/.setup-done" ]; then
-    while IFS= read -r cmd; do
-      [ -n "$cmd" ] || continue
-      echo "[$name setup] $cmd"
-      (cd "$dir" && bash -euo pipefail -c "$cmd")
-    done <<<"$(field "$name" setup)"
-    touch "$dir/.setup-done"
-  fi
-  if [ ! -e "$dir/.build-done" ]; then
-    while IFS= read -r cmd; do
-      [ -n "$cmd" ] || continue
-      echo "[$name build] $cmd"
-      (cd "$dir" && bash -euo pipefail -c "$cmd")
-    done <<<"$(field "$name" build)"
-    touch "$dir/.build-done"
-  fi
+  once "$name" setup
+  once "$name" build
   [ "$RUN" = 1 ] || continue
   workdir="$(field "$name" workdir)"
   cmd="$(field "$name" command)"

@@ -22,8 +22,6 @@ RunTimes timesOf(const TracedRun &run, Verdict &v) {
   v.steady = true;
   v.startup_ns += run.phases[StartupPhase].length();
   v.teardown_ns += run.phases[TeardownPhase].length();
-  if (v.phases_how.empty() || (v.phases_how != run.phases_how && run.gpu_busy_ns > 0))
-    v.phases_how = run.phases_how;
   return {p.gpu_time_ns, p.gpu_busy_ns,     p.sync_bubble_ns,
           p.overhead_ns, p.launch_bound_ns, p.launches};
 }
@@ -65,8 +63,14 @@ IntendedSyncs intendedSyncs(const Report &report) {
 
 Verdict judgeVerdict(const std::vector<TracedRun> &runs, const IntendedSyncs &intended) {
   Verdict v;
-  for (const TracedRun &run : runs)
+  const TracedRun *busiest = nullptr; // its phases say how the steady part was found
+  for (const TracedRun &run : runs) {
     addRun(run, v);
+    if (!run.phases_how.empty() && (!busiest || run.gpu_busy_ns > busiest->gpu_busy_ns))
+      busiest = &run;
+  }
+  if (busiest)
+    v.phases_how = busiest->phases_how;
   // A sync the user marked as intended does not decide the verdict: its idle is named apart,
   // and the bound is judged on what is left to fix.
   v.suppressed_ns = std::min(intended.idle_ns, v.sync_ns);
