@@ -7,7 +7,8 @@ are explained by the notes given with --notes (a JSON file {"<program>:<line>": 
 the kinds that need no note, by rule: explicit synchronize() calls and cudaFree-like implicit
 syncs, which sync debug mode does not name.
 usage: bench/report-truth/compare.py OUT_DIR --notes NOTES.json --json RESULT.json --md RESULT.md
-                                     [--gpu NAME] [--date DATE] [--commit SHA] NAME..."""
+                                     [--gpu NAME] [--date DATE] [--commit SHA] [--remark TEXT]
+                                     NAME..."""
 import argparse
 import json
 import os
@@ -21,7 +22,12 @@ def load(path):
 
 def program_rows(out, name, notes):
     d = os.path.join(out, name)
-    debug = load(os.path.join(d, "sync-debug.json"))["sync_lines"]
+    # By file name and line, as the report's sites are keyed (a LibTorch program's lines come
+    # with addr2line's whole path).
+    debug = {}
+    for where, count in load(os.path.join(d, "sync-debug.json"))["sync_lines"].items():
+        key = where if where.startswith("(") else os.path.basename(where)
+        debug[key] = debug.get(key, 0) + count
     report = load(os.path.join(d, "report", "report.json"))
     sites = {}
     for s in report["findings_with_cost"] + report["missed_statically"]:
@@ -63,6 +69,7 @@ def main():
     ap.add_argument("--gpu", default="")
     ap.add_argument("--date", default="")
     ap.add_argument("--commit", default="")
+    ap.add_argument("--remark", default="", help="how this run differed from gpu-run.sh's plan")
     a = ap.parse_args()
     notes = load(a.notes)
     result = {"gpu": a.gpu, "date": a.date, "commit": a.commit, "programs": {}}
@@ -72,7 +79,8 @@ def main():
           "`torch.cuda.set_sync_debug_mode(\"warn\")` named (its count), the report's site at "
           "that line (every sync counted, and those that waited 20 us), and every site only the "
           "report has, each difference explained; then the verdict against the program's "
-          "untraced and traced median step times.", ""]
+          "untraced and traced median step times.", ""] + ([a.remark, ""] if a.remark else [])
+    result["remark"] = a.remark
     for name in a.names:
         rows, verdict = program_rows(a.out, name, notes)
         result["programs"][name] = {"lines": rows, "verdict": verdict}

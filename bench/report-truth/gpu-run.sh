@@ -6,7 +6,8 @@
 #   traced          the same under hostsync-trace, then symbolized and reported;
 #   sync debug      torch.cuda.set_sync_debug_mode("warn"), every warning counted by the
 #                   program line that led to it (stepclock.py --sync-debug; a LibTorch program
-#                   through sync-debug/sync_debug_preload.cpp, LD_PRELOADed);
+#                   through sync-debug/sync_debug_preload.cpp, LD_PRELOADed, and its step
+#                   times through sync-debug/stepclock_preload.cpp);
 # each into OUT/<name>/. compare.py, run afterwards anywhere, joins them into the table of
 # docs/results/. The sync debug runs go first, side by side (their timing is not measured),
 # while the tracer builds; then the timed runs, one at a time.
@@ -79,12 +80,14 @@ for name in "${names[@]}"; do
       "$tracer" -o "$o/trace" -- "${run[@]}" "$o/traced.json" -- "${cmd[@]:1}" >"$o/traced.out" 2>&1)
   else
     clock "$name: untraced, sync debug, traced"
-    (cd "$dir" && timed "$o/untraced.time" timeout 300 "${cmd[@]}" >"$o/untraced.out" 2>&1)
-    (cd "$dir" && SYNC_DEBUG_OUT="$o/sync-debug-lines.json" \
-      LD_PRELOAD="$ROOT/build-sync-debug/libsync_debug_preload.so" timeout 300 "${cmd[@]}" \
+    steps=$ROOT/build-sync-debug/libstepclock_preload.so
+    (cd "$dir" && STEPCLOCK_OUT="$o/untraced.json" LD_PRELOAD="$steps" timed "$o/untraced.time" \
+      timeout 300 "${cmd[@]}" >"$o/untraced.out" 2>&1)
+    (cd "$dir" && SYNC_DEBUG_OUT="$o/sync-debug.json" \
+      LD_PRELOAD="$ROOT/build-sync-debug/libsync_debug_preload.so" timeout 120 "${cmd[@]}" \
       >"$o/sync-debug.out" 2>&1)
-    (cd "$dir" && HOSTSYNC_PERFETTO=0 timed "$o/traced.time" timeout 300 \
-      "$tracer" -o "$o/trace" -- "${cmd[@]}" >"$o/traced.out" 2>&1)
+    (cd "$dir" && STEPCLOCK_OUT="$o/traced.json" LD_PRELOAD="$steps" HOSTSYNC_PERFETTO=0 \
+      timed "$o/traced.time" timeout 300 "$tracer" -o "$o/trace" -- "${cmd[@]}" >"$o/traced.out" 2>&1)
   fi
   echo "exit code and seconds: untraced $(cat "$o/untraced.time"), traced $(cat "$o/traced.time")"
   (cd "$dir" && "$tracer" symbolize --relative-to "$dir" "$o/trace" >"$o/symbolize.out" 2>&1)

@@ -7,22 +7,39 @@
 namespace hostsync::trace {
 
 namespace {
-// The site of native frames: the first return address in a module the user owns, as
-// "module+0xoffset" (interned; its address noted for the summary's lines), or 0.
+// Return addresses in the user's own modules that name a native site. One is not enough: a
+// LibTorch header function the compiler did not inline (at::Tensor::to, torch::save<T>) is
+// code of the program's own executable, so its return address is the same for every line
+// that calls it (an H200 run counted four lines' .to(device) at one). The callers' addresses
+// after it tell those lines apart; symbolize then merges sites again by their line.
+constexpr int UserFramesPerSite = 4;
+
+// The site of native frames: the first return addresses in modules the user owns, as
+// "module+0xoffset<module+0xoffset..." (interned; the first address noted for the summary's
+// lines), or 0.
 int64_t nativeSite(TraceModel &m, const std::vector<uint64_t> &pcs, const std::string &suffix,
                    std::map<uint32_t, uint64_t> &addresses) {
+  std::string name;
+  uint64_t first = 0;
+  int taken = 0;
   for (uint64_t pc : pcs) {
     const Module *mod = moduleOf(m.modules, pc);
     if (!mod || isLibraryFrame(mod->path, ""))
       continue;
-    char name[512];
-    std::snprintf(name, sizeof name, "%s+0x%llx", baseName(mod->path).c_str(),
+    char frame[512];
+    std::snprintf(frame, sizeof frame, "%s%s+0x%llx", taken ? "<" : "", baseName(mod->path).c_str(),
                   static_cast<unsigned long long>(pc - mod->base));
-    int64_t site = m.intern(name + suffix);
-    addresses[static_cast<uint32_t>(site)] = pc;
-    return site;
+    name += frame;
+    if (!taken)
+      first = pc;
+    if (++taken == UserFramesPerSite)
+      break;
   }
-  return 0;
+  if (!taken)
+    return 0;
+  int64_t site = m.intern(name + suffix);
+  addresses[static_cast<uint32_t>(site)] = first;
+  return site;
 }
 
 // A Python program's site: its first user Python frame, already resolved (0: none).

@@ -1,7 +1,8 @@
 // Stall sites: where in the user's code a sync was called. In the traced process, at exit,
-// a stall's site is the first return address of its stack that lies in a module the user
-// owns ("train+0x1a2b"): no symbols are needed for that, and stalls from the same line
-// share it. The symbolize step later names sites `function file:line` and regroups them.
+// a stall's site is the first few return addresses of its stack that lie in modules the
+// user owns ("train+0x1a2b<train+0x3c4d"): no symbols are needed for that, and stalls from
+// the same line share it. The symbolize step later names sites `function file:line` and regroups
+// them.
 #pragma once
 
 #include "analysis/Summary.h"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Checks stall attribution on a symbolized trace of sync_lines.cpp: every stall whose first
-user frame is in that file is on a line marked STALL:, and each marked line has at least
-one stall per step; sites are named by those lines (in the symbolized trace, and in the
+user frame is in that file is on a line marked STALL: or SYNC:, each STALL: line has at
+least one stall per step, and each SYNC: line is one site of exactly one sync per step; sites are named by those lines (in the symbolized trace, and in the
 summary the traced process printed, STDERR); stacks are tied to their calls by external
 correlation where the calls come from CUPTI's runtime records (--api all), and by the very
 callback that timed the call otherwise. usage: check_sync_lines.py TRACE.json SOURCE.cpp STEPS [STDERR]"""
@@ -12,6 +12,8 @@ import sys
 trace, source, steps = json.load(open(sys.argv[1])), sys.argv[2], int(sys.argv[3])
 marked = {i + 1: line.split("STALL:")[1].strip()
           for i, line in enumerate(open(source)) if "// STALL:" in line}
+counted = {i + 1: line.split("SYNC:")[1].strip()
+           for i, line in enumerate(open(source)) if "// SYNC:" in line}
 name = os.path.basename(source)
 per_line, elsewhere, no_user = {}, [], 0
 for s in trace["stalls"]:
@@ -20,7 +22,7 @@ for s in trace["stalls"]:
         no_user += 1
         continue
     f = stack["frames"][stack["user_frame"]]
-    if os.path.basename(f["file"]) == name and f["line"] in marked:
+    if os.path.basename(f["file"]) == name and (f["line"] in marked or f["line"] in counted):
         per_line[f["line"]] = per_line.get(f["line"], 0) + 1
     else:
         elsewhere.append(f"{f['file']}:{f['line']} ({s['api']})")
@@ -42,6 +44,16 @@ good = named == set(marked)
 ok &= good
 print(f"{'PASS' if good else 'FAIL'}: symbolized sites are named by line: "
       f"{len(named)} of {len(marked)} marked lines have their site ({site_names[:4]} ...)")
+# Every sync counted at its own line's site, waited or not: exactly one per traced step.
+if not counted:
+    print("FAIL: no SYNC: line in the source")
+    ok = False
+for line, what in sorted(counted.items()):
+    counts = [x["count"] for x in trace["sites"] if x["site"].endswith(f"{name}:{line}")]
+    good = counts == [steps]
+    ok &= good
+    print(f"{'PASS' if good else 'FAIL'}: {what} (line {line}) is one site of {steps} syncs "
+          f"(got the counts {counts})")
 with_stack = sum(1 for s in trace["stalls"] if s["stack"] >= 0)
 via = trace["records"].get("stacks_via_external", 0)
 recording = trace.get("api_recording", "all")

@@ -2,13 +2,15 @@
 // bench/report-truth): sets torch.cuda.set_sync_debug_mode("warn")'s C++ equivalent at load,
 // and counts each "synchronizing CUDA operation" warning of the program's main thread by the
 // program's own line that led to it (the first frame of the stack in the program's executable,
-// resolved with addr2line at exit). Writes {"file:line": count} to $SYNC_DEBUG_OUT.
+// resolved with addr2line at exit). Writes {"sync_lines": {"file:line": count}} to
+// $SYNC_DEBUG_OUT, as stepclock.py --sync-debug does.
 // Like Python's sync debug mode, it sees the main thread's syncs only (the warning handler is
 // the thread's): autograd's engine threads warn to stderr, uncounted.
 #include <c10/cuda/CUDAFunctions.h>
 #include <c10/util/Exception.h>
 #include <torch/version.h>
 
+#include <algorithm>
 #include <climits>
 #include <cstdio>
 #include <cstdlib>
@@ -22,7 +24,10 @@
 
 namespace {
 std::mutex g_mutex;
-std::map<std::vector<void *>, long> g_stacks; // each distinct stack of a warning, how often
+// Each distinct stack of a warning, how often. Made by start() and never destroyed, as
+// g_counter: a global map's destructor may be registered after writeOut, and so run before it.
+using Stacks = std::map<std::vector<void *>, long>;
+Stacks *g_stacks = nullptr;
 
 // LibTorch 2.x hands a handler the warning; 1.x its parts.
 #if TORCH_VERSION_MAJOR >= 2
@@ -52,54 +57,82 @@ struct Counter : Handler {
     void *pcs[64];
     int n = backtrace(pcs, 64);
     std::lock_guard<std::mutex> lock(g_mutex);
-    ++g_stacks[std::vector<void *>(pcs, pcs + n)];
+    ++(*g_stacks)[std::vector<void *>(pcs, pcs + n)];
   }
 };
-// Never destroyed: a warning during the program's own teardown may still reach it.
-Counter *g_counter = new Counter();
+// Made by start(), never destroyed: a warning during the program's own teardown may still
+// reach it. (Not a global object: its initializer may run after start(), its destructor
+// before writeOut.)
+Counter *g_counter = nullptr;
 
 std::string realPath(const char *p) {
   char buf[PATH_MAX];
   return realpath(p, buf) ? buf : p;
 }
 
-// file:line of a return address in the executable, by addr2line; "" when it has none.
-std::string lineOf(const std::string &exe, uintptr_t offset) {
-  std::string cmd = "addr2line -e '" + exe + "' 0x";
-  char hex[32];
-  std::snprintf(hex, sizeof hex, "%lx", static_cast<unsigned long>(offset - 1));
-  cmd += hex;
-  FILE *p = popen(cmd.c_str(), "r");
-  if (!p)
-    return "";
-  char out[4096] = "";
-  if (!fgets(out, sizeof out, p))
-    out[0] = 0;
-  pclose(p);
-  std::string s = out;
-  while (!s.empty() && (s.back() == '\n' || s.back() == '\r'))
-    s.pop_back();
-  if (size_t d = s.find(" (discriminator"); d != std::string::npos)
-    s.erase(d);
-  return s.rfind("??", 0) == 0 ? "" : s;
+// file:line of each return address in the executable (offsets from its base), by one run of
+// addr2line over them all ("" where it has none): one run per address took minutes at exit.
+std::map<uintptr_t, std::string> linesOf(const std::string &exe,
+                                         const std::vector<uintptr_t> &offsets) {
+  std::map<uintptr_t, std::string> lines;
+  char list[] = "/tmp/sync_debug_pcs_XXXXXX";
+  int fd = mkstemp(list);
+  if (fd < 0)
+    return lines;
+  std::string text;
+  for (uintptr_t off : offsets) {
+    char hex[32];
+    std::snprintf(hex, sizeof hex, "0x%lx\n", static_cast<unsigned long>(off - 1));
+    text += hex;
+  }
+  bool written = write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  close(fd);
+  FILE *p = written ? popen(("addr2line -e '" + exe + "' < " + list).c_str(), "r") : nullptr;
+  char out[4096];
+  for (size_t i = 0; p && i < offsets.size() && fgets(out, sizeof out, p); ++i) {
+    std::string s = out;
+    while (!s.empty() && (s.back() == '\n' || s.back() == '\r'))
+      s.pop_back();
+    if (size_t d = s.find(" (discriminator"); d != std::string::npos)
+      s.erase(d);
+    lines[offsets[i]] = s.rfind("??", 0) == 0 ? "" : s;
+  }
+  if (p)
+    pclose(p);
+  unlink(list);
+  return lines;
 }
 
 void writeOut() {
   setHandler(g_counter->previous); // what comes after exit() is not counted
   const char *out = std::getenv("SYNC_DEBUG_OUT");
-  if (!out)
+  // Every process that starts with the preload comes here, `timeout` and the like too: only
+  // one that saw a sync writes, so that a wrapper's exit does not overwrite the program's file.
+  if (!out || g_stacks->empty())
     return;
   std::string exe = realPath("/proc/self/exe");
-  std::map<std::string, long> lines;
   std::lock_guard<std::mutex> lock(g_mutex);
-  for (const auto &[stack, count] : g_stacks) {
-    std::string where = "(no program frame)";
+  // Each stack as the offsets of its frames in the executable, innermost first.
+  std::map<const std::vector<void *> *, std::vector<uintptr_t>> programFrames;
+  std::vector<uintptr_t> all;
+  for (const auto &[stack, count] : *g_stacks)
     for (void *pc : stack) {
       Dl_info info;
       if (!dladdr(pc, &info) || !info.dli_fname || realPath(info.dli_fname) != exe)
         continue;
-      std::string line = lineOf(exe, reinterpret_cast<uintptr_t>(pc) -
-                                         reinterpret_cast<uintptr_t>(info.dli_fbase));
+      uintptr_t off =
+          reinterpret_cast<uintptr_t>(pc) - reinterpret_cast<uintptr_t>(info.dli_fbase);
+      programFrames[&stack].push_back(off);
+      all.push_back(off);
+    }
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  std::map<uintptr_t, std::string> lineAt = linesOf(exe, all);
+  std::map<std::string, long> lines;
+  for (const auto &[stack, count] : *g_stacks) {
+    std::string where = "(no program frame)";
+    for (uintptr_t off : programFrames[&stack]) {
+      const std::string &line = lineAt[off];
       if (!line.empty() && line.find("/torch/") == std::string::npos) { // not an inlined header
         where = line;
         break;
@@ -110,13 +143,13 @@ void writeOut() {
   FILE *f = std::fopen(out, "w");
   if (!f)
     return;
-  std::fprintf(f, "{");
+  std::fprintf(f, "{\"sync_lines\": {");
   bool first = true;
   for (const auto &[where, count] : lines) {
     std::fprintf(f, "%s\"%s\": %ld", first ? "" : ", ", where.c_str(), count);
     first = false;
   }
-  std::fprintf(f, "}\n");
+  std::fprintf(f, "}}\n");
   std::fclose(f);
 }
 
@@ -148,6 +181,8 @@ void setSyncDebugMode() {
 }
 
 __attribute__((constructor)) void start() {
+  g_stacks = new Stacks();
+  g_counter = new Counter();
   setSyncDebugMode();
   g_counter->previous = currentHandler();
   setHandler(g_counter);

@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <execinfo.h>
 #include <unistd.h>
@@ -150,6 +151,36 @@ TEST(StallSites, StallsFromOneCallShareASiteNamedByAddressThenByLine) {
             std::string::npos)
       << lines[top.site];
   EXPECT_NE(lines[top.site].find("captureHere"), std::string::npos);
+}
+
+// A header function the compiler did not inline (at::Tensor::to) is code of the program's
+// own module, one return address for every line that calls it: its callers' addresses tell
+// the lines apart (an H200 run counted four lines' .to(device) at one).
+TEST(StallSites, LinesThatCallOneOutOfLineHeaderFunctionAreSitesApart) {
+  TraceModel m;
+  m.modules = loadedModules();
+  Stack here = captureHere(); // [captureHere's call, this test's line, ...]: user frames
+  ASSERT_GE(here.pcs.size(), 2u);
+  uint64_t header = here.pcs[0], caller = here.pcs[1];
+  const Module *libc = moduleOf(m.modules, reinterpret_cast<uintptr_t>(&::getpid));
+  ASSERT_NE(libc, nullptr);
+  uint64_t library = reinterpret_cast<uintptr_t>(&::getpid);
+  m.stacks.push_back({{library, header, caller}, {}});     // line A
+  m.stacks.push_back({{library, header, caller + 4}, {}}); // line B, through the same function
+  m.stacks.push_back({{library, header, caller}, {}});     // line A again
+  for (int stack : {0, 1, 2}) {
+    ApiCall a;
+    a.name = m.intern("cudaStreamSynchronize");
+    a.stack = stack;
+    m.api.push_back(a);
+  }
+  std::map<uint32_t, uint64_t> addresses = assignStallSites(m);
+  EXPECT_NE(m.api[0].site, m.api[1].site) << m.name(m.api[0].site);
+  EXPECT_EQ(m.api[0].site, m.api[2].site);
+  EXPECT_EQ(addresses.size(), 2u);
+  EXPECT_EQ(addresses[m.api[0].site], header); // the summary's line: the first address
+  std::string name = m.name(m.api[1].site);
+  EXPECT_EQ(std::count(name.begin(), name.end(), '<'), 1) << name; // two user frames
 }
 
 TEST(StallSites, SymbolizingATraceRenamesItsSitesAndRebuildsTheTable) {
