@@ -64,6 +64,11 @@ config.substitutions.append(
 # compares it with their number: --implicit-check-not guards only the text before the first
 # CHECK-DAG match, so an extra finding after it would pass (docs/contributing.md).
 config.substitutions.append(("%count-findings", "grep -c -E '\\[hostsync-[a-z0-9-]+\\]$'"))
+# %count-diagnostics FILE: every diagnostic line of hostsync-lint's text output, tagged or not
+# (a finding's untagged "note: fix:", the notes of calls that reach a sync): a test pins it
+# so that a stray note, which --implicit-check-not does not see after the first CHECK-DAG
+# match and %count-findings does not count, fails.
+config.substitutions.append(("%count-diagnostics", "grep -c -E ': (warning|note|error): '"))
 
 # hostsync-report, the offline symbolizer, and headless Chromium for the HTML report's DOM.
 config.substitutions.append(("%hostsync-report", config.hostsync_report))

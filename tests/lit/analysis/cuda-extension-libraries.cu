@@ -3,6 +3,9 @@
 // RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
 // COUNT: {{^}}2{{$}}
 // RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note:' < %t.out
+// Every diagnostic line, the untagged notes too: a stray note changes the number.
+// RUN: %count-diagnostics %t.out | FileCheck %s --check-prefix=LINES
+// LINES: {{^}}4{{$}}
 // What a CUDA extension's .cu file includes beside the kernels (MinkowskiEngine's
 // coordinate maps, issue 51): torch/extension.h (which needs Python.h and pybind11),
 // Thrust algorithms on raw device pointers, the host math library that cuda_runtime.h brings, pointer

@@ -6,6 +6,9 @@
 // a later assignment).
 // RUN: %lint --checks='-*,hostsync-item' --report-cpu %s -- %pch > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='{{warning|note}}:' < %t.out
+// Every diagnostic line, the untagged notes too: a stray note changes the number.
+// RUN: %count-diagnostics %t.out | FileCheck %s --check-prefix=LINES
+// LINES: {{^}}64{{$}}
 // Every finding is a CHECK-DAG line below, the calls that wait for a sync included (notes,
 // docs/lint.md "Syncs inside calls"): an extra one fails the count.
 // RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT

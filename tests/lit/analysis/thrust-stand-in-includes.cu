@@ -1,6 +1,9 @@
 // REQUIRES: cuda-stand-in
 // RUN: %lint --strict --checks='-*,hostsync-thrust-host-result,hostsync-thrust-sync-policy' %s > %t.out; test $? -eq 1
 // RUN: FileCheck %s --implicit-check-not='warning:' --implicit-check-not='note:' < %t.out
+// Every diagnostic line, the untagged notes too: a stray note changes the number.
+// RUN: %count-diagnostics %t.out | FileCheck %s --check-prefix=LINES
+// LINES: {{^}}4{{$}}
 // RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
 // COUNT: {{^}}2{{$}}
 // Code written for Thrust 1.x under nvcc (MinkowskiEngine's coordinate maps): its CUDA back

@@ -6,6 +6,8 @@
                                        seconds a JSON output records; prints "same"
   check_outputs.py uris SARIF DIR      each result's artifact URI, percent-decoded to bytes,
                                        names a file that exists under DIR; prints the URIs
+                                       and "uris: N results, M missing"; exits 1 when one
+                                       is missing or there is none
   check_outputs.py lines TEXT DIR      each warning of a text output shows its source line
                                        as Python's backslashreplace decodes the file's bytes
                                        (lines split at \r\n, \r and \n, as Clang splits them),
@@ -51,6 +53,7 @@ def same(a, b):
 
 def uris(sarif, folder):
     doc = json.loads(load(sarif))
+    missing = 0
     for result in doc["runs"][0]["results"]:
         uri = result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
         path = urllib.parse.unquote_to_bytes(uri)
@@ -59,6 +62,11 @@ def uris(sarif, folder):
         if not os.path.isabs(path):
             path = os.path.join(os.fsencode(folder), path)
         print(uri, "exists" if os.path.exists(path) else "MISSING")
+        missing += not os.path.exists(path)
+    results = len(doc["runs"][0]["results"])
+    print(f"uris: {results} results, {missing} missing")
+    if missing or not results:
+        sys.exit(1)
 
 
 def lines(text_output, folder):
