@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-r"""Fails on the three ways a test was found unable to fail (issue 50; docs/contributing.md,
-"Tests that can fail"):
+r"""Fails on the five ways a test was found unable to fail (issues 50 and 78;
+docs/contributing.md, "Tests that can fail"):
 
 1. `\[` outside `{{ }}` in a FileCheck pattern: a check line (`CHECK:`, or a prefix the
    file's RUN lines name, with -NEXT, -SAME, -NOT, -DAG, -LABEL, -EMPTY, -COUNT-n) or an
@@ -19,6 +19,11 @@ r"""Fails on the three ways a test was found unable to fail (issue 50; docs/cont
    `%count-findings FILE | FileCheck %s --check-prefix=COUNT` with `COUNT: {{^}}N{{$}}`, a
    `grep -c` of the rule tags (clang-tidy's `warning: .*\[hostsync-`), or a check of the
    summary's "N findings".
+
+4. A RUN command whose failure is ignored: `|| true` or `; true` in it (a check that
+   cannot fail). Expect the exit code instead (`%expect-exit N CMD`, or `test $? -eq N`).
+5. A directive FileCheck does not know: a file's check prefix followed by an unknown suffix
+   (`CHECK-NXT:`, `COUNT-DAGG:`). FileCheck-14 reads it as text and checks nothing.
 
 usage: scripts/check-test-patterns.py [PATH...]   (default: the repository's tests/)
 Prints one line per finding, `PATH:LINE: what`, and exits 1 if there is any; else one line,
@@ -44,6 +49,12 @@ COUNT_RUN = re.compile(r"%count-findings\b|\bgrep\s+(?:-\S*\s+)*-\S*c\S*\s.*host
 COUNT_CHECK = re.compile(r"(?:^|[^0-9A-Za-z_])\d+ findings\b")
 # A -DAG check line of a finding: it names a rule or holds a warning.
 FINDING = re.compile(r"\[hostsync-|\bwarning:")
+# A command's failure ignored (pattern 4): `|| true`, `; true`.
+IGNORED = re.compile(r"(?:\|\||;)\s*true\b")
+# A word that may be a directive (pattern 5): hyphenated, then a colon; and the suffixes
+# FileCheck knows.
+DIRECTIVE = re.compile(r"(?<![A-Za-z0-9_-])([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)+):")
+KNOWN_SUFFIX = re.compile(r"-(?:NEXT|SAME|NOT|DAG|LABEL|EMPTY|COUNT-\d+)$")
 # Text files a test may hold patterns in; build outputs and data are left alone.
 SUFFIXES = (".test", ".cpp", ".cu", ".c", ".h", ".cuh", ".py", ".sh", ".txt", ".in", ".cfg")
 
@@ -126,6 +137,20 @@ def check_file(path, shown):
                 problems.append(f"{shown}:{number}: --implicit-check-not value '{value}': "
                                 "\\[ outside {{ }} matches a real backslash, so it never "
                                 "fires; write [ or {{\\[}}")
+    for number, command in runs:
+        if IGNORED.search(command):
+            problems.append(f"{shown}:{number}: `|| true` or `; true` ignores the command's "
+                            "failure; expect its exit code (%expect-exit N CMD)")
+    for number, line in enumerate(lines, 1):
+        if RUN.search(line):
+            continue
+        for d in DIRECTIVE.finditer(line):
+            word = d.group(1)
+            if word in prefixes or KNOWN_SUFFIX.sub("", word) in prefixes:
+                continue
+            if any(word.startswith(p + "-") for p in prefixes):
+                problems.append(f"{shown}:{number}: '{word}:' is no FileCheck directive (an "
+                                "unknown suffix): FileCheck ignores it")
     check = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, prefixes))) + ")" +
                        CHECK_SUFFIX + "(.*)$")
     dag = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, prefixes))) + ")-DAG:(.*)$")
