@@ -103,6 +103,13 @@ echo "== fuzz targets over their seed corpora (build-fuzz)"
 FUZZ_OPT="-O0 -g1" scripts/fuzz.sh --seeds-only | tee build/test-logs/fuzz.log
 part "fuzz: build, seeds"
 
+# Two planned breaks of the analyzer, the tracer or the report (scripts/mutate.py, chosen by
+# the commit's hash), each made in place, built, its tests run and undone: the suite must fail
+# on each (issue 78; docs/contributing.md, "Mutants").
+echo "== mutation sample"
+python3 scripts/mutate.py --build build --sample 2 | tee build/test-logs/mutate.log
+part "mutation sample (two mutants)"
+
 echo "== times"
 printf '%s' "$times"
 printf '%-44s %5d s\n' "the whole suite" "$SECONDS"
