@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-r"""Fails on the five ways a test was found unable to fail (issues 50 and 78;
+r"""Fails on the six ways a test was found unable to fail (issues 50 and 78;
 docs/contributing.md, "Tests that can fail"):
 
 1. `\[` outside `{{ }}` in a FileCheck pattern: a check line (`CHECK:`, or a prefix the
@@ -13,17 +13,23 @@ docs/contributing.md, "Tests that can fail"):
 2. A `||` before a `test` of `$?` (`CMD || test $? -eq 2`): it passes when CMD exits 0 as
    well. Write `%expect-exit 2 CMD` (tests/lit/expect-exit.sh).
 3. Findings listed as -DAG check lines (a pattern that names a rule, `[hostsync-`, or holds
-   a `warning:`) in a file with an `--implicit-check-not` but nothing that counts them.
-   FileCheck checks an implicit-check-not only before the first -DAG match of a block, so an
-   extra finding printed between or after the listed ones passes. Count them:
-   `%count-findings FILE | FileCheck %s --check-prefix=COUNT` with `COUNT: {{^}}N{{$}}`, a
-   `grep -c` of the rule tags (clang-tidy's `warning: .*\[hostsync-`), or a check of the
-   summary's "N findings".
+   a `warning:` or a `note:`) in a file with nothing that counts them. An extra finding
+   passes: FileCheck checks an --implicit-check-not only before the first -DAG match of a
+   block, and without one nothing looks. Count them: `%count-findings FILE | FileCheck %s
+   --check-prefix=COUNT` with `COUNT: {{^}}N{{$}}` (or `%count-diagnostics`, every
+   diagnostic line), a `grep -c` of the rule tags (clang-tidy's `warning: .*\[hostsync-`),
+   a check of the summary's "N findings", or a `diff` of the whole list; a count must read
+   the file that the -DAG lines' FileCheck reads (a count of another output passes an extra
+   finding too).
 
 4. A RUN command whose failure is ignored: `|| true` or `; true` in it (a check that
    cannot fail). Expect the exit code instead (`%expect-exit N CMD`, or `test $? -eq N`).
 5. A directive FileCheck does not know: a file's check prefix followed by an unknown suffix
    (`CHECK-NXT:`, `COUNT-DAGG:`). FileCheck-14 reads it as text and checks nothing.
+
+6. In a GPU check's Python (`tests/gpu/*.py`), `all(...)` over what may be empty: it is true
+   of nothing, so a run that measured nothing passes. Guard it on the same line (`xs and
+   all(...)`, or a `len(...)` comparison, which also catches a `zip` cut short).
 
 usage: scripts/check-test-patterns.py [PATH...]   (default: the repository's tests/)
 Prints one line per finding, `PATH:LINE: what`, and exits 1 if there is any; else one line,
@@ -45,16 +51,23 @@ PREFIX_OPTION = re.compile(r"--?check-prefix(?:es)?[= ]([A-Za-z0-9_,-]+)")
 CHECK_SUFFIX = r"(?:-NEXT|-SAME|-NOT|-DAG|-LABEL|-EMPTY|-COUNT-\d+)?:"
 # What counts a test's findings (pattern 3): the lit substitution, a `grep -c` of the rule
 # tags in a RUN line; or, in a check line, the summary's "N findings".
-COUNT_RUN = re.compile(r"%count-findings\b|\bgrep\s+(?:-\S*\s+)*-\S*c\S*\s.*hostsync-")
+COUNT_RUN = re.compile(r"%count-(?:findings|diagnostics)\b|\bgrep\s+(?:-\S*\s+)*-\S*c\S*\s"
+                       r".*hostsync-|\bdiff\b")
+# A FileCheck command's prefixes and the file it reads (`< FILE`; "" when it reads a pipe).
+FILECHECK = re.compile(r"\bFileCheck\b")
+INPUT = re.compile(r"<\s*(\S+)")
 COUNT_CHECK = re.compile(r"(?:^|[^0-9A-Za-z_])\d+ findings\b")
-# A -DAG check line of a finding: it names a rule or holds a warning.
-FINDING = re.compile(r"\[hostsync-|\bwarning:")
+# A -DAG check line of a finding: it names a rule, or holds a warning or a note.
+FINDING = re.compile(r"\[hostsync-|\bwarning:|\bnote:")
 # A command's failure ignored (pattern 4): `|| true`, `; true`.
 IGNORED = re.compile(r"(?:\|\||;)\s*true\b")
 # A word that may be a directive (pattern 5): hyphenated, then a colon; and the suffixes
 # FileCheck knows.
 DIRECTIVE = re.compile(r"(?<![A-Za-z0-9_-])([A-Za-z][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)+):")
 KNOWN_SUFFIX = re.compile(r"-(?:NEXT|SAME|NOT|DAG|LABEL|EMPTY|COUNT-\d+)$")
+# A GPU check's all() (pattern 6), and the guards that make an empty collection fail it.
+ALL_CALL = re.compile(r"\ball\(")
+NON_EMPTY = re.compile(r"\blen\(|\S\s+and\s+all\(")
 # Text files a test may hold patterns in; build outputs and data are left alone.
 SUFFIXES = (".test", ".cpp", ".cu", ".c", ".h", ".cuh", ".py", ".sh", ".txt", ".in", ".cfg")
 
@@ -123,6 +136,13 @@ def check_file(path, shown):
     except OSError as e:
         return [f"{shown}: cannot read: {e.strerror}"]
     problems = []
+    if path.endswith(".py") and os.path.basename(os.path.dirname(os.path.abspath(path))) == "gpu":
+        for number, line in enumerate(lines, 1):
+            code = line.split("#", 1)[0]
+            if ALL_CALL.search(code) and not NON_EMPTY.search(code):
+                problems.append(f"{shown}:{number}: all() of what may be empty passes on "
+                                "nothing; guard it (`xs and all(...)`, or compare a len())")
+        return problems
     runs = run_lines(lines)
     for number, line in enumerate(lines, 1):
         if OR_TEST.search(line):
@@ -153,8 +173,21 @@ def check_file(path, shown):
                                 "unknown suffix): FileCheck ignores it")
     check = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, prefixes))) + ")" +
                        CHECK_SUFFIX + "(.*)$")
-    dag = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, prefixes))) + ")-DAG:(.*)$")
-    first_finding_dag, counted = None, any(COUNT_RUN.search(c) for _, c in runs)
+    dag = re.compile(r"\b(" + "|".join(sorted(map(re.escape, prefixes))) + ")-DAG:(.*)$")
+    # The files each prefix's FileCheck reads, and the words of the commands that count.
+    inputs = {}
+    for _, command in runs:
+        if not FILECHECK.search(command):
+            continue
+        piped = "|" in command[:FILECHECK.search(command).start()]
+        read = "" if piped or not INPUT.search(command) else INPUT.search(command).group(1)
+        named = [p for m in PREFIX_OPTION.finditer(command) for p in m.group(1).split(",") if p]
+        for p in named or ["CHECK"]:
+            inputs.setdefault(p, set()).add(read)
+    counts = [set(c.replace("'", " ").replace('"', " ").split()) for _, c in runs
+              if COUNT_RUN.search(c)]
+    first_finding_dag, counted = None, False
+    other_output = None  # a -DAG finding whose output nothing counts, though another is counted
     for number, line in enumerate(lines, 1):
         if RUN.search(line):
             continue
@@ -165,13 +198,24 @@ def check_file(path, shown):
         if m and COUNT_CHECK.search(m.group(1)):
             counted = True
         d = dag.search(line)
-        if d and first_finding_dag is None and FINDING.search(d.group(1)):
-            first_finding_dag = number
-    if (first_finding_dag is not None and not counted and
-            any(implicit_check_nots(c) for _, c in runs)):
-        problems.append(f"{shown}:{first_finding_dag}: findings as -DAG lines with "
-                        "--implicit-check-not but no count: an extra finding after the first "
-                        "-DAG match passes; add %count-findings FILE | FileCheck "
+        if d and FINDING.search(d.group(2)):
+            first_finding_dag = first_finding_dag or number
+            read = inputs.get(d.group(1), {""})
+            # Counted: a count of the very file that prefix's FileCheck reads (or, when it
+            # reads a pipe, any count).
+            # A diff compares files made from it: exact, whatever it reads.
+            if counts and not ("" in read or any(read & words or "diff" in words
+                                                 for words in counts)):
+                other_output = other_output or (number, sorted(read))
+    counted = counted or bool(counts)
+    if other_output:
+        problems.append(f"{shown}:{other_output[0]}: findings as -DAG lines of "
+                        f"{', '.join(other_output[1])}, but the count is of another output: "
+                        "count the file the -DAG lines check")
+    elif first_finding_dag is not None and not counted:
+        problems.append(f"{shown}:{first_finding_dag}: findings as -DAG lines but no count: "
+                        "an extra finding passes (after the first -DAG match even with an "
+                        "--implicit-check-not); add %count-findings FILE | FileCheck "
                         "--check-prefix=COUNT")
     return problems
 

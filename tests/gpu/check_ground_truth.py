@@ -82,4 +82,4 @@ check("no records dropped or invalid",
       trace["records"]["dropped"] == 0 and trace["records"]["invalid"] == 0,
       f"dropped {trace['records']['dropped']}, invalid {trace['records']['invalid']}")
 json.dump(results, open(sys.argv[1] + ".checks.json", "w"), indent=1)
-sys.exit(0 if all(r["ok"] for r in results) else 1)
+sys.exit(0 if results and all(r["ok"] for r in results) else 1)

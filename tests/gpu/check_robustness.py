@@ -42,4 +42,4 @@ if traces:
     except (ValueError, KeyError) as e:
         check("valid trace.json", False, str(e))
 json.dump(checks, open(f"{out}.robust.json", "w"), indent=1)
-sys.exit(0 if all(c["ok"] for c in checks) else 1)
+sys.exit(0 if checks and all(c["ok"] for c in checks) else 1)

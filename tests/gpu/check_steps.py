@@ -28,4 +28,4 @@ check("only the stalls of the steps not skipped are kept", sizes == want,
       f"{len(long)} stalls of >= 0.5 ms kept, want {len(want)}; copy sizes {sizes}, of steps "
       f"{kept} (the steps {skipped}..{steps - 1} kept copy {want})")
 json.dump(results, open(sys.argv[1] + ".steps.json", "w"), indent=1)
-sys.exit(0 if all(r["ok"] for r in results) else 1)
+sys.exit(0 if results and all(r["ok"] for r in results) else 1)

@@ -28,7 +28,7 @@ for tid, rounds in waits(traced).items():
     per_thread.append((tid, statistics.median(w), min(w), max(w)))
 worst = max(per_thread, key=lambda t: abs(t[1] - base))
 check("each thread's own waits within 5% of untraced",
-      all(abs(med - base) <= 0.05 * base and lo >= 0.95 * base for _, med, lo, _ in per_thread),
+      bool(per_thread) and all(abs(med - base) <= 0.05 * base and lo >= 0.95 * base for _, med, lo, _ in per_thread),
       f"untraced median {base:.3f} ms; traced per thread median/min/max: " +
       ", ".join(f"{med:.2f}/{lo:.2f}/{hi:.2f}" for _, med, lo, hi in per_thread) +
       f" (worst thread {worst[0]}: median {worst[1]:.3f} ms)")

@@ -133,7 +133,7 @@ if "every" in named:
           every and [k for k, _ in every] == list(range(1, len(every) + 1)) and
           len(placed) == len(every) and
           marks["begin"] <= first <= steps[0] + 5_000_000 and
-          all(t["start_ns"] < marks["end"] for _, t in every),
+          bool(every) and all(t["start_ns"] < marks["end"] for _, t in every),
           f"first event {first} (program start {marks['begin']}, first step {steps[0]}); "
           + ", ".join(f"every-{k} [{t['start_ns']}, {t['end_ns']}) {t['state']}"
                       for k, t in every))
@@ -158,4 +158,4 @@ if "worst" in windows:
           f"{costliest / 1e6:.2f} ms of {len(cost)} stalls")
 json.dump(results, open(trace_path + ".timelines.json", "w"), indent=1)
 
-sys.exit(0 if all(r["ok"] for r in results) else 1)
+sys.exit(0 if results and all(r["ok"] for r in results) else 1)

@@ -24,4 +24,4 @@ class Comparison:
         out = self.trace_path + suffix
         prior = json.load(open(out)) if os.path.exists(out) else []
         json.dump(prior + self.results, open(out, "w"), indent=1)
-        sys.exit(0 if all(r["ok"] for r in self.results) else 1)
+        sys.exit(0 if self.results and all(r["ok"] for r in self.results) else 1)
