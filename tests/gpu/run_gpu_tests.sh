@@ -46,6 +46,11 @@ cat "$work/lines.err"
 $tracer symbolize --relative-to . "$work/lines" || status=1
 python3 tests/gpu/check_sync_lines.py "$work"/lines/trace-*[0-9].json tests/gpu/sync_lines.cpp 5 \
   "$work/lines.err" || status=1
+echo "== lines that reach one out-of-line LibTorch function are sites apart (at::Tensor::to)"
+$tracer -o "$work/copies" -- build-gpu/tests-gpu/copy_lines >/dev/null 2>"$work/copies.err" || status=1
+$tracer symbolize --relative-to . "$work/copies" || status=1
+python3 tests/gpu/check_sync_lines.py "$work"/copies/trace-*[0-9].json tests/gpu/copy_lines.cpp 5 ||
+  status=1
 # The native Perfetto trace by default; its Chrome JSON only when asked (HOSTSYNC_PERFETTO=json).
 test -s "$work"/lines/trace-*[0-9].perfetto-trace && ! ls "$work"/lines/*.perfetto.json 2>/dev/null &&
   echo "PASS: trace.perfetto-trace written, no JSON unasked" ||
