@@ -1332,14 +1332,13 @@ void Linter::sliceBounds(TSNode Subscript, const Scope &S) {
     if (!is(Parts[I], "identifier") && !is(Parts[I], "call")) // a 0-dim index is one of these
       continue;
     Value Index = V.of(Parts[I], S);
+    // The rule of C++'s index({t.argmax()}), so that its noqa and Checks settings hold here
+    // too; the fix is the catalog's fix_python.
     if (Index.ZeroDimIndex && Index.madeTensor() && Index.Where != Place::Cpu)
-      report(Parts[I], "hostsync-item", "0-dim index", Index,
+      report(Parts[I], "hostsync-scalar-tensor-index", "0-dim index", Index,
              "indexing with " + phrase(Index.Where) +
                  " of no dimensions reads it on the host (__index__ calls item()): the copy "
-                 "waits for every kernel queued before it",
-             "Index on the device without reading the index: x.gather(0, i.view(1)) or "
-             "x.index_select(0, i.view(1)) keep it a 1-element tensor; or take the value "
-             "with torch.max(x, dim) instead of its position.");
+                 "waits for every kernel queued before it");
   }
   for (TSNode Slice : namedChildren(Subscript)) {
     if (!is(Slice, "slice"))
@@ -1573,9 +1572,11 @@ void Linter::call(TSNode Call, const Scope &S) {
     // x.numpy().item(): of the array .numpy() made (the read, if any, was .cpu()'s).
     return Made.rfind("np.", 0) == 0 || Made.rfind("numpy.", 0) == 0 || lastPart(Made) == "numpy";
   };
-  if (Name == "item" && Method && (Self.tensor() || Self.unknownType()) && !NumpyValue())
-    return report(Call, "hostsync-item", "item", Self,
-                  "'item' copies a value of " + phrase(Self.Where) + Copies);
+  // is_nonzero() reads the one value to answer (as in C++, the same rule).
+  if ((Name == "item" || Name == "is_nonzero") && Method && (Self.tensor() || Self.unknownType()) &&
+      !NumpyValue())
+    return report(Call, "hostsync-item", std::string(Name), Self,
+                  "'" + std::string(Name) + "' copies a value of " + phrase(Self.Where) + Copies);
   // torch.arange(length.max()): a factory reads a tensor given as a bound, a size or a fill
   // value as a Python number (item()).
   if (TorchFn && oneOf(Name, {"arange", "range", "linspace", "logspace", "randperm", "zeros",

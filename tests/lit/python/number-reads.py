@@ -1,7 +1,7 @@
-# RUN: %lint --checks='-*,hostsync-item' %s > %t.out; test $? -eq 1
+# RUN: %lint --checks='-*,hostsync-item,hostsync-scalar-tensor-index' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}10{{$}}
+# COUNT: {{^}}11{{$}}
 # Ops that read a CUDA tensor given where a number goes (measured: bench/library-syncs):
 # masked_fill's value, clamp's bounds when one is a number and the other a tensor,
 # torch.normal's std tensor, and an index that is a 0-dim integer tensor (argmax/argmin of
@@ -18,10 +18,16 @@ def step(scores, boxes, grid):
     scores, boxes = scores.cuda(), boxes.cuda()
     best = scores.argmax()
     top = boxes[best]
-    # CHECK-DAG: number-reads.py:[[@LINE-1]]:17: warning: indexing with a CUDA tensor of no dimensions reads it on the host (__index__ calls item()){{.*}}[hostsync-item]
+    # CHECK-DAG: number-reads.py:[[@LINE-1]]:17: warning: indexing with a CUDA tensor of no dimensions reads it on the host (__index__ calls item()){{.*}}[hostsync-scalar-tensor-index]
     worst = torch.argmin(scores)
     low = boxes[0, worst]
-    # CHECK-DAG: number-reads.py:[[@LINE-1]]:20: warning: indexing with a CUDA tensor of no dimensions{{.*}}[hostsync-item]
+    # CHECK-DAG: number-reads.py:[[@LINE-1]]:20: warning: indexing with a CUDA tensor of no dimensions{{.*}}[hostsync-scalar-tensor-index]
+    # The rule is C++'s (index({t.argmax()})): its noqa holds in Python too.
+    kept = boxes[best]  # noqa: hostsync-scalar-tensor-index
+    # is_nonzero() reads the value it tests, as item() does.
+    if scores.sum().is_nonzero():
+        # CHECK-DAG: number-reads.py:[[@LINE-1]]:21: warning: 'is_nonzero' copies a value of a CUDA tensor to the host{{.*}}[hostsync-item]
+        pass
     filled = scores.masked_fill(scores > 0.5, scores.max())
     # CHECK-DAG: number-reads.py:[[@LINE-1]]:54: warning: 'masked_fill' reads a CUDA tensor given as the fill value on the host (item()){{.*}}[hostsync-item]
     gain = grid.cuda().sum()

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Rule ids in code against the catalog (issue 77, item 1): every "hostsync-..." string in the
+sources of the linter, the tracer and the report is a rule of rules/catalog.json (or the
+common prefix of some, or a name that is no rule: a tool, a thread, a folder), and every rule
+with a Python fix (fix_python) is reported somewhere by the Python front end. A mistyped id
+was dropped silently (the report step finds no catalog entry and makes no finding), and a
+rule given a Python fix but never reported by Python left its noqa and Checks settings
+without effect there.
+usage: scripts/check-rule-ids.py [ROOT]   exit 0 when both hold; else one line per problem"""
+import glob
+import json
+import os
+import re
+import sys
+
+root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..")
+# "hostsync-..." strings that name no rule, and why.
+NOT_RULES = {
+    "hostsync-lint": "the linter's name", "hostsync-lint-clang": "the linter's Clang program",
+    "hostsync-report": "the report's name", "hostsync-trace-out": "the tracer's output folder",
+    "hostsync-fold": "a tracer thread's name", "hostsync-read": "a tracer thread's name",
+    "hostsync-module": "the clang-tidy module's name", "hostsync-pch": "a temporary folder",
+}
+LITERAL = re.compile(r'"(hostsync-[a-z0-9-]+)"')
+rules = json.load(open(os.path.join(root, "rules", "catalog.json")))["rules"]
+ids = {r["id"] for r in rules}
+problems, seen = [], 0
+for folder in ("analyzer", "profiler", "report", "rules"):
+    for path in sorted(glob.glob(os.path.join(root, folder, "**", "*.[ch]*"), recursive=True)):
+        if not path.endswith((".cpp", ".h")):
+            continue
+        for number, line in enumerate(open(path, encoding="utf-8", errors="replace"), 1):
+            for m in LITERAL.finditer(line):
+                name, seen = m.group(1), seen + 1
+                if name in ids or name in NOT_RULES or any(i.startswith(name + "-") for i in ids):
+                    continue
+                problems.append(f"{os.path.relpath(path, root)}:{number}: '{name}' is no rule "
+                                "of rules/catalog.json (nor a prefix of one, nor a known name)")
+python = "".join(open(p, encoding="utf-8").read()
+                 for p in glob.glob(os.path.join(root, "analyzer", "python", "*.cpp")))
+for r in rules:
+    if r.get("fix_python") and f'"{r["id"]}"' not in python:
+        problems.append(f"rules/catalog.json: {r['id']} has a fix_python, but the Python front "
+                        "end (analyzer/python) never reports it")
+for p in problems:
+    print(p)
+print(f"check-rule-ids: {seen} rule-id strings read, {len(ids)} rules, {len(problems)} problems")
+sys.exit(1 if problems or not seen else 0)
