@@ -54,7 +54,7 @@ Value merge(const Value &A, const Value &B) {
       return Out;
     }
   }
-  // An input of unknown place on one path, copied to the host on another (YOLOX's
+  // An input of unknown place on one path, copied to the host on another (a detector's
   // `if mode == "cpu": x = x.cpu()`): a tensor, on the host only on that path, so its place
   // is the input's.
   // (A copy, `.cpu()` as its reason says; not a host factory's tensor, from_numpy(data) on

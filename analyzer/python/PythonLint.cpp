@@ -238,7 +238,7 @@ bool Linter::guardedByParameter() const {
   // `x.dim() == 3`, `isinstance(x, ...)`: calls are not read), which a caller's tensor
   // passes whatever it holds.
   // A flag on by default (`update_grad=True`) guards nothing: the sync runs unless a caller
-  // turns it off, as most leave it (Swin's loss scaler steps its GradScaler under it).
+  // turns it off, as most leave it (a vision trainer's loss scaler steps its GradScaler under it).
   auto OnByDefault = [&](std::string_view Name) {
     for (TSNode P : namedChildren(field(CurrentDef, "parameters")))
       if ((is(P, "default_parameter") || is(P, "typed_default_parameter")) &&
@@ -271,8 +271,8 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std
     return;
   // Code in the branch a test of CUDA gives the host (`else:` of `if self.gpu_mode:`, `if
   // args.cpu:`) runs only where CUDA is off: its tensors are on the host. Not an explicit
-  // copy to the host there (dino's `else: features.index_copy_(0, idx.cpu(), ...)` under
-  // `if use_cuda:` of where to keep a feature bank): it says the tensor is on the GPU.
+  // copy to the host there (a self-supervised trainer's `else: features.index_copy_(0, idx.cpu(),
+  // ...)` under `if use_cuda:` of where to keep a feature bank): it says the tensor is on the GPU.
   bool OnHost = !HostBranch.empty() && Op != "cpu" && Op != "to(cpu)";
   const Place Where = OnHost ? Place::Cpu : Of.Where;
   const std::string &WhereWhy = OnHost ? HostBranch.back() : Of.Why;
@@ -455,7 +455,7 @@ void Linter::statement(TSNode N, Scope &S) {
   if (is(Sym, "expression_statement")) {
     for (TSNode E : namedChildren(N)) {
       // A generator of a loader's batches (`yield from loader`, or `yield batch` of tensors):
-      // calling it gives a loader of them (improved-diffusion's load_data).
+      // calling it gives a loader of them (a diffusion trainer's load_data).
       if (is(E, "yield") && ts_node_named_child_count(E) == 1) {
         Value Item = V.of(ts_node_named_child(E, 0), S);
         bool From = V.text(E).substr(0, 10) == "yield from";
@@ -564,7 +564,7 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
   // inputs["depth"] = x, inputs[("color", i, 0)] = x, or inputs[key] = ipt.to(device) in
   // `for key, ipt in inputs.items()`: a dict's entry replaced (a tensor has no string key),
   // no tensor written. Each entry replaced so: the dict's tensors are where the written
-  // ones are (monodepth2's batch moved in place).
+  // ones are (a depth trainer's batch moved in place).
   if (Plain && Target.tensor()) {
     if (std::optional<bool> Every = dictEntry(Left)) {
       if (*Every && Written.tensor() && Written.Where != Target.Where) {
@@ -915,7 +915,7 @@ void Linter::meterUpdated(TSNode Call, Scope &S) {
   std::string Name(V.text(Meter));
   if (!is(Meter, "identifier") && !is(Meter, "attribute"))
     return;
-  // Or an object of a meter class of another module (swav's `top1 = AverageMeter()` of
+  // Or an object of a meter class of another module (a trainer's `top1 = AverageMeter()` of
   // src/utils.py), whose update() this file's walks do not bind.
   // Of one class or of several: each a meter's, none of this file's.
   Value Object = V.of(Meter, S);
@@ -972,7 +972,7 @@ std::optional<bool> Linter::cudaTest(TSNode Condition) const {
       ts_node_is_null(V.argument(Condition, 0, nullptr)))
     return true;
   // device == "cuda", args.device != "cpu", device.type == "cpu" (of a device's name: not
-  // YOLOX's `mode == "cpu"` of an out-of-memory fallback that runs beside CUDA).
+  // a detector's `mode == "cpu"` of an out-of-memory fallback that runs beside CUDA).
   if (is(Condition, "comparison_operator") && ts_node_named_child_count(Condition) == 2) {
     TSNode Literal = ts_node_named_child(Condition, 1);
     std::string_view Op = V.text(ts_node_child(Condition, 1));
@@ -1365,7 +1365,7 @@ void Linter::elementIndex(TSNode Subscript, const Value &Target, const Scope &S)
   // hashed, not read; a module's [i] is its layer.)
   // So is a loop's element of a tensor, `[vocab[i] for i in ids[k, :]]`, of what is not a
   // parameter of unknown type (as often a tensor: masks[inds] over torch.chunk's index
-  // tensors). Not of a dict. (A parameter indexed by t[i], fairseq's
+  // tensors). Not of a dict. (A parameter indexed by t[i], a sequence generator's
   // constraint_states[beams_buf[i]], is taken for a list: a tensor's gather by a row of a
   // 2-D index written so is flagged too.)
   if (Target.K != Kind::Other || Target.Class == DictClass)
@@ -1676,9 +1676,9 @@ void Linter::call(TSNode Call, const Scope &S) {
     }
     return;
   }
-  // Not a project's own function of that name (detectron2's comm.synchronize(), YOLOX's
+  // Not a project's own function of that name (a framework's comm.synchronize(), a detector's
   // synchronize(): a torch.distributed barrier), which is linted where it is defined.
-  // Nor one of an installed library's module (`from detectron2.utils import comm`), a name
+  // Nor one of an installed library's module (`from framework.utils import comm`), a name
   // no value of the file holds: a stream's or an event's synchronize() is of a value.
   bool SyncPassesSelf = false;
   auto LibraryModule = [&] {
@@ -1700,7 +1700,7 @@ void Linter::call(TSNode Call, const Scope &S) {
                   "'torch.cuda.empty_cache()' frees the allocator's cached blocks with cudaFree, "
                   "which blocks the host until the GPU has finished the queued work");
   // A library's call, by its name; not one of the project's own functions of that name
-  // (pix2pixHD's util.save_image writes a NumPy image with PIL).
+  // (a GAN trainer's util.save_image writes a NumPy image with PIL).
   if (std::optional<LibrarySync> L = librarySync(Call, V, S)) {
     bool Own = false, PassesSelf = false;
     if (Name == "save_image" || Name == "make_grid" || Name == "nms" || Name == "batched_nms")
@@ -1874,7 +1874,7 @@ void Linter::call(TSNode Call, const Scope &S) {
     return;
   }
   // host.type_as(x): a host tensor cast to x's type, on x's device: a copy to CUDA when x is
-  // there (YOLOX's `torch.zeros(1, n).fill_(stride).type_as(xin[0])`). Of an x of unknown
+  // there (a detector's `torch.zeros(1, n).fill_(stride).type_as(xin[0])`). Of an x of unknown
   // place, as its .to(x.device) would be.
   if (Method && Name == "type_as" && Self.madeTensor() && Self.Where == Place::Cpu &&
       !Self.Pinned) {
@@ -1920,7 +1920,7 @@ void Linter::call(TSNode Call, const Scope &S) {
       !networkName(lastPart(V.text(field(Fn, "object"))))) {
     Value D = MovedTo();
     // Or to the device of a tensor (or a value of unknown kind, not a network) of unknown
-    // place, of an object's attribute (score_sde's
+    // place, of an object's attribute (a score model's
     // `sde.discrete_sigmas.to(t.device)` each step: a schedule made on the host in another
     // module's class): what is moved to the data's device is on the host as a rule. Not a
     // module's own buffers (self.x, a network's attribute), which are where the module is.

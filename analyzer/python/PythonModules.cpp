@@ -322,7 +322,7 @@ std::vector<std::string> ModuleSummaries::inputsReadingUpdates() const {
 }
 
 // The module's import statements that run when it runs: at its top level, and inside its
-// top-level if/else, try and with blocks (`if args.arch == "stylegan2": from model import
+// top-level if/else, try and with blocks (`if args.arch == "v2": from model import
 // Generator` under `if __name__ == "__main__":`); not those of its functions and classes.
 static void collectImports(TSNode Block, std::vector<TSNode> &Out, unsigned Depth = 0) {
   for (TSNode N : namedChildren(Block)) {

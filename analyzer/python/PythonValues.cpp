@@ -719,7 +719,7 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
       D.Where = Place::Cuda;
       D.Why = quote(T) + " at line " + std::to_string(line(E));
     }
-    // torch.cuda.FloatTensor if cuda else torch.FloatTensor: a type (PyTorch-GAN's Tensor).
+    // torch.cuda.FloatTensor if cuda else torch.FloatTensor: a type (a GAN script's Tensor).
     if (A.Class == TensorType || B.Class == TensorType)
       D.Class = TensorType;
     return D;
@@ -1022,7 +1022,7 @@ Value Values::of(TSNode E, const Scope &S) const {
     }
     std::string_view Op = text(field(E, "operator"));
     // a & b of masks (or of a mask and a bool tensor); a * b of two masks is their AND
-    // (bool times bool stays bool: Rainbow's `l[(u > 0) * (l == u)]`).
+    // (bool times bool stays bool: a DQN's `l[(u > 0) * (l == u)]`).
     Out.Mask = Out.tensor() && ((oneOf(Op, {"&", "|", "^"}) && (L.Mask || R.Mask)) ||
                                 (Op == "*" && L.Mask && R.Mask));
     return Out;
@@ -1324,8 +1324,8 @@ Value Values::call(TSNode Call, const Scope &S) const {
     L.K = Kind::Loader;
     L.Where = Place::Cpu;
     TSNode Pin = argument(Call, 0, "pin_memory");
-    // pin_memory=True, or pin_memory=args.pin_mem of a flag on by default (mae's
-    // parser.set_defaults(pin_mem=True)): the program as it runs unless told otherwise.
+    // pin_memory=True, or pin_memory=args.pin_mem of a flag on by default (a masked-autoencoder
+    // trainer's parser.set_defaults(pin_mem=True)): the program as it runs unless told otherwise.
     L.Pinned = !ts_node_is_null(Pin) && (text(Pin) == "True" || (is(Pin, "attribute") && [&] {
                                            auto Default =
                                                flagDefault(text(field(Pin, "attribute")));
@@ -1923,7 +1923,7 @@ Value Values::element(const Value &Container) const {
     One.FromParams = Container.FromParams;
     return One;
   }
-  // A module of a list of modules of unknown classes (RepDistiller's `module_list =
+  // A module of a list of modules of unknown classes (a distillation trainer's `module_list =
   // nn.ModuleList([]); module_list.append(model_s)`, then `module_list[0]`): a module of no
   // known class, on CUDA when the list was moved there whole (`module_list.cuda()`); else of
   // no known place (a module appended keeps its own). Not a ModuleDict's: its loop gives keys.
@@ -2018,9 +2018,9 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
              (Owner.tensor() ||
               (Owner.K == Kind::State && Owner.Sequence && Owner.Where != Place::Unknown))) {
     // A batch that is a dict of tensors (`for k, v in cond.items()`): its tensors, where it is.
-    // A dict written out with tensors in it (vits' `scalar_dict = {"loss/g/total": loss_gen_all,
-    // "learning_rate": lr}`, summarised by a helper's `writer.add_scalar(k, v)`): the same;
-    // not one of modules only ({"G": G.cuda()}).
+    // A dict written out with tensors in it (a speech trainer's `scalar_dict = {"loss/g/total":
+    // loss_gen_all, "learning_rate": lr}`, summarised by a helper's `writer.add_scalar(k, v)`): the
+    // same; not one of modules only ({"G": G.cuda()}).
     Element = itemOf(Owner);
     if (Listed == "items" && !Enumerated && ts_node_named_child_count(Left) == 2) {
       bind(ts_node_named_child(Left, 0), Value(), S);

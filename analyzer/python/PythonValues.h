@@ -109,7 +109,7 @@ struct Value {
   // The parameters (bit I: the I-th) that no call in view gives a value of known kind, and
   // that this value was made from by ops that return a tensor where their input is
   // (output.topk(5), correct[:k].sum(), x * 2): a tensor where a call passes tensors there
-  // (throughArguments). A helper's result in another module (swav's accuracy(output,
+  // (throughArguments). A helper's result in another module (a trainer's accuracy(output,
   // target) in utils.py) is then a CUDA tensor in a caller that passes CUDA tensors.
   uint32_t LikeParams = 0;
   // A tuple's values, in order (`return feats, labels`), which unpacking and [0] take
