@@ -253,7 +253,7 @@ void Ranks::propagateCalls(TSNode Root,
   struct Call {
     std::string Caller; // qualified; "" at the module's level
     std::string Callee; // qualified
-    bool InLoop;
+    Loop Around;        // the loop around the call, and whether a periodic `if` guards it
   };
   std::vector<Call> Calls;
   // Each node with its caller and the loop around it there, as enclosing() and
@@ -279,11 +279,11 @@ void Ranks::propagateCalls(TSNode Root,
       CallerOf.emplace(N.id, CallPlace{At.Caller, At.Around});
     if (TSNode Def = IsCall ? calleeOf(N, Method) : TSNode{}; !ts_node_is_null(Def))
       Calls.push_back({At.Caller ? At.Caller->Name : "", Functions.at(ts_node_start_byte(Def)).Name,
-                       At.Around.Found});
+                       At.Around});
     else if (IsCall) // a name holding one of several functions: each may run
       for (TSNode Aliased : aliasedCallees(N))
         Calls.push_back({At.Caller ? At.Caller->Name : "",
-                         Functions.at(ts_node_start_byte(Aliased)).Name, At.Around.Found});
+                         Functions.at(ts_node_start_byte(Aliased)).Name, At.Around});
     if (IsFunction) {
       auto It = Functions.find(ts_node_start_byte(N));
       At.Caller = It == Functions.end() ? nullptr : &It->second;
@@ -322,10 +322,11 @@ void Ranks::propagateCalls(TSNode Root,
   for (const auto &[Name, Why] : Hot) // called often from another file
     if (auto It = FreeByName.find(Name); It != FreeByName.end())
       Functions.at(ts_node_start_byte(It->second)).HotWhy = Why;
+  auto Where = [](const Call &C) { return C.Caller.empty() ? "the module" : C.Caller + "()"; };
   for (const Call &C : Calls)
-    if (C.InLoop)
+    if (C.Around.Found && !C.Around.Periodic)
       if (Function *F = Named.count(C.Callee) ? Named[C.Callee] : nullptr; F && F->HotWhy.empty())
-        F->HotWhy = "called in a loop in " + (C.Caller.empty() ? "the module" : C.Caller + "()");
+        F->HotWhy = "called in a loop in " + Where(C);
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (const Call &C : Calls) {
@@ -333,6 +334,32 @@ void Ranks::propagateCalls(TSNode Root,
       Function *To = Named.count(C.Callee) ? Named[C.Callee] : nullptr;
       if (From && To && To->HotWhy.empty() && (!From->HotWhy.empty() || From->Forward)) {
         To->HotWhy = "called from " + From->Name + "(), which is hot";
+        Changed = true;
+      }
+    }
+  }
+  // Functions called only under a periodic `if` in a loop (and not hot by another path) are
+  // periodic, and so is what they call (HotPath::HotPath's rule for C++).
+  for (const Call &C : Calls)
+    if (C.Around.Found && C.Around.Periodic)
+      if (Function *F = Named.count(C.Callee) ? Named[C.Callee] : nullptr;
+          F && F->HotWhy.empty() && !F->Forward && F->PeriodicWhy.empty()) {
+        F->Period = C.Around.Period;
+        F->PeriodicWhy = "called " +
+                         (C.Around.Period ? "once every " + std::to_string(*C.Around.Period) +
+                                                " iterations of a loop"
+                                          : std::string("under a periodic `if` in a loop")) +
+                         " in " + Where(C);
+      }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const Call &C : Calls) {
+      Function *From = Named.count(C.Caller) ? Named[C.Caller] : nullptr;
+      Function *To = Named.count(C.Callee) ? Named[C.Callee] : nullptr;
+      if (From && To && !From->PeriodicWhy.empty() && To->HotWhy.empty() && !To->Forward &&
+          To->PeriodicWhy.empty()) {
+        To->Period = From->Period;
+        To->PeriodicWhy = "called from " + From->Name + "(), which is periodic";
         Changed = true;
       }
     }
@@ -379,6 +406,12 @@ RankOf Ranks::rankIn(const Function *F, const Loop &L) const {
   if (F && !F->HotWhy.empty()) {
     R.Value = Rank::Hot;
     R.Reason = F->HotWhy;
+    return R;
+  }
+  if (F && !F->PeriodicWhy.empty()) {
+    R.Value = Rank::Periodic;
+    R.Period = F->Period;
+    R.Reason = F->PeriodicWhy;
     return R;
   }
   R.Reason =

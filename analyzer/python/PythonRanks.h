@@ -82,6 +82,10 @@ private:
     const Function *Parent = nullptr;
     // RankOf::Key: Name, or Python's qualified name for one defined in a function.
     std::string Key = Parent ? Parent->Key + ".<locals>." + Name : Name;
+    // Called only from periodic code (under `if step % N == 0` in a loop, or from a function
+    // so called) and not hot by another path, as the C++ front end ranks it: why, and N.
+    std::string PeriodicWhy;
+    std::optional<int64_t> Period;
   };
   struct Loop {
     bool Found = false;

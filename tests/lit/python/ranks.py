@@ -1,7 +1,7 @@
 # RUN: %lint --checks='-*,hostsync-item' %s > %t.out; test $? -eq 1
 # RUN: FileCheck %s --implicit-check-not='warning:' < %t.out
 # RUN: %count-findings %t.out | FileCheck %s --check-prefix=COUNT
-# COUNT: {{^}}9{{$}}
+# COUNT: {{^}}11{{$}}
 # How often a sync runs, as the C++ front end ranks it: hot in a loop, in a module's
 # forward(), or in a function a loop or a hot function calls; periodic under
 # `if step % N == 0` in a loop; cold otherwise.
@@ -44,11 +44,25 @@ def train(model, batches):
         if step % 50 == 0:
             print(loss.item())
             # CHECK-DAG: ranks.py:[[@LINE-1]]:24: warning: 'item'{{.*}}(periodic: once every 50 iterations of a loop;{{.*}}[hostsync-item]
+            report(loss)
         values = [t.item() for t in torch.ones(3, device=device)]
         # CHECK-DAG: ranks.py:[[@LINE-1]]:21: warning: 'item'{{.*}}(hot: inside a loop;{{.*}}[hostsync-item]
     final = scale.item()
     # CHECK-DAG: ranks.py:[[@LINE-1]]:19: warning: 'item'{{.*}}(cold: in train(), not reached from a loop or forward();{{.*}}[hostsync-item]
     return values, final
+
+
+# Called only under `if step % 50 == 0` in a loop: periodic, and so is what it calls (as the
+# C++ front end ranks them; before, hot in Python).
+def report(loss):
+    shown = loss.item()
+    # CHECK-DAG: ranks.py:[[@LINE-1]]:18: warning: 'item'{{.*}}(periodic: called once every 50 iterations of a loop in train();{{.*}}[hostsync-item]
+    return shown + summary(loss)
+
+
+def summary(loss):
+    return loss.max().item()
+    # CHECK-DAG: ranks.py:[[@LINE-1]]:23: warning: 'item'{{.*}}(periodic: called from report(), which is periodic;{{.*}}[hostsync-item]
 
 
 def suppressed():
