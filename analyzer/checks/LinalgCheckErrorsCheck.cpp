@@ -1,5 +1,7 @@
 #include "checks/LinalgCheckErrorsCheck.h"
 
+#include "model/SyncTable.h"
+
 #include "compat/LLVMCompat.h"
 #include "match/RewriteParts.h"
 #include "match/TensorMatchers.h"
@@ -61,11 +63,8 @@ bool LinalgCheckErrorsCheck::converges(llvm::StringRef Name) {
 // (--fix-notes). Ops whose _ex form returns more than the plain one's result plus the
 // code (lu_factor, ldl_factor) keep the note.
 Rewrite LinalgCheckErrorsCheck::uncheckedFix(const OpCall &Op, const std::string &Ex) {
-  const char *Condition = Ex == "linalg_cholesky_ex" ? "every input is positive-definite"
-                          : Ex == "linalg_inv_ex" || Ex == "linalg_solve_ex"
-                              ? "every input is invertible"
-                              : nullptr;
-  if (!Condition || compat::endsWith(Op.Name, "_out"))
+  const LinalgExRow *Row = linalgExOfCpp(Ex); // model/SyncTable: Python's rewrite reads it too
+  if (!Row || compat::endsWith(Op.Name, "_out"))
     return {};
   std::string Args = sourceText(Op.Self);
   for (const clang::Expr *A : writtenArgs(Op.Call))
@@ -76,7 +75,7 @@ Rewrite LinalgCheckErrorsCheck::uncheckedFix(const OpCall &Op, const std::string
   return Rewrite({clang::FixItHint::CreateReplacement(
                      clang::CharSourceRange::getTokenRange(Op.Call->getSourceRange()),
                      "std::get<0>(torch::" + Ex + "(" + Args + "))")},
-                 std::string(Condition) + " (errors are no longer raised)");
+                 uncheckedCondition(*Row));
 }
 
 } // namespace hostsync

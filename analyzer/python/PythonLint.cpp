@@ -8,6 +8,7 @@
 #include "python/PythonValues.h"
 
 #include "core/Suppressions.h"
+#include "model/SyncTable.h"
 #include "rules/Catalog.h"
 
 #include "common/Lines.h"
@@ -1146,24 +1147,18 @@ Linter::Rewrite Linter::uncheckedLinalg(TSNode Call, std::string_view Name) cons
   for (TSNode A : namedChildren(field(Call, "arguments")))
     if (is(A, "list_splat") || is(A, "dictionary_splat"))
       return {};
-  const char *Ex = Name == "inv"        ? "inv_ex"
-                   : Name == "inverse"  ? "linalg.inv_ex"
-                   : Name == "cholesky" ? "cholesky_ex"
-                   : Name == "solve"    ? "solve_ex"
-                                        : nullptr;
-  const char *Result = Name == "cholesky" ? ".L" : Name == "solve" ? ".result" : ".inverse";
-  // torch.cholesky is not linalg.cholesky (its upper= argument): left alone.
-  if (!Ex || (Name == "cholesky" && V.text(ts_node_named_child(Function, 0)) == "torch"))
+  // The rewrite is the C++ check's, from one table (model/SyncTable). torch.cholesky is not
+  // linalg.cholesky (its upper= argument): left alone.
+  const LinalgExRow *Row = linalgExOfPython(Name);
+  if (!Row || (Name == "cholesky" && V.text(ts_node_named_child(Function, 0)) == "torch"))
     return {};
   Replacement Callee, Field;
   Callee.Offset = ts_node_start_byte(Attribute);
   Callee.Length = ts_node_end_byte(Attribute) - Callee.Offset;
-  Callee.Text = Ex;
+  Callee.Text = std::string(Row->PythonEx);
   Field.Offset = ts_node_end_byte(Call);
-  Field.Text = Result;
-  return {{Callee, Field},
-          Name == "cholesky" ? "every input is positive-definite (errors are no longer raised)"
-                             : "every input is invertible (errors are no longer raised)"};
+  Field.Text = std::string(Row->PythonField);
+  return {{Callee, Field}, uncheckedCondition(*Row)};
 }
 
 void Linter::truth(TSNode E, const Scope &S) {
