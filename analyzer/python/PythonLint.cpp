@@ -16,6 +16,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <cassert>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -268,6 +269,9 @@ bool Linter::guardedByParameter() const {
 
 void Linter::report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std::string Message,
                     std::string Fix, Rewrite Edit) {
+  // A rule id the catalog does not hold would be dropped without a word: a build with asserts
+  // stops on it (scripts/check-rule-ids.py finds it in the sources beforehand).
+  assert(Catalog::embedded().find(Rule) && "a rule id that is not in rules/catalog.json");
   if (!Settings.EnabledRules.count(Rule))
     return;
   // Code in the branch a test of CUDA gives the host (`else:` of `if self.gpu_mode:`, `if
