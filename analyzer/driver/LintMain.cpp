@@ -11,6 +11,7 @@
 #include "driver/PlanFiles.h"
 #include "model/ProjectPass.h"
 #include "python/PythonRun.h"
+#include "python/PythonGuesses.h"
 #include "support/AbsolutePath.h"
 
 #include "hostsync_version.h"
@@ -109,6 +110,8 @@ int lint(int Argc, const char **Argv) {
   FilePlan P;
   RunSettings S;
   if (std::string E = checkRunOptions(Opts, C, P, S); !E.empty())
+    return usageError(E);
+  if (std::string E = python::guessSwitchError(); !E.empty())
     return usageError(E);
   if (!Opts.BuildPath.empty())
     return handOver(Argv, "-p " + Opts.BuildPath);

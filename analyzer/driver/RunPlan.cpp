@@ -6,6 +6,7 @@
 #include "commands/Inputs.h"
 #include "commands/SourceFiles.h"
 #include "compat/LLVMCompat.h"
+#include "python/PythonGuesses.h"
 #include "support/AbsolutePath.h"
 #include "support/SourceRoot.h"
 
@@ -87,6 +88,8 @@ std::string keepChanged(const Options &Opts, RunPlan &P) {
 
 std::string planRun(const Options &Opts, const Catalog &C, ConfigFinder &Configs, RunPlan &P) {
   if (std::string E = checkRunOptions(Opts, C, P, P.Config); !E.empty())
+    return E;
+  if (std::string E = python::guessSwitchError(); !E.empty())
     return E;
   if (std::string E = findFiles(Opts, P); !E.empty())
     return E;

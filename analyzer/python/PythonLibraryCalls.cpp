@@ -1,4 +1,5 @@
 #include "python/PythonLibraryCalls.h"
+#include "python/PythonGuesses.h"
 
 #include <algorithm>
 #include <vector>
@@ -193,6 +194,8 @@ bool inDatasetCode(TSNode N, const Values &V) {
 // Does a name say it holds an optimizer (optimizer, optim, g_optim, optimizer_G, opt, opt_d)?
 // Not a scheduler's or a scaler's (lr_scheduler, scaler), whose state is numbers.
 bool optimizerName(std::string_view Name) {
+  if (!guessOn(Guess::OptimizerName))
+    return false;
   std::string Lower = lowered(Name);
   return Lower.find("optim") != std::string::npos || Lower == "opt" ||
          Lower.compare(0, 4, "opt_") == 0 ||

@@ -1,4 +1,5 @@
 #include "python/PythonLint.h"
+#include "python/PythonGuesses.h"
 
 #include "python/PythonCalls.h"
 #include "python/PythonLibraryCalls.h"
@@ -925,7 +926,7 @@ void Linter::meterUpdated(TSNode Call, Scope &S) {
   // Of one class or of several: each a meter's, none of this file's.
   Value Object = V.of(Meter, S);
   std::vector<std::string_view> Classes = classesOf(Object);
-  bool ImportedMeter = Object.K == Kind::Object && !Classes.empty() &&
+  bool ImportedMeter = guessOn(Guess::MeterName) && Object.K == Kind::Object && !Classes.empty() &&
                        std::all_of(Classes.begin(), Classes.end(), [&](std::string_view Class) {
                          return Class.find("Meter") != std::string_view::npos &&
                                 ts_node_is_null(R.methodOf(std::string(Class), "update"));
@@ -934,8 +935,8 @@ void Linter::meterUpdated(TSNode Call, Scope &S) {
     return;
   Name = lowered(Name);
   if (!ImportedMeter &&
-      (Name.find("meter") == std::string::npos || Name.find("parameter") != std::string::npos ||
-       Name.find("diameter") != std::string::npos))
+      (!guessOn(Guess::MeterName) || Name.find("meter") == std::string::npos ||
+       Name.find("parameter") != std::string::npos || Name.find("diameter") != std::string::npos))
     return;
   Value Kept = V.of(V.argument(Call, 0, nullptr), S);
   if (!Kept.tensor())
@@ -994,6 +995,8 @@ std::optional<bool> Linter::cudaTest(TSNode Condition) const {
   if (!is(Condition, "identifier") && !is(Condition, "attribute"))
     return std::nullopt;
   std::string Name = lowered(lastPart(V.text(Condition)));
+  if (!guessOn(Guess::CudaFlagName))
+    return std::nullopt;
   if (oneOf(Name, {"cpu", "use_cpu", "no_cuda", "nocuda", "no_gpu", "cpu_only"}))
     return false;
   if (oneOf(Name, {"cuda", "use_cuda", "usecuda", "is_cuda", "gpu", "use_gpu", "gpu_mode",
@@ -1715,7 +1718,8 @@ void Linter::call(TSNode Call, const Scope &S) {
   if (Method && (Name == "step" || Name == "state_dict") && Self.unknownType() &&
       Self.Class.empty()) {
     TSNode Receiver = field(field(Call, "function"), "object");
-    if (lowered(lastPart(V.text(Receiver))).find("scaler") != std::string::npos &&
+    if (guessOn(Guess::ScalerName) &&
+        lowered(lastPart(V.text(Receiver))).find("scaler") != std::string::npos &&
         V.source().find(std::string(V.text(Receiver)) + ".scale(") != std::string::npos) {
       Scaler.K = Kind::Scaler;
       Scaler.Why = "";

@@ -3,6 +3,7 @@
 #include "cache/ResultCache.h"
 #include "python/PythonLint.h"
 #include "python/PythonModules.h"
+#include "python/PythonGuesses.h"
 #include "support/AbsolutePath.h"
 
 #include <filesystem>
@@ -12,7 +13,7 @@ namespace hostsync::python {
 namespace {
 // The key of a run's Python part: the build, and every input with its settings, in order.
 std::string runKey(const std::vector<std::string> &Files, const RunSettings &S) {
-  std::vector<std::string> Parts = {"python", S.ToolId};
+  std::vector<std::string> Parts = {"python", S.ToolId, guessesOff()};
   for (const std::string &F : Files) {
     const FileSettings &Own = S.of(F);
     Parts.push_back(absolutePath(F));

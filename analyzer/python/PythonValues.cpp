@@ -1,4 +1,5 @@
 #include "python/PythonValues.h"
+#include "python/PythonGuesses.h"
 
 #include "python/PythonCalls.h"
 
@@ -418,6 +419,8 @@ bool Values::distributionClass(std::string_view Callee) const {
 }
 
 bool networkName(std::string_view Name) {
+  if (!guessOn(Guess::NetworkName))
+    return false;
   std::string Lower = lowered(Name);
   for (const char *Part : {"model", "net", "module", "encoder", "decoder", "generator",
                            "discriminator", "backbone", "classifier"})
@@ -1319,7 +1322,8 @@ Value Values::call(TSNode Call, const Scope &S) const {
       return In;
     }
   }
-  if (Callee.size() >= 10 && Callee.substr(Callee.size() - 10) == "DataLoader") {
+  if (guessOn(Guess::LoaderName) && Callee.size() >= 10 &&
+      Callee.substr(Callee.size() - 10) == "DataLoader") {
     Value L;
     L.K = Kind::Loader;
     L.Where = Place::Cpu;
@@ -1508,7 +1512,7 @@ Value Values::call(TSNode Call, const Scope &S) const {
   // conf.test_transform(img), self.transform(image): a transform of unknown origin (a
   // Compose another module's config holds) given an image, not a tensor, makes a host
   // tensor of it, as ToTensor does (the images a model sees come to it that way).
-  if ((!Known || Known->unknownType()) &&
+  if ((!Known || Known->unknownType()) && guessOn(Guess::TransformName) &&
       (endsWithWord(Last, "transform") || endsWithWord(Last, "transforms"))) {
     TSNode Image = argument(Call, 0, nullptr);
     if (!ts_node_is_null(Image) && !of(Image, S).tensor())
@@ -1624,13 +1628,16 @@ bool Values::lossName(TSNode N) const {
   if (!is(Named, "identifier") && !is(Named, "attribute"))
     return false;
   std::string Name = lowered(lastPart(text(Named)));
-  return Name.find("loss") != std::string::npos && Name.find("weight") == std::string::npos;
+  return guessOn(Guess::LossName) && Name.find("loss") != std::string::npos &&
+         Name.find("weight") == std::string::npos;
 }
 
 bool countName(std::string_view Name) {
   // One count, by its words: n_dets, num_boxes, numClasses, batch_size, batchSize, seq_len,
   // hidden_dim, n; not of several (sizes, lengths, img_size's tuple is named as a size too,
   // so only *_size of a batch or a count word), nor data (input_numpy).
+  if (!guessOn(Guess::CountName))
+    return false;
   std::string L = lowered(Name);
   auto Ends = [&](std::string_view W) {
     return L.size() >= W.size() && L.compare(L.size() - W.size(), W.size(), W) == 0;
