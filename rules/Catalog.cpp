@@ -113,6 +113,7 @@ bool Catalog::parse(const std::string &Json, Catalog &Out, std::string &Error) {
       }
       Info.Runtime =
           R.contains("apis") ? Info.Apis : R.at("runtime").get<std::vector<std::string>>();
+      Info.SyncsOnCudaInput = R.value("syncs_on_cuda_input", true);
       if (!Info.Apis.empty()) {
         RuleInfo::StallSignature InApis;
         InApis.Apis = Info.Apis;

@@ -45,6 +45,11 @@ struct RuleInfo {
   // the rule is about C++ or CUDA code only.
   std::string PyFixSummary, PyFixBefore, PyFixAfter;
   std::vector<std::string> Runtime;
+  // Whether a call of the function a finding is in syncs once the tensor it passes is on
+  // CUDA (model/CallFindings.h), in both front ends: not for a copy to the device, which
+  // syncs only when its source is on the host, which no call decides. The catalog's
+  // "syncs_on_cuda_input" (true when absent).
+  bool SyncsOnCudaInput = true;
   // How a measured stall is recognised as this rule's (StallRules.h says in which order);
   // a rule may be recognised in several ways, one signature each.
   struct StallSignature {

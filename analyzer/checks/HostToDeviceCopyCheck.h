@@ -13,7 +13,6 @@ public:
   using RuleCheck::RuleCheck;
   void registerMatchers(clang::ast_matchers::MatchFinder *Finder) override;
   void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) override;
-  bool syncsOnCudaInput() const override { return false; }
 
 private:
   std::vector<clang::FixItHint> nonBlockingFix(const OpCall &To);

@@ -158,7 +158,7 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
     // (model/CallFindings.h): the parameters its device was followed through.
     if (const FunctionDecl *Owner = summaryOwner(Fn)) {
       F.FunctionKey = functionKey(Owner);
-      F.CallSyncs = syncsOnCudaInput();
+      F.CallSyncs = Rule.SyncsOnCudaInput; // the catalog's, as the Python front end reads it
       const DeviceTrace &T = TU.Facts.matchTrace();
       for (unsigned I = 0; I < Owner->getNumParams(); ++I)
         if (T.Params.count(Owner->getParamDecl(I)))

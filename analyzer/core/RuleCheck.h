@@ -77,10 +77,6 @@ public:
   virtual void check(const clang::ast_matchers::MatchFinder::MatchResult &Result) = 0;
 
   const RuleInfo &rule() const { return Rule; }
-  // Does a finding of this rule sync when the tensor it reads is on CUDA (most rules), so
-  // that a call passing a CUDA tensor to its function syncs too (model/CallFindings.h)? A
-  // copy to CUDA syncs when its source is on the host: no.
-  virtual bool syncsOnCudaInput() const { return true; }
 
 protected:
   // Where the tensor an op reads lives. Host: the op costs nothing, report() drops it.

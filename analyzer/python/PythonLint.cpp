@@ -323,9 +323,7 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std
     // argument decides. A copy to CUDA syncs only when its source is on the host, which no
     // call decides.
     F.FunctionKey = pythonFunctionKey(File, Rank.Key);
-    F.CallSyncs = std::string_view(Rule) != "hostsync-host-to-device-copy" &&
-                  std::string_view(Rule) != "hostsync-cuda-pageable-async-copy" &&
-                  !guardedByParameter();
+    F.CallSyncs = Info->SyncsOnCudaInput && !guardedByParameter(); // the catalog's property
     F.SyncParams = parameterIndices(Of.FromParams);
   }
   F.Message = std::move(Message);
