@@ -1,13 +1,12 @@
 #include "analysis/HotPath.h"
 #include "analysis/LoopShapes.h"
 #include "analysis/PeriodicGuards.h"
+#include "model/RankPolicy.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/Lex/Lexer.h"
-
-#include <deque>
 
 using namespace clang;
 
@@ -18,54 +17,47 @@ std::string describe(const FunctionDecl *F) { return F->getQualifiedNameAsString
 } // namespace
 
 HotPath::HotPath(ASTContext &Ctx, const TUIndex &Index) : Ctx(Ctx) {
-  llvm::DenseMap<const FunctionDecl *, std::vector<const FunctionDecl *>> Callees;
-  std::deque<const FunctionDecl *> Work;
-  auto MarkHot = [&](const FunctionDecl *F, std::string Reason) {
-    if (HotReason.count(F))
-      return;
-    HotReason[F] = std::move(Reason);
-    Work.push_back(F);
+  // The rank policy both front ends share (model/RankPolicy), over this file's functions:
+  // each numbered once, in the order met.
+  std::vector<const FunctionDecl *> ById;
+  llvm::DenseMap<const FunctionDecl *, size_t> IdOf;
+  auto Id = [&](const FunctionDecl *F) {
+    auto [It, Fresh] = IdOf.try_emplace(F, ById.size());
+    if (Fresh)
+      ById.push_back(F);
+    return It->second;
   };
-  std::vector<std::pair<const FunctionDecl *, RankResult>> PeriodicCalls;
+  struct Met {
+    size_t Caller, Callee;
+    bool InLoop;
+    RankResult Periodic; // Value Periodic when under a periodic guard in the loop
+  };
+  std::vector<size_t> Forwards;
+  std::vector<Met> Calls;
   for (const FunctionDecl *F : Index.moduleForwards())
-    MarkHot(F, "in " + describe(F) + " of a torch::nn::Module");
+    Forwards.push_back(Id(F));
   for (const CallRecord &S : Index.calls()) {
     // Calls made in a function's body; constructions are not followed. module->forward(x)
     // and module(x) reach forward() through operator() templates: a Module subclass's
     // forward is hot by itself (above).
     if (!S.Caller || !S.Callee || isa_and_nonnull<CXXConstructExpr>(S.Site))
       continue;
-    Callees[S.Caller].push_back(S.Callee);
-    if (!S.InLoop)
-      continue;
-    if (S.Period)
-      PeriodicCalls.push_back({S.Callee, periodic(S.Period, "in " + describe(S.Caller), true)});
-    else
-      MarkHot(S.Callee, "called in a loop in " + describe(S.Caller));
+    RankResult Guard = S.InLoop && S.Period ? periodic(S.Period, "", false) : RankResult{};
+    Calls.push_back({Id(S.Caller), Id(S.Callee), S.InLoop, Guard});
   }
-  while (!Work.empty()) {
-    const FunctionDecl *F = Work.front();
-    Work.pop_front();
-    for (const FunctionDecl *Callee : Callees.lookup(F))
-      MarkHot(Callee, "called from " + describe(F) + ", which is hot");
-  }
-  // Functions called only from periodic code (and not hot by another path) are periodic.
-  std::deque<const FunctionDecl *> Periodic;
-  auto MarkPeriodic = [&](const FunctionDecl *F, RankResult R) {
-    if (HotReason.count(F) || PeriodicReason.count(F))
-      return;
-    PeriodicReason[F] = std::move(R);
-    Periodic.push_back(F);
-  };
-  for (auto &[Callee, R] : PeriodicCalls)
-    MarkPeriodic(Callee, R);
-  while (!Periodic.empty()) {
-    const FunctionDecl *F = Periodic.front();
-    Periodic.pop_front();
-    RankResult R = PeriodicReason[F];
-    R.Reason = "called from " + describe(F) + ", which is periodic";
-    for (const FunctionDecl *Callee : Callees.lookup(F))
-      MarkPeriodic(Callee, R);
+  RankPolicy Policy(ById.size());
+  for (size_t F : Forwards)
+    Policy.hot(F, "in " + describe(ById[F]) + " of a torch::nn::Module");
+  for (const Met &C : Calls)
+    Policy.call(C.Caller, C.Callee, C.InLoop, C.Periodic.Value == Rank::Periodic, C.Periodic.Period,
+                C.Periodic.Reason); // "once every N iterations of a loop"
+  std::vector<RankPolicy::Result> Ranked =
+      Policy.solve([&](size_t F) { return describe(ById[F]); });
+  for (size_t I = 0; I < ById.size(); ++I) {
+    if (Ranked[I].Value == Rank::Hot)
+      HotReason[ById[I]] = Ranked[I].Reason;
+    else if (Ranked[I].Value == Rank::Periodic)
+      PeriodicReason[ById[I]] = {Rank::Periodic, Ranked[I].Reason, Ranked[I].Period};
   }
 }
 

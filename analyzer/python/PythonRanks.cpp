@@ -1,5 +1,7 @@
 #include "python/PythonRanks.h"
 
+#include "model/RankPolicy.h"
+
 #include "python/PythonValues.h"
 
 #include <algorithm>
@@ -319,49 +321,39 @@ void Ranks::propagateCalls(TSNode Root,
   std::map<std::string, Function *> Named;
   for (auto &[Byte, F] : Functions)
     Named[F.Name] = &F;
+  // The rank policy both front ends share (model/RankPolicy), over this file's functions.
+  std::vector<Function *> ById;
+  std::map<const Function *, size_t> IdOf;
+  for (auto &[Byte, F] : Functions) {
+    IdOf[&F] = ById.size();
+    ById.push_back(&F);
+  }
+  auto Id = [&](const std::string &Name) {
+    auto It = Named.find(Name);
+    return It == Named.end() ? RankPolicy::ModuleLevel : IdOf.at(It->second);
+  };
+  RankPolicy Policy(ById.size());
   for (const auto &[Name, Why] : Hot) // called often from another file
     if (auto It = FreeByName.find(Name); It != FreeByName.end())
-      Functions.at(ts_node_start_byte(It->second)).HotWhy = Why;
-  auto Where = [](const Call &C) { return C.Caller.empty() ? "the module" : C.Caller + "()"; };
+      Policy.hot(IdOf.at(&Functions.at(ts_node_start_byte(It->second))), Why);
+  for (Function *F : ById)
+    if (F->Forward)
+      Policy.hot(IdOf.at(F), "in " + F->Name + "() of an nn.Module");
   for (const Call &C : Calls)
-    if (C.Around.Found && !C.Around.Periodic)
-      if (Function *F = Named.count(C.Callee) ? Named[C.Callee] : nullptr; F && F->HotWhy.empty())
-        F->HotWhy = "called in a loop in " + Where(C);
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (const Call &C : Calls) {
-      Function *From = Named.count(C.Caller) ? Named[C.Caller] : nullptr;
-      Function *To = Named.count(C.Callee) ? Named[C.Callee] : nullptr;
-      if (From && To && To->HotWhy.empty() && (!From->HotWhy.empty() || From->Forward)) {
-        To->HotWhy = "called from " + From->Name + "(), which is hot";
-        Changed = true;
-      }
-    }
-  }
-  // Functions called only under a periodic `if` in a loop (and not hot by another path) are
-  // periodic, and so is what they call (HotPath::HotPath's rule for C++).
-  for (const Call &C : Calls)
-    if (C.Around.Found && C.Around.Periodic)
-      if (Function *F = Named.count(C.Callee) ? Named[C.Callee] : nullptr;
-          F && F->HotWhy.empty() && !F->Forward && F->PeriodicWhy.empty()) {
-        F->Period = C.Around.Period;
-        F->PeriodicWhy = "called " +
-                         (C.Around.Period ? "once every " + std::to_string(*C.Around.Period) +
-                                                " iterations of a loop"
-                                          : std::string("under a periodic `if` in a loop")) +
-                         " in " + Where(C);
-      }
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (const Call &C : Calls) {
-      Function *From = Named.count(C.Caller) ? Named[C.Caller] : nullptr;
-      Function *To = Named.count(C.Callee) ? Named[C.Callee] : nullptr;
-      if (From && To && !From->PeriodicWhy.empty() && To->HotWhy.empty() && !To->Forward &&
-          To->PeriodicWhy.empty()) {
-        To->Period = From->Period;
-        To->PeriodicWhy = "called from " + From->Name + "(), which is periodic";
-        Changed = true;
-      }
+    if (size_t Callee = Id(C.Callee); Callee != RankPolicy::ModuleLevel)
+      Policy.call(Id(C.Caller), Callee, C.Around.Found, C.Around.Periodic, C.Around.Period,
+                  C.Around.Period
+                      ? "once every " + std::to_string(*C.Around.Period) + " iterations of a loop"
+                      : "under a periodic `if` in a loop");
+  std::vector<RankPolicy::Result> Ranked = Policy.solve([&](size_t F) {
+    return F == RankPolicy::ModuleLevel ? std::string("the module") : ById[F]->Name + "()";
+  });
+  for (size_t I = 0; I < ById.size(); ++I) {
+    if (Ranked[I].Value == Rank::Hot) {
+      ById[I]->HotWhy = Ranked[I].Reason;
+    } else if (Ranked[I].Value == Rank::Periodic) {
+      ById[I]->PeriodicWhy = Ranked[I].Reason;
+      ById[I]->Period = Ranked[I].Period;
     }
   }
 }
