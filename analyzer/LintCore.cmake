@@ -29,7 +29,7 @@ configure_file(${LC}/hostsync_version.h.in ${CMAKE_BINARY_DIR}/generated-core/ho
 hostsync_llvm_free_library(hostsync_lint_core
   ${LC}/model/AssumeDevice.cpp ${LC}/model/DeviceFacts.cpp ${LC}/model/DeviceFactsJson.cpp
   ${LC}/model/Finding.cpp ${LC}/model/CallFindings.cpp ${LC}/model/MacroExpansions.cpp
-  ${LC}/model/TUResult.cpp ${LC}/model/OpTable.cpp ${LC}/model/SyncTable.cpp ${LC}/model/RankPolicy.cpp ${LC}/core/Glob.cpp ${LC}/core/Suppressions.cpp
+  ${LC}/model/TUResult.cpp ${LC}/model/OpTable.cpp ${LC}/model/SyncTable.cpp ${LC}/model/RankPolicy.cpp ${LC}/model/FindingBuilder.cpp ${LC}/core/Glob.cpp ${LC}/core/Suppressions.cpp
   ${LC}/output/Writer.cpp ${LC}/output/Writers.cpp ${LC}/output/SarifWriter.cpp
   ${LC}/output/Fixes.cpp ${LC}/config/SarifLinks.cpp
   ${LC}/support/AbsolutePath.cpp ${LC}/support/FdStream.cpp ${LC}/support/OutputFile.cpp

@@ -1,4 +1,5 @@
 #include "core/RuleCheck.h"
+#include "model/FindingBuilder.h"
 #include "match/CompileErrors.h"
 #include "match/MacroContext.h"
 
@@ -111,15 +112,11 @@ void RuleCheck::setDevice(Finding &F, Device Where) const {
   case Device::Deferred:
     break;
   }
-  F.Device = DeviceConfidence::Unknown;
-  F.DeviceReason = T.UnknownWhy.empty() ? "nothing in view says where the tensor is" : T.UnknownWhy;
-  F.Open.Base = T.Raw == Device::Deferred ? DeviceState::Cpu : DeviceState::Unknown;
+  unknownDevice(F, T.UnknownWhy,
+                T.Raw == Device::Deferred ? DeviceState::Cpu : DeviceState::Unknown, TU.Assume,
+                TU.CpuOnlyProgram ? "this program defines main() and names no CUDA device" : "");
   F.Open.Keys = T.Keys;
   F.Open.Inverted = Inverted;
-  if (!assumeWhenUnknown(F, TU.Assume) && TU.CpuOnlyProgram) {
-    F.WhenUnknown = DeviceConfidence::Cpu;
-    F.WhenUnknownReason = "this program defines main() and names no CUDA device";
-  }
 }
 
 void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device Where,
@@ -137,21 +134,15 @@ void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device 
   // message (built only when the check fails, just before it throws).
   if (errorsOfItsOwn(dyn_cast<Expr>(At)) || Macros.InCheckMessage)
     return;
-  Finding F;
-  setDevice(F, Where);
-  F.Rule = Rule.Id;
-  F.Level = Rule.DefaultSeverity;
   PresumedLoc P = SM.getPresumedLoc(Loc);
   if (P.isInvalid())
     return;
-  F.File = findingPath(SM.getFileManager(), P.getFilename());
-  F.Line = P.getLine();
-  F.Column = P.getColumn();
-  F.Op = Op.str();
+  // The finding both front ends build (model/FindingBuilder).
+  Finding F = startFinding(Rule, findingPath(SM.getFileManager(), P.getFilename()), P.getLine(),
+                           P.getColumn(), Op.str());
+  setDevice(F, Where);
   RankResult R = TU.Hot.rankOf(At);
-  F.LoopRank = R.Value;
-  F.RankReason = R.Reason;
-  F.Period = R.Period;
+  rankFinding(F, R.Value, R.Reason, R.Period);
   if (const FunctionDecl *Fn = TU.Hot.enclosingFunction(At)) {
     F.Function = Fn->getQualifiedNameAsString();
     // What a call of Fn (of the function around it, for a lambda) makes of this sync

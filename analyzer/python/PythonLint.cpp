@@ -10,6 +10,7 @@
 
 #include "core/Suppressions.h"
 #include "model/SyncTable.h"
+#include "model/FindingBuilder.h"
 #include "rules/Catalog.h"
 
 #include "common/Lines.h"
@@ -285,35 +286,22 @@ void Linter::report(TSNode At, const char *Rule, std::string Op, OpPlace Of, std
   const RuleInfo *Info = Catalog::embedded().find(Rule);
   if (!Info)
     return;
-  Finding F;
-  F.Rule = Rule;
-  F.Level = Info->DefaultSeverity;
-  F.File = File;
   // A method's finding is at its name, as Clang places a member call's (and as Python's
   // traceback positions name the line of `.cpu()` in a chain split over lines).
   if (is(At, "call") && is(field(At, "function"), "attribute"))
     At = field(field(At, "function"), "attribute");
   TSPoint P = ts_node_start_point(At);
-  F.Line = P.row + 1;
-  F.Column = P.column + 1;
-  F.Op = std::move(Op);
-  F.Device = Where == Place::Cuda  ? DeviceConfidence::Cuda
-             : Where == Place::Cpu ? DeviceConfidence::Cpu
-                                   : DeviceConfidence::Unknown;
-  F.DeviceReason = !WhereWhy.empty()         ? WhereWhy
-                   : Where == Place::Unknown ? "nothing in view says where the tensor is"
-                                             : "";
-  if (F.Device == DeviceConfidence::Unknown) {
-    F.Open.Base = DeviceState::Unknown; // no other file decides it (yet)
-    if (!assumeWhenUnknown(F, Settings.Assume) && CpuProgram) {
-      F.WhenUnknown = DeviceConfidence::Cpu;
-      F.WhenUnknownReason = "this program runs as __main__ and names no CUDA device";
-    }
+  // The finding both front ends build (model/FindingBuilder).
+  Finding F = startFinding(*Info, File, P.row + 1, P.column + 1, std::move(Op));
+  if (Where == Place::Unknown) { // no other file decides it (yet)
+    unknownDevice(F, WhereWhy, DeviceState::Unknown, Settings.Assume,
+                  CpuProgram ? "this program runs as __main__ and names no CUDA device" : "");
+  } else {
+    F.Device = Where == Place::Cuda ? DeviceConfidence::Cuda : DeviceConfidence::Cpu;
+    F.DeviceReason = WhereWhy;
   }
   RankOf Rank = R.of(At);
-  F.LoopRank = Rank.Value;
-  F.RankReason = Rank.Reason;
-  F.Period = Rank.Period;
+  rankFinding(F, Rank.Value, Rank.Reason, Rank.Period);
   F.Function = Rank.Function;
   if (!Rank.Function.empty()) {
     // What a call of the function makes of this sync (model/CallFindings.h). Where the

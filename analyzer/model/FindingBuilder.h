@@ -1,0 +1,26 @@
+// One finding builder for both front ends (issue 77, item 2): what a finding of a rule at a
+// place holds, its rank, and what it says of a tensor nobody places, whichever front end
+// found it (core/RuleCheck for C++, python/PythonLint for Python).
+#pragma once
+
+#include "model/AssumeDevice.h"
+#include "model/Finding.h"
+#include "rules/Catalog.h"
+
+#include <optional>
+#include <string>
+
+namespace hostsync {
+
+// A finding of Rule at File:Line:Column on Op, at the rule's own severity.
+Finding startFinding(const RuleInfo &Rule, std::string File, unsigned Line, unsigned Column,
+                     std::string Op);
+// How often it runs (model/RankPolicy gives the functions'), and the function around it.
+void rankFinding(Finding &F, Rank Value, std::string Reason, std::optional<int64_t> Period);
+// A tensor nothing in view places: why, what another file may still decide (Base), the run's
+// --assume-device; and, when the program names no CUDA device (CpuProgramWhy says how), the
+// host as the answer when nothing else decides.
+void unknownDevice(Finding &F, std::string Why, DeviceState Base, AssumeDevice Assume,
+                   const std::string &CpuProgramWhy);
+
+} // namespace hostsync
