@@ -8,7 +8,9 @@ the build is brought back at the end. A mutant the tests do not fail on SURVIVED
 cannot see that break, and a test must be written that does.
 
 usage: scripts/mutate.py [--build DIR] [--only NAME,...] [--sample N [--seed S]] [--list]
+                         [--check]
   --build DIR   the configured build folder of the suite (default build/)
+  --check       only that each mutant's line is still in its file, once (the lit test)
   --sample N    N mutants chosen at random (CI: scripts/test.sh runs two), seeded by --seed
                 (default: the commit's hash), so that a run is repeatable
 Prints one line per mutant ("killed" with the first failing test, or "SURVIVED") and exits 1
@@ -46,8 +48,8 @@ MUTANTS = {
         "a sync inside a loop ranked cold"),
     "python-loses-item": (
         "analyzer/python/PythonLint.cpp",
-        'if (Name == "item" && Method && (Self.tensor() || Self.unknownType()) && !NumpyValue())',
-        'if (Name == "item_" && Method && (Self.tensor() || Self.unknownType()) && !NumpyValue())',
+        'if ((Name == "item" || Name == "is_nonzero") && Method',
+        'if ((Name == "item_" || Name == "is_nonzero") && Method',
         ["hostsync-lint"], ("lit", r"python/(rules|programs|elements)"),
         "the Python front end no longer knows .item()"),
     "python-loop-rank-swapped": (
@@ -120,12 +122,21 @@ def main():
     ap.add_argument("--sample", type=int)
     ap.add_argument("--seed")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--check", action="store_true",
+                    help="only check that each mutant's line is in its file, once (no build)")
     a = ap.parse_args()
     names = list(MUTANTS)
     if a.list:
         for n in names:
             print(f"{n}: {MUTANTS[n][5]} ({MUTANTS[n][0]})")
         return 0
+    if a.check:  # a source edit that moves a mutant's line is caught by every suite run
+        stale = [n for n in names if open(os.path.join(ROOT, MUTANTS[n][0]), encoding="utf-8")
+                 .read().count(MUTANTS[n][1]) != 1]
+        for n in stale:
+            print(f"{n}: its line is no longer in {MUTANTS[n][0]} once: update the mutant")
+        print(f"mutate: {len(names) - len(stale)} of {len(names)} mutants apply")
+        return 1 if stale else 0
     if a.only:
         names = [n for n in a.only.split(",") if n]
         unknown = [n for n in names if n not in MUTANTS]
