@@ -39,6 +39,10 @@ Ns total(const std::vector<Span> &united) {
 }
 
 Ns coveredByAtLeast(const std::vector<std::vector<Span>> &unions, int k) {
+  return total(spansCoveredByAtLeast(unions, k));
+}
+
+std::vector<Span> spansCoveredByAtLeast(const std::vector<std::vector<Span>> &unions, int k) {
   std::vector<std::pair<Ns, int>> edges;
   for (const auto &u : unions)
     for (const Span &s : u) {
@@ -47,11 +51,16 @@ Ns coveredByAtLeast(const std::vector<std::vector<Span>> &unions, int k) {
     }
   // Ends before starts at the same instant: touching spans do not overlap.
   std::sort(edges.begin(), edges.end());
-  Ns covered = 0, last = 0;
+  std::vector<Span> covered;
+  Ns last = 0;
   int depth = 0;
   for (const auto &[t, d] : edges) {
-    if (depth >= k)
-      covered += t - last;
+    if (depth >= k && t > last) {
+      if (!covered.empty() && covered.back().end == last)
+        covered.back().end = t;
+      else
+        covered.push_back({last, t});
+    }
     depth += d;
     last = t;
   }

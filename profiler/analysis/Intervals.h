@@ -36,7 +36,8 @@ std::vector<Span> unite(std::vector<Span> spans);
 // Intersection of two unions (each sorted and non-overlapping).
 std::vector<Span> intersect(const std::vector<Span> &a, const std::vector<Span> &b);
 Ns total(const std::vector<Span> &united);
-// Time during which at least `k` of the given unions overlap.
+// Time during which at least `k` of the given unions overlap; and that time as spans.
 Ns coveredByAtLeast(const std::vector<std::vector<Span>> &unions, int k);
+std::vector<Span> spansCoveredByAtLeast(const std::vector<std::vector<Span>> &unions, int k);
 
 } // namespace hostsync::trace

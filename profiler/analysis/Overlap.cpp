@@ -38,8 +38,11 @@ OverlapResult findOverlap(const TraceModel &m, const TimeRange &within) {
     unionsByDevice[key.first].push_back(u);
     united.push_back({key, std::move(u)});
   }
-  for (const auto &[device, unions] : unionsByDevice)
-    r.multi_stream_ns += coveredByAtLeast(unions, 2);
+  for (const auto &[device, unions] : unionsByDevice) {
+    std::vector<Span> multi = spansCoveredByAtLeast(unions, 2);
+    r.multi_stream_ns += total(multi);
+    r.multi_stream.insert(r.multi_stream.end(), multi.begin(), multi.end());
+  }
   for (size_t i = 0; i < united.size(); ++i)
     for (size_t j = i + 1; j < united.size(); ++j)
       if (united[i].first.first == united[j].first.first) {
@@ -50,8 +53,11 @@ OverlapResult findOverlap(const TraceModel &m, const TimeRange &within) {
       }
   for (auto &[device, spans] : copies) {
     auto cu = unite(spans);
+    auto under = intersect(cu, unite(kernels[device]));
     r.copy_ns += total(cu);
-    r.copy_under_compute_ns += total(intersect(cu, unite(kernels[device])));
+    r.copy_under_compute_ns += total(under);
+    r.copies.insert(r.copies.end(), cu.begin(), cu.end());
+    r.copy_under_compute.insert(r.copy_under_compute.end(), under.begin(), under.end());
   }
   return r;
 }

@@ -26,6 +26,9 @@ struct OverlapResult {
   Ns copy_under_compute_ns = 0; // copies running while a kernel runs
   std::vector<StreamBusy> streams;
   std::vector<PairOverlap> pairs;
+  // The three figures above as spans (over the devices; spans of two devices may overlap),
+  // for the run's phases (analysis/Phases): the steady part's overlap is its own.
+  std::vector<Span> multi_stream, copies, copy_under_compute;
   double multiStreamPercent() const; // of gpu_busy_ns
   double copyOverlapPercent() const; // of copy_ns
 };

@@ -19,6 +19,9 @@ void PhaseTotals::add(const PhaseTotals &o) {
   syncs += o.syncs;
   stalls += o.stalls;
   sync_ns += o.sync_ns;
+  multi_stream_ns += o.multi_stream_ns;
+  copy_ns += o.copy_ns;
+  copy_under_compute_ns += o.copy_under_compute_ns;
 }
 
 void SitePhase::add(const SitePhase &o) {
@@ -94,6 +97,15 @@ void PhaseSeries::addGap(const IdleGap &g, uint32_t site) {
     if (charged)
       b.sites[site].idle_ns += part;
   });
+}
+
+void PhaseSeries::addOverlap(const OverlapResult &o) {
+  for (const Span &s : o.multi_stream)
+    spread(s.start, s.end, [](Bucket &b, Ns part) { b.totals.multi_stream_ns += part; });
+  for (const Span &s : o.copies)
+    spread(s.start, s.end, [](Bucket &b, Ns part) { b.totals.copy_ns += part; });
+  for (const Span &s : o.copy_under_compute)
+    spread(s.start, s.end, [](Bucket &b, Ns part) { b.totals.copy_under_compute_ns += part; });
 }
 
 void PhaseSeries::addLaunches(Ns at, uint64_t n) { buckets_[indexOf(at)].totals.launches += n; }

@@ -16,6 +16,7 @@
 #pragma once
 
 #include "analysis/GpuIdle.h"
+#include "analysis/Overlap.h"
 
 #include <array>
 #include <map>
@@ -32,6 +33,9 @@ struct PhaseTotals {
   uint64_t launches = 0;          // work items launched (kernels, copies, memsets)
   uint64_t syncs = 0, stalls = 0; // every sync, and those that waited the threshold
   Ns sync_ns = 0;                 // the host's time in the syncs
+  // Overlap (analysis/Overlap), summed over the devices: two or more streams busy, copies
+  // (HtoD, DtoH), and copies under a kernel.
+  Ns multi_stream_ns = 0, copy_ns = 0, copy_under_compute_ns = 0;
   Ns idleNs() const;
   Ns gpuTimeNs() const { return gpu_busy_ns + idleNs(); } // the devices' time in the stretch
   void add(const PhaseTotals &o);
@@ -66,6 +70,7 @@ public:
   void addBusy(Ns start, Ns end); // one device's busy span (spans of one device do not overlap)
   void addGap(const IdleGap &g, uint32_t site = 0); // site: for a sync bubble, its stall's
   void addLaunches(Ns at, uint64_t n = 1);
+  void addOverlap(const OverlapResult &o);
   void addSync(Ns at, uint32_t site, Ns length, bool waited);
   // The phases of what was added; step_starts as TraceModel::step_starts.
   Phases phases(const std::vector<Ns> &step_starts) const;

@@ -210,6 +210,8 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
     records_.overhead += slice.holds(o.end);
 
   OverlapResult o = findOverlap(model_, slice);
+  if (lo_ != 0)
+    series_.addOverlap(o); // the steady part's overlap, apart from the start-up's
   overlap_.gpu_busy_ns += o.gpu_busy_ns;
   overlap_.multi_stream_ns += o.multi_stream_ns;
   overlap_.copy_ns += o.copy_ns;

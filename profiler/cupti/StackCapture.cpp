@@ -5,18 +5,21 @@
 #include "cupti/RuntimeApiName.h"
 #include "cupti/TorchLink.h"
 #include "model/ApiRegistry.h"
+#include "unwind/NativePathKey.h"
 
 #include <algorithm>
-#include <execinfo.h>
 #include <map>
 
 namespace hostsync::trace {
 
 namespace {
-constexpr int MaxDepth = 128;
-
 // When the current thread's first unanswered query of a polling loop returned (0: none).
 thread_local Ns t_polling = 0;
+
+// The current thread's native call paths (a slot of the pool, taken at its first sync call;
+// null once the pool is spent: that thread unwinds at every call).
+thread_local NativePathCache *t_paths = nullptr;
+thread_local bool t_pathsTaken = false;
 
 Ns now() { return static_cast<Ns>(traceClockNs()); }
 
@@ -51,18 +54,19 @@ StackCapture &StackCapture::instance() {
 
 std::string StackCapture::start(const StackOptions &options) {
   options_ = options;
-  options_.depth = std::min(options_.depth, MaxDepth);
+  options_.depth = std::min(options_.depth, NativeMaxDepth);
   if (options_.depth <= 0 || options_.max_stacks == 0)
     return "stack capture is off";
-  // backtrace() loads the unwinder on its first call; do that here, not in a callback.
-  void *warm[4];
-  backtrace(warm, 4);
+  // The unwinder is loaded and set up on its first call; do that here, not in a callback.
+  NativeWalk warm;
+  unwindWithSlots(warm, 4);
   pcs_.reset(new uint64_t[options_.max_stacks * options_.depth]);
   correlation_.reset(new uint32_t[options_.max_stacks]);
   external_.reset(new uint64_t[options_.max_stacks]);
   depth_.reset(new uint16_t[options_.max_stacks]);
   slotKey_.reset(new uint64_t[options_.max_stacks]);
   hits_.reserve(options_.max_stacks);
+  paths_.reset(new NativePathCache[MaxThreadPaths]);
   // A Python process also gets each stack's Python frames; any other pays this one lookup.
   options_.python_depth = std::clamp(options_.python_depth, 0, 255);
   pythonNote_ = options_.python_depth ? python_.start() : "off (HOSTSYNC_PYTHON_DEPTH=0)";
@@ -88,6 +92,12 @@ void StackCapture::onExit(uint32_t correlation, Ns length, bool async_copy) {
   if (onBackwardSync(correlation, popped))
     return;
   uint64_t key = python_.active() ? python_.stackKey(options_.python_depth) : 0;
+  // A thread that runs no Python: its call path told from the return addresses left in its
+  // stack (unwind/NativePathKey.h), from this frame outwards.
+  auto base = reinterpret_cast<uintptr_t>(__builtin_frame_address(0));
+  NativePathCache *paths = key ? nullptr : threadPaths();
+  if (paths)
+    key = paths->find(base);
   if (!key && async_copy && length < options_.min_ns)
     return;
   if (key) {
@@ -104,7 +114,16 @@ void StackCapture::onExit(uint32_t correlation, Ns length, bool async_copy) {
     else
       key = 0;
   }
-  capture(correlation, popped, key);
+  capture(correlation, popped, key, nullptr, paths, base);
+}
+
+NativePathCache *StackCapture::threadPaths() {
+  if (!t_pathsTaken) {
+    t_pathsTaken = true;
+    size_t i = nextPaths_.fetch_add(1, std::memory_order_relaxed);
+    t_paths = paths_ && i < MaxThreadPaths ? &paths_[i] : nullptr;
+  }
+  return t_paths;
 }
 
 int StackCapture::locate(uint64_t *refs, int max_frames) {
@@ -161,12 +180,25 @@ void StackCapture::onQueryExit(uint32_t correlation, int result) {
     capture(correlation, 0, 0); // tied by the callback's correlation id: no id was pushed
 }
 
-void StackCapture::capture(uint32_t correlation, uint64_t external, uint64_t key,
-                           Forward *forward) {
-  void *frames[MaxDepth];
-  int depth = backtrace(frames, options_.depth);
+void StackCapture::capture(uint32_t correlation, uint64_t external, uint64_t key, Forward *forward,
+                           NativePathCache *paths, uintptr_t base) {
+  NativeWalk walk;
+  int depth = unwindWithSlots(walk, options_.depth);
   if (depth <= 0)
     return;
+  if (paths && !key) {
+    // A native path seen for the first time: remembered, so that its next calls are hits.
+    key = nativePathKey(walk, base) | (1ull << 63);
+    if (paths->remember(base, walk, key)) {
+      std::lock_guard<std::mutex> lock(slots_);
+      if (keys_.size() < MaxKeys && !keys_.count(key))
+        keys_.emplace(key, -1);
+      else if (!keys_.count(key))
+        key = 0;
+    } else {
+      key = 0;
+    }
+  }
   std::lock_guard<std::mutex> lock(slots_); // a long call's exit only: no contention to speak of
   size_t slot = used_;
   if (slot >= options_.max_stacks) {
@@ -178,7 +210,7 @@ void StackCapture::capture(uint32_t correlation, uint64_t external, uint64_t key
   ++used_;
   uint64_t *into = &pcs_[slot * options_.depth];
   for (int i = 0; i < depth; ++i)
-    into[i] = reinterpret_cast<uintptr_t>(frames[i]);
+    into[i] = walk.pcs[i];
   depth_[slot] = static_cast<uint16_t>(depth);
   if (pyDepth_)
     pyDepth_[slot] = static_cast<uint8_t>(

@@ -5,17 +5,19 @@
 // call is keyed by its Python frames (their code objects and offsets, read without unwinding
 // or the GIL: PythonFrameReader::stackKey), and only a key not seen before has its stack
 // captured (raw return addresses, bounded depth, into a pool allocated up front); a thread
-// that runs no Python has its stack captured at every sync call. An asynchronous copy (which
-// is a sync only where it waits) is keyed on a Python thread, and captured elsewhere only when
-// it lasted the threshold. Each call gets an external correlation id pushed on entry (popped on
-// exit); CUPTI's external correlation records tie it to the call's activity record, and so the
-// stack to its sync (the callback's correlation id is the fallback). A sync in autograd's
-// backward is keyed by its node and the forward op that created it, whose frames the stack
-// carries (cupti/TorchLink, where the program's LibTorch allows).
+// that runs no Python is keyed by its native call path, told from the return addresses left
+// in its stack (unwind/NativePathKey.h), unwound only for a path it has not kept. An
+// asynchronous copy (which is a sync only where it waits) is keyed where a key is at hand,
+// and otherwise captured only when it lasted the threshold. Each call gets an external correlation
+// id pushed on entry (popped on exit); CUPTI's external correlation records tie it to the call's
+// activity record, and so the stack to its sync (the callback's correlation id is the fallback). A
+// sync in autograd's backward is keyed by its node and the forward op that created it, whose frames
+// the stack carries (cupti/TorchLink, where the program's LibTorch allows).
 #pragma once
 
 #include "model/TraceModel.h"
 #include "python/PythonFrames.h"
+#include "unwind/NativePathKey.h"
 
 #include <atomic>
 #include <cstdint>
@@ -64,10 +66,17 @@ private:
   StackCapture() = default;
   struct Forward;
   // forward: the backward node and forward op of the sync, kept with the slot.
-  void capture(uint32_t correlation, uint64_t external, uint64_t key, Forward *forward = nullptr);
+  // paths, base: the calling thread's native paths and the probe's frame (onExit's), to
+  // remember a native path under a key of its own (key 0 and paths given).
+  void capture(uint32_t correlation, uint64_t external, uint64_t key, Forward *forward = nullptr,
+               NativePathCache *paths = nullptr, uintptr_t base = 0);
+  NativePathCache *threadPaths();
   // A sync in a backward node: keyed by the node and its forward op, captured once per key.
   bool onBackwardSync(uint32_t correlation, uint64_t external);
-  static constexpr size_t MaxKeys = 1 << 16; // beyond: every call is captured
+  static constexpr size_t MaxKeys = 1 << 16;    // beyond: every call is captured
+  static constexpr size_t MaxThreadPaths = 256; // threads beyond: unwound at every call
+  std::unique_ptr<NativePathCache[]> paths_;
+  std::atomic<size_t> nextPaths_{0};
   StackOptions options_;
   std::unique_ptr<uint64_t[]> pcs_; // max_stacks * depth addresses
   std::unique_ptr<uint32_t[]> correlation_;

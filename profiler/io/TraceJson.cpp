@@ -163,7 +163,10 @@ J phasesJson(const Phases &ph) {
         {"launches", p.launches},
         {"syncs", p.syncs},
         {"stalls", p.stalls},
-        {"sync_ns", p.sync_ns}};
+        {"sync_ns", p.sync_ns},
+        {"multi_stream_ns", p.multi_stream_ns},
+        {"copy_ns", p.copy_ns},
+        {"copy_under_compute_ns", p.copy_under_compute_ns}};
   }
   return out;
 }

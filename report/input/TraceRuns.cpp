@@ -220,6 +220,13 @@ void readPhases(const J &phases, TracedRun &run, std::string &where) {
     into.syncs = static_cast<uint64_t>(wholeNumber(p, "syncs", where));
     into.stalls = static_cast<uint64_t>(wholeNumber(p, "stalls", where));
     into.sync_ns = wholeNumber(p, "sync_ns", where);
+    if (p.contains("multi_stream_ns")) {
+      into.multi_stream_ns = wholeNumber(p, "multi_stream_ns", where);
+      into.copy_ns = wholeNumber(p, "copy_ns", where);
+      into.copy_under_compute_ns = wholeNumber(p, "copy_under_compute_ns", where);
+      if (into.copy_under_compute_ns > into.copy_ns)
+        throw TraceRecordError(where + ": copy_under_compute_ns is more than copy_ns");
+    }
   }
 }
 

@@ -187,27 +187,38 @@ void matchFindings(Report &r) {
   }
 }
 
-// The headline's figures are the steady part's where the runs have one (as the verdict's).
+// The headline's figures are the steady part's where the runs have one (as the verdict's),
+// its overlap too (a trace written before the phases had their own overlap: the whole run's).
 void computeHeadline(Report &r) {
   Headline &h = r.headline;
-  double multi = 0, copy = 0, weight = 0; // the overlap shares, weighted by each run's busy time
+  // The overlap shares: of the GPU's busy time, and of the copy time.
+  double multi = 0, busy = 0, under = 0, copies = 0;
   for (const TracedRun &run : r.runs) {
     h.window_ns += run.window_ns;
-    weight += static_cast<double>(run.gpu_busy_ns);
-    if (!run.phases_how.empty()) {
-      const RunPhase &p = run.phases[SteadyPhase];
-      h.stall_ns += p.sync_ns;
-      h.bubble_ns += p.sync_bubble_ns;
-      h.gpu_busy_ns += p.gpu_busy_ns;
-      h.gpu_window_ns += p.gpu_time_ns;
+    const RunPhase *p = run.phases_how.empty() ? nullptr : &run.phases[SteadyPhase];
+    if (p) {
+      h.stall_ns += p->sync_ns;
+      h.bubble_ns += p->sync_bubble_ns;
+      h.gpu_busy_ns += p->gpu_busy_ns;
+      h.gpu_window_ns += p->gpu_time_ns;
     } else {
       h.stall_ns += run.stall_ns;
       h.bubble_ns += run.bubble_ns;
       h.gpu_busy_ns += run.gpu_busy_ns;
       h.gpu_window_ns += run.gpu_window_ns;
     }
-    multi += run.multi_stream_pct * static_cast<double>(run.gpu_busy_ns);
-    copy += run.copy_under_compute_pct * static_cast<double>(run.gpu_busy_ns);
+    if (p && p->multi_stream_ns >= 0) {
+      multi += static_cast<double>(p->multi_stream_ns);
+      busy += static_cast<double>(p->gpu_busy_ns);
+      under += static_cast<double>(p->copy_under_compute_ns);
+      copies += static_cast<double>(p->copy_ns);
+    } else { // the whole run's shares, weighted by its busy time
+      double w = static_cast<double>(run.gpu_busy_ns);
+      multi += run.multi_stream_pct / 100 * w;
+      under += run.copy_under_compute_pct / 100 * w;
+      busy += w;
+      copies += w;
+    }
   }
   if (h.gpu_window_ns > 0) {
     h.gpu_busy_pct =
@@ -215,10 +226,10 @@ void computeHeadline(Report &r) {
     h.lost_to_sync_pct =
         100.0 * static_cast<double>(h.bubble_ns) / static_cast<double>(h.gpu_window_ns);
   }
-  if (weight > 0) {
-    h.multi_stream_pct = multi / weight;
-    h.copy_overlap_pct = copy / weight;
-  }
+  if (busy > 0)
+    h.multi_stream_pct = 100 * multi / busy;
+  if (copies > 0)
+    h.copy_overlap_pct = 100 * under / copies;
 }
 
 } // namespace

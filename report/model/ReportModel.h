@@ -44,6 +44,8 @@ struct RunPhase {
   Ns sync_bubble_ns = 0, overhead_ns = 0, launch_bound_ns = 0; // its GPU idle, by cause
   uint64_t launches = 0, syncs = 0, stalls = 0;
   Ns sync_ns = 0; // the host's time in its syncs
+  // Its overlap, summed over the devices (absent, -1, in traces written before it).
+  Ns multi_stream_ns = -1, copy_ns = -1, copy_under_compute_ns = -1;
   Ns length() const { return end_ns - start_ns; }
 };
 // One site's syncs in one part of a run.

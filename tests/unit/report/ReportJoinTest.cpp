@@ -278,6 +278,33 @@ TEST(Join, AKnownFileWithoutAFindingIsAnUnknownOp) {
   EXPECT_NE(r.sites[0].missed_reason.find("do not know"), std::string::npos);
 }
 
+TEST(Join, TheHeadlinesOverlapIsTheSteadyPartsWhereARunHasOne) {
+  Report r;
+  r.has_trace = true;
+  // Start-up loaded data on a second stream under kernels; the steps run on one stream.
+  TracedRun phased = run("pid 1", {});
+  phased.multi_stream_pct = 60;
+  phased.copy_under_compute_pct = 90;
+  phased.phases_how = "launches";
+  RunPhase &steady = phased.phases[SteadyPhase];
+  steady.gpu_busy_ns = steady.gpu_time_ns = 40 * ms;
+  steady.multi_stream_ns = 4 * ms;
+  steady.copy_ns = 10 * ms;
+  steady.copy_under_compute_ns = 1 * ms;
+  r.runs = {phased};
+  joinReport(r, {"/src"});
+  EXPECT_DOUBLE_EQ(r.headline.multi_stream_pct, 10.0);
+  EXPECT_DOUBLE_EQ(r.headline.copy_overlap_pct, 10.0);
+  // A trace written before the phases had their overlap: the whole run's shares.
+  Report old;
+  old.has_trace = true;
+  phased.phases[SteadyPhase].multi_stream_ns = -1;
+  old.runs = {phased};
+  joinReport(old, {"/src"});
+  EXPECT_DOUBLE_EQ(old.headline.multi_stream_pct, 60.0);
+  EXPECT_DOUBLE_EQ(old.headline.copy_overlap_pct, 90.0);
+}
+
 TEST(Join, NewFindingsAreThoseTheBaselineLacks) {
   Report r = twoRuns();
   joinReport(r, {"/src"});

@@ -107,6 +107,25 @@ TEST(Phases, AShortRunIsAllSteadyAndALongOneCoarsensInFixedMemory) {
   EXPECT_EQ(total, 36000u);
 }
 
+TEST(Phases, TheSteadyPartHasItsOwnOverlap) {
+  // Start-up copies the data on a second stream under kernels; the steps run one stream.
+  PhaseSeries series = trainingRun(5 * 1000 * ms, 300, 1, 2);
+  OverlapResult loading;
+  loading.multi_stream = {{100 * ms, 900 * ms}};
+  loading.copies = {{100 * ms, 1000 * ms}};
+  loading.copy_under_compute = {{100 * ms, 900 * ms}};
+  series.addOverlap(loading);
+  OverlapResult steps;
+  steps.copies = {{5100 * ms, 5101 * ms}, {6100 * ms, 6101 * ms}}; // no kernel under them
+  series.addOverlap(steps);
+  Phases ph = series.phases({});
+  EXPECT_EQ(ph.part[steady].multi_stream_ns, 0);
+  EXPECT_EQ(ph.part[steady].copy_ns, 2 * ms);
+  EXPECT_EQ(ph.part[steady].copy_under_compute_ns, 0);
+  EXPECT_EQ(ph.part[startup].multi_stream_ns, 800 * ms);
+  EXPECT_EQ(ph.part[startup].copy_under_compute_ns, 800 * ms);
+}
+
 TEST(Phases, AFoldedRunHasThePhasesOfOneFold) {
   TraceModel m = simulatedRun();
   Ns lo = m.api.front().start, hi = 0;
@@ -128,7 +147,21 @@ TEST(Phases, AFoldedRunHasThePhasesOfOneFold) {
     EXPECT_EQ(f.phases.part[k].gpu_busy_ns, once.phases.part[k].gpu_busy_ns);
     for (int c = 0; c < GapCauses; ++c)
       EXPECT_EQ(f.phases.part[k].idle_ns[c], once.phases.part[k].idle_ns[c]);
+    EXPECT_EQ(f.phases.part[k].multi_stream_ns, once.phases.part[k].multi_stream_ns);
+    EXPECT_EQ(f.phases.part[k].copy_ns, once.phases.part[k].copy_ns);
+    EXPECT_EQ(f.phases.part[k].copy_under_compute_ns, once.phases.part[k].copy_under_compute_ns);
   }
+  // The run's overlap is in the phases, whole.
+  Ns multi = 0, copies = 0, under = 0;
+  for (const PhaseTotals &p : f.phases.part) {
+    multi += p.multi_stream_ns;
+    copies += p.copy_ns;
+    under += p.copy_under_compute_ns;
+  }
+  EXPECT_GT(copies, 0);
+  EXPECT_EQ(multi, f.overlap.multi_stream_ns);
+  EXPECT_EQ(copies, f.overlap.copy_ns);
+  EXPECT_EQ(under, f.overlap.copy_under_compute_ns);
   // The steady part's sites add up with the other parts to the run's.
   for (const SiteCost &c : f.sites) {
     ASSERT_TRUE(c.phased);
