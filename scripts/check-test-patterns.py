@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-r"""Fails on the six ways a test was found unable to fail (issues 50 and 78;
+r"""Fails on the eight ways a test was found unable to fail (issues 50 and 78;
 docs/contributing.md, "Tests that can fail"):
 
 1. `\[` outside `{{ }}` in a FileCheck pattern: a check line (`CHECK:`, or a prefix the
@@ -30,6 +30,19 @@ docs/contributing.md, "Tests that can fail"):
 6. In a GPU check's Python (`tests/gpu/*.py`), `all(...)` over what may be empty: it is true
    of nothing, so a run that measured nothing passes. Guard it on the same line (`xs and
    all(...)`, or a `len(...)` comparison, which also catches a `zip` cut short).
+
+7. A count that is not the number of what the file lists. `%count-findings FILE` with
+   `COUNT: {{^}}N{{$}}` must equal the finding lines listed for FILE (check lines of the
+   prefixes whose FileCheck reads FILE, holding a `warning:`, a rule tag, or a finding's
+   note: `note: the call ...` or `note: '<op>' ...`); `%count-diagnostics FILE` must equal
+   every diagnostic line listed (`warning:`, `note:`, `error:`), where the fix notes that
+   are not listed are those of the counted findings (each finding prints one `note: fix:`).
+   A count larger than the list lets an unlisted finding be the wrong one.
+8. In a GPU check's Python, a comparison of only the expected keys: a loop over an expected
+   dict's keys or items that looks each up in what was measured (`got.get(k)`, `got[k]`)
+   with no comparison of the key sets in the file (`set(got) == set(want)`, `got.keys() ==
+   ...`, `sorted(got) == sorted(want)`, or the dicts compared whole): extra keys measured
+   pass. Compare the keys too.
 
 usage: scripts/check-test-patterns.py [PATH...]   (default: the repository's tests/)
 Prints one line per finding, `PATH:LINE: what`, and exits 1 if there is any; else one line,
@@ -68,6 +81,17 @@ KNOWN_SUFFIX = re.compile(r"-(?:NEXT|SAME|NOT|DAG|LABEL|EMPTY|COUNT-\d+)$")
 # A GPU check's all() (pattern 6), and the guards that make an empty collection fail it.
 ALL_CALL = re.compile(r"\ball\(")
 NON_EMPTY = re.compile(r"\blen\(|\S\s+and\s+all\(")
+# Pattern 7: a count of one output and the check line that holds its number.
+COUNT_OF = re.compile(r"%count-(findings|diagnostics)\s+(\S+)\s*\|\s*FileCheck\b(.*)")
+DIAGNOSTIC = re.compile(r"\b(?:warning|note|error):")
+FINDING_LINE = re.compile(r"\bwarning:|\[hostsync-|\bnote: (?:the call\b|')")
+FIX_NOTE = re.compile(r"\bnote: fix:")
+# Pattern 8: a loop over the expected keys (`for k in want`, `for k, v in want.items()`)
+# and the comparisons of key sets that make it exact.
+KEY_LOOP = re.compile(r"^\s*for\s+(\w+)(?:\s*,\s*\w+)?\s+in\s+(?:sorted\()?"
+                      r"(\w*(?:expect|want|wanted)\w*)(?:\.items\(\)|\.keys\(\))?\)?\s*:")
+KEY_SETS = re.compile(r"\bset\([^)]*\)\s*[!=]=|[!=]=\s*set\(|\.keys\(\)\s*[!=]=|"
+                      r"[!=]=\s*\w+\.keys\(\)|\bsorted\(\w+\)\s*[!=]=\s*sorted\(")
 # Text files a test may hold patterns in; build outputs and data are left alone.
 SUFFIXES = (".test", ".cpp", ".cu", ".c", ".h", ".cuh", ".py", ".sh", ".txt", ".in", ".cfg")
 
@@ -129,6 +153,89 @@ def implicit_check_nots(command):
     return values
 
 
+def only_expected_keys(lines, shown):
+    """Pattern 8: loops over an expected dict's keys in a file that never compares key sets."""
+    code = [line.split("#", 1)[0] for line in lines]
+    whole = "\n".join(code)
+    problems = []
+    for number, line in enumerate(code, 1):
+        m = KEY_LOOP.match(line)
+        if not m:
+            continue
+        want = m.group(2)
+        # Exact where the file compares that dict's keys, or the dict whole, with another.
+        if KEY_SETS.search(whole) and re.search(r"\b" + re.escape(want) + r"\b", " ".join(
+                l for l in code if KEY_SETS.search(l))):
+            continue
+        if re.search(r"[!=]=\s*" + re.escape(want) + r"\b|\b" + re.escape(want) +
+                     r"\s*[!=]=", whole):
+            continue
+        problems.append(f"{shown}:{number}: a loop over the expected keys of `{want}` and no "
+                        "comparison of the key sets: what was measured beyond them passes; "
+                        "compare the keys too (set(got) == set(" + want + "))")
+    return problems
+
+
+def count_mismatches(lines, runs, prefixes, shown):
+    """Pattern 7: each %count-findings / %count-diagnostics against what the file lists."""
+    counts = {}  # file -> {kind: (N, line number)}
+    diffed = {w for _, c in runs if re.search(r"\bdiff\b", c) for w in c.split()}
+    for _, command in runs:
+        m = COUNT_OF.search(command)
+        if not m:
+            continue
+        kind, read, rest = m.groups()
+        p = PREFIX_OPTION.search(rest)
+        prefix = p.group(1).split(",")[0] if p else "CHECK"
+        number_line = re.compile(r"(?<![A-Za-z0-9_-])" + re.escape(prefix) +
+                                 r":\s*(?:\{\{\^\}\})?\s*(\d+)\s*(?:\{\{\$\}\})?\s*$")
+        for number, line in enumerate(lines, 1):
+            n = None if RUN.search(line) else number_line.search(line)
+            if n:
+                counts.setdefault(read, {})[kind] = (int(n.group(1)), number)
+    problems = []
+    for read, kinds in counts.items():
+        if read in diffed:
+            continue  # compared whole
+        readers = set()
+        for _, command in runs:
+            f = FILECHECK.search(command)
+            i = INPUT.search(command)
+            if f and i and i.group(1) == read and "|" not in command[:f.start()]:
+                named = [p for m in PREFIX_OPTION.finditer(command) for p in m.group(1).split(",")]
+                readers.update(named or ["CHECK"])
+        if not readers:
+            continue
+        listed = re.compile(r"(?<![A-Za-z0-9_-])(" + "|".join(map(re.escape, sorted(readers))) +
+                            r")(-NEXT|-SAME|-DAG|-LABEL|-COUNT-(\d+))?:(.*)$")
+        findings = diagnostics = fixes = 0
+        for line in lines:
+            if RUN.search(line):
+                continue
+            m = listed.search(line)
+            if not m:
+                continue
+            times = int(m.group(3)) if m.group(3) else 1
+            body = m.group(4)
+            findings += times * bool(FINDING_LINE.search(body))
+            diagnostics += times * bool(DIAGNOSTIC.search(body))
+            fixes += times * bool(FIX_NOTE.search(body))
+        if "findings" in kinds:
+            n, number = kinds["findings"]
+            if n != findings:
+                problems.append(f"{shown}:{number}: the count of {read} ({n}) is not the number "
+                                f"of findings listed for it ({findings}): list each finding, "
+                                "or an unlisted one may be the wrong one")
+        if "diagnostics" in kinds:
+            n, number = kinds["diagnostics"]
+            unlisted_fixes = max(kinds["findings"][0] - fixes, 0) if "findings" in kinds else 0
+            if n != diagnostics + unlisted_fixes:
+                problems.append(f"{shown}:{number}: the count of {read}'s diagnostic lines ({n}) "
+                                f"is not the number listed ({diagnostics}, and {unlisted_fixes} "
+                                "fix notes of the counted findings): list every note")
+    return problems
+
+
 def check_file(path, shown):
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
@@ -142,6 +249,7 @@ def check_file(path, shown):
             if ALL_CALL.search(code) and not NON_EMPTY.search(code):
                 problems.append(f"{shown}:{number}: all() of what may be empty passes on "
                                 "nothing; guard it (`xs and all(...)`, or compare a len())")
+        problems += only_expected_keys(lines, shown)
         return problems
     runs = run_lines(lines)
     for number, line in enumerate(lines, 1):
@@ -208,6 +316,7 @@ def check_file(path, shown):
                                                  for words in counts)):
                 other_output = other_output or (number, sorted(read))
     counted = counted or bool(counts)
+    problems += count_mismatches(lines, runs, prefixes, shown)
     if other_output:
         problems.append(f"{shown}:{other_output[0]}: findings as -DAG lines of "
                         f"{', '.join(other_output[1])}, but the count is of another output: "

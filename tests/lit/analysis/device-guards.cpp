@@ -107,6 +107,7 @@ static float half_cpu(const torch::Tensor &t) {
 static float half_cuda(const torch::Tensor &t) {
   return t.sum().item<float>();
   // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:18: warning: 'item'{{.*}}device: cuda (`input.is_cuda()` at line
+  // CHECK-DAG: device-guards.cpp:[[@LINE-2]]:18: note: the sync in `half_cuda()`: 'item'
 }
 static float half_other(const torch::Tensor &t) {
   return t.sum().item<float>();
@@ -116,6 +117,7 @@ float dispatch(const torch::Tensor &input) {
   if (input.is_cuda()) {
     return half_cuda(input.contiguous());
     // CHECK-DAG: device-guards.cpp:[[@LINE-1]]:12: note: the call of `half_cuda()` waits for the GPU: 'item' at device-guards.cpp:{{[0-9]+}} syncs in it, on the CUDA tensor this call passes{{.*}}device: cuda (its argument `input.contiguous()`: `input.is_cuda()` at line [[#@LINE-2]])) [hostsync-item]
+    // CHECK-DAG: device-guards.cpp:[[@LINE-2]]:12: note: reached from this call in dispatch (cold: in dispatch(), not reached from a loop or forward())
   }
   return half_cpu(input);
 }
