@@ -521,8 +521,8 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
   std::string_view Module = std::string_view(Callee).substr(0, Callee.size() - Name.size());
   if (!Module.empty())
     Module.remove_suffix(1);
-  if (auto Alias = V.Aliases.find(Module); Alias != V.Aliases.end())
-    Module = Alias->second;
+  if (const std::string *Full = V.Names.find(Module))
+    Module = *Full;
   bool Ctc = (Criterion.K == Kind::Module && Criterion.Class == "CTCLoss") ||
              (Name == "ctc_loss" && (Module == "F" || Module == "torch.nn.functional" ||
                                      Module == "nn.functional" || Module == "torch"));

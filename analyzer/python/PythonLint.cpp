@@ -1674,7 +1674,8 @@ void Linter::call(TSNode Call, const Scope &S) {
     return is(Owner, "identifier") && V.text(Owner) != "torch" && !S.find(V.text(Owner));
   };
   if (Name == "synchronize" && Callee.substr(0, 10) != "torch.mps." &&
-      Callee.substr(0, 10) != "torch.cpu." && (is(Fn, "attribute") || Callee == "synchronize") &&
+      Callee.substr(0, 10) != "torch.cpu." &&
+      (is(Fn, "attribute") || Callee == "synchronize" || Callee == "torch.cuda.synchronize") &&
       !LibraryModule() && ts_node_is_null(R.calleeOf(Call, SyncPassesSelf)) &&
       importedCallees(Call, S).empty())
     return report(Call, "hostsync-explicit-sync", std::string(Callee) + "()",

@@ -11,78 +11,7 @@
 #include <cstring>
 #include <initializer_list>
 
-extern "C" const TSLanguage *tree_sitter_python(void);
-
 namespace hostsync::python {
-
-NamedChildren::NamedChildren(TSNode N) {
-  if (ts_node_is_null(N))
-    return;
-  if (NodeMemo *M = NodeMemo::current()) {
-    Kept = M->namedChildren(N, Size);
-    return;
-  }
-  // One cursor, reset each time: a new one allocates its stack.
-  static thread_local struct Cursor {
-    TSTreeCursor C = ts_tree_cursor_new(TSNode{});
-    ~Cursor() { ts_tree_cursor_delete(&C); }
-  } Reused;
-  TSTreeCursor &C = Reused.C;
-  ts_tree_cursor_reset(&C, N);
-  if (ts_tree_cursor_goto_first_child(&C))
-    do {
-      TSNode Child = ts_tree_cursor_current_node(&C);
-      if (!ts_node_is_named(Child))
-        continue;
-      if (Size == InPlace)
-        More.assign(Held, Held + InPlace);
-      if (Size < InPlace)
-        Held[Size] = Child;
-      else
-        More.push_back(Child);
-      ++Size;
-    } while (ts_tree_cursor_goto_next_sibling(&C));
-}
-
-namespace {
-
-const TSLanguage *python() { return tree_sitter_python(); }
-
-} // namespace
-
-template <class Id> template <class LookUp> Id ByAddress<Id>::fill(const char *Key, LookUp &&Find) {
-  for (size_t I = home(Key);; I = (I + 1) % Size) {
-    Slot &S = Slots[I];
-    if (S.Key == Key)
-      return S.Value;
-    if (S.Key)
-      continue;
-    if (Used >= Size / 2) // never with the front end's literals; looked up, not kept
-      return Find(Key);
-    ++Used;
-    S.Key = Key;
-    S.Value = Find(Key);
-    return S.Value;
-  }
-}
-
-TypeSymbols typeSymbolsOutOfLine(const char *Type) {
-  return typeTable().fill(Type, [](const char *T) {
-    uint32_t Length = static_cast<uint32_t>(std::strlen(T));
-    TypeSymbols S;
-    S.Named = ts_language_symbol_for_name(python(), T, Length, true);
-    S.Anonymous = ts_language_symbol_for_name(python(), T, Length, false);
-    // 0 is the end of input's symbol, which no node of a tree has; "ERROR" comes back as
-    // the error symbol whichever named-ness is asked.
-    return S;
-  });
-}
-
-TSFieldId fieldIdOutOfLine(const char *Name) {
-  return fieldTable().fill(Name, [](const char *N) {
-    return ts_language_field_id_for_name(python(), N, static_cast<uint32_t>(std::strlen(N)));
-  });
-}
 
 void Scope::set(std::string Name, Value V) {
   auto It = Names.find(Name);
@@ -359,45 +288,14 @@ TSNode enclosingFunction(TSNode N) {
 
 void Values::readImports(TSNode Root) {
   NoDistributionChecks = Text.find("set_default_validate_args(False)") != std::string::npos;
-  for (TSNode N : namedChildren(Root)) {
-    bool From = is(N, "import_from_statement");
-    if (!From && !is(N, "import_statement"))
-      continue;
-    std::string Module = From ? std::string(text(field(N, "module_name"))) : "";
-    for (TSNode A : namedChildren(N)) {
-      bool Aliased = is(A, "aliased_import");
-      if (!Aliased && !is(A, "dotted_name"))
-        continue;
-      if (From && ts_node_start_byte(A) < ts_node_end_byte(field(N, "module_name")))
-        continue; // the module's own name
-      std::string Name(text(Aliased ? field(A, "name") : A));
-      std::string Full = From ? Module + "." + Name : Name;
-      std::string Local(text(Aliased ? field(A, "alias") : A));
-      if (Aliased && (Full == "torch" || Full.compare(0, 6, "torch.") == 0))
-        Aliases[Local] = Full;
-      // torchvision's names, aliased or imported from it (`import torchvision.transforms
-      // .functional as TF`, `from torchvision.transforms import functional as F_vision`, `from
-      // torchvision.ops import nms`): its functions are told from the project's and torch's
-      // (F.normalize) by the module they are read from.
-      else if ((Aliased || From) && Full.compare(0, 12, "torchvision.") == 0)
-        Aliases[Local] = Full;
-      // `from torch import Tensor, zeros`: torch's tensor types and factories by their own
-      // names (`Tensor([[65.481], ...])` is torch.Tensor(data)). Not its modules (`from
-      // torch import nn` keeps nn.* as written).
-      else if (From && Module == "torch" &&
-               oneOf(Name, {"Tensor",       "tensor",     "as_tensor",  "from_numpy", "zeros",
-                            "ones",         "empty",      "full",       "rand",       "randn",
-                            "randint",      "randperm",   "arange",     "linspace",   "eye",
-                            "FloatTensor",  "LongTensor", "ByteTensor", "BoolTensor", "IntTensor",
-                            "DoubleTensor", "HalfTensor"}))
-        Aliases[Local] = Full;
-      if (Full == "torchvision.transforms" || Full == "torchvision.transforms.v2")
-        TransformModules.insert(Local);
-      if (Full == "torch.distributions")
-        DistributionModules.insert(Local);
-      else if (From && Module.compare(0, 19, "torch.distributions") == 0)
-        DistributionClasses.insert(Local);
-    }
+  Names.read(Root, Text);
+  for (const auto &[Local, Full] : Names.imports()) {
+    if (Full == "torchvision.transforms" || Full == "torchvision.transforms.v2")
+      TransformModules.insert(Local);
+    if (Full == "torch.distributions")
+      DistributionModules.insert(Local);
+    else if (Full.compare(0, 20, "torch.distributions.") == 0)
+      DistributionClasses.insert(Local); // `from torch.distributions import Normal`
   }
 }
 
@@ -448,9 +346,7 @@ std::string Values::dotted(TSNode N) const {
       return dotted(field(N, "object")) + "." + std::string(text(field(N, "attribute")));
     return std::string(T);
   }
-  std::string_view First = T.substr(0, T.find('.'));
-  auto It = Aliases.find(First);
-  return It == Aliases.end() ? std::string(T) : It->second + std::string(T.substr(First.size()));
+  return Names.resolve(T);
 }
 
 const Value *Scope::find(std::string_view Name) const {
@@ -1215,10 +1111,11 @@ Value Values::call(TSNode Call, const Scope &S) const {
     Dist.Elements.clear();
     return Dist;
   }
-  // torch.optim.AdamW(model.parameters(), ...): an optimizer where its parameters are.
-  if ((Callee.substr(0, 12) == "torch.optim." || Callee.substr(0, 6) == "optim.") &&
-      Callee.find("lr_scheduler") == std::string_view::npos && !Last.empty() && Last[0] >= 'A' &&
-      Last[0] <= 'Z') {
+  // torch.optim.AdamW(model.parameters(), ...): an optimizer where its parameters are. A
+  // class of torch.optim itself: not of its modules (lr_scheduler, swa_utils' AveragedModel).
+  if (((Callee.substr(0, 12) == "torch.optim." && Callee.find('.', 12) == std::string_view::npos) ||
+       (Callee.substr(0, 6) == "optim." && Callee.find('.', 6) == std::string_view::npos)) &&
+      !Last.empty() && Last[0] >= 'A' && Last[0] <= 'Z') {
     TSNode Given = argument(Call, 0, nullptr);
     Value Params = of(ts_node_is_null(Given) ? argument(Call, 0, "params") : Given, S);
     Value Opt;
@@ -1344,7 +1241,8 @@ Value Values::call(TSNode Call, const Scope &S) const {
           const Value *Named = is(Given, "identifier") ? S.find(text(Given)) : nullptr;
           L.Pinned |= (Named ? *Named : of(Given, S)).Pinned;
         }
-    L.Why = "a batch of " + quote(Callee) + " at line " + std::to_string(line(Call));
+    L.Why = "a batch of " + quote(std::string(text(field(Call, "function")))) + " at line " +
+            std::to_string(line(Call));
     return L;
   }
   // torchvision's ToTensor, alone or in a Compose, makes a host tensor of an image;
