@@ -2,7 +2,8 @@
 """Rule ids in code against the catalog (issue 77, item 1): every "hostsync-..." string in the
 sources of the linter, the tracer and the report is a rule of rules/catalog.json (or the
 common prefix of some, or a name that is no rule: a tool, a thread, a folder), and every rule
-with a Python fix (fix_python) is reported somewhere by the Python front end. A mistyped id
+with a Python fix (fix_python) is reported somewhere by the Python front end (a literal in
+analyzer/python, or a row of the sync table with a Python spelling). A mistyped id
 was dropped silently (the report step finds no catalog entry and makes no finding), and a
 rule given a Python fix but never reported by Python left its noqa and Checks settings
 without effect there.
@@ -38,6 +39,14 @@ for folder in ("analyzer", "profiler", "report", "rules"):
                                 "of rules/catalog.json (nor a prefix of one, nor a known name)")
 python = "".join(open(p, encoding="utf-8").read()
                  for p in glob.glob(os.path.join(root, "analyzer", "python", "*.cpp")))
+# The Python front end reports a rule of the sync table (analyzer/model/SyncTable.cpp) by its
+# rows: a row with a Python spelling (its form not P::None) reaches its rule from Python.
+table_path = os.path.join(root, "analyzer", "model", "SyncTable.cpp")
+table = open(table_path, encoding="utf-8").read() if os.path.exists(table_path) else ""
+constants = dict(re.findall(r'\b([A-Z][A-Za-z]*) = "(hostsync-[a-z0-9-]+)"', table))
+for row in re.finditer(r'\{"[^"]*", "([^"]*)", ([A-Z][A-Za-z]*), R::\w+, W::\w+, P::(\w+)', table):
+    if row.group(1) and row.group(3) != "None" and row.group(2) in constants:
+        python += f'"{constants[row.group(2)]}"'
 for r in rules:
     if r.get("fix_python") and f'"{r["id"]}"' not in python:
         problems.append(f"rules/catalog.json: {r['id']} has a fix_python, but the Python front "

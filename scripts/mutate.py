@@ -47,9 +47,9 @@ MUTANTS = {
         ["hostsync-lint"], ("lit", r"rules/(item|nonzero|cuda-implicit-sync)\."),
         "a sync inside a loop ranked cold"),
     "python-loses-item": (
-        "analyzer/python/PythonLint.cpp",
-        'if ((Name == "item" || Name == "is_nonzero") && Method',
-        'if ((Name == "item_" || Name == "is_nonzero") && Method',
+        "analyzer/python/PythonLintCalls.cpp",
+        'if (Sync && Sync->Read == SyncRead::OneValue && Method',
+        'if (Sync && Sync->Read == SyncRead::OneValue && !Method',
         ["hostsync-lint"], ("lit", r"python/(rules|programs|elements)"),
         "the Python front end no longer knows .item()"),
     "python-loop-rank-swapped": (
@@ -59,11 +59,17 @@ MUTANTS = {
         ["hostsync-lint"], ("lit", r"python/(rules|ranks|programs)"),
         "a Python sync inside a loop ranked cold"),
     "python-loses-nonzero": (
-        "analyzer/python/PythonLint.cpp",
-        'if (Name == "nonzero" || Name == "argwhere" ||',
-        'if (Name == "nonzero_" || Name == "argwhere" ||',
+        "analyzer/python/PythonLintCalls.cpp",
+        'if (Sync && Sync->Read == SyncRead::Size &&',
+        'if (Sync && Sync->Read != SyncRead::Size &&',
         ["hostsync-lint"], ("lit", r"python/"),
         "the Python front end no longer knows torch.nonzero"),
+    "table-loses-nonzero": (
+        "analyzer/model/SyncTable.cpp",
+        '{"nonzero", "nonzero", Nonzero,',
+        '{"nonzero_", "nonzero", Nonzero,',
+        ["hostsync-lint"], ("lit", r"rules/nonzero\."),
+        "the sync table's nonzero row misspelled for C++ (one row teaches both front ends)"),
     "report-verdict-sync-reads-launches": (
         "report/verdict/Verdict.cpp",
         "const std::pair<Bound, Ns> causes[] = {{Bound::Sync, v.sync_ns},",

@@ -1,6 +1,7 @@
 #include "checks/BoolMaskIndexCheck.h"
 
 #include "match/TensorMatchers.h"
+#include "model/SyncTable.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -9,8 +10,8 @@ namespace hostsync {
 
 void BoolMaskIndexCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(matchers::tensorIndexCall().bind("index"), this);
-  Finder->addMatcher(
-      matchers::torchOpCall(matchers::withOutVariants({"masked_select"})).bind("select"), this);
+  Finder->addMatcher(matchers::torchOpCall(cppSyncOps("hostsync-bool-mask-index")).bind("select"),
+                     this);
 }
 
 void BoolMaskIndexCheck::check(const MatchFinder::MatchResult &Result) {

@@ -1,15 +1,24 @@
 #include "checks/ItemCheck.h"
 
 #include "match/TensorMatchers.h"
+#include "model/SyncTable.h"
 
 using namespace clang::ast_matchers;
 
 namespace hostsync {
 
+namespace {
+// The ops that copy one value to the host (the sync table's rows of this rule), and normal(),
+// whose std tensor ATen checks with item<bool>() (a read of an argument: checked below).
+std::vector<std::string> namesWithNormal() {
+  std::vector<std::string> Names = cppSyncOps("hostsync-item");
+  Names.push_back("normal");
+  return Names;
+}
+} // namespace
+
 void ItemCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      matchers::torchOpCall({"item", "_local_scalar_dense", "is_nonzero", "normal"}).bind("call"),
-      this);
+  Finder->addMatcher(matchers::torchOpCall(namesWithNormal()).bind("call"), this);
 }
 
 // `torch::normal(mean, std)` with a tensor std checks `std.min().ge(0).item<bool>()` inside

@@ -2,16 +2,14 @@
 #include "compat/LLVMCompat.h"
 
 #include "match/TensorMatchers.h"
+#include "model/SyncTable.h"
 
 using namespace clang::ast_matchers;
 
 namespace hostsync {
 
 void NonzeroCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(matchers::torchOpCall(matchers::withOutVariants(
-                                               {"nonzero", "nonzero_numpy", "argwhere", "where"}))
-                         .bind("call"),
-                     this);
+  Finder->addMatcher(matchers::torchOpCall(cppSyncOps("hostsync-nonzero")).bind("call"), this);
 }
 
 void NonzeroCheck::check(const MatchFinder::MatchResult &Result) {
@@ -19,8 +17,9 @@ void NonzeroCheck::check(const MatchFinder::MatchResult &Result) {
   auto Op = asOpCall(Call);
   if (!Op || !Op->Self)
     return;
-  // Only where(cond) syncs; where(cond, a, b) is an elementwise select.
-  if (Op->Name == "where" && !Op->Args.empty())
+  // Only where(cond) syncs; where(cond, a, b) is an elementwise select (the row's condition).
+  const SyncOpRow *Row = syncOpOfCpp(Op->Name);
+  if (Row && Row->When == SyncWhen::OneArgument && !Op->Args.empty())
     return;
   Device Where = deviceOf(Op->Self);
   report(Call, opLocation(Call), Op->Name, Where,

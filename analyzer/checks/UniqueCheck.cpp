@@ -1,17 +1,14 @@
 #include "checks/UniqueCheck.h"
 
 #include "match/TensorMatchers.h"
+#include "model/SyncTable.h"
 
 using namespace clang::ast_matchers;
 
 namespace hostsync {
 
 void UniqueCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      matchers::torchOpCall(matchers::withOutVariants({"_unique", "_unique2", "unique_consecutive",
-                                                       "unique_dim", "unique_dim_consecutive"}))
-          .bind("call"),
-      this);
+  Finder->addMatcher(matchers::torchOpCall(cppSyncOps("hostsync-unique")).bind("call"), this);
 }
 
 void UniqueCheck::check(const MatchFinder::MatchResult &Result) {

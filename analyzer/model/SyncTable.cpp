@@ -5,6 +5,28 @@
 namespace hostsync {
 
 namespace {
+using R = SyncRead;
+using W = SyncWhen;
+using P = SyncPython;
+constexpr std::string_view Item = "hostsync-item", Nonzero = "hostsync-nonzero",
+                           Masked = "hostsync-bool-mask-index", Unique = "hostsync-unique";
+// LibTorch's torch::unique calls _unique2 (and _unique); Python's torch.unique is unique.
+const std::vector<SyncOpRow> SyncOps = {
+    {"item", "item", Item, R::OneValue, W::Always, P::Method, false},
+    {"_local_scalar_dense", "", Item, R::OneValue, W::Always, P::None, false},
+    {"is_nonzero", "is_nonzero", Item, R::OneValue, W::Always, P::Method, false},
+    {"nonzero", "nonzero", Nonzero, R::Size, W::Always, P::Both, true},
+    {"nonzero_numpy", "", Nonzero, R::Size, W::Always, P::None, true},
+    {"argwhere", "argwhere", Nonzero, R::Size, W::Always, P::Both, true},
+    {"where", "where", Nonzero, R::Size, W::OneArgument, P::Function, true},
+    {"masked_select", "masked_select", Masked, R::Size, W::Always, P::Both, true},
+    {"_unique", "unique", Unique, R::Size, W::Always, P::Both, true},
+    {"_unique2", "", Unique, R::Size, W::Always, P::None, true},
+    {"unique_consecutive", "unique_consecutive", Unique, R::Size, W::Always, P::Both, true},
+    {"unique_dim", "", Unique, R::Size, W::Always, P::None, true},
+    {"unique_dim_consecutive", "", Unique, R::Size, W::Always, P::None, true},
+};
+
 constexpr std::string_view Invertible = "every input is invertible";
 constexpr std::string_view PositiveDefinite = "every input is positive-definite";
 // torch.inverse is torch.linalg.inv's older name; torch.cholesky (with its upper= argument)
@@ -16,6 +38,38 @@ constexpr std::array<LinalgExRow, 4> LinalgEx = {{
     {"solve", "linalg_solve_ex", "solve_ex", ".result", Invertible},
 }};
 } // namespace
+
+const std::vector<SyncOpRow> &syncOps() { return SyncOps; }
+
+std::vector<std::string> cppSyncOps(std::string_view Rule) {
+  std::vector<std::string> Names;
+  for (const SyncOpRow &Row : SyncOps)
+    if (Row.Rule == Rule) {
+      Names.emplace_back(Row.Cpp);
+      if (Row.OutVariants)
+        Names.push_back(std::string(Row.Cpp) + "_out");
+    }
+  return Names;
+}
+
+const SyncOpRow *syncOpOfCpp(std::string_view Name) {
+  constexpr std::string_view Out = "_out";
+  bool OutVariant = Name.size() > Out.size() && Name.substr(Name.size() - Out.size()) == Out;
+  for (const SyncOpRow &Row : SyncOps)
+    if (Row.Cpp == Name ||
+        (OutVariant && Row.OutVariants && Row.Cpp == Name.substr(0, Name.size() - Out.size())))
+      return &Row;
+  return nullptr;
+}
+
+const SyncOpRow *syncOpOfPython(std::string_view Name, bool Method) {
+  for (const SyncOpRow &Row : SyncOps)
+    if (Row.Form != SyncPython::None && Row.Python == Name &&
+        (Row.Form == SyncPython::Both ||
+         (Method ? Row.Form == SyncPython::Method : Row.Form == SyncPython::Function)))
+      return &Row;
+  return nullptr;
+}
 
 const LinalgExRow *linalgExOfPython(std::string_view Op) {
   for (const LinalgExRow &Row : LinalgEx)

@@ -28,7 +28,8 @@ bool binds(std::string_view Module, std::string_view Full, bool Aliased) {
 
 void QualifiedNames::read(TSNode Root, std::string_view Text) {
   auto textOf = [&](TSNode N) {
-    return std::string(Text.substr(ts_node_start_byte(N), ts_node_end_byte(N) - ts_node_start_byte(N)));
+    return std::string(
+        Text.substr(ts_node_start_byte(N), ts_node_end_byte(N) - ts_node_start_byte(N)));
   };
   for (TSNode N : namedChildren(Root)) {
     bool From = is(N, "import_from_statement");
