@@ -60,8 +60,8 @@ MUTANTS = {
         "a Python sync inside a loop ranked cold"),
     "python-loses-nonzero": (
         "analyzer/python/PythonLintCalls.cpp",
-        'if (Sync && Sync->Read == SyncRead::Size &&',
-        'if (Sync && Sync->Read != SyncRead::Size &&',
+        'if (Sync && Sync->Read == SyncRead::Size && Sync->Reads.empty() &&',
+        'if (Sync && Sync->Read != SyncRead::Size && Sync->Reads.empty() &&',
         ["hostsync-lint"], ("lit", r"python/"),
         "the Python front end no longer knows torch.nonzero"),
     "table-loses-nonzero": (

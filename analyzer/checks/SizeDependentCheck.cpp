@@ -3,6 +3,7 @@
 
 #include "match/RewriteParts.h"
 #include "match/TensorMatchers.h"
+#include "model/SyncTable.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -10,11 +11,8 @@ using namespace clang::ast_matchers;
 namespace hostsync {
 
 void SizeDependentCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(
-      matchers::torchOpCall(
-          matchers::withOutVariants({"repeat_interleave", "bincount", "histc", "one_hot"}))
-          .bind("call"),
-      this);
+  Finder->addMatcher(matchers::torchOpCall(cppSyncOps("hostsync-size-dependent")).bind("call"),
+                     this);
 }
 
 // Is the argument absent, nullopt, or the given integer literal (the "unknown" default)?
@@ -43,28 +41,26 @@ void SizeDependentCheck::check(const MatchFinder::MatchResult &Result) {
   if (!Op || !Op->Self)
     return;
   StringRef N = Op->Name;
-  std::string Why;
-  Rewrite Fix;
-  if (compat::startsWith(N, "repeat_interleave")) {
-    const Expr *Repeats = argForParam(Call, "repeats");
-    bool TensorRepeats = Repeats ? isTensorType(Repeats->getType()) : true; // (repeats)
-    if (!TensorRepeats || !isUnset(argForParam(Call, "output_size"), -1))
+  const SyncOpRow *Row = syncOpOfCpp(N);
+  if (!Row)
+    return;
+  // The row's condition: the operand it reads a tensor (repeat_interleave's repeats), its
+  // keyword unset (output_size, num_classes: -1), its bounds unset (histc's min and max: 0).
+  if (!Row->Operand.empty()) {
+    const Expr *Operand = argForParam(Call, Row->Operand);
+    if (Operand && !isTensorType(Operand->getType()))
       return;
-    Why = "reads the sum of the repeats to size its output; pass output_size";
-    Fix = outputSizeFix(*Op);
-  } else if (compat::startsWith(N, "bincount")) {
-    Why = "reads the largest value to size its output; use a fixed-size scatter_add_";
-  } else if (compat::startsWith(N, "histc")) {
-    if (!isUnset(argForParam(Call, "min"), 0) || !isUnset(argForParam(Call, "max"), 0))
-      return;
-    Why = "reads the data's min and max to place its bins; pass min and max";
-    Fix = histcRangeFix(*Op);
-  } else {
-    if (!isUnset(argForParam(Call, "num_classes"), -1))
-      return;
-    Why = "reads the largest label to size its output; pass num_classes";
-    Fix = numClassesFix(*Op);
   }
+  if (Row->When == SyncWhen::UnlessKeyword && !isUnset(argForParam(Call, Row->Keyword), -1))
+    return;
+  if (Row->When == SyncWhen::WithoutBounds &&
+      (!isUnset(argForParam(Call, "min"), 0) || !isUnset(argForParam(Call, "max"), 0)))
+    return;
+  std::string Why = std::string(Row->Reads) + "; " + std::string(Row->Advice);
+  Rewrite Fix = Row->Fix == SyncFix::OutputSize   ? outputSizeFix(*Op)
+                : Row->Fix == SyncFix::HistcRange ? histcRangeFix(*Op)
+                : Row->Fix == SyncFix::NumClasses ? numClassesFix(*Op)
+                                                  : Rewrite();
   Device Where = deviceOf(Op->Self);
   report(Call, opLocation(Call), N, Where,
          "'" + N.str() + "' on " + tensorPhrase(Where) + " " + Why, "",

@@ -9,7 +9,8 @@ using R = SyncRead;
 using W = SyncWhen;
 using P = SyncPython;
 constexpr std::string_view Item = "hostsync-item", Nonzero = "hostsync-nonzero",
-                           Masked = "hostsync-bool-mask-index", Unique = "hostsync-unique";
+                           Masked = "hostsync-bool-mask-index", Unique = "hostsync-unique",
+                           Sized = "hostsync-size-dependent";
 // LibTorch's torch::unique calls _unique2 (and _unique); Python's torch.unique is unique.
 const std::vector<SyncOpRow> SyncOps = {
     {"item", "item", Item, R::OneValue, W::Always, P::Method, false},
@@ -25,6 +26,15 @@ const std::vector<SyncOpRow> SyncOps = {
     {"unique_consecutive", "unique_consecutive", Unique, R::Size, W::Always, P::Both, true},
     {"unique_dim", "", Unique, R::Size, W::Always, P::None, true},
     {"unique_dim_consecutive", "", Unique, R::Size, W::Always, P::None, true},
+    {"bincount", "bincount", Sized, R::Size, W::Always, P::Both, true, "", "", -1,
+     "reads the largest value to size its output", "use a fixed-size scatter_add_"},
+    {"histc", "histc", Sized, R::Size, W::WithoutBounds, P::Both, true, "", "", -1,
+     "reads the data's min and max to place its bins", "pass min and max", SyncFix::HistcRange},
+    {"repeat_interleave", "repeat_interleave", Sized, R::Size, W::UnlessKeyword, P::Both, true,
+     "repeats", "output_size", -1, "reads the sum of the repeats to size its output",
+     "pass output_size", SyncFix::OutputSize},
+    {"one_hot", "one_hot", Sized, R::Size, W::UnlessKeyword, P::Functional, true, "", "num_classes",
+     1, "reads the largest label to size its output", "pass num_classes", SyncFix::NumClasses},
 };
 
 constexpr std::string_view Invertible = "every input is invertible";
@@ -62,11 +72,20 @@ const SyncOpRow *syncOpOfCpp(std::string_view Name) {
   return nullptr;
 }
 
-const SyncOpRow *syncOpOfPython(std::string_view Name, bool Method) {
+const SyncOpRow *syncOpOfPython(std::string_view Name, PythonCall Call) {
+  auto Fits = [&](SyncPython Form) {
+    switch (Call) {
+    case PythonCall::Method:
+      return Form == SyncPython::Method || Form == SyncPython::Both;
+    case PythonCall::Torch:
+      return Form == SyncPython::Function || Form == SyncPython::Both;
+    case PythonCall::Functional:
+      return Form == SyncPython::Functional;
+    }
+    return false;
+  };
   for (const SyncOpRow &Row : SyncOps)
-    if (Row.Form != SyncPython::None && Row.Python == Name &&
-        (Row.Form == SyncPython::Both ||
-         (Method ? Row.Form == SyncPython::Method : Row.Form == SyncPython::Function)))
+    if (Row.Form != SyncPython::None && Row.Python == Name && Fits(Row.Form))
       return &Row;
   return nullptr;
 }

@@ -69,7 +69,9 @@ void Linter::call(TSNode Call, const Scope &S) {
   };
   // The ops that read their tensor's values on the host by themselves (model/SyncTable: item,
   // is_nonzero; nonzero, unique, masked_select below). The rows' ids are literals.
-  const SyncOpRow *Sync = syncOpOfPython(Name, Method);
+  const SyncOpRow *Sync = syncOpOfPython(Name, Method       ? PythonCall::Method
+                                               : Functional ? PythonCall::Functional
+                                                            : PythonCall::Torch);
   if (Sync && Sync->Read == SyncRead::OneValue && Method && (Self.tensor() || Self.unknownType()) &&
       !NumpyValue())
     return report(Call, Sync->Rule.data(), std::string(Name), Self,
@@ -488,41 +490,49 @@ void Linter::call(TSNode Call, const Scope &S) {
     return;
   std::string Sizes = " sizes its result from the tensor's values: the host waits for every "
                       "kernel queued before it to read them";
-  if (Sync && Sync->Read == SyncRead::Size &&
+  if (Sync && Sync->Read == SyncRead::Size && Sync->Reads.empty() &&
       (Sync->When == SyncWhen::Always ||
        (TorchFn && ts_node_is_null(V.argument(Call, 1, nullptr))))) // where(cond) alone
     return report(Call, Sync->Rule.data(), Op, T, "'" + Op + "' of " + phrase(T.Where) + Sizes);
-  // histc with both bounds given (min != max) sizes nothing from the values.
-  auto Bound = [&](unsigned Position, const char *Keyword) {
-    TSNode Given = V.argument(Call, Method ? Position - 1 : Position, nullptr);
-    return ts_node_is_null(Given) ? V.argument(Call, 0, Keyword) : Given;
-  };
-  TSNode Min = Name == "histc" ? Bound(2, "min") : TSNode{};
-  TSNode Max = Name == "histc" ? Bound(3, "max") : TSNode{};
-  // (Bounds given as tensors, `min=x.min()`, are read as numbers: a read all the same.)
-  bool Bounded = !ts_node_is_null(Min) && !ts_node_is_null(Max) && V.text(Min) != V.text(Max) &&
-                 !V.of(Min, S).tensor() && !V.of(Max, S).tensor();
-  if (Name == "bincount" || (Name == "histc" && !Bounded))
-    return report(Call, "hostsync-size-dependent", Op, T,
-                  "'" + Op + "' of " + phrase(T.Where) + Sizes);
-  if (Name == "repeat_interleave" && ts_node_is_null(V.argument(Call, 0, "output_size"))) {
-    // x.repeat_interleave(repeats), torch.repeat_interleave(x, repeats) or (repeats): the
-    // repeats a tensor.
-    Value Repeats = V.of(V.argument(Call, Method ? 0 : 1, nullptr), S);
-    bool OneArg = !Method && ts_node_is_null(V.argument(Call, 1, nullptr));
-    if (Repeats.tensor() || OneArg)
-      report(Call, "hostsync-size-dependent", "repeat_interleave(tensor)", T,
-             "'repeat_interleave' with tensor repeats" + Sizes);
-    return;
-  }
-  if (Name == "one_hot" && Functional) {
-    TSNode Classes = V.argument(Call, 1, nullptr);
-    if (ts_node_is_null(Classes))
-      Classes = V.argument(Call, 0, "num_classes");
-    if (ts_node_is_null(Classes) || V.text(Classes) == "-1")
-      report(Call, "hostsync-size-dependent", "one_hot", T,
-             "'one_hot' without num_classes reads the largest class of " + phrase(T.Where) +
-                 " on the host: it waits for every kernel queued before it");
+  if (Sync && Sync->Read == SyncRead::Size && !Sync->Reads.empty()) {
+    // The size-dependent ops: each row's condition, in Python's spelling of its arguments.
+    bool Syncs = true;
+    if (Sync->When == SyncWhen::WithoutBounds) {
+      // histc with both bounds given (min != max) sizes nothing from the values. (Bounds
+      // given as tensors, `min=x.min()`, are read as numbers: a read all the same.)
+      auto Bound = [&](unsigned Position, const char *Keyword) {
+        TSNode Given = V.argument(Call, Method ? Position - 1 : Position, nullptr);
+        return ts_node_is_null(Given) ? V.argument(Call, 0, Keyword) : Given;
+      };
+      TSNode Min = Bound(2, "min"), Max = Bound(3, "max");
+      Syncs = ts_node_is_null(Min) || ts_node_is_null(Max) || V.text(Min) == V.text(Max) ||
+              V.of(Min, S).tensor() || V.of(Max, S).tensor();
+    }
+    if (Sync->When == SyncWhen::UnlessKeyword) {
+      std::string Keyword(Sync->Keyword);
+      TSNode Given = Sync->KeywordPosition >= 0 && !Method
+                         ? V.argument(Call, static_cast<unsigned>(Sync->KeywordPosition), nullptr)
+                         : TSNode{};
+      if (ts_node_is_null(Given))
+        Given = V.argument(Call, 0, Keyword.c_str());
+      Syncs = ts_node_is_null(Given) || V.text(Given) == "-1";
+    }
+    // The operand it reads, where not its tensor: the argument after it (x.repeat_interleave(
+    // repeats), torch.repeat_interleave(x, repeats)), or the tensor alone when that is all it
+    // is given (torch.repeat_interleave(repeats)).
+    bool OnOperand = !Sync->Operand.empty();
+    if (OnOperand && Syncs) {
+      Value Operand = V.of(V.argument(Call, Method ? 0 : 1, nullptr), S);
+      bool Alone = !Method && ts_node_is_null(V.argument(Call, 1, nullptr));
+      Syncs = Operand.tensor() || Alone;
+    }
+    if (Syncs)
+      report(
+          Call, Sync->Rule.data(), OnOperand ? Op + "(tensor)" : Op, T,
+          "'" + Op + "' " +
+              (OnOperand ? "with tensor " + std::string(Sync->Operand) : "of " + phrase(T.Where)) +
+              " " + std::string(Sync->Reads) +
+              " on the host: it waits for every kernel queued before it");
     return;
   }
   if (Name == "equal" || Name == "allclose")

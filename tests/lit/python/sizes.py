@@ -31,7 +31,7 @@ def positives():
     rep = torch.repeat_interleave(x, labels)
     # CHECK-DAG: sizes.py:[[@LINE-1]]:17: warning: 'repeat_interleave' with tensor repeats{{.*}}[hostsync-size-dependent]
     onehot = F.one_hot(labels)
-    # CHECK-DAG: sizes.py:[[@LINE-1]]:16: warning: 'one_hot' without num_classes reads the largest class of a CUDA tensor{{.*}}[hostsync-size-dependent]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:16: warning: 'one_hot' of a CUDA tensor reads the largest label to size its output on the host{{.*}}[hostsync-size-dependent]
     return idx, rows, pos, kept, sel, classes, counts, rep, onehot
 
 
@@ -83,7 +83,7 @@ def histograms(x):
     # (min == max, 0 and 0 by default); with both bounds given it sizes nothing from data.
     x = torch.randn(8, device="cuda")
     read = torch.histc(x, bins=4)
-    # CHECK-DAG: sizes.py:[[@LINE-1]]:18: warning: 'histc' of a CUDA tensor sizes its result{{.*}}[hostsync-size-dependent]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:18: warning: 'histc' of a CUDA tensor reads the data's min and max to place its bins{{.*}}[hostsync-size-dependent]
     bounded = torch.histc(x, bins=4, min=0, max=3)
     positional = x.histc(4, 0, 3)
     return read, bounded, positional
@@ -93,5 +93,5 @@ def histograms_of_tensor_bounds(x):
     # Bounds given as tensors are read as numbers: the histogram syncs all the same.
     x = torch.randn(8, device="cuda")
     read = torch.histc(x, bins=4, min=x.min(), max=x.max())
-    # CHECK-DAG: sizes.py:[[@LINE-1]]:18: warning: 'histc' of a CUDA tensor sizes its result{{.*}}[hostsync-size-dependent]
+    # CHECK-DAG: sizes.py:[[@LINE-1]]:18: warning: 'histc' of a CUDA tensor reads the data's min and max to place its bins{{.*}}[hostsync-size-dependent]
     return read

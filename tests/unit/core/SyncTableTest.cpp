@@ -38,14 +38,31 @@ TEST(SyncTable, TheCppChecksMatchTheirRulesRowsAndTheirOutVariants) {
 
 TEST(SyncTable, PythonFindsEachRowByItsOwnSpellingAndForm) {
   // LibTorch's _unique is Python's unique; its _unique2 has no Python spelling.
-  ASSERT_NE(syncOpOfPython("unique", false), nullptr);
-  EXPECT_EQ(syncOpOfPython("unique", false)->Cpp, "_unique");
-  EXPECT_EQ(syncOpOfPython("_unique2", false), nullptr);
-  // item is a method only; where(cond) is torch's function only.
-  EXPECT_NE(syncOpOfPython("item", true), nullptr);
-  EXPECT_EQ(syncOpOfPython("item", false), nullptr);
-  EXPECT_NE(syncOpOfPython("where", false), nullptr);
-  EXPECT_EQ(syncOpOfPython("where", true), nullptr);
-  EXPECT_EQ(syncOpOfPython("is_nonzero", true)->Rule, "hostsync-item");
-  EXPECT_EQ(syncOpOfPython("clone", true), nullptr);
+  using C = PythonCall;
+  ASSERT_NE(syncOpOfPython("unique", C::Torch), nullptr);
+  EXPECT_EQ(syncOpOfPython("unique", C::Torch)->Cpp, "_unique");
+  EXPECT_EQ(syncOpOfPython("_unique2", C::Torch), nullptr);
+  // item is a method only; where(cond) is torch's function only; one_hot functional's only.
+  EXPECT_NE(syncOpOfPython("item", C::Method), nullptr);
+  EXPECT_EQ(syncOpOfPython("item", C::Torch), nullptr);
+  EXPECT_NE(syncOpOfPython("where", C::Torch), nullptr);
+  EXPECT_EQ(syncOpOfPython("where", C::Method), nullptr);
+  EXPECT_NE(syncOpOfPython("one_hot", C::Functional), nullptr);
+  EXPECT_EQ(syncOpOfPython("one_hot", C::Torch), nullptr);
+  EXPECT_EQ(syncOpOfPython("nonzero", C::Functional), nullptr);
+  EXPECT_EQ(syncOpOfPython("is_nonzero", C::Method)->Rule, "hostsync-item");
+  EXPECT_EQ(syncOpOfPython("clone", C::Method), nullptr);
+}
+
+TEST(SyncTable, ASizeDependentRowSaysWhatItReadsAndWhenItSyncs) {
+  // Both front ends' messages say the row's words; each reads the condition in its syntax.
+  for (const SyncOpRow &Row : syncOps())
+    if (Row.Rule == "hostsync-size-dependent") {
+      EXPECT_FALSE(Row.Reads.empty()) << Row.Cpp;
+      EXPECT_FALSE(Row.Advice.empty()) << Row.Cpp;
+      EXPECT_EQ(Row.When == SyncWhen::UnlessKeyword, !Row.Keyword.empty()) << Row.Cpp;
+    }
+  EXPECT_EQ(syncOpOfCpp("histc")->When, SyncWhen::WithoutBounds);
+  EXPECT_EQ(syncOpOfCpp("repeat_interleave")->Operand, "repeats");
+  EXPECT_EQ(syncOpOfCpp("one_hot")->KeywordPosition, 1);
 }
