@@ -101,8 +101,14 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Target || *Target == Device::Cpu || passesNonBlocking(Call))
       return;
     if (*Target == Device::Unknown) { // `.to(device_)`: a device, but which one?
-      if (deviceOf(Op->Self) == Device::Cuda)
+      Device From = deviceOf(Op->Self);
+      if (From == Device::Cuda)
         return;
+      // Both sides unknown (a tensor nothing places, to a device nothing names): a sync only
+      // if the one is on the host and the other CUDA. The project pass may still place them;
+      // left unknown, it is reported only under --assume-device=cuda (model/FindingBuilder).
+      if (From == Device::Unknown)
+        bothSidesUnknown();
       report(Call, opLocation(Call), "to(device)", Device::Unknown,
              "'to(device)' of a tensor that may be on the host, to a device that may be "
              "CUDA, without non_blocking=true: a blocking host-to-device copy");

@@ -22,5 +22,16 @@ void rankFinding(Finding &F, Rank Value, std::string Reason, std::optional<int64
 // host as the answer when nothing else decides.
 void unknownDevice(Finding &F, std::string Why, DeviceState Base, AssumeDevice Assume,
                    const std::string &CpuProgramWhy);
+// The policy for a copy with neither side placed (a tensor nothing places moved to a device
+// nothing names: a sync only if the one is on the host and the other CUDA), the same in both
+// front ends (docs/lint.md, "A device nobody knows"): reported as any unknown device is,
+// `unknown` by default, `assumed` under --assume-device=cuda, dropped under
+// --assume-device=cpu. Measured against dropping it by default (2026-11-29): the C++ front
+// end lost its demos' batch copies, the Python one found 6 more syncs of the spent corpus
+// with no more false positives. unknownOnBothSides applies it to a C++ finding (after the
+// project pass, which may still place either side); reportsBothSidesUnknown is the Python
+// front end's question.
+void unknownOnBothSides(Finding &F, AssumeDevice Assume);
+bool reportsBothSidesUnknown(AssumeDevice Assume);
 
 } // namespace hostsync

@@ -68,6 +68,8 @@ const std::vector<GuessInfo> &guesses() {
        "a callee whose name ends in DataLoader makes a DataLoader of host batches"},
       {Guess::TransformName, "transform-name",
        "a callee whose name ends in transform(s) is an image transform making a host tensor"},
+      {Guess::TypeName, "type-name",
+       "a name holding dtype, or ending in type (data_type), is a type: .to() of it casts"},
   };
   return All;
 }

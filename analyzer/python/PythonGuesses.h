@@ -20,6 +20,7 @@ enum class Guess {
   MeterName,     // *meter*, or a class named *Meter*: a meter whose update reads tensors
   LoaderName,    // a callee ending in DataLoader: a torch DataLoader of host batches
   TransformName, // a callee ending in transform(s): an image transform making a host tensor
+  TypeName,      // dtype, data_type: a type, so `.to()` of it casts (no device)
   Count
 };
 

@@ -436,12 +436,21 @@ void Linter::call(TSNode Call, const Scope &S) {
                         (is(Holder, "identifier") || is(Holder, "attribute")) &&
                         lastPart(V.text(Holder)) != "self" &&
                         !networkName(lastPart(V.text(Holder))) && V.of(Holder, S).K != Kind::Module;
-    if (D.K == Kind::Device && (D.Where == Place::Cuda || ToDataDevice) && !V.nonBlocking(Call))
-      return report(
-          Call, "hostsync-host-to-device-copy", Op, {Place::Unknown, ""},
-          "'" + Op + "' of a value that may be a host tensor copies it to " +
-              (D.Where == Place::Cuda ? "CUDA" : "the device of a tensor that may be on CUDA") +
-              ": the host waits for the copy and every kernel queued before it");
+    // To a device nothing names (both sides unknown): model/FindingBuilder's policy, which
+    // the C++ front end applies after its project pass (docs/lint.md, "A device nobody knows").
+    // (A move to the device of a value, `.to(x.device)`, is ToDataDevice's, with its
+    // exceptions: a module's own buffers are where it is.)
+    bool ToValueDevice = is(Target, "attribute") && V.text(field(Target, "attribute")) == "device";
+    bool BothUnknown = D.K == Kind::Device && D.Where == Place::Unknown && !ToValueDevice &&
+                       reportsBothSidesUnknown(Settings.Assume);
+    if (D.K == Kind::Device && (D.Where == Place::Cuda || ToDataDevice || BothUnknown) &&
+        !V.nonBlocking(Call))
+      return report(Call, "hostsync-host-to-device-copy", Op, {Place::Unknown, ""},
+                    "'" + Op + "' of a value that may be a host tensor copies it to " +
+                        (D.Where == Place::Cuda ? "CUDA"
+                         : BothUnknown          ? "a device that may be CUDA"
+                                                : "the device of a tensor that may be on CUDA") +
+                        ": the host waits for the copy and every kernel queued before it");
   }
   if (Moves && Self.tensor()) {
     Value D = MovedTo();

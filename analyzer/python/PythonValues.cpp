@@ -606,7 +606,9 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
     if (std::string D = dotted(E); D.compare(0, 6, "torch.") == 0) // torch.float16: a dtype
       return Value();
     std::string_view Last = lastPart(T);
-    if (Last.find("dtype") != std::string_view::npos)
+    // A name that says it holds a type (`dtype`, `self.data_type`): `.to()` of it casts.
+    if (guessOn(Guess::TypeName) &&
+        (Last.find("dtype") != std::string_view::npos || endsWithWord(Last, "type")))
       return Value();
     // var.device of a tensor (or a module) the file knows: where it is (a host tensor's
     // device is the host's: `.to(var.device)` of another host tensor copies nothing).

@@ -14,7 +14,7 @@
 # RUN: %count-findings %t.cached | FileCheck %s --check-prefix=OFF-COUNT
 # RUN: %expect-exit 2 env HOSTSYNC_PYTHON_GUESSES=-scaler-name,-nope %lint --no-cache %s 2> %t.err
 # RUN: FileCheck %s --check-prefix=UNKNOWN < %t.err
-# UNKNOWN: hostsync-lint: error: HOSTSYNC_PYTHON_GUESSES: no guess named 'nope' (the guesses: cuda-flag-name network-name count-name loss-name optimizer-name scaler-name meter-name loader-name transform-name)
+# UNKNOWN: hostsync-lint: error: HOSTSYNC_PYTHON_GUESSES: no guess named 'nope' (the guesses: cuda-flag-name network-name count-name loss-name optimizer-name scaler-name meter-name loader-name transform-name type-name)
 
 
 def train(model, batches, optimizer, init_scaler):
