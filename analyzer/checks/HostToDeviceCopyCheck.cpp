@@ -106,7 +106,7 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
         return;
       // Both sides unknown (a tensor nothing places, to a device nothing names): a sync only
       // if the one is on the host and the other CUDA. The project pass may still place them;
-      // left unknown, it is reported only under --assume-device=cuda (model/FindingBuilder).
+      // what stays open follows the policy for a device nobody knows (model/FindingBuilder).
       if (From == Device::Unknown)
         bothSidesUnknown();
       report(Call, opLocation(Call), "to(device)", Device::Unknown,
