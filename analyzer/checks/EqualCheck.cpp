@@ -1,13 +1,14 @@
 #include "checks/EqualCheck.h"
 
 #include "match/TensorMatchers.h"
+#include "model/SyncTable.h"
 
 using namespace clang::ast_matchers;
 
 namespace hostsync {
 
 void EqualCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(matchers::torchOpCall({"equal", "allclose"}).bind("call"), this);
+  Finder->addMatcher(matchers::torchOpCall(cppSyncOps("hostsync-equal")).bind("call"), this);
 }
 
 static const clang::ValueDecl *namedVar(const clang::Expr *E) {

@@ -10,7 +10,7 @@ using W = SyncWhen;
 using P = SyncPython;
 constexpr std::string_view Item = "hostsync-item", Nonzero = "hostsync-nonzero",
                            Masked = "hostsync-bool-mask-index", Unique = "hostsync-unique",
-                           Sized = "hostsync-size-dependent";
+                           Sized = "hostsync-size-dependent", Equal = "hostsync-equal";
 // LibTorch's torch::unique calls _unique2 (and _unique); Python's torch.unique is unique.
 const std::vector<SyncOpRow> SyncOps = {
     {"item", "item", Item, R::OneValue, W::Always, P::Method, false},
@@ -26,6 +26,8 @@ const std::vector<SyncOpRow> SyncOps = {
     {"unique_consecutive", "unique_consecutive", Unique, R::Size, W::Always, P::Both, true},
     {"unique_dim", "", Unique, R::Size, W::Always, P::None, true},
     {"unique_dim_consecutive", "", Unique, R::Size, W::Always, P::None, true},
+    {"equal", "equal", Equal, R::Bool, W::Always, P::Both, false},
+    {"allclose", "allclose", Equal, R::Bool, W::Always, P::Both, false},
     {"bincount", "bincount", Sized, R::Size, W::Always, P::Both, true, "", "", -1,
      "reads the largest value to size its output", "use a fixed-size scatter_add_"},
     {"histc", "histc", Sized, R::Size, W::WithoutBounds, P::Both, true, "", "", -1,

@@ -21,6 +21,7 @@ namespace hostsync {
 enum class SyncRead {
   OneValue, // one value of its tensor, copied to the host (item, is_nonzero)
   Size,     // its result's size, counted from its tensor's values (nonzero, unique)
+  Bool,     // a comparison of two tensors, answered as a host bool (equal, allclose)
 };
 // When it syncs.
 enum class SyncWhen {

@@ -544,8 +544,8 @@ void Linter::call(TSNode Call, const Scope &S) {
               " on the host: it waits for every kernel queued before it");
     return;
   }
-  if (Name == "equal" || Name == "allclose")
-    return report(Call, "hostsync-equal", Op, T,
+  if (Sync && Sync->Read == SyncRead::Bool)
+    return report(Call, Sync->Rule.data(), Op, T,
                   "'" + Op + "' returns a Python bool: it copies the comparison of " +
                       phrase(T.Where) + Copies);
 }

@@ -51,6 +51,8 @@ TEST(SyncTable, PythonFindsEachRowByItsOwnSpellingAndForm) {
   EXPECT_EQ(syncOpOfPython("one_hot", C::Torch), nullptr);
   EXPECT_EQ(syncOpOfPython("nonzero", C::Functional), nullptr);
   EXPECT_EQ(syncOpOfPython("is_nonzero", C::Method)->Rule, "hostsync-item");
+  EXPECT_EQ(syncOpOfPython("allclose", C::Torch)->Read, SyncRead::Bool);
+  EXPECT_EQ(syncOpOfPython("equal", C::Method)->Rule, "hostsync-equal");
   EXPECT_EQ(syncOpOfPython("clone", C::Method), nullptr);
 }
 
