@@ -101,14 +101,11 @@ void HostToDeviceCopyCheck::check(const MatchFinder::MatchResult &Result) {
     if (!Target || *Target == Device::Cpu || passesNonBlocking(Call))
       return;
     if (*Target == Device::Unknown) { // `.to(device_)`: a device, but which one?
-      Device From = deviceOf(Op->Self);
-      if (From == Device::Cuda)
+      // With the tensor not placed either (both sides unknown), the project pass may still
+      // place them; what stays open is reported as any unknown device is (the policy for a
+      // device nobody knows, model/FindingBuilder's reportsBothSidesUnknown).
+      if (deviceOf(Op->Self) == Device::Cuda)
         return;
-      // Both sides unknown (a tensor nothing places, to a device nothing names): a sync only
-      // if the one is on the host and the other CUDA. The project pass may still place them;
-      // what stays open follows the policy for a device nobody knows (model/FindingBuilder).
-      if (From == Device::Unknown)
-        bothSidesUnknown();
       report(Call, opLocation(Call), "to(device)", Device::Unknown,
              "'to(device)' of a tensor that may be on the host, to a device that may be "
              "CUDA, without non_blocking=true: a blocking host-to-device copy");

@@ -117,8 +117,6 @@ void RuleCheck::setDevice(Finding &F, Device Where) const {
                 TU.CpuOnlyProgram ? "this program defines main() and names no CUDA device" : "");
   F.Open.Keys = T.Keys;
   F.Open.Inverted = Inverted;
-  if (TwoUnknowns)
-    unknownOnBothSides(F, TU.Assume);
 }
 
 void RuleCheck::report(const Stmt *At, SourceLocation Loc, StringRef Op, Device Where,

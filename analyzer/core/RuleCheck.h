@@ -97,19 +97,16 @@ protected:
   // The finding's Where is the opposite of the device its queries found (a copy to CUDA
   // syncs when its source is on the host): the project pass closes it the other way round.
   void invertDevice() { Inverted = true; }
-  // The finding's copy has neither side placed (a tensor nothing places, to a device nothing
-  // names): model/FindingBuilder's policy for it.
-  void bothSidesUnknown() { TwoUnknowns = true; }
   // The source text of an expression (empty inside macros): for building fix-its.
   std::string sourceText(const clang::Expr *E) const;
 
 private:
   void run(const clang::ast_matchers::MatchFinder::MatchResult &Result) final {
     TU.Facts.startMatch(); // report() reads what this match's device queries depended on
-    Inverted = TwoUnknowns = false;
+    Inverted = false;
     check(Result);
   }
-  bool Inverted = false, TwoUnknowns = false;
+  bool Inverted = false;
   // Sets F's device, its reason and what other files decide of it (DeviceFacts.h).
   void setDevice(Finding &F, Device Where) const;
   const RuleInfo &Rule;

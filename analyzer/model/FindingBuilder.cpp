@@ -33,14 +33,6 @@ void unknownDevice(Finding &F, std::string Why, DeviceState Base, AssumeDevice A
   }
 }
 
-void unknownOnBothSides(Finding &F, AssumeDevice Assume) {
-  if (reportsBothSidesUnknown(Assume))
-    return; // unknown (or assumed CUDA), as unknownDevice left it
-  F.WhenUnknown = DeviceConfidence::Cpu;
-  F.WhenUnknownReason = "neither the tensor nor the device is placed: reported with "
-                        "--assume-device=cuda";
-}
-
 bool reportsBothSidesUnknown(AssumeDevice Assume) { return Assume != AssumeDevice::Cpu; }
 
 } // namespace hostsync

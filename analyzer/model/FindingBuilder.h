@@ -28,10 +28,9 @@ void unknownDevice(Finding &F, std::string Why, DeviceState Base, AssumeDevice A
 // `unknown` by default, `assumed` under --assume-device=cuda, dropped under
 // --assume-device=cpu. Measured against dropping it by default (2026-11-29): the C++ front
 // end lost its demos' batch copies, the Python one found 6 more syncs of the spent corpus
-// with no more false positives. unknownOnBothSides applies it to a C++ finding (after the
-// project pass, which may still place either side); reportsBothSidesUnknown is the Python
-// front end's question.
-void unknownOnBothSides(Finding &F, AssumeDevice Assume);
+// with no more false positives. The C++ front end reports such a copy as unknown and lets
+// its project pass and unknownDevice decide; the Python one, which has no such pass for it,
+// asks this.
 bool reportsBothSidesUnknown(AssumeDevice Assume);
 
 } // namespace hostsync
