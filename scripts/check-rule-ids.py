@@ -20,6 +20,7 @@ NOT_RULES = {
     "hostsync-lint": "the linter's name", "hostsync-lint-clang": "the linter's Clang program",
     "hostsync-report": "the report's name", "hostsync-trace-out": "the tracer's output folder",
     "hostsync-fold": "a tracer thread's name", "hostsync-read": "a tracer thread's name",
+    "hostsync-sample": "a tracer thread's name",
     "hostsync-module": "the clang-tidy module's name", "hostsync-pch": "a temporary folder",
 }
 LITERAL = re.compile(r'"(hostsync-[a-z0-9-]+)"')

@@ -88,6 +88,18 @@ MUTANTS = {
         '{"cudaFree", ApiRole::None},',
         ["hostsync_trace_tests"], ("unit", "tests/hostsync_trace_tests", "*"),
         "the tracer no longer counts cudaFree as a sync"),
+    "sampled-no-slowdown": (
+        "profiler/analysis/RunFoldEstimate.cpp",
+        "  double slowdown = sampled_->slowdown();",
+        "  double slowdown = 1;",
+        ["hostsync_trace_tests"], ("unit", "tests/hostsync_trace_tests", "SampledRun*"),
+        "a sampled run's busy time counted per second of its windows, which slow it"),
+    "sampled-copy-args-ignored": (
+        "profiler/analysis/Stalls.cpp",
+        "  if (a.copy == CopyKind::Other)\n    return std::nullopt;",
+        "  if (true)\n    return std::nullopt;",
+        ["hostsync_trace_tests"], ("unit", "tests/hostsync_trace_tests", "SyncCount*:SampledRun*"),
+        "a copy with no record no longer read from its call's arguments"),
 }
 
 

@@ -1,6 +1,7 @@
 #include "analysis/Phases.h"
 
 #include <algorithm>
+#include <type_traits>
 
 namespace hostsync::trace {
 
@@ -22,6 +23,18 @@ void PhaseTotals::add(const PhaseTotals &o) {
   multi_stream_ns += o.multi_stream_ns;
   copy_ns += o.copy_ns;
   copy_under_compute_ns += o.copy_under_compute_ns;
+  observed_ns += o.observed_ns;
+}
+
+void PhaseTotals::scaleGpu(double factor) {
+  auto scale = [&](auto &v) { v = static_cast<std::decay_t<decltype(v)>>(double(v) * factor); };
+  scale(gpu_busy_ns);
+  for (Ns &idle : idle_ns)
+    scale(idle);
+  scale(launches);
+  scale(multi_stream_ns);
+  scale(copy_ns);
+  scale(copy_under_compute_ns);
 }
 
 void SitePhase::add(const SitePhase &o) {
@@ -87,6 +100,10 @@ template <typename Add> void PhaseSeries::spread(Ns start, Ns end, Add add) {
 
 void PhaseSeries::addBusy(Ns start, Ns end) {
   spread(start, end, [](Bucket &b, Ns part) { b.totals.gpu_busy_ns += part; });
+}
+
+void PhaseSeries::addObserved(Ns start, Ns end) {
+  spread(start, end, [](Bucket &b, Ns part) { b.totals.observed_ns += part; });
 }
 
 void PhaseSeries::addGap(const IdleGap &g, uint32_t site) {

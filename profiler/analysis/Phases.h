@@ -36,9 +36,14 @@ struct PhaseTotals {
   // Overlap (analysis/Overlap), summed over the devices: two or more streams busy, copies
   // (HtoD, DtoH), and copies under a kernel.
   Ns multi_stream_ns = 0, copy_ns = 0, copy_under_compute_ns = 0;
+  // A sampled run (--sample): the GPU time its windows observed in the stretch, summed over the
+  // devices; the GPU figures above are what was observed until scaled(), estimates after.
+  Ns observed_ns = 0;
   Ns idleNs() const;
   Ns gpuTimeNs() const { return gpu_busy_ns + idleNs(); } // the devices' time in the stretch
   void add(const PhaseTotals &o);
+  // The GPU figures times `factor` (sampled: the stretch's GPU time over what was observed).
+  void scaleGpu(double factor);
 };
 
 // One call site in one stretch.
@@ -72,6 +77,7 @@ public:
   void addLaunches(Ns at, uint64_t n = 1);
   void addOverlap(const OverlapResult &o);
   void addSync(Ns at, uint32_t site, Ns length, bool waited);
+  void addObserved(Ns start, Ns end); // a sampled run's observed GPU time (one device's span)
   // The phases of what was added; step_starts as TraceModel::step_starts.
   Phases phases(const std::vector<Ns> &step_starts) const;
   size_t buckets() const { return buckets_.size(); }

@@ -28,10 +28,15 @@ void minMax(Ns &lo, Ns &hi, Ns start, Ns end) {
 // memset: PyTorch's memsets of nothing leave no record (pytorch/examples word_language_model
 // held the cut back 30 s behind the run waiting for them), and a memset recorded late is at
 // most a memset's length of busy time missed.
+// In a sampled run, a copy outside the windows is not waited for: CUPTI hands its record over
+// only once a buffer fills, maybe at exit (its call's arguments stand in: analysis/Stalls).
 bool RunFold::awaitsWork(const ApiCall &a) const {
   const std::string &n = model_.name(a.name);
-  return a.result == 0 && (n.rfind("cudaLaunch", 0) == 0 || n.rfind("cuLaunch", 0) == 0 ||
-                           roleOf(n) == ApiRole::Memcpy);
+  if (a.result != 0)
+    return false;
+  if (roleOf(n) == ApiRole::Memcpy)
+    return !sampled_ || sampled_->recorded(a.start);
+  return n.rfind("cudaLaunch", 0) == 0 || n.rfind("cuLaunch", 0) == 0;
 }
 
 Ns RunFold::safeCut(Ns flushed) {
@@ -114,6 +119,8 @@ void RunFold::keepAnalysedPart(Ns cut) {
     from = model_.step_starts.size() > options_.skip_steps
                ? std::max(from, model_.step_starts[options_.skip_steps])
                : Never;
+  if (sampled_ && from > first_)
+    sampled_->dropBefore(from);
   if (from <= first_ && marks_.empty())
     return; // everything is analysed
   auto outside = [&](Ns t) {
@@ -148,6 +155,8 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
     site.bytes += st.bytes;
     if (site.stack < 0)
       site.stack = st.stack;
+    if (sampled_)
+      sampled_->addSync(st);
     StallKey key{st.thread, st.start};
     KeptStall &k = kept_[key];
     k.stall = st;
@@ -160,12 +169,17 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
     for (const IdleGap &g : d.gaps) {
       if (!slice.holds(g.closedAt()))
         continue;
-      devices_[d.device].cause_ns[static_cast<int>(g.cause)] += g.length();
-      if (g.cause != GapCause::SyncBubble)
+      std::vector<Span> known = knownParts(d.device, g.start, g.end);
+      Ns seen = total(known);
+      devices_[d.device].cause_ns[static_cast<int>(g.cause)] += seen;
+      // A gap a window saw only in part is GPU idle, but not all of what followed its sync.
+      if (g.cause != GapCause::SyncBubble || seen != g.length())
         continue;
       bubbleNs_ += g.length();
       const Stall &st = s.stalls[g.stall];
       sites_[st.site].idle_ns += g.length();
+      if (sampled_)
+        sampled_->addSyncIdle(st, g.length());
       StallKey key{st.thread, st.start};
       if (slice.holds(st.end) || st.end < slice.lo) {
         if (auto it = kept_.find(key); it != kept_.end())
@@ -178,7 +192,8 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
   std::map<uint32_t, std::vector<Span>> busy;
   std::vector<Ns> launchedAt; // the slice's launches, for the phases
   for (const GpuActivity &g : model_.gpu) {
-    busy[g.device].push_back(slice.clip(g.start, g.end));
+    for (const Span &known : knownParts(g.device, g.start, g.end))
+      busy[g.device].push_back(slice.clip(known.start, known.end));
     if (slice.holds(g.end)) {
       DeviceTotals &d = devices_[g.device];
       minMax(d.first, d.last, g.start, g.end);
@@ -190,6 +205,8 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
   for (auto &[device, spans] : busy) {
     std::vector<Span> united = unite(std::move(spans));
     devices_[device].busy_ns += total(united);
+    if (sampled_)
+      sampled_->addBusy(device, united);
     busySpans.insert(busySpans.end(), united.begin(), united.end());
   }
   std::unordered_set<uint32_t> sliceCalls;
@@ -202,6 +219,7 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
         launchedAt.push_back(a.start);
     }
   addToPhases(s, slice, busySpans, launchedAt);
+  addObserved(slice);
   for (const ExternalLink &l : model_.external)
     records_.external += sliceCalls.count(l.correlation);
   for (const SyncRecord &r : model_.syncs)
@@ -209,6 +227,17 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
   for (const Overhead &o : model_.overheads)
     records_.overhead += slice.holds(o.end);
 
+  // In a sampled run, the overlap and the collectives are read from the work inside observed
+  // spans alone (a window's last work may run past it, into the next unobserved stretch).
+  std::vector<GpuActivity> all;
+  if (sampled_) {
+    std::vector<GpuActivity> inside;
+    for (const GpuActivity &g : model_.gpu)
+      if (!knownParts(g.device, g.start, g.end).empty())
+        inside.push_back(g);
+    all.swap(model_.gpu);
+    model_.gpu.swap(inside);
+  }
   OverlapResult o = findOverlap(model_, slice);
   if (lo_ != 0)
     series_.addOverlap(o); // the steady part's overlap, apart from the start-up's
@@ -236,6 +265,8 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
     into.hidden_ns += d.hidden_ns;
   }
 
+  if (sampled_)
+    model_.gpu.swap(all); // every record again
   LaunchCounts l = countLaunches(model_, slice);
   launches_.launches += l.launches;
   launches_.without_work += l.without_work;
@@ -260,13 +291,41 @@ void RunFold::addToPhases(const Summary &s, const TimeRange &slice, const std::v
     if (slice.holds(st.end))
       series_.addSync(st.start, st.site, st.length(), st.waited);
   for (const DeviceIdle &d : s.idle)
-    for (const IdleGap &g : d.gaps)
-      if (slice.holds(g.closedAt()))
-        series_.addGap(g, g.cause == GapCause::SyncBubble ? s.stalls[g.stall].site : 0);
+    for (const IdleGap &g : d.gaps) {
+      if (!slice.holds(g.closedAt()))
+        continue;
+      std::vector<Span> parts = knownParts(d.device, g.start, g.end);
+      bool whole = total(parts) == g.length();
+      for (const Span &part : parts) {
+        IdleGap known = g;
+        known.start = part.start;
+        known.end = part.end;
+        series_.addGap(known,
+                       g.cause == GapCause::SyncBubble && whole ? s.stalls[g.stall].site : 0);
+      }
+    }
   for (const Span &b : busy)
     series_.addBusy(b.start, b.end);
   for (Ns at : launchedAt)
     series_.addLaunches(at);
+}
+
+std::vector<Span> RunFold::knownParts(uint32_t device, Ns start, Ns end) const {
+  if (sampled_)
+    return sampled_->observed(device, start, end);
+  return {Span{start, end}};
+}
+
+void RunFold::addObserved(const TimeRange &slice) {
+  if (!sampled_)
+    return;
+  for (const auto &[device, span] : sampled_->takeObserved(slice)) {
+    devices_[device].observed_ns += span.length();
+    if (lo_ != 0) {
+      series_.setOrigin(lo_);
+      series_.addObserved(span.start, span.end);
+    }
+  }
 }
 
 void RunFold::showWorst(const Summary &s, const TimeRange &slice) {
@@ -275,7 +334,8 @@ void RunFold::showWorst(const Summary &s, const TimeRange &slice) {
   const Stall *worst = nullptr;
   Ns cost = worstCost_;
   for (size_t i = 0; i < s.stalls.size(); ++i)
-    if (slice.holds(s.stalls[i].end) && s.stalls[i].length() + s.stall_idle_ns[i] > cost) {
+    if (slice.holds(s.stalls[i].end) && s.stalls[i].length() + s.stall_idle_ns[i] > cost &&
+        (!sampled_ || sampled_->recorded(s.stalls[i].end))) {
       worst = &s.stalls[i];
       cost = worst->length() + s.stall_idle_ns[i];
     }
@@ -283,7 +343,12 @@ void RunFold::showWorst(const Summary &s, const TimeRange &slice) {
     return;
   worstCost_ = cost;
   Ns half = options_.window_ns / 2;
-  onWorst_(model_, s, {worst->start - half, std::min(slice.hi, worst->end + half)});
+  TimeRange range{worst->start - half, std::min(slice.hi, worst->end + half)};
+  if (sampled_) { // the GPU's work was recorded only inside the window
+    Span w = sampled_->windowAround(worst->end);
+    range = {std::max(range.lo, std::min(w.start, worst->start)), std::min(range.hi, w.end)};
+  }
+  onWorst_(model_, s, range);
 }
 
 void RunFold::pruneStalls() {
@@ -374,6 +439,8 @@ void RunFold::letGo(Ns cut, const Summary &s) {
 void RunFold::fold(Ns cut) {
   if (cut <= cut_)
     return;
+  if (sampled_)
+    sampled_->update(model_);
   keepAnalysedPart(cut);
   // Each device was busy until its last folded work ended, whatever of it is still held.
   Earlier earlier;
@@ -389,6 +456,8 @@ void RunFold::fold(Ns cut) {
   showWorst(s, slice);
   if (onSlice_)
     onSlice_(model_, s, slice);
+  if (sampled_)
+    sampled_->finish(cut, lo_, cut == Never ? hi_ : Never);
   cut_ = cut;
   if (cut != Never)
     letGo(cut, s);
@@ -501,6 +570,7 @@ Summary RunFold::summary() const {
   s.records = records_;
   s.timeline = timeline_;
   s.folding = stats_;
+  estimate(s);
   return s;
 }
 

@@ -22,11 +22,13 @@
 #pragma once
 
 #include "analysis/Intervals.h"
+#include "analysis/SampledGpu.h"
 #include "analysis/StallHistogram.h"
 #include "analysis/Summary.h"
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 
 namespace hostsync::trace {
@@ -42,6 +44,11 @@ struct FoldOptions {
   Ns skip_ns = 0;
   size_t skip_steps = 0;
   Ns window_ns = 200'000'000; // the worst window: this long around the costliest stall
+  // A sampled run (--sample): kernels and memsets are recorded only in the windows the model
+  // reports (TraceModel::sample_windows). Every GPU figure is then taken in the windows'
+  // observed spans and estimated for the whole run (analysis/SampledGpu); syncs stay exact.
+  bool sampled = false;
+  SampleOptions sample;
 };
 
 // A look at the records held, inside fold(), with their analysis, before they are let go:
@@ -54,7 +61,8 @@ using HeldRecords =
 
 class RunFold {
 public:
-  explicit RunFold(FoldOptions options = {}) : options_(options) {}
+  explicit RunFold(FoldOptions options = {})
+      : options_(options), sampled_(options.sampled ? new SampledGpu() : nullptr) {}
   void onWorstWindow(HeldRecords call) { onWorst_ = std::move(call); }
   void onSlice(HeldRecords call) { onSlice_ = std::move(call); }
   // The records held: add new ones to its vectors (any order), names and stacks as usual.
@@ -95,6 +103,7 @@ private:
   struct DeviceTotals {
     Ns first = 0, last = 0, busy_ns = 0;
     Ns cause_ns[GapCauses] = {};
+    Ns observed_ns = 0; // sampled: the GPU time its windows observed
   };
   struct KeptStall {
     Stall stall;
@@ -111,8 +120,15 @@ private:
   void showWorst(const Summary &s, const TimeRange &slice);
   void addToPhases(const Summary &s, const TimeRange &slice, const std::vector<Span> &busy,
                    const std::vector<Ns> &launchedAt);
+  // The parts of [start, end) on `device` whose GPU timeline is known: all of it, or in a
+  // sampled run what the windows observed (none: no window saw it).
+  std::vector<Span> knownParts(uint32_t device, Ns start, Ns end) const;
+  void addObserved(const TimeRange &slice);
+  // A sampled run: the folded figures, observed in the windows, made whole-run estimates.
+  void estimate(Summary &s) const;
 
   FoldOptions options_;
+  std::unique_ptr<SampledGpu> sampled_; // null: every record of the run is taken
   TraceModel model_;
   Ns cut_ = std::numeric_limits<Ns>::min();
   Ns first_ = 0; // the run's first event, once seen

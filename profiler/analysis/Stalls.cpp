@@ -3,9 +3,32 @@
 #include "model/ApiRegistry.h"
 
 #include <algorithm>
+#include <optional>
 #include <unordered_map>
 
 namespace hostsync::trace {
+
+namespace {
+// What a copy was: from its record, or, with none (a sampled run records no copy's work outside
+// its windows: --sample), from what its call's arguments said (ApiCall::copy...); its start on
+// the GPU is then unknown (no earlier than the call's end can be told).
+struct CopyFacts {
+  CopyKind kind = CopyKind::Other;
+  bool pageable = false;
+  uint64_t bytes = 0;
+  Ns start = 0;
+};
+std::optional<CopyFacts> copyFacts(const ApiCall &a, const GpuActivity *copy) {
+  if (copy)
+    return CopyFacts{copy->copy,
+                     copy->src == MemoryKind::Pageable || copy->dst == MemoryKind::Pageable,
+                     copy->bytes, copy->start};
+  if (a.copy == CopyKind::Other)
+    return std::nullopt;
+  bool host = a.copy == CopyKind::DtoH || a.copy == CopyKind::HtoD;
+  return CopyFacts{a.copy, host && !a.copy_pinned, a.copy_bytes, 0};
+}
+} // namespace
 
 const char *stallClassName(StallClass C) {
   switch (C) {
@@ -56,7 +79,7 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
 
   // The last DtoH copy each thread issued: a stream sync right after it is the copy's wait
   // (PyTorch's item() and .cpu() are cudaMemcpyAsync + cudaStreamSynchronize).
-  std::unordered_map<uint32_t, const GpuActivity *> lastCopyOnThread;
+  std::unordered_map<uint32_t, std::optional<CopyFacts>> lastCopyOnThread;
   // A copy that was a sync itself (blocking, or through pageable memory), while the thread
   // has launched nothing since: the stream sync PyTorch makes after it (memcpy_and_sync, for
   // item(), a blocking .cpu() or .to("cuda")) is the same sync (index into out).
@@ -124,18 +147,18 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
           readBack.site = s.site;
         }
         readBackOf.erase(rb);
-        lastCopyOnThread[a.thread] = nullptr;
+        lastCopyOnThread.erase(a.thread);
         continue;
       }
       // Right after a copy it did not wait in: the wait for that copy.
-      const GpuActivity *prev = lastCopyOnThread[a.thread];
+      std::optional<CopyFacts> prev = lastCopyOnThread[a.thread];
       s.cls = !prev                          ? StallClass::ExplicitSync
-              : prev->copy == CopyKind::DtoH ? StallClass::DeviceToHostCopy
-              : prev->copy == CopyKind::HtoD ? StallClass::HostToDeviceCopy
+              : prev->kind == CopyKind::DtoH ? StallClass::DeviceToHostCopy
+              : prev->kind == CopyKind::HtoD ? StallClass::HostToDeviceCopy
                                              : StallClass::ExplicitSync;
       if (s.cls != StallClass::ExplicitSync)
         s.bytes = prev->bytes;
-      lastCopyOnThread[a.thread] = nullptr;
+      lastCopyOnThread.erase(a.thread);
       break;
     }
     case ApiRole::EventSync:
@@ -150,36 +173,36 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
       break;
     case ApiRole::Memcpy: {
       bool async = name.find("Async") != std::string::npos;
+      std::optional<CopyFacts> f = copyFacts(a, copy);
       // An asynchronous device-to-device copy never waits for the host: a long call is
       // launch overhead (or the GPU was idle and began it at once), not a stall.
-      if (async && copy && (copy->copy == CopyKind::DtoD || copy->copy == CopyKind::PtoP))
+      if (async && f && (f->kind == CopyKind::DtoD || f->kind == CopyKind::PtoP))
         continue;
-      // An asynchronous copy call with no copy record of its own shows no wait either: a
-      // long call is launch cost (seen on an H100: sort's device-to-device cudaMemcpyAsync,
-      // 20-50 us, taken for an "explicit sync"). Where such a copy does block (pageable
-      // memory), PyTorch's read-back waits in the cudaStreamSynchronize that follows.
-      if (async && !copy)
+      // An asynchronous copy call of which nothing is known shows no wait either: a long call
+      // is launch cost (seen on an H100: sort's device-to-device cudaMemcpyAsync, 20-50 us,
+      // taken for an "explicit sync"). Where such a copy does block (pageable memory),
+      // PyTorch's read-back waits in the cudaStreamSynchronize that follows.
+      if (async && !f)
         continue;
-      if (copy) {
-        lastCopyOnThread[a.thread] = copy;
-        bool pageable = copy->src == MemoryKind::Pageable || copy->dst == MemoryKind::Pageable;
+      if (f) {
+        lastCopyOnThread[a.thread] = *f;
         if (async) {
           // Pinned host memory: the copy is queued like a kernel, however long the call took
           // (that is host overhead, not a wait).
-          if (!pageable)
+          if (!f->pageable)
             continue;
           // It returned before the GPU reached it: no wait.
-          if (a.end < copy->start)
+          if (a.end < f->start)
             continue;
           // From pageable memory to the device the driver stages the data and waits only for
           // its own buffers: a stall when that took long, never a sync of the queue.
-          if (copy->copy != CopyKind::DtoH && a.end - a.start < min_ns)
+          if (f->kind != CopyKind::DtoH && a.end - a.start < min_ns)
             continue;
         }
-        s.bytes = copy->bytes;
-        s.cls = copy->copy == CopyKind::DtoH ? StallClass::DeviceToHostCopy
-                : pageable                   ? StallClass::PageableCopy
-                                             : StallClass::HostToDeviceCopy;
+        s.bytes = f->bytes;
+        s.cls = f->kind == CopyKind::DtoH ? StallClass::DeviceToHostCopy
+                : f->pageable             ? StallClass::PageableCopy
+                                          : StallClass::HostToDeviceCopy;
         readBackOf[a.thread] = out.size();
       }
       break;

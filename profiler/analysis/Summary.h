@@ -6,6 +6,8 @@
 #include "analysis/GpuIdle.h"
 #include "analysis/Overlap.h"
 #include "analysis/Phases.h"
+#include "analysis/SampleEstimate.h"
+#include "analysis/SampleSchedule.h"
 #include "analysis/StallHistogram.h"
 #include "analysis/Stalls.h"
 #include "analysis/Timeline.h"
@@ -28,6 +30,9 @@ struct SiteCost {
   // split so (phased: a trace written before phases has none).
   std::array<SitePhase, PhaseCount> phases{};
   bool phased = false;
+  // A sampled run (--sample): idle_charged_ns is an estimate, with this interval.
+  bool estimated = false;
+  Estimate idle_estimate;
 };
 
 // One stall as the per-site table needs it.
@@ -67,6 +72,33 @@ struct LaunchCounts {
 // no kernel record.
 LaunchCounts countLaunches(const TraceModel &m, const TimeRange &within = {});
 
+// A sampled run's estimates (--sample; analysis/SampledGpu): what the windows saw, and each
+// GPU figure of the whole run with its 95% interval. Every sync's count and wait are exact.
+struct SampledDevice {
+  uint32_t device = 0;
+  Ns span_ns = 0; // the analysed part, first event to last: what busy is a share of
+  Estimate busy;  // its busy time
+};
+struct SampledSite {
+  uint32_t site = 0;
+  Estimate idle; // the GPU idle after its syncs
+};
+struct SamplingSummary {
+  bool on = false;
+  SampleOptions options;
+  uint64_t windows = 0, event_windows = 0;
+  Ns observed_ns = 0; // GPU time observed in the random windows, summed over the devices
+  // How much the windows slowed the program (SampledGpu::slowdown), from how many windows.
+  double slowdown = 1;
+  size_t slowdown_windows = 0;
+  std::vector<SampledDevice> devices;
+  std::vector<SampledSite> sites;
+  Estimate bubble; // the GPU idle after every sync: the sites' sum
+  // Sites none of whose syncs fell in a window that saw them whole, and their syncs: the
+  // idle after those is not estimated (0 in the figures).
+  uint64_t unobserved_sites = 0, unobserved_syncs = 0;
+};
+
 struct Summary {
   // Every sync; once the run is folded as it goes (analysis/RunFold), the costliest ones
   // and those in the timeline. sync_count counts them all, stall_count those that waited.
@@ -91,6 +123,7 @@ struct Summary {
   // Start-up, steady part and teardown (analysis/Phases.h), for a run folded as it goes; a
   // summarize() of records alone has the whole run as its steady part.
   Phases phases;
+  SamplingSummary sampling;
 };
 
 // What a run folded as it goes (analysis/RunFold) knows beyond the records it still holds.

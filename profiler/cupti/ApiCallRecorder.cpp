@@ -35,8 +35,8 @@ bool ApiCallRecorder::wants(const std::string &api) const {
   return with_launches_ || !launchesWork(api) || roleOf(api) != ApiRole::None;
 }
 
-void ApiCallRecorder::record(uint32_t cbid, Ns start, Ns end, uint32_t correlation,
-                             int32_t result) {
+void ApiCallRecorder::record(uint32_t cbid, Ns start, Ns end, uint32_t correlation, int32_t result,
+                             CopyKind copy, bool pinned, uint64_t bytes) {
   uint32_t thread = threadId();
   std::lock_guard<std::mutex> lock(mutex_);
   if (used_ >= max_) {
@@ -51,7 +51,8 @@ void ApiCallRecorder::record(uint32_t cbid, Ns start, Ns end, uint32_t correlati
       spare_.pop_back();
     }
   }
-  chunks_[used_ / ChunkCalls][used_ % ChunkCalls] = {start, end, thread, cbid, correlation, result};
+  chunks_[used_ / ChunkCalls][used_ % ChunkCalls] = {start,  end,  thread, cbid, correlation,
+                                                     result, copy, pinned, bytes};
   ++used_;
 }
 
@@ -80,6 +81,9 @@ void ApiCallRecorder::takeInto(TraceModel &m) {
     a.name = it->second;
     a.correlation = c.correlation;
     a.result = c.result;
+    a.copy = c.copy;
+    a.copy_pinned = c.pinned;
+    a.copy_bytes = c.bytes;
     m.add(m.api, a);
   }
   std::sort(m.api.begin() + static_cast<long>(first), m.api.end(),

@@ -28,7 +28,10 @@ public:
   void stop() { running_ = false; }
   bool running() const { return running_; }
   // From the callback, on the call's exit.
-  void record(uint32_t cbid, Ns start, Ns end, uint32_t correlation, int32_t result);
+  // copy, pinned, bytes: a copy call's direction, host memory and size, from its arguments
+  // (else Other, false, 0).
+  void record(uint32_t cbid, Ns start, Ns end, uint32_t correlation, int32_t result,
+              CopyKind copy = CopyKind::Other, bool pinned = false, uint64_t bytes = 0);
   // Moves the calls recorded since the last take to m.api, sorted by start, with their
   // names interned (the run is folded as it goes: analysis/RunFold).
   void takeInto(TraceModel &m);
@@ -39,6 +42,9 @@ private:
     Ns start, end;
     uint32_t thread, cbid, correlation;
     int32_t result;
+    CopyKind copy;
+    bool pinned;
+    uint64_t bytes;
   };
   static constexpr size_t ChunkCalls = 1 << 16;
   std::mutex mutex_;

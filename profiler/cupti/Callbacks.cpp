@@ -7,8 +7,10 @@
 #include "cupti/StepMarks.h"
 #include "model/ApiRegistry.h"
 
+#include <cuda.h>
 #include <cuda_runtime_api.h>
 #include <cupti.h>
+#include <dlfcn.h>
 
 #include <atomic>
 #include <generated_nvtx_meta.h>
@@ -36,10 +38,96 @@ const char *rangeMessage(CUpti_CallbackId cbid, const void *params) {
   return attr && attr->messageType == NVTX_MESSAGE_TYPE_ASCII ? attr->message.ascii : nullptr;
 }
 
+bool g_launchesInWindows = false; // sampled mode (launchCallbacksInWindowsOnly)
+// A window is open (setLaunchCallbacks): the copies' own records say what they were, and no
+// time is added to the calls whose GPU idle the window measures.
+std::atomic<bool> g_windowOpen{false};
+
+// Is this host memory page-locked (cudaMallocHost, cudaHostRegister)? The driver knows the
+// memory it pinned and not pageable memory (an error). libcuda is asked directly: a runtime
+// call from inside a runtime callback would come back to it.
+bool pinnedHost(const void *host) {
+  using Get = CUresult (*)(void *, CUpointer_attribute, CUdeviceptr);
+  static Get get = [] {
+    void *cuda = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_NOLOAD);
+    return cuda ? reinterpret_cast<Get>(dlsym(cuda, "cuPointerGetAttribute")) : nullptr;
+  }();
+  unsigned int type = 0;
+  return get &&
+         get(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, reinterpret_cast<CUdeviceptr>(host)) ==
+             CUDA_SUCCESS &&
+         type == CU_MEMORYTYPE_HOST;
+}
+
+// A copy's direction and size from its arguments, for the calls programs copy with
+// (PyTorch's .cpu(), .item(), .to()), and in sampled mode whether its host memory is pinned:
+// outside a sampled run's windows (--sample) there is no record of the copy to say them.
+struct CopyArgs {
+  CopyKind kind = CopyKind::Other;
+  bool pinned = false;
+  uint64_t bytes = 0;
+};
+// Outside a sampled run's windows only (nothing else reads it).
+bool askPinned() { return g_launchesInWindows && !g_windowOpen.load(std::memory_order_relaxed); }
+
+CopyArgs copyArgs(CUpti_CallbackId cbid, const void *params) {
+  cudaMemcpyKind kind;
+  CopyArgs out;
+  const void *dst, *src;
+  switch (cbid) {
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020: {
+    auto *p = static_cast<const cudaMemcpyAsync_v3020_params *>(params);
+    kind = p->kind, out.bytes = p->count, dst = p->dst, src = p->src;
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_ptsz_v7000: {
+    auto *p = static_cast<const cudaMemcpyAsync_ptsz_v7000_params *>(params);
+    kind = p->kind, out.bytes = p->count, dst = p->dst, src = p->src;
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_v3020: {
+    auto *p = static_cast<const cudaMemcpy_v3020_params *>(params);
+    kind = p->kind, out.bytes = p->count, dst = p->dst, src = p->src;
+    break;
+  }
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_ptds_v7000: {
+    auto *p = static_cast<const cudaMemcpy_ptds_v7000_params *>(params);
+    kind = p->kind, out.bytes = p->count, dst = p->dst, src = p->src;
+    break;
+  }
+  default:
+    return out;
+  }
+  switch (kind) {
+  case cudaMemcpyHostToDevice:
+    out.kind = CopyKind::HtoD;
+    out.pinned = askPinned() && pinnedHost(src);
+    break;
+  case cudaMemcpyDeviceToHost:
+    out.kind = CopyKind::DtoH;
+    out.pinned = askPinned() && pinnedHost(dst);
+    break;
+  case cudaMemcpyDeviceToDevice:
+    out.kind = CopyKind::DtoD;
+    break;
+  case cudaMemcpyHostToHost:
+    out.kind = CopyKind::HtoH;
+    break;
+  default: // cudaMemcpyDefault: the pointers decide (unified addressing): left unknown
+    break;
+  }
+  return out;
+}
+
 // What each runtime callback id is for: filled once at subscription, read in every callback.
-enum : uint8_t { TakeStack = 1, PollStack = 2, Record = 4, AsyncCopy = 8 };
+enum : uint8_t { TakeStack = 1, PollStack = 2, Record = 4, AsyncCopy = 8, CopyCall = 16 };
 uint8_t g_useOfCallback[CUPTI_RUNTIME_TRACE_CBID_SIZE] = {};
 void (*g_firstCallHook)() = nullptr;
+// Sampled mode: the ids that only launch work, switched with the windows.
+CUpti_SubscriberHandle g_subscriber = nullptr;
+bool g_launchOnly[CUPTI_RUNTIME_TRACE_CBID_SIZE] = {};
+Ns g_expensiveNs = 0;
+void (*g_expensiveHook)() = nullptr;
 std::atomic<bool> g_firstCallSeen{false};
 
 void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId cbid,
@@ -63,12 +151,17 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
         cb->functionReturnValue
             ? static_cast<int32_t>(*static_cast<const cudaError_t *>(cb->functionReturnValue))
             : 0;
-    if (use & Record)
-      ApiCallRecorder::instance().record(cbid, start, end, cb->correlationId, result);
+    if (use & Record) {
+      CopyArgs c = (use & CopyCall) ? copyArgs(cbid, cb->functionParams) : CopyArgs{};
+      ApiCallRecorder::instance().record(cbid, start, end, cb->correlationId, result, c.kind,
+                                         c.pinned, c.bytes);
+    }
     if (use & PollStack)
       StackCapture::instance().onQueryExit(cb->correlationId, result);
     else if (use & TakeStack)
       StackCapture::instance().onExit(cb->correlationId, end - start, use & AsyncCopy);
+    if ((use & (TakeStack | PollStack)) && g_expensiveHook && end - start >= g_expensiveNs)
+      g_expensiveHook();
   } else if (domain == CUPTI_CB_DOMAIN_NVTX) {
     auto *nv = static_cast<const CUpti_NvtxData *>(data);
     StepMarks::instance().onRangeStart(rangeMessage(cbid, nv->functionParams));
@@ -77,6 +170,22 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
 } // namespace
 
 void setFirstCallHook(void (*hook)()) { g_firstCallHook = hook; }
+
+void launchCallbacksInWindowsOnly() { g_launchesInWindows = true; }
+
+void setLaunchCallbacks(bool on) {
+  g_windowOpen = on;
+  if (!g_subscriber)
+    return;
+  for (uint32_t cbid = 1; cbid < CUPTI_RUNTIME_TRACE_CBID_SIZE; ++cbid)
+    if (g_launchOnly[cbid])
+      cuptiEnableCallback(on ? 1 : 0, g_subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, cbid);
+}
+
+void setExpensiveSyncHook(int64_t threshold_ns, void (*hook)()) {
+  g_expensiveNs = threshold_ns;
+  g_expensiveHook = threshold_ns > 0 ? hook : nullptr;
+}
 
 std::string subscribeCallbacks() {
   bool stacks = StackCapture::instance().running(), steps = StepMarks::instance().running(),
@@ -97,12 +206,16 @@ std::string subscribeCallbacks() {
       use |= role == ApiRole::Query ? PollStack : TakeStack;
     if (role == ApiRole::Memcpy && name.find("Async") != std::string::npos)
       use |= AsyncCopy;
+    if (role == ApiRole::Memcpy)
+      use |= CopyCall;
     if (calls && ApiCallRecorder::instance().wants(name))
       use |= Record;
     g_useOfCallback[cbid] = use;
-    if (use)
+    g_launchOnly[cbid] = g_launchesInWindows && use == Record && launchesWork(name);
+    if (use && !g_launchOnly[cbid])
       cuptiEnableCallback(1, subscriber, CUPTI_CB_DOMAIN_RUNTIME_API, cbid);
   }
+  g_subscriber = subscriber;
   if (steps)
     for (CUpti_CallbackId cbid :
          {CUPTI_CBID_NVTX_nvtxRangePushA, CUPTI_CBID_NVTX_nvtxRangePushEx,

@@ -251,6 +251,16 @@ std::string defaultKinds(ApiRecording api) {
   return api == ApiRecording::All ? "runtime,kernel,memcpy,memset,sync,overhead,external"
                                   : "kernel,memcpy,memset,overhead";
 }
+
+// Sampled mode: the kinds a window turns on, all the GPU's work. Outside windows a copy's
+// direction, size and host memory come from its call's arguments (cupti/Callbacks): CUPTI
+// would hand a copy's record over only once a buffer fills, and a memcpy record costs every
+// launch ~0.3 us on an H200 (docs/results/launch-cost-*-sampled*.json).
+const CUpti_ActivityKind windowKinds[] = {CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL,
+                                          CUPTI_ACTIVITY_KIND_MEMSET, CUPTI_ACTIVITY_KIND_MEMCPY};
+bool isWindowKind(int k) {
+  return std::find(std::begin(windowKinds), std::end(windowKinds), k) != std::end(windowKinds);
+}
 } // namespace
 
 std::string CuptiCollector::enable(const std::vector<int> &kinds) {
@@ -316,6 +326,8 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
                  cuptiActivityRegisterTimestampCallback(traceTimestamp) != CUPTI_SUCCESS;
   if (!g_cuptiClock)
     model_.clock = "CLOCK_MONOTONIC";
+  if (options.sampled) // those wait for the first window
+    kinds.erase(std::remove_if(kinds.begin(), kinds.end(), isWindowKind), kinds.end());
   std::string err = enable(kinds);
   if (!err.empty())
     return err;
@@ -323,6 +335,11 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
   consumer_->start();
   running_ = true;
   return "";
+}
+
+void CuptiCollector::setWindowKinds(bool on) {
+  for (CUpti_ActivityKind k : windowKinds)
+    on ? cuptiActivityEnable(k) : cuptiActivityDisable(k);
 }
 
 std::string CuptiCollector::enableRuntimeRecords() {

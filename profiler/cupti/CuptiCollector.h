@@ -45,6 +45,9 @@ struct CollectorOptions {
   // records wait in each calling thread's buffer until a forced flush, and a thread making
   // few calls (autograd's) would hand its calls over only at exit, behind the folds' cut.
   bool periodic_flush_forced = false;
+  // Sampled mode (--sample): kernel, memset and memcpy records only inside windows
+  // (setWindowKinds); outside, a copy's call says what its record would (cupti/Callbacks).
+  bool sampled = false;
 };
 
 class CuptiCollector {
@@ -56,6 +59,8 @@ public:
   // The fallback when the callbacks that time the API calls cannot be had (another CUPTI
   // subscriber came first): the runtime activity records, as with ApiRecording::All.
   std::string enableRuntimeRecords();
+  // Sampled mode: turns the kinds recorded only inside windows on or off.
+  void setWindowKinds(bool on);
   // Forces CUPTI to hand over every record it holds and waits until they are read (a
   // periodic flush: as periodic_flush_forced says).
   void flush(bool last = false);

@@ -10,6 +10,7 @@
 #include "cupti/Callbacks.h"
 #include "cupti/Clock.h"
 #include "cupti/CuptiCollector.h"
+#include "cupti/Sampler.h"
 #include "cupti/StackCapture.h"
 #include "cupti/StepMarks.h"
 #include "cupti/TorchLink.h"
@@ -146,6 +147,7 @@ double residentMb() {
 // Moves what was recorded into the fold's model and names each new stall's site.
 void takeRecorded(Folding &f) {
   TraceModel &m = f.fold->model();
+  Sampler::instance().takeInto(m); // the windows first: the records are read against them
   CuptiCollector::instance().takeRecords(m);
   ApiCallRecorder::instance().takeInto(m); // before the stacks: they join by correlation
   StackCapture::instance().takeInto(m);
@@ -312,6 +314,10 @@ void finishAndWrite(const char *ended_by) {
   if (std::string(ended_by) == "exit" && f.thread.joinable() &&
       f.thread.get_id() != std::this_thread::get_id())
     f.thread.join();
+  // The open window is closed, so that the last fold knows where it ended (not after a fatal
+  // signal: the thread is not waited for there, and an open window is left out).
+  if (std::string(ended_by) == "exit")
+    Sampler::instance().stop();
   std::lock_guard<std::mutex> held(f.mutex);
   ExitClock clock{f.stats};
   TraceModel &m = f.fold->model();
@@ -487,6 +493,29 @@ void installTimelineSignal() {
   }
 }
 
+// --sample (HOSTSYNC_SAMPLE=1) and its settings; false when the run is recorded whole. It
+// needs the default recording: with the runtime's records (--api all) or a chosen list of
+// kinds, one line says so and the whole run is recorded.
+bool sampleOptions(const CollectorOptions &c, SampleOptions &o) {
+  std::string on = envString("HOSTSYNC_SAMPLE");
+  if (on.empty() || on == "0")
+    return false;
+  if (c.api == ApiRecording::All || c.api == ApiRecording::None || !c.kinds.empty()) {
+    std::fprintf(stderr, "hostsync-trace: --sample works with the default recording (not with "
+                         "--api all or none, or --activities); the whole run is recorded\n");
+    return false;
+  }
+  o.window_ns = std::max<long>(envNumber("HOSTSYNC_SAMPLE_WINDOW_MS", 200), 1) * 1000000;
+  o.period_ns =
+      std::max<long>(envNumber("HOSTSYNC_SAMPLE_EVERY_MS", 2000), o.window_ns / 1000000) * 1000000;
+  o.event_ns = std::max<long>(envNumber("HOSTSYNC_SAMPLE_EVENT_MS", 50), 0) * 1000000;
+  long seed = envNumber("HOSTSYNC_SAMPLE_SEED", -1);
+  o.seed = seed >= 0
+               ? static_cast<uint64_t>(seed)
+               : static_cast<uint64_t>(traceClockNs()) ^ (static_cast<uint64_t>(getpid()) << 32);
+  return true;
+}
+
 void start() {
   if (g_started.exchange(true))
     return;
@@ -508,6 +537,8 @@ void start() {
   // thread's buffer until a forced flush: its folds stay forced (CuptiCollector.h).
   options.periodic_flush_forced =
       envString("HOSTSYNC_FLUSH_FORCED") == "1" || options.api == ApiRecording::All;
+  SampleOptions sample;
+  options.sampled = sampleOptions(options, sample);
   std::string err = CuptiCollector::instance().start(options);
   if (!err.empty()) {
     std::fprintf(stderr, "hostsync-trace: %s; the program runs untraced\n", err.c_str());
@@ -539,6 +570,10 @@ void start() {
     if (g_folding)
       g_folding->cv.notify_all();
   });
+  if (options.sampled) {
+    launchCallbacksInWindowsOnly();
+    setExpensiveSyncHook(sample.event_ns, &Sampler::onExpensiveSync);
+  }
   err = subscribeCallbacks();
   if (!err.empty() && byCallbacks) {
     // No callbacks, so no timed calls: the runtime activity records stand in (slower).
@@ -560,6 +595,8 @@ void start() {
   fold.skip_steps = static_cast<size_t>(envNumber("HOSTSYNC_SKIP_STEPS", 0));
   fold.keep_stalls = static_cast<size_t>(envNumber("HOSTSYNC_KEEP_STALLS", 2000));
   fold.window_ns = std::max<long>(envNumber("HOSTSYNC_WINDOW_MS", 200), 1) * 1000000;
+  fold.sampled = options.sampled;
+  fold.sample = sample;
   g_folding = new Folding();
   g_folding->fold = std::make_unique<RunFold>(fold);
   g_folding->identity = processIdentity();
@@ -594,6 +631,8 @@ void start() {
   Ns period = std::max<long>(envNumber("HOSTSYNC_FOLD_MS", 1000), 10) * 1000000;
   Ns write = envNumber("HOSTSYNC_WRITE_S", 10) * 1000000000;
   g_folding->thread = std::thread(foldLoop, std::ref(*g_folding), period, write);
+  if (options.sampled)
+    Sampler::instance().start(sample, static_cast<Ns>(traceClockNs()));
   std::atexit(atExit);
   installSignalHandlers();
 }

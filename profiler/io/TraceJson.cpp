@@ -112,6 +112,27 @@ J communicationJson(const TraceModel &m, const CommunicationResult &c) {
 }
 } // namespace
 
+nlohmann::ordered_json estimateJson(const Estimate &e) {
+  return {{"lo_ns", static_cast<Ns>(e.lo)},
+          {"hi_ns", static_cast<Ns>(e.hi)},
+          {"interval", e.interval},
+          {"windows", e.windows},
+          {"observed", e.observed}};
+}
+
+Estimate estimateOf(const nlohmann::ordered_json &j, double value) {
+  Estimate e;
+  e.value = value;
+  e.lo = static_cast<double>(j.value("lo_ns", Ns(0)));
+  e.hi = static_cast<double>(j.value("hi_ns", Ns(0)));
+  e.interval = j.value("interval", false);
+  e.windows = j.value("windows", uint64_t(0));
+  e.observed = j.value("observed", 0.0);
+  if (!(e.lo <= value && value <= e.hi) || e.lo < 0)
+    throw JsonNumberError("an estimate's interval does not hold its value");
+  return e;
+}
+
 nlohmann::ordered_json siteJson(const std::string &name, const SiteCost &c) {
   StallHistogram::Parts parts = c.lengths.parts();
   J buckets = J::array();
@@ -131,6 +152,8 @@ nlohmann::ordered_json siteJson(const std::string &name, const SiteCost &c) {
               {"max_ns", parts.max},
               {"per_octave", StallHistogram::PerOctave},
               {"buckets", buckets}}}};
+  if (c.estimated)
+    site["idle_estimate"] = estimateJson(c.idle_estimate);
   if (c.phased) {
     J phases = J::object();
     for (int k = 0; k < PhaseCount; ++k) {
@@ -169,6 +192,36 @@ J phasesJson(const Phases &ph) {
         {"copy_under_compute_ns", p.copy_under_compute_ns}};
   }
   return out;
+}
+} // namespace
+
+namespace {
+// Sampled mode (--sample): how the GPU's work was sampled, and the whole run's estimates.
+J samplingJson(const SamplingSummary &s) {
+  if (!s.on)
+    return {{"mode", "full"}};
+  J devices = J::array();
+  for (const SampledDevice &d : s.devices) {
+    J busy = estimateJson(d.busy);
+    busy["value_ns"] = static_cast<Ns>(d.busy.value);
+    devices.push_back({{"device", d.device}, {"span_ns", d.span_ns}, {"busy", busy}});
+  }
+  J bubble = estimateJson(s.bubble);
+  bubble["value_ns"] = static_cast<Ns>(s.bubble.value);
+  return {{"mode", "sampled"},
+          {"window_ns", s.options.window_ns},
+          {"period_ns", s.options.period_ns},
+          {"event_ns", s.options.event_ns},
+          {"seed", s.options.seed},
+          {"windows", s.windows},
+          {"event_windows", s.event_windows},
+          {"observed_ns", s.observed_ns},
+          {"slowdown", s.slowdown},
+          {"slowdown_windows", s.slowdown_windows},
+          {"devices", devices},
+          {"sync_bubble", bubble},
+          {"unobserved_sites", s.unobserved_sites},
+          {"unobserved_syncs", s.unobserved_syncs}};
 }
 } // namespace
 
@@ -250,6 +303,7 @@ std::string traceJson(const TraceModel &m, const Summary &s, const ProcessInfo &
                     {"copy_under_compute_pct", s.overlap.copyOverlapPercent()},
                     {"devices", devices}};
   doc["phases"] = phasesJson(s.phases);
+  doc["sampling"] = samplingJson(s.sampling);
   J sites = J::array();
   for (const SiteCost &c : s.sites)
     sites.push_back(siteJson(m.name(c.site), c));

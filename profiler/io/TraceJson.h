@@ -46,6 +46,10 @@ std::string hexAddress(uint64_t address);
 uint64_t addressOf(const nlohmann::ordered_json &value);
 // One entry of trace.json's "sites" (also rebuilt by the symbolize step).
 nlohmann::ordered_json siteJson(const std::string &name, const SiteCost &c);
+// A sampled estimate's interval (value written beside it); and read back around its value
+// (throws JsonNumberError when the interval does not hold it).
+nlohmann::ordered_json estimateJson(const Estimate &e);
+Estimate estimateOf(const nlohmann::ordered_json &j, double value);
 // The short report printed on stderr at exit; lines (site -> "file:line (function)"), when
 // given, name the top sites.
 std::string textSummary(const TraceModel &m, const Summary &s, size_t top = 5,

@@ -31,6 +31,12 @@ struct ApiCall {
   uint32_t site = 0;        // interned call site, 0 when unknown (the API name stands in)
   int32_t stack = -1;       // index into TraceModel::stacks, -1 when none was captured
   int32_t result = 0;       // the call's return code (cudaErrorNotReady = 600 for a query)
+  // A copy call timed in a callback: its direction and size, from its arguments, and in a
+  // sampled run (--sample) whether its host memory is pinned. Outside a sampled run's windows
+  // there is no record of the copy's work to read them from (analysis/Stalls).
+  CopyKind copy = CopyKind::Other;
+  bool copy_pinned = false;
+  uint64_t copy_bytes = 0;
 };
 
 // An external correlation record: CUPTI tying an API call (by correlation id) to an id some
@@ -95,6 +101,14 @@ struct Stack {
   std::vector<uint64_t> forward_pcs;
 };
 
+// A window in which a sampled run (--sample) recorded the GPU's work: random (the sample every
+// estimate rests on: analysis/SampleSchedule) or opened by an expensive sync (event: recorded
+// whole for the worst timeline, never part of an estimate). close is 0 while it is open.
+struct SampleWindow {
+  Ns open = 0, close = 0;
+  bool event = false;
+};
+
 // A module (executable or shared library) loaded in the traced process.
 struct Module {
   std::string path;
@@ -132,6 +146,9 @@ struct TraceModel {
   // NVTX step marks: when each range named step_range began (HOSTSYNC_STEP_RANGE).
   std::string step_range;
   std::vector<Ns> step_starts;
+  // Sampled mode (--sample): the windows reported since the last fold (open ones again once
+  // they close); the fold takes them (analysis/SampledGpu).
+  std::vector<SampleWindow> sample_windows;
 
   uint32_t intern(const std::string &s);
   const std::string &name(uint32_t id) const { return names_[id]; }

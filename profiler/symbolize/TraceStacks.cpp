@@ -134,6 +134,10 @@ SiteCost readSite(const J &site, const std::string &where) {
   if (integerValue(lengths, "per_octave", 0) != StallHistogram::PerOctave ||
       !StallHistogram::fromParts(parts, c.lengths))
     throw JsonNumberError(where + ".lengths: not a histogram of its count and stall_ns");
+  if (site.contains("idle_estimate")) {
+    c.estimated = true;
+    c.idle_estimate = estimateOf(site.at("idle_estimate"), double(c.idle_charged_ns));
+  }
   if (site.contains("phases")) {
     c.phased = true;
     for (int k = 0; k < PhaseCount; ++k) {
@@ -208,6 +212,14 @@ void renameSites(J &doc, const std::vector<std::string> &labels,
       into.waited += c.waited;
       into.bytes += c.bytes;
       into.phased = into.phased && c.phased;
+      if (into.estimated || c.estimated) { // one line's sites: their intervals add (safe side)
+        into.estimated = true;
+        into.idle_estimate.value += c.idle_estimate.value;
+        into.idle_estimate.lo += c.idle_estimate.lo;
+        into.idle_estimate.hi += c.idle_estimate.hi;
+        into.idle_estimate.observed += c.idle_estimate.observed;
+        into.idle_estimate.interval = into.idle_estimate.interval && c.idle_estimate.interval;
+      }
       for (int k = 0; k < PhaseCount; ++k)
         into.phases[k].add(c.phases[k]);
       into.lengths.merge(c.lengths);

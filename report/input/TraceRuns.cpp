@@ -198,6 +198,45 @@ void readTimelines(const J &list, TracedRun &run, std::string &where) {
 }
 
 // Start-up, steady part and teardown (absent in traces written before them).
+// Sampled mode (--sample): the GPU figures' intervals, summed over the devices. An interval
+// that does not hold its value, or an estimate past the time it is a share of, is refused.
+void readSampling(const J &j, TracedRun &run) {
+  if (j.value("mode", "full") != "sampled")
+    return;
+  std::string where = "sampling";
+  RunSampling &s = run.sampling;
+  s.on = true;
+  s.runs = 1;
+  s.windows = static_cast<uint64_t>(wholeNumber(j, "windows", where));
+  s.observed_ns = wholeNumber(j, "observed_ns", where);
+  auto estimate = [&](const J &e, const std::string &at, Ns &value, Ns &lo, Ns &hi) {
+    Ns v = wholeNumber(e, "value_ns", at), l = wholeNumber(e, "lo_ns", at),
+       h = wholeNumber(e, "hi_ns", at);
+    if (!(l <= v && v <= h))
+      throw TraceRecordError(at + ": lo_ns, value_ns and hi_ns are not in order");
+    addTime(value, v, at + ".value_ns");
+    addTime(lo, l, at + ".lo_ns");
+    addTime(hi, h, at + ".hi_ns");
+    s.interval = s.interval && e.value("interval", false);
+  };
+  size_t i = 0;
+  for (const J &d : j.value("devices", J::array())) {
+    std::string at = where + ".devices[" + std::to_string(i++) + "]";
+    Ns span = wholeNumber(d, "span_ns", at);
+    addTime(s.span_ns, span, "sampling.devices[].span_ns");
+    estimate(d.at("busy"), at + ".busy", s.busy_ns, s.busy_lo_ns, s.busy_hi_ns);
+  }
+  if (s.busy_ns > s.span_ns)
+    throw TraceRecordError(where + ": the devices' busy estimate is longer than their span_ns");
+  estimate(j.at("sync_bubble"), where + ".sync_bubble", s.bubble_ns, s.bubble_lo_ns,
+           s.bubble_hi_ns);
+  s.unobserved_sites = static_cast<uint64_t>(wholeNumber(j, "unobserved_sites", where, 0));
+  s.slowdown = j.value("slowdown", 1.0);
+  if (!(s.slowdown >= 1 && s.slowdown <= 2))
+    throw TraceRecordError(where + ".slowdown: not a factor from 1 to 2");
+  s.unobserved_syncs = static_cast<uint64_t>(wholeNumber(j, "unobserved_syncs", where, 0));
+}
+
 void readPhases(const J &phases, TracedRun &run, std::string &where) {
   run.phases_how = phases.value("how", "");
   for (int k = 0; k < PhaseCount; ++k) {
@@ -370,6 +409,8 @@ TracedRun readRun(const std::string &file, const J &doc, std::string &where) {
     run.stalls.push_back(std::move(s));
   }
   readSites(doc, stacks, run, where);
+  if (doc.contains("sampling"))
+    readSampling(doc["sampling"], run);
   if (doc.contains("phases"))
     readPhases(doc["phases"], run, where);
   where = "overlap";

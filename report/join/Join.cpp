@@ -195,6 +195,7 @@ void computeHeadline(Report &r) {
   double multi = 0, busy = 0, under = 0, copies = 0;
   for (const TracedRun &run : r.runs) {
     h.window_ns += run.window_ns;
+    h.sampling.add(run.sampling);
     const RunPhase *p = run.phases_how.empty() ? nullptr : &run.phases[SteadyPhase];
     if (p) {
       h.stall_ns += p->sync_ns;

@@ -5,6 +5,7 @@
 
 #include "analysis/StallHistogram.h"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <map>
@@ -123,6 +124,34 @@ struct ProcessRole {
   std::string text; // "rank 1 (local rank 1)", "launcher (torchrun)", "spawned worker of rank 0"
 };
 
+// A run traced in sampled mode (trace.json "sampling"): its GPU figures are estimates from
+// its windows, each with a 95% interval; its syncs are exact. Summed over runs in Headline.
+struct RunSampling {
+  bool on = false;
+  uint64_t runs = 0, windows = 0;
+  Ns observed_ns = 0, span_ns = 0;                // the devices' GPU time observed, and in all
+  Ns busy_ns = 0, busy_lo_ns = 0, busy_hi_ns = 0; // the devices' busy time
+  Ns bubble_ns = 0, bubble_lo_ns = 0, bubble_hi_ns = 0; // the GPU idle after syncs
+  bool interval = true; // every estimate has one (two or more windows)
+  uint64_t unobserved_syncs = 0, unobserved_sites = 0; // outside every window: not estimated
+  double slowdown = 1; // how much the windows slowed the program (the most of any run)
+  void add(const RunSampling &o) {
+    if (!o.on)
+      return;
+    on = true;
+    interval = (runs == 0 || interval) && o.interval;
+    runs += o.runs;
+    windows += o.windows;
+    observed_ns += o.observed_ns;
+    span_ns += o.span_ns;
+    busy_ns += o.busy_ns, busy_lo_ns += o.busy_lo_ns, busy_hi_ns += o.busy_hi_ns;
+    bubble_ns += o.bubble_ns, bubble_lo_ns += o.bubble_lo_ns, bubble_hi_ns += o.bubble_hi_ns;
+    unobserved_syncs += o.unobserved_syncs;
+    slowdown = std::max(slowdown, o.slowdown);
+    unobserved_sites += o.unobserved_sites;
+  }
+};
+
 struct TracedRun {
   std::string label;                  // "pid 123" or "rank 1 (pid 123)"
   std::string pid;                    // as the trace says
@@ -162,6 +191,7 @@ struct TracedRun {
   std::vector<TimelineFile> timelines;
   // Each program source file the symbolizer resolved lines in -> its hash then.
   std::map<std::string, std::string> source_hashes;
+  RunSampling sampling;
 };
 
 // Which list a site is in: its syncs cost something in the steady part (fix first), they did
@@ -242,6 +272,7 @@ struct JobView {
 struct Headline {
   Ns window_ns = 0, stall_ns = 0, bubble_ns = 0, gpu_busy_ns = 0, gpu_window_ns = 0;
   double gpu_busy_pct = 0, lost_to_sync_pct = 0, multi_stream_pct = 0, copy_overlap_pct = 0;
+  RunSampling sampling; // the sampled runs' estimates, summed (on: at least one)
 };
 
 // What bounds the job, from the GPU's busy time and its idle time by cause (verdict/Verdict.h).

@@ -242,6 +242,8 @@ std::string reportHtml(const Report &r, size_t top) {
       (r.sites[i].finding >= 0 ? measured : missed).push_back(i);
     if (std::string phases = phasesText(r.verdict); !phases.empty())
       out += "<p class=\"note\" id=\"phases\">" + htmlEscape(phases) + "</p>";
+    if (std::string sampled = samplingText(h.sampling); !sampled.empty())
+      out += "<p class=\"note\" id=\"sampling\">" + htmlEscape(sampled) + "</p>";
     out += "<h2 id=\"sites-title\">" + htmlEscape(syncTableTitle(r.verdict)) + "</h2>";
     if (r.verdict.syncs_minor)
       out += "<p class=\"note\" id=\"syncs-minor\">Syncs are not what bounds this job (the "

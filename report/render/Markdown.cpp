@@ -131,6 +131,8 @@ std::string reportMarkdown(const Report &r, size_t top) {
           pct(h.copy_overlap_pct) + " |\n\n";
     if (std::string phases = phasesText(r.verdict); !phases.empty())
       md += markdownText(phases) + "\n\n";
+    if (std::string sampled = samplingText(h.sampling); !sampled.empty())
+      md += markdownText(sampled) + "\n\n";
     md += "## " + markdownText(syncTableTitle(r.verdict)) +
           "\n\n| # | site | rule | syncs | host wait | GPU idle after | "
           "static finding |\n|---|---|---|---|---|---|---|\n";

@@ -161,6 +161,19 @@ std::string reportJson(const Report &r) {
                      {"multi_stream_pct", h.multi_stream_pct},
                      {"copy_under_compute_pct", h.copy_overlap_pct},
                      {"steps", r.steps}};
+  if (h.sampling.on) {
+    const RunSampling &s = h.sampling;
+    doc["headline"]["sampling"] = {
+        {"runs", s.runs},
+        {"windows", s.windows},
+        {"observed_ns", s.observed_ns},
+        {"gpu_time_ns", s.span_ns},
+        {"interval", s.interval},
+        {"gpu_busy_ns", {s.busy_ns, s.busy_lo_ns, s.busy_hi_ns}},
+        {"sync_bubble_ns", {s.bubble_ns, s.bubble_lo_ns, s.bubble_hi_ns}},
+        {"unobserved_syncs", s.unobserved_syncs},
+        {"slowdown", s.slowdown}};
+  }
   J runs = J::array();
   for (const TracedRun &run : r.runs) {
     J timelines = J::array();

@@ -106,6 +106,32 @@ std::string phasesText(const Verdict &v) {
          " are set apart, and so are the syncs that happen only there.";
 }
 
+std::string samplingText(const RunSampling &s) {
+  if (!s.on)
+    return "";
+  auto share = [&](Ns part) { return pct(Verdict::share(part, s.span_ns)); };
+  std::string text = "Sampled (" + std::to_string(s.runs) + " run(s), " +
+                     std::to_string(s.windows) + " windows observing " + duration(s.observed_ns) +
+                     " of " + duration(s.span_ns) +
+                     " of GPU time): the GPU figures are estimates. Over the whole run";
+  if (s.interval)
+    text += ", with 95% intervals: GPU busy " + share(s.busy_ns) + " (" + share(s.busy_lo_ns) +
+            " to " + share(s.busy_hi_ns) + "), GPU idle after syncs " + duration(s.bubble_ns) +
+            " (" + duration(s.bubble_lo_ns) + " to " + duration(s.bubble_hi_ns) + ").";
+  else
+    text += ": GPU busy " + share(s.busy_ns) + ", GPU idle after syncs " + duration(s.bubble_ns) +
+            " (too few windows for an interval: trace longer, or with --sample-every-ms lower).";
+  if (s.slowdown > 1.001)
+    text += " The windows slowed the program by " + pct(100 * (s.slowdown - 1)) +
+            " (its syncs per second inside them against before them): busy time is counted "
+            "per second of the program outside them.";
+  if (s.unobserved_syncs)
+    text += " " + std::to_string(s.unobserved_syncs) + " syncs at " +
+            std::to_string(s.unobserved_sites) +
+            " sites fell outside every window: the GPU idle after them is not estimated.";
+  return text + " Every sync's count and host wait are exact.";
+}
+
 std::string syncTableTitle(const Verdict &v) {
   return v.syncs_minor ? "Syncs (secondary: they explain " + pct(v.idlePct(v.sync_ns)) +
                              " of the GPU's idle time)"

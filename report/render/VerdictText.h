@@ -16,6 +16,9 @@ std::string verdictText(const Verdict &v);
 // lengths: "Judged on the steady part of the run (...); start-up 5.93 s and teardown ...".
 // "" when the runs have no phases (traces written before them: judged on the whole run).
 std::string phasesText(const Verdict &v);
+// For runs traced in sampled mode (--sample): that the GPU figures are estimates, with their
+// 95% intervals over the whole runs, and that the syncs are exact. "" when none was sampled.
+std::string samplingText(const RunSampling &s);
 // The heading of the sites table: "Fix first", or, when syncs are minor, one that says the
 // table is secondary.
 std::string syncTableTitle(const Verdict &v);

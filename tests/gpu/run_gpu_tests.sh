@@ -95,6 +95,9 @@ fi
 echo "== threads: each thread's own waits as untraced, and as its stalls, in every --api mode"
 tests/gpu/run_thread_checks.sh "$results" || status=1
 
+echo "== sampled mode: every sync as in the whole run; busy and idle inside their intervals"
+tests/gpu/run_sampled_checks.sh "$results" || status=1
+
 echo "== Python: every stall to its .py line, op, rule and fix; no crash or hang"
 tests/gpu/run_python_checks.sh "$results" || status=1
 

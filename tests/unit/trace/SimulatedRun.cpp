@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 #include <random>
+#include <unordered_map>
 
 namespace hostsync::trace::testing {
 
@@ -105,6 +106,45 @@ TraceModel simulatedRun() {
       s.b.api("cudaDeviceSynchronize", t1, std::max({t1, s.free[{0, 9}], s.free[{0, 11}]}) + us);
   }
   return s.b.m;
+}
+
+TraceModel sampledView(const TraceModel &whole, const SampleOptions &sample,
+                       std::vector<SampleWindow> &windows) {
+  windows.clear();
+  SampleSchedule schedule(sample, 0);
+  for (Ns open = schedule.nextOpen(0); open < whole.lastEnd(); open = schedule.nextOpen(open + 1))
+    windows.push_back({open, open + sample.window_ns, false});
+  auto inWindow = [&](Ns t) {
+    return std::any_of(windows.begin(), windows.end(),
+                       [&](const SampleWindow &w) { return w.open <= t && t <= w.close; });
+  };
+  TraceModel m = whole;
+  std::unordered_map<uint32_t, const GpuActivity *> copyOf;
+  for (const GpuActivity &g : whole.gpu)
+    if (g.kind == GpuKind::Memcpy)
+      copyOf[g.correlation] = &g;
+  std::unordered_map<uint32_t, bool> outside; // calls made outside the windows
+  m.api.clear();
+  for (const ApiCall &a : whole.api) {
+    outside[a.correlation] = !inWindow(a.start);
+    // A call that only launches work: its callback is on only in windows (cupti/Callbacks).
+    if (launchesWork(whole.name(a.name)) && roleOf(whole.name(a.name)) == ApiRole::None &&
+        outside[a.correlation])
+      continue;
+    ApiCall kept = a;
+    if (auto c = copyOf.find(a.correlation); c != copyOf.end()) { // what its arguments say
+      kept.copy = c->second->copy;
+      kept.copy_bytes = c->second->bytes;
+      MemoryKind host = c->second->copy == CopyKind::DtoH ? c->second->dst : c->second->src;
+      kept.copy_pinned = host == MemoryKind::Pinned;
+    }
+    m.api.push_back(kept);
+  }
+  m.gpu.clear();
+  for (const GpuActivity &g : whole.gpu)
+    if (!outside[g.correlation])
+      m.gpu.push_back(g);
+  return m;
 }
 
 TraceModel emptied(const TraceModel &whole) {

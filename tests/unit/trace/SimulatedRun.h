@@ -5,6 +5,7 @@
 #pragma once
 
 #include "analysis/RunFold.h"
+#include "analysis/SampleSchedule.h"
 #include "TraceBuilder.h"
 
 #include <functional>
@@ -17,6 +18,12 @@ TraceModel simulatedRun();
 TraceModel emptied(const TraceModel &whole);
 // Feeds the records that have ended by each flush time, folds at the safe cut, then at the
 // end everything. setup, when given, is called on the folder before the first record.
+// What a sampled tracer (--sample) records of a run: its random windows (analysis/
+// SampleSchedule, from the run's start), and the run without the launches made outside them
+// and the records of the work of every call made outside them. Every sync and copy call is
+// kept, each copy call with what its arguments say (direction, bytes, pinned host memory).
+TraceModel sampledView(const TraceModel &whole, const SampleOptions &sample,
+                       std::vector<SampleWindow> &windows);
 Summary folded(const TraceModel &whole, const std::vector<Ns> &flushes, size_t keep = 100000,
                Ns context = 2 * ms, const std::function<void(RunFold &)> &setup = {});
 

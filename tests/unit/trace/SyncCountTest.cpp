@@ -132,3 +132,38 @@ TEST(SyncCount, ASyncIsChargedItsWaitAndTheRefillAsFarAsItsQueue) {
       ++parts;
   EXPECT_EQ(parts, 2);
 }
+
+TEST(SyncCount, ACopyWithNoRecordIsReadFromItsArguments) {
+  // A sampled run (--sample) gets no copy's record in time outside its windows. x.cpu() from
+  // pageable memory behind a 2 ms kernel: the copy call blocks 2 ms, then the stream sync; its
+  // arguments (device to host, 16 bytes) say what the record would have. A short one is a
+  // read-back too, as with its record (a copy to pageable memory returns once done). A long
+  // device-to-device copy call and a long one from pinned memory are no sync of their own.
+  Builder b;
+  auto copyCall = [&](Ns start, Ns end, CopyKind kind, uint64_t bytes) {
+    b.api("cudaMemcpyAsync", start, end);
+    b.m.api.back().copy = kind;
+    b.m.api.back().copy_bytes = bytes;
+  };
+  copyCall(1 * ms, 3 * ms, CopyKind::DtoH, 16);
+  b.api("cudaStreamSynchronize", 3 * ms + 2 * us, 3 * ms + 5 * us);
+  copyCall(4 * ms, 4 * ms + 50 * us, CopyKind::DtoD, 1 << 20);
+  copyCall(5 * ms, 5 * ms + 6 * us, CopyKind::DtoH, 16);
+  b.api("cudaStreamSynchronize", 5 * ms + 7 * us, 5 * ms + 9 * us);
+  b.api("cudaMemcpy", 6 * ms, 7 * ms);
+  b.m.api.back().copy = CopyKind::HtoD;
+  b.m.api.back().copy_bytes = 4096;
+  copyCall(8 * ms, 8 * ms + 40 * us, CopyKind::HtoD, 64 << 20); // pinned: queued, however long
+  b.m.api.back().copy_pinned = true;
+  std::vector<Stall> syncs = findStalls(b.m);
+  ASSERT_EQ(syncs.size(), 3u);
+  EXPECT_EQ(syncs[0].cls, StallClass::DeviceToHostCopy);
+  EXPECT_EQ(syncs[0].start, 1 * ms); // the read-back: the copy and its stream sync, one sync
+  EXPECT_EQ(syncs[0].end, 3 * ms + 5 * us);
+  EXPECT_EQ(syncs[0].bytes, 16u);
+  EXPECT_EQ(syncs[1].start, 5 * ms); // a read-back, however short (its wait was the GPU's)
+  EXPECT_EQ(syncs[1].end, 5 * ms + 9 * us);
+  EXPECT_EQ(syncs[1].cls, StallClass::DeviceToHostCopy);
+  EXPECT_EQ(syncs[2].cls, StallClass::PageableCopy); // a blocking copy from pageable memory
+  EXPECT_EQ(syncs[2].bytes, 4096u);
+}

@@ -1,5 +1,5 @@
-// hostsync-training-sample OUT_DIR: a synthetic training run through the tracer's own analysis
-// (folded as it goes, analysis/RunFold) and writer, as trace-4242.json in OUT_DIR, for the
+// hostsync-training-sample OUT_DIR [--sampled]: a synthetic training run through the tracer's own
+// analysis (folded as it goes, analysis/RunFold) and writer, as trace-4242.json in OUT_DIR, for the
 // report's lit tests of the steady part (tests/lit/report/steady-part.test). A test tool: built
 // with the tests, never installed. The run, on one GPU, from a Python program (train.py):
 //   - start-up: model.to(device), 50 parameter copies each with its sync (in Module.to), then
@@ -9,12 +9,16 @@
 //     (train.py:30) waiting for the queue, 1 ms of host work, and a synchronize right after the
 //     item (train.py:35) that finds the GPU idle: it never waits;
 //   - teardown: torch.save at train.py:50, 20 copies to the host, each a sync.
+// With --sampled, the run as the sampled tracer records it (--sample, 100 ms windows every
+// 500 ms, seed 3; SimulatedRun.h's sampledView), for tests/lit/report/sampled-run.test.
 #include "analysis/RunFold.h"
 #include "io/TraceFiles.h"
 #include "symbolize/StallSites.h"
+#include "SimulatedRun.h"
 #include "TraceBuilder.h"
 
 #include <cstdio>
+#include <string>
 
 using namespace hostsync::trace;
 using namespace hostsync::trace::testing;
@@ -63,8 +67,9 @@ PythonFrame user(int line, const char *function = "train") { return {"train.py",
 } // namespace
 
 int main(int argc, char **argv) {
-  if (argc != 2) {
-    std::fprintf(stderr, "usage: hostsync-training-sample OUT_DIR\n");
+  bool sampled = argc == 3 && std::string(argv[2]) == "--sampled";
+  if (argc != 2 && !sampled) {
+    std::fprintf(stderr, "usage: hostsync-training-sample OUT_DIR [--sampled]\n");
     return 2;
   }
   Sample r;
@@ -101,8 +106,20 @@ int main(int argc, char **argv) {
   }
   for (int k = 0; k < 20; ++k) // torch.save: each tensor copied to the host
     t = r.readBack(t + 200 * us, Main, save);
-  RunFold fold;
-  fold.model() = r.b.m;
+  FoldOptions options;
+  options.sampled = sampled;
+  options.sample.window_ns = 100 * ms;
+  options.sample.period_ns = 500 * ms;
+  options.sample.event_ns = 0;
+  options.sample.seed = 3;
+  RunFold fold(options);
+  if (sampled) {
+    std::vector<SampleWindow> windows;
+    fold.model() = sampledView(r.b.m, options.sample, windows);
+    fold.model().sample_windows = windows;
+  } else {
+    fold.model() = r.b.m;
+  }
   assignStallSites(fold.model()); // the site each stack names, as the tracer does at each fold
   fold.fold(std::numeric_limits<Ns>::max());
   ProcessInfo p;
