@@ -40,6 +40,8 @@ bool RunFold::awaitsWork(const ApiCall &a) const {
 }
 
 Ns RunFold::safeCut(Ns flushed) {
+  if (sampled_) // the windows just reported: the copies in them are waited for
+    sampled_->update(model_);
   std::unordered_set<uint32_t> withWork;
   for (const GpuActivity &g : model_.gpu)
     withWork.insert(g.correlation);
@@ -219,7 +221,6 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
         launchedAt.push_back(a.start);
     }
   addToPhases(s, slice, busySpans, launchedAt);
-  addObserved(slice);
   for (const ExternalLink &l : model_.external)
     records_.external += sliceCalls.count(l.correlation);
   for (const SyncRecord &r : model_.syncs)
@@ -316,10 +317,10 @@ std::vector<Span> RunFold::knownParts(uint32_t device, Ns start, Ns end) const {
   return {Span{start, end}};
 }
 
-void RunFold::addObserved(const TimeRange &slice) {
+void RunFold::finishWindows(Ns cut) {
   if (!sampled_)
     return;
-  for (const auto &[device, span] : sampled_->takeObserved(slice)) {
+  for (const auto &[device, span] : sampled_->finish(cut, lo_, cut == Never ? hi_ : Never)) {
     devices_[device].observed_ns += span.length();
     if (lo_ != 0) {
       series_.setOrigin(lo_);
@@ -456,8 +457,7 @@ void RunFold::fold(Ns cut) {
   showWorst(s, slice);
   if (onSlice_)
     onSlice_(model_, s, slice);
-  if (sampled_)
-    sampled_->finish(cut, lo_, cut == Never ? hi_ : Never);
+  finishWindows(cut);
   cut_ = cut;
   if (cut != Never)
     letGo(cut, s);

@@ -123,7 +123,9 @@ private:
   // The parts of [start, end) on `device` whose GPU timeline is known: all of it, or in a
   // sampled run what the windows observed (none: no window saw it).
   std::vector<Span> knownParts(uint32_t device, Ns start, Ns end) const;
-  void addObserved(const TimeRange &slice);
+  // Sampled: closes the windows `cut` has passed; their observed time joins the devices' and
+  // the phases'.
+  void finishWindows(Ns cut);
   // A sampled run: the folded figures, observed in the windows, made whole-run estimates.
   void estimate(Summary &s) const;
 

@@ -49,6 +49,11 @@ void RunFold::estimate(Summary &s) const {
     if (auto it = sampled_->busy().find(d.device); it != sampled_->busy().end())
       sd.busy = it->second.total(
           slowdown * (double(sd.span_ns) - double(sampled_->windowNs()) * (1 - 1 / slowdown)));
+    // No device is busy for longer than the run: the estimate and its interval within it.
+    double span = double(sd.span_ns);
+    sd.busy.value = std::min(sd.busy.value, span);
+    sd.busy.lo = std::min(sd.busy.lo, span);
+    sd.busy.hi = std::min(sd.busy.hi, span);
     out.devices.push_back(sd);
     Ns seen = devices_.at(d.device).observed_ns;
     out.observed_ns += seen;
@@ -84,7 +89,7 @@ void RunFold::estimate(Summary &s) const {
       out.unobserved_syncs += c.count;
     }
     bubble += e.value;
-    half2 += std::pow((e.hi - e.lo) / 2, 2);
+    half2 += std::pow(e.hi - e.value, 2); // lo may be clamped at 0: the upper half is whole
     intervals = intervals && (e.interval || e.value == 0);
   }
   sortByCost(s.sites);

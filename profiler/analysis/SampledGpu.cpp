@@ -1,6 +1,7 @@
 #include "analysis/SampledGpu.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 namespace hostsync::trace {
 
@@ -49,10 +50,16 @@ void SampledGpu::update(TraceModel &m) {
   m.sample_windows.clear();
   if (open_.empty())
     return;
-  // The GPU's work is recorded only inside windows: each belongs to the last window that
-  // opened before it started (work runs after its launch).
+  // The GPU's work is recorded only inside windows: each belongs to the window its launch was
+  // made in (the last window that opened before it started, when its launch is not held):
+  // work queued in one window may run in the next.
+  std::unordered_map<uint32_t, Ns> launchedAt;
+  for (const ApiCall &a : m.api)
+    launchedAt.emplace(a.correlation, a.start);
   for (const GpuActivity &g : m.gpu) {
-    auto it = std::upper_bound(open_.begin(), open_.end(), g.start,
+    auto l = launchedAt.find(g.correlation);
+    Ns at = l == launchedAt.end() ? g.start : l->second;
+    auto it = std::upper_bound(open_.begin(), open_.end(), at,
                                [](Ns t, const Window &x) { return t < x.w.open; });
     if (it == open_.begin())
       continue; // of a window already closed and summed, or before any
@@ -60,7 +67,9 @@ void SampledGpu::update(TraceModel &m) {
     k.first = std::min(k.first, g.start);
     k.lastStart = std::max(k.lastStart, g.start);
     k.lastEnd = std::max(k.lastEnd, g.end);
-    devices_.insert(g.device);
+    // A device seen first now was idle in every window closed before: zero clusters for it.
+    if (devices_.insert(g.device).second)
+      busy_[g.device] = windowTime_;
   }
 }
 
@@ -137,26 +146,10 @@ void SampledGpu::addBusy(uint32_t device, const std::vector<Span> &united) {
   }
 }
 
-std::vector<std::pair<uint32_t, Span>> SampledGpu::takeObserved(const TimeRange &slice) {
-  std::vector<std::pair<uint32_t, Span>> out;
-  for (Window &w : open_) {
-    if (w.w.event)
-      continue;
-    for (uint32_t device : devices_) {
-      Span o = w.span(device);
-      Span part = slice.clip(o.start, o.end);
-      if (part.length() <= 0)
-        continue;
-      w.observed[device] += part.length();
-      out.push_back({device, part});
-    }
-  }
-  return out;
-}
-
-void SampledGpu::finish(Ns cut, Ns lo, Ns hi) {
+std::vector<std::pair<uint32_t, Span>> SampledGpu::finish(Ns cut, Ns lo, Ns hi) {
+  std::vector<std::pair<uint32_t, Span>> observed;
   if (lo == 0)
-    return; // the run's first event is not known yet
+    return observed; // the run's first event is not known yet
   auto done = [&](const Window &w) { return w.w.close && (cut == Never || w.end() < cut); };
   for (const Window &w : open_) {
     if (!done(w))
@@ -170,6 +163,7 @@ void SampledGpu::finish(Ns cut, Ns lo, Ns hi) {
       continue;
     }
     ++windowsDone_;
+    windowTime_.add(0, double(length));
     if (w.gapClean && w.gapSyncs >= 10 && w.syncCount >= 10 && w.gapNs > 0) {
       double outside = double(w.gapSyncs) / double(w.gapNs);
       double inside = double(w.syncCount) / double(w.w.close - w.w.open);
@@ -184,9 +178,14 @@ void SampledGpu::finish(Ns cut, Ns lo, Ns hi) {
     // of the run is executed, so work launched per second of the run estimates busy time
     // per second without bias, however far the GPU's queue lags the host (the observed
     // span's edges do not enter it).
-    for (const auto &[device, ns] : w.observed) {
+    for (uint32_t device : devices_) {
       auto busy = w.busy.find(device);
       busy_[device].add(busy == w.busy.end() ? 0 : double(busy->second), double(length));
+      // Its observed span, now that every record of the window is in.
+      Span o = w.span(device);
+      Ns a = std::max(o.start, lo), b = std::min(o.end, hi);
+      if (a < b)
+        observed.push_back({device, {a, b}});
     }
     // The syncs whose idle after them the window saw end: between its first work and the
     // start of its last.
@@ -206,6 +205,7 @@ void SampledGpu::finish(Ns cut, Ns lo, Ns hi) {
       sites_[site].add(yx.first, yx.second);
   }
   open_.erase(std::remove_if(open_.begin(), open_.end(), done), open_.end());
+  return observed;
 }
 
 double SampledGpu::slowdown() const {

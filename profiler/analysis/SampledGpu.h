@@ -40,17 +40,16 @@ public:
   // The window (random or event) holding t: [open, close], or {0, 0}.
   Span windowAround(Ns t) const;
 
-  // A fold's slice, in this order: every sync that ended in it, the GPU idle of a fully
-  // observed gap charged to a sync, each device's busy spans (observed, united), then the
-  // observed spans of the slice (returned, per device, for the phases).
+  // A fold's slice: every sync that ended in it, the GPU idle of a fully observed gap charged
+  // to a sync, each device's busy spans (observed, united).
   void addSync(const Stall &st);
   void addSyncIdle(const Stall &st, Ns idle);
   void addBusy(uint32_t device, const std::vector<Span> &united);
-  std::vector<std::pair<uint32_t, Span>> takeObserved(const TimeRange &slice);
-  // Closes the windows no fold after `cut` can add to: their figures join the sums. What is
+  // Closes the windows no fold after `cut` can add to: their figures join the sums, and their
+  // observed spans, per device, are returned (for the time figures and the phases). What is
   // estimated is the run from its first event to its last, [lo, hi] (lo 0: none yet, nothing
   // is closed; hi Never while it runs): a window counts only its part of it.
-  void finish(Ns cut, Ns lo, Ns hi);
+  std::vector<std::pair<uint32_t, Span>> finish(Ns cut, Ns lo, Ns hi);
 
   uint64_t windows() const { return windowsDone_; }
   uint64_t eventWindows() const { return eventsDone_; }
@@ -81,7 +80,7 @@ private:
   struct Window {
     SampleWindow w;
     std::map<uint32_t, Work> work;                    // by device: its kernels and memsets
-    std::map<uint32_t, Ns> observed, busy;            // by device, added slice by slice
+    std::map<uint32_t, Ns> busy;                      // by device, added slice by slice
     std::map<std::pair<uint32_t, Ns>, Pending> syncs; // (thread, start): syncs that ended in it
     uint64_t syncCount = 0;                           // all of them
     // The stretch before it since the last random window: its syncs and length, and whether
@@ -97,6 +96,7 @@ private:
   std::vector<Window> open_; // by open time; event windows too
   std::set<uint32_t> devices_;
   std::map<uint32_t, ClusterSums> busy_;
+  ClusterSums windowTime_; // (0, length) of every random window closed: a new device's past
   // The stretch since the last random window closed: its syncs, and whether an event window
   // opened in it (then it is no measure of the program's own pace).
   Ns lastClose_ = 0;

@@ -9,6 +9,10 @@
 namespace hostsync::trace {
 
 namespace {
+// Outside a sampled run's windows, the longest a stream sync may follow its copy's call and be
+// the same read-back (PyTorch's item() and .cpu(): a few microseconds apart).
+constexpr Ns ReadBackGapNs = 100'000;
+
 // What a copy was: from its record, or, with none (a sampled run records no copy's work outside
 // its windows: --sample), from what its call's arguments said (ApiCall::copy...); its start on
 // the GPU is then unknown (no earlier than the call's end can be told).
@@ -18,7 +22,7 @@ struct CopyFacts {
   uint64_t bytes = 0;
   Ns start = 0;
 };
-std::optional<CopyFacts> copyFacts(const ApiCall &a, const GpuActivity *copy) {
+std::optional<CopyFacts> copyFacts(const ApiCall &a, const GpuActivity *copy, bool async) {
   if (copy)
     return CopyFacts{copy->copy,
                      copy->src == MemoryKind::Pageable || copy->dst == MemoryKind::Pageable,
@@ -26,7 +30,9 @@ std::optional<CopyFacts> copyFacts(const ApiCall &a, const GpuActivity *copy) {
   if (a.copy == CopyKind::Other)
     return std::nullopt;
   bool host = a.copy == CopyKind::DtoH || a.copy == CopyKind::HtoD;
-  return CopyFacts{a.copy, host && !a.copy_pinned, a.copy_bytes, 0};
+  if (async && host && a.copy_host == MemoryKind::Other)
+    return std::nullopt; // its host memory was not asked: nothing says whether it waited
+  return CopyFacts{a.copy, a.copy_host == MemoryKind::Pageable, a.copy_bytes, 0};
 }
 } // namespace
 
@@ -113,6 +119,13 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
       continue;
     }
     Ns begin = a.start;
+    if (role == ApiRole::Query && a.launches_unseen) {
+      // Outside a sampled run's windows the launches between a thread's queries are not seen,
+      // and with them what tells a polling loop from the caching allocator's queries at each
+      // allocation: no loop is formed there (a real one is missed, not a false one made).
+      pollingSince.erase(a.thread);
+      continue;
+    }
     if (role == ApiRole::Query) {
       auto polling = pollingSince.find(a.thread);
       if (a.result == CudaErrorNotReady) {
@@ -139,7 +152,15 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
     switch (role) {
     case ApiRole::DeviceSync:
     case ApiRole::StreamSync: {
-      if (auto rb = readBackOf.find(a.thread); rb != readBackOf.end()) {
+      auto rb = readBackOf.find(a.thread);
+      // Outside a sampled run's windows no launch between the copy and this sync is seen:
+      // the read-back is PyTorch's copy then synchronize, the one right after the other.
+      if (rb != readBackOf.end() && a.launches_unseen &&
+          a.start - out[rb->second].end > ReadBackGapNs) {
+        readBackOf.erase(rb);
+        rb = readBackOf.end();
+      }
+      if (rb != readBackOf.end()) {
         Stall &readBack = out[rb->second]; // the same read-back: it ends here
         readBack.end = std::max(readBack.end, a.end);
         if (readBack.stack < 0 && a.stack >= 0) { // the copy kept no stack (a short one)
@@ -173,7 +194,7 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
       break;
     case ApiRole::Memcpy: {
       bool async = name.find("Async") != std::string::npos;
-      std::optional<CopyFacts> f = copyFacts(a, copy);
+      std::optional<CopyFacts> f = copyFacts(a, copy, async);
       // An asynchronous device-to-device copy never waits for the host: a long call is
       // launch overhead (or the GPU was idle and began it at once), not a stall.
       if (async && f && (f->kind == CopyKind::DtoD || f->kind == CopyKind::PtoP))

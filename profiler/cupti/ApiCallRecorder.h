@@ -28,10 +28,11 @@ public:
   void stop() { running_ = false; }
   bool running() const { return running_; }
   // From the callback, on the call's exit.
-  // copy, pinned, bytes: a copy call's direction, host memory and size, from its arguments
-  // (else Other, false, 0).
+  // copy, host, bytes: a copy call's direction, host memory and size, from its arguments
+  // (else Other, Other, 0); unseen: recorded outside a sampled run's windows.
   void record(uint32_t cbid, Ns start, Ns end, uint32_t correlation, int32_t result,
-              CopyKind copy = CopyKind::Other, bool pinned = false, uint64_t bytes = 0);
+              CopyKind copy = CopyKind::Other, MemoryKind host = MemoryKind::Other,
+              uint64_t bytes = 0, bool unseen = false);
   // Moves the calls recorded since the last take to m.api, sorted by start, with their
   // names interned (the run is folded as it goes: analysis/RunFold).
   void takeInto(TraceModel &m);
@@ -43,7 +44,8 @@ private:
     uint32_t thread, cbid, correlation;
     int32_t result;
     CopyKind copy;
-    bool pinned;
+    MemoryKind host;
+    bool unseen;
     uint64_t bytes;
   };
   static constexpr size_t ChunkCalls = 1 << 16;

@@ -42,6 +42,9 @@ bool g_launchesInWindows = false; // sampled mode (launchCallbacksInWindowsOnly)
 // A window is open (setLaunchCallbacks): the copies' own records say what they were, and no
 // time is added to the calls whose GPU idle the window measures.
 std::atomic<bool> g_windowOpen{false};
+// When the launch callbacks were last turned on: a launch that entered before had no entry
+// callback, and its start slot holds nothing of its own.
+std::atomic<Ns> g_windowOpenedAt{0};
 
 // Is this host memory page-locked (cudaMallocHost, cudaHostRegister)? The driver knows the
 // memory it pinned and not pageable memory (an error). libcuda is asked directly: a runtime
@@ -64,11 +67,18 @@ bool pinnedHost(const void *host) {
 // outside a sampled run's windows (--sample) there is no record of the copy to say them.
 struct CopyArgs {
   CopyKind kind = CopyKind::Other;
-  bool pinned = false;
+  MemoryKind host = MemoryKind::Other; // asked only outside windows
   uint64_t bytes = 0;
 };
-// Outside a sampled run's windows only (nothing else reads it).
-bool askPinned() { return g_launchesInWindows && !g_windowOpen.load(std::memory_order_relaxed); }
+// Outside a sampled run's windows (--sample) only: nothing else reads it.
+bool outsideWindows() {
+  return g_launchesInWindows && !g_windowOpen.load(std::memory_order_relaxed);
+}
+MemoryKind hostMemory(const void *host) {
+  if (!outsideWindows())
+    return MemoryKind::Other;
+  return pinnedHost(host) ? MemoryKind::Pinned : MemoryKind::Pageable;
+}
 
 CopyArgs copyArgs(CUpti_CallbackId cbid, const void *params) {
   cudaMemcpyKind kind;
@@ -101,11 +111,11 @@ CopyArgs copyArgs(CUpti_CallbackId cbid, const void *params) {
   switch (kind) {
   case cudaMemcpyHostToDevice:
     out.kind = CopyKind::HtoD;
-    out.pinned = askPinned() && pinnedHost(src);
+    out.host = hostMemory(src);
     break;
   case cudaMemcpyDeviceToHost:
     out.kind = CopyKind::DtoH;
-    out.pinned = askPinned() && pinnedHost(dst);
+    out.host = hostMemory(dst);
     break;
   case cudaMemcpyDeviceToDevice:
     out.kind = CopyKind::DtoD;
@@ -152,9 +162,12 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
             ? static_cast<int32_t>(*static_cast<const cudaError_t *>(cb->functionReturnValue))
             : 0;
     if (use & Record) {
+      // A launch whose entry came before its window opened has no start of its own.
+      if (g_launchOnly[cbid] && start < g_windowOpenedAt.load(std::memory_order_relaxed))
+        return;
       CopyArgs c = (use & CopyCall) ? copyArgs(cbid, cb->functionParams) : CopyArgs{};
       ApiCallRecorder::instance().record(cbid, start, end, cb->correlationId, result, c.kind,
-                                         c.pinned, c.bytes);
+                                         c.host, c.bytes, outsideWindows());
     }
     if (use & PollStack)
       StackCapture::instance().onQueryExit(cb->correlationId, result);
@@ -174,6 +187,8 @@ void setFirstCallHook(void (*hook)()) { g_firstCallHook = hook; }
 void launchCallbacksInWindowsOnly() { g_launchesInWindows = true; }
 
 void setLaunchCallbacks(bool on) {
+  if (on)
+    g_windowOpenedAt = static_cast<Ns>(traceClockNs());
   g_windowOpen = on;
   if (!g_subscriber)
     return;

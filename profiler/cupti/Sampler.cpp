@@ -36,9 +36,15 @@ void Sampler::stop() {
 
 void Sampler::onExpensiveSync() {
   Sampler &s = instance();
-  // Once per window at most: the thread clears it when it opens one.
-  if (!s.eventAsked_.load(std::memory_order_relaxed) && !s.eventAsked_.exchange(true))
-    s.cv_.notify_all();
+  // Once per window at most: the thread clears it when it opens one. Set under the thread's
+  // lock, so that the wake-up cannot fall between its check and its wait.
+  if (s.eventAsked_.load(std::memory_order_relaxed))
+    return;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex_);
+    s.eventAsked_ = true;
+  }
+  s.cv_.notify_all();
 }
 
 void Sampler::takeInto(TraceModel &m) {
@@ -95,7 +101,8 @@ void Sampler::run() {
     if (!due) { // an expensive sync: an event window now, unless one came in this period
       eventAsked_ = false;
       Ns now = static_cast<Ns>(traceClockNs());
-      if (lastEvent && now - lastEvent < options_.period_ns)
+      // One per period; none when the random window is due within a window's length.
+      if ((lastEvent && now - lastEvent < options_.period_ns) || next - now < options_.window_ns)
         continue;
       lastEvent = now;
       open(true);

@@ -582,6 +582,11 @@ void start() {
     std::string fallback = CuptiCollector::instance().enableRuntimeRecords();
     err += fallback.empty() ? "; API calls are taken from CUPTI's runtime records instead"
                             : "; no API calls either (" + fallback + ")";
+    if (options.sampled) { // no callbacks to switch, no copy arguments: the whole run
+      CuptiCollector::instance().setWindowKinds(true);
+      options.sampled = false;
+      err += "; --sample is off";
+    }
   }
   if (!err.empty())
     std::fprintf(stderr, "hostsync-trace: %s (likely: %s); stalls are still measured\n",

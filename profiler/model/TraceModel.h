@@ -31,12 +31,14 @@ struct ApiCall {
   uint32_t site = 0;        // interned call site, 0 when unknown (the API name stands in)
   int32_t stack = -1;       // index into TraceModel::stacks, -1 when none was captured
   int32_t result = 0;       // the call's return code (cudaErrorNotReady = 600 for a query)
-  // A copy call timed in a callback: its direction and size, from its arguments, and in a
-  // sampled run (--sample) whether its host memory is pinned. Outside a sampled run's windows
-  // there is no record of the copy's work to read them from (analysis/Stalls).
+  // A copy call timed in a callback: its direction and size, from its arguments, and outside
+  // a sampled run's windows (--sample) its host memory, pinned or pageable (MemoryKind::Other:
+  // not asked). There no record of the copy's work says them (analysis/Stalls).
   CopyKind copy = CopyKind::Other;
-  bool copy_pinned = false;
+  MemoryKind copy_host = MemoryKind::Other;
   uint64_t copy_bytes = 0;
+  // Recorded outside a sampled run's windows: the thread's launches around it are not seen.
+  bool launches_unseen = false;
 };
 
 // An external correlation record: CUPTI tying an API call (by correlation id) to an id some

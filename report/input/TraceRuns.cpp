@@ -201,15 +201,28 @@ void readTimelines(const J &list, TracedRun &run, std::string &where) {
 // Sampled mode (--sample): the GPU figures' intervals, summed over the devices. An interval
 // that does not hold its value, or an estimate past the time it is a share of, is refused.
 void readSampling(const J &j, TracedRun &run) {
-  if (j.value("mode", "full") != "sampled")
-    return;
   std::string where = "sampling";
+  // Every field the tracer writes is required: a figure read as 0 would pass for a measure.
+  auto need = [&](const J &o, const char *key, const std::string &at) -> const J & {
+    if (!o.is_object() || !o.contains(key))
+      throw TraceRecordError(at + ": no " + key);
+    return o.at(key);
+  };
+  std::string mode = need(j, "mode", where).is_string() ? j.at("mode").get<std::string>() : "";
+  if (mode == "full")
+    return;
+  if (mode != "sampled")
+    throw TraceRecordError(where + ".mode: neither \"full\" nor \"sampled\"");
   RunSampling &s = run.sampling;
   s.on = true;
   s.runs = 1;
+  need(j, "windows", where);
+  need(j, "observed_ns", where);
   s.windows = static_cast<uint64_t>(wholeNumber(j, "windows", where));
   s.observed_ns = wholeNumber(j, "observed_ns", where);
   auto estimate = [&](const J &e, const std::string &at, Ns &value, Ns &lo, Ns &hi) {
+    for (const char *key : {"value_ns", "lo_ns", "hi_ns"})
+      need(e, key, at);
     Ns v = wholeNumber(e, "value_ns", at), l = wholeNumber(e, "lo_ns", at),
        h = wholeNumber(e, "hi_ns", at);
     if (!(l <= v && v <= h))
@@ -220,15 +233,19 @@ void readSampling(const J &j, TracedRun &run) {
     s.interval = s.interval && e.value("interval", false);
   };
   size_t i = 0;
-  for (const J &d : j.value("devices", J::array())) {
+  const J &devices = need(j, "devices", where);
+  if (!devices.is_array())
+    throw TraceRecordError(where + ".devices: not a list");
+  for (const J &d : devices) {
     std::string at = where + ".devices[" + std::to_string(i++) + "]";
+    need(d, "span_ns", at);
     Ns span = wholeNumber(d, "span_ns", at);
     addTime(s.span_ns, span, "sampling.devices[].span_ns");
-    estimate(d.at("busy"), at + ".busy", s.busy_ns, s.busy_lo_ns, s.busy_hi_ns);
+    estimate(need(d, "busy", at), at + ".busy", s.busy_ns, s.busy_lo_ns, s.busy_hi_ns);
   }
   if (s.busy_ns > s.span_ns)
     throw TraceRecordError(where + ": the devices' busy estimate is longer than their span_ns");
-  estimate(j.at("sync_bubble"), where + ".sync_bubble", s.bubble_ns, s.bubble_lo_ns,
+  estimate(need(j, "sync_bubble", where), where + ".sync_bubble", s.bubble_ns, s.bubble_lo_ns,
            s.bubble_hi_ns);
   s.unobserved_sites = static_cast<uint64_t>(wholeNumber(j, "unobserved_sites", where, 0));
   s.slowdown = j.value("slowdown", 1.0);

@@ -132,11 +132,13 @@ TraceModel sampledView(const TraceModel &whole, const SampleOptions &sample,
         outside[a.correlation])
       continue;
     ApiCall kept = a;
+    kept.launches_unseen = outside[a.correlation];
     if (auto c = copyOf.find(a.correlation); c != copyOf.end()) { // what its arguments say
       kept.copy = c->second->copy;
       kept.copy_bytes = c->second->bytes;
       MemoryKind host = c->second->copy == CopyKind::DtoH ? c->second->dst : c->second->src;
-      kept.copy_pinned = host == MemoryKind::Pinned;
+      if (outside[a.correlation]) // only there is the host memory asked
+        kept.copy_host = host;
     }
     m.api.push_back(kept);
   }

@@ -2,6 +2,7 @@
 // one sync, a pinned asynchronous copy is never one, and a sync is charged only the GPU idle
 // its wait caused (analysis/Stalls.h, analysis/GpuIdle.h).
 #include "analysis/Summary.h"
+#include "model/ApiRegistry.h"
 #include "TraceBuilder.h"
 
 #include <gtest/gtest.h>
@@ -140,10 +141,11 @@ TEST(SyncCount, ACopyWithNoRecordIsReadFromItsArguments) {
   // read-back too, as with its record (a copy to pageable memory returns once done). A long
   // device-to-device copy call and a long one from pinned memory are no sync of their own.
   Builder b;
-  auto copyCall = [&](Ns start, Ns end, CopyKind kind, uint64_t bytes) {
+  auto copyCall = [&](Ns start, Ns end, CopyKind kind, uint64_t bytes) { // pageable memory
     b.api("cudaMemcpyAsync", start, end);
     b.m.api.back().copy = kind;
     b.m.api.back().copy_bytes = bytes;
+    b.m.api.back().copy_host = MemoryKind::Pageable;
   };
   copyCall(1 * ms, 3 * ms, CopyKind::DtoH, 16);
   b.api("cudaStreamSynchronize", 3 * ms + 2 * us, 3 * ms + 5 * us);
@@ -153,8 +155,9 @@ TEST(SyncCount, ACopyWithNoRecordIsReadFromItsArguments) {
   b.api("cudaMemcpy", 6 * ms, 7 * ms);
   b.m.api.back().copy = CopyKind::HtoD;
   b.m.api.back().copy_bytes = 4096;
+  b.m.api.back().copy_host = MemoryKind::Pageable;
   copyCall(8 * ms, 8 * ms + 40 * us, CopyKind::HtoD, 64 << 20); // pinned: queued, however long
-  b.m.api.back().copy_pinned = true;
+  b.m.api.back().copy_host = MemoryKind::Pinned;
   std::vector<Stall> syncs = findStalls(b.m);
   ASSERT_EQ(syncs.size(), 3u);
   EXPECT_EQ(syncs[0].cls, StallClass::DeviceToHostCopy);
@@ -166,4 +169,44 @@ TEST(SyncCount, ACopyWithNoRecordIsReadFromItsArguments) {
   EXPECT_EQ(syncs[1].cls, StallClass::DeviceToHostCopy);
   EXPECT_EQ(syncs[2].cls, StallClass::PageableCopy); // a blocking copy from pageable memory
   EXPECT_EQ(syncs[2].bytes, 4096u);
+}
+
+TEST(SyncCount, OutsideASampledRunsWindowsNoLaunchIsSeenBetweenCalls) {
+  // Outside a sampled run's windows (--sample) a thread's launches are not recorded. Queries
+  // answered "not ready", then "done": without the launches between them a polling loop cannot
+  // be told from the caching allocator's queries at each allocation, so none is formed (a
+  // whole run sees the launches). A copy then a stream sync 2 us later is one read-back; the
+  // same sync 5 ms later, launches unseen between, is a sync of its own.
+  Builder b;
+  auto unseen = [&] { b.m.api.back().launches_unseen = true; };
+  for (Ns t : {1 * ms, 2 * ms, 3 * ms}) {
+    b.api("cudaEventQuery", t, t + 2 * us);
+    b.m.api.back().result = CudaErrorNotReady;
+    unseen();
+  }
+  b.api("cudaEventQuery", 4 * ms, 4 * ms + 2 * us);
+  unseen();
+  auto readBack = [&](Ns t, Ns syncAfter) {
+    b.api("cudaMemcpyAsync", t, t + 300 * us);
+    b.m.api.back().copy = CopyKind::DtoH;
+    b.m.api.back().copy_host = MemoryKind::Pageable;
+    b.m.api.back().copy_bytes = 4;
+    unseen();
+    Ns s = t + 300 * us + syncAfter;
+    b.api("cudaStreamSynchronize", s, s + 3 * us);
+    unseen();
+  };
+  readBack(10 * ms, 2 * us);
+  readBack(20 * ms, 5 * ms);
+  std::vector<Stall> syncs = findStalls(b.m);
+  ASSERT_EQ(syncs.size(), 3u); // no polling loop; one read-back; a copy and a sync
+  EXPECT_EQ(syncs[0].start, 10 * ms);
+  EXPECT_EQ(syncs[0].end, 10 * ms + 305 * us);
+  EXPECT_EQ(syncs[1].end, 20 * ms + 300 * us);
+  EXPECT_EQ(syncs[2].start, 25 * ms + 300 * us);
+  // The same calls seen whole: the queries are one polling loop, the late sync still merges.
+  for (ApiCall &a : b.m.api)
+    a.launches_unseen = false;
+  EXPECT_EQ(findStalls(b.m).size(), 3u);
+  EXPECT_EQ(findStalls(b.m)[0].start, 1 * ms);
 }
