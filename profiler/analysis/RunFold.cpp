@@ -171,8 +171,7 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
     for (const IdleGap &g : d.gaps) {
       if (!slice.holds(g.closedAt()))
         continue;
-      std::vector<Span> known = knownParts(d.device, g.start, g.end);
-      Ns seen = total(known);
+      Ns seen = sampled_ ? total(knownParts(d.device, g.start, g.end)) : g.length();
       devices_[d.device].cause_ns[static_cast<int>(g.cause)] += seen;
       // A gap a window saw only in part is GPU idle, but not all of what followed its sync.
       if (g.cause != GapCause::SyncBubble || seen != g.length())
@@ -194,8 +193,11 @@ void RunFold::addResults(const Summary &s, const TimeRange &slice) {
   std::map<uint32_t, std::vector<Span>> busy;
   std::vector<Ns> launchedAt; // the slice's launches, for the phases
   for (const GpuActivity &g : model_.gpu) {
-    for (const Span &known : knownParts(g.device, g.start, g.end))
-      busy[g.device].push_back(slice.clip(known.start, known.end));
+    if (!sampled_)
+      busy[g.device].push_back(slice.clip(g.start, g.end));
+    else // only what the windows observed (a copy may run past its window)
+      for (const Span &known : knownParts(g.device, g.start, g.end))
+        busy[g.device].push_back(slice.clip(known.start, known.end));
     if (slice.holds(g.end)) {
       DeviceTotals &d = devices_[g.device];
       minMax(d.first, d.last, g.start, g.end);
@@ -295,14 +297,18 @@ void RunFold::addToPhases(const Summary &s, const TimeRange &slice, const std::v
     for (const IdleGap &g : d.gaps) {
       if (!slice.holds(g.closedAt()))
         continue;
+      uint32_t site = g.cause == GapCause::SyncBubble ? s.stalls[g.stall].site : 0;
+      if (!sampled_) {
+        series_.addGap(g, site);
+        continue;
+      }
       std::vector<Span> parts = knownParts(d.device, g.start, g.end);
       bool whole = total(parts) == g.length();
       for (const Span &part : parts) {
         IdleGap known = g;
         known.start = part.start;
         known.end = part.end;
-        series_.addGap(known,
-                       g.cause == GapCause::SyncBubble && whole ? s.stalls[g.stall].site : 0);
+        series_.addGap(known, whole ? site : 0); // a part is no sync's whole idle
       }
     }
   for (const Span &b : busy)
