@@ -81,33 +81,34 @@ MemoryKind hostMemory(const void *host) {
 }
 
 CopyArgs copyArgs(CUpti_CallbackId cbid, const void *params) {
-  cudaMemcpyKind kind;
-  CopyArgs out;
-  const void *dst, *src;
+  // The four calls' parameter structs share their first fields' names, not a type.
+  struct Args {
+    cudaMemcpyKind kind;
+    size_t count;
+    const void *dst, *src;
+  };
+  auto of = [&](const auto *p) { return Args{p->kind, p->count, p->dst, p->src}; };
+  Args a;
   switch (cbid) {
-  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020: {
-    auto *p = static_cast<const cudaMemcpyAsync_v3020_params *>(params);
-    kind = p->kind, out.bytes = p->count, dst = p->dst, src = p->src;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_v3020:
+    a = of(static_cast<const cudaMemcpyAsync_v3020_params *>(params));
     break;
-  }
-  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_ptsz_v7000: {
-    auto *p = static_cast<const cudaMemcpyAsync_ptsz_v7000_params *>(params);
-    kind = p->kind, out.bytes = p->count, dst = p->dst, src = p->src;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpyAsync_ptsz_v7000:
+    a = of(static_cast<const cudaMemcpyAsync_ptsz_v7000_params *>(params));
     break;
-  }
-  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_v3020: {
-    auto *p = static_cast<const cudaMemcpy_v3020_params *>(params);
-    kind = p->kind, out.bytes = p->count, dst = p->dst, src = p->src;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_v3020:
+    a = of(static_cast<const cudaMemcpy_v3020_params *>(params));
     break;
-  }
-  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_ptds_v7000: {
-    auto *p = static_cast<const cudaMemcpy_ptds_v7000_params *>(params);
-    kind = p->kind, out.bytes = p->count, dst = p->dst, src = p->src;
+  case CUPTI_RUNTIME_TRACE_CBID_cudaMemcpy_ptds_v7000:
+    a = of(static_cast<const cudaMemcpy_ptds_v7000_params *>(params));
     break;
-  }
   default:
-    return out;
+    return {};
   }
+  CopyArgs out;
+  out.bytes = a.count;
+  const void *dst = a.dst, *src = a.src;
+  cudaMemcpyKind kind = a.kind;
   switch (kind) {
   case cudaMemcpyHostToDevice:
     out.kind = CopyKind::HtoD;
