@@ -154,9 +154,12 @@ std::vector<Stall> findStalls(const TraceModel &m, Ns min_ns) {
     case ApiRole::StreamSync: {
       auto rb = readBackOf.find(a.thread);
       // Outside a sampled run's windows no launch between the copy and this sync is seen:
-      // the read-back is PyTorch's copy then synchronize, the one right after the other.
+      // the read-back is PyTorch's copy then synchronize, the one right after the other in
+      // the program's time (from when the copy's call returned to it, after the tracer's
+      // own work in its callback).
       if (rb != readBackOf.end() && a.launches_unseen &&
-          a.start - out[rb->second].end > ReadBackGapNs) {
+          a.start - std::max(out[rb->second].end, m.api[out[rb->second].api_index].returned) >
+              ReadBackGapNs) {
         readBackOf.erase(rb);
         rb = readBackOf.end();
       }

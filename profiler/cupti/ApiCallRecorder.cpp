@@ -36,7 +36,7 @@ bool ApiCallRecorder::wants(const std::string &api) const {
 }
 
 void ApiCallRecorder::record(uint32_t cbid, Ns start, Ns end, uint32_t correlation, int32_t result,
-                             CopyKind copy, MemoryKind host, uint64_t bytes, bool unseen) {
+                             const CallFacts &facts) {
   uint32_t thread = threadId();
   std::lock_guard<std::mutex> lock(mutex_);
   if (used_ >= max_) {
@@ -51,8 +51,8 @@ void ApiCallRecorder::record(uint32_t cbid, Ns start, Ns end, uint32_t correlati
       spare_.pop_back();
     }
   }
-  chunks_[used_ / ChunkCalls][used_ % ChunkCalls] = {start,  end,  thread, cbid,   correlation,
-                                                     result, copy, host,   unseen, bytes};
+  chunks_[used_ / ChunkCalls][used_ % ChunkCalls] = {start,       end,    thread, cbid,
+                                                     correlation, result, facts};
   ++used_;
 }
 
@@ -81,10 +81,11 @@ void ApiCallRecorder::takeInto(TraceModel &m) {
     a.name = it->second;
     a.correlation = c.correlation;
     a.result = c.result;
-    a.copy = c.copy;
-    a.copy_host = c.host;
-    a.launches_unseen = c.unseen;
-    a.copy_bytes = c.bytes;
+    a.copy = c.facts.copy;
+    a.copy_host = c.facts.host;
+    a.launches_unseen = c.facts.unseen;
+    a.copy_bytes = c.facts.bytes;
+    a.returned = c.facts.returned;
     m.add(m.api, a);
   }
   std::sort(m.api.begin() + static_cast<long>(first), m.api.end(),

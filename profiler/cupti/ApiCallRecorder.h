@@ -17,6 +17,18 @@
 
 namespace hostsync::trace {
 
+// What a call's exit callback knows of it besides its times (ApiCall's copy, copy_host,
+// copy_bytes, launches_unseen and returned): a copy's direction, host memory and size from
+// its arguments; whether it was recorded outside a sampled run's windows; and then when it
+// returned to the program.
+struct CallFacts {
+  CopyKind copy = CopyKind::Other;
+  MemoryKind host = MemoryKind::Other;
+  uint64_t bytes = 0;
+  bool unseen = false;
+  Ns returned = 0;
+};
+
 class ApiCallRecorder {
 public:
   static ApiCallRecorder &instance();
@@ -28,11 +40,8 @@ public:
   void stop() { running_ = false; }
   bool running() const { return running_; }
   // From the callback, on the call's exit.
-  // copy, host, bytes: a copy call's direction, host memory and size, from its arguments
-  // (else Other, Other, 0); unseen: recorded outside a sampled run's windows.
   void record(uint32_t cbid, Ns start, Ns end, uint32_t correlation, int32_t result,
-              CopyKind copy = CopyKind::Other, MemoryKind host = MemoryKind::Other,
-              uint64_t bytes = 0, bool unseen = false);
+              const CallFacts &facts = {});
   // Moves the calls recorded since the last take to m.api, sorted by start, with their
   // names interned (the run is folded as it goes: analysis/RunFold).
   void takeInto(TraceModel &m);
@@ -43,10 +52,7 @@ private:
     Ns start, end;
     uint32_t thread, cbid, correlation;
     int32_t result;
-    CopyKind copy;
-    MemoryKind host;
-    bool unseen;
-    uint64_t bytes;
+    CallFacts facts;
   };
   static constexpr size_t ChunkCalls = 1 << 16;
   std::mutex mutex_;

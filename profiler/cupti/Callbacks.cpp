@@ -162,13 +162,16 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
         cb->functionReturnValue
             ? static_cast<int32_t>(*static_cast<const cudaError_t *>(cb->functionReturnValue))
             : 0;
-    if (use & Record) {
-      // A launch whose entry came before its window opened has no start of its own.
-      if (g_launchOnly[cbid] && start < g_windowOpenedAt.load(std::memory_order_relaxed))
-        return;
-      CopyArgs c = (use & CopyCall) ? copyArgs(cbid, cb->functionParams) : CopyArgs{};
-      ApiCallRecorder::instance().record(cbid, start, end, cb->correlationId, result, c.kind,
-                                         c.host, c.bytes, outsideWindows());
+    // A launch whose entry came before its window opened has no start of its own.
+    if ((use & Record) && g_launchOnly[cbid] &&
+        start < g_windowOpenedAt.load(std::memory_order_relaxed))
+      return;
+    CallFacts facts;
+    if (use & CopyCall) {
+      CopyArgs c = copyArgs(cbid, cb->functionParams);
+      facts.copy = c.kind;
+      facts.host = c.host;
+      facts.bytes = c.bytes;
     }
     if (use & PollStack)
       StackCapture::instance().onQueryExit(cb->correlationId, result);
@@ -176,6 +179,12 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
       StackCapture::instance().onExit(cb->correlationId, end - start, use & AsyncCopy);
     if ((use & (TakeStack | PollStack)) && g_expensiveHook && end - start >= g_expensiveNs)
       g_expensiveHook();
+    if (use & Record) {
+      // Recorded last: outside windows, the time this callback took is not the program's.
+      facts.unseen = outsideWindows();
+      facts.returned = facts.unseen ? static_cast<Ns>(traceClockNs()) : 0;
+      ApiCallRecorder::instance().record(cbid, start, end, cb->correlationId, result, facts);
+    }
   } else if (domain == CUPTI_CB_DOMAIN_NVTX) {
     auto *nv = static_cast<const CUpti_NvtxData *>(data);
     StepMarks::instance().onRangeStart(rangeMessage(cbid, nv->functionParams));

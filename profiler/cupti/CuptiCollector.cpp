@@ -9,6 +9,7 @@
 #include <dlfcn.h>
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <utility>
 #include <vector>
 #include <unordered_map>
@@ -252,7 +253,8 @@ std::string defaultKinds(ApiRecording api) {
                                   : "kernel,memcpy,memset,overhead";
 }
 
-// Sampled mode: the kinds a window turns on, all the GPU's work. Outside windows a copy's
+// Sampled mode: the kinds a window turns on (those of the GPU's work among the kinds
+// chosen; by default all three). Outside windows a copy's
 // direction, size and host memory come from its call's arguments (cupti/Callbacks): CUPTI
 // would hand a copy's record over only once a buffer fills, and a memcpy record costs every
 // launch ~0.3 us on an H200 (docs/results/launch-cost-*-sampled*.json).
@@ -326,8 +328,10 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
                  cuptiActivityRegisterTimestampCallback(traceTimestamp) != CUPTI_SUCCESS;
   if (!g_cuptiClock)
     model_.clock = "CLOCK_MONOTONIC";
-  if (options.sampled) // those wait for the first window
+  if (options.sampled) { // those wait for the first window
+    std::copy_if(kinds.begin(), kinds.end(), std::back_inserter(windowKinds_), isWindowKind);
     kinds.erase(std::remove_if(kinds.begin(), kinds.end(), isWindowKind), kinds.end());
+  }
   std::string err = enable(kinds);
   if (!err.empty())
     return err;
@@ -338,8 +342,9 @@ std::string CuptiCollector::start(const CollectorOptions &options) {
 }
 
 void CuptiCollector::setWindowKinds(bool on) {
-  for (CUpti_ActivityKind k : windowKinds)
-    on ? cuptiActivityEnable(k) : cuptiActivityDisable(k);
+  for (int k : windowKinds_)
+    on ? cuptiActivityEnable(static_cast<CUpti_ActivityKind>(k))
+       : cuptiActivityDisable(static_cast<CUpti_ActivityKind>(k));
 }
 
 std::string CuptiCollector::enableRuntimeRecords() {

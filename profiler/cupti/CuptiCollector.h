@@ -92,6 +92,7 @@ private:
   std::unique_ptr<BufferPool> pool_;
   std::unique_ptr<ActivityConsumer> consumer_; // reads completed buffers off CUPTI's thread
   CollectorOptions options_;
+  std::vector<int> windowKinds_; // sampled mode: the kinds each window turns on and off
   std::atomic<uint64_t> buffers_requested_{0}, buffers_completed_{0};
   bool running_ = false;
 };

@@ -494,15 +494,16 @@ void installTimelineSignal() {
 }
 
 // --sample (HOSTSYNC_SAMPLE=1) and its settings; false when the run is recorded whole. It
-// needs the default recording: with the runtime's records (--api all) or a chosen list of
-// kinds, one line says so and the whole run is recorded.
+// needs the callbacks' recording: with the runtime's records (--api all) or none (--api
+// none), one line says so and the whole run is recorded. With --activities, the kernel,
+// memcpy and memset kinds among those chosen are the ones its windows turn on.
 bool sampleOptions(const CollectorOptions &c, SampleOptions &o) {
   std::string on = envString("HOSTSYNC_SAMPLE");
   if (on.empty() || on == "0")
     return false;
-  if (c.api == ApiRecording::All || c.api == ApiRecording::None || !c.kinds.empty()) {
-    std::fprintf(stderr, "hostsync-trace: --sample works with the default recording (not with "
-                         "--api all or none, or --activities); the whole run is recorded\n");
+  if (c.api == ApiRecording::All || c.api == ApiRecording::None) {
+    std::fprintf(stderr, "hostsync-trace: --sample works with the API calls' callbacks (not "
+                         "with --api all or none); the whole run is recorded\n");
     return false;
   }
   o.window_ns = std::max<long>(envNumber("HOSTSYNC_SAMPLE_WINDOW_MS", 200), 1) * 1000000;

@@ -39,6 +39,10 @@ struct ApiCall {
   uint64_t copy_bytes = 0;
   // Recorded outside a sampled run's windows: the thread's launches around it are not seen.
   bool launches_unseen = false;
+  // Outside those windows, when the call returned to the program: after `end`, by the time
+  // the tracer's own exit callback took (a stack taken, the driver asked about pinned
+  // memory); 0 when not kept. The program's own time between two calls starts here.
+  Ns returned = 0;
 };
 
 // An external correlation record: CUPTI tying an API call (by correlation id) to an id some

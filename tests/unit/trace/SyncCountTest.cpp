@@ -210,3 +210,26 @@ TEST(SyncCount, OutsideASampledRunsWindowsNoLaunchIsSeenBetweenCalls) {
   EXPECT_EQ(findStalls(b.m).size(), 3u);
   EXPECT_EQ(findStalls(b.m)[0].start, 1 * ms);
 }
+
+TEST(SyncCount, OutsideWindowsTheTracersOwnTimeAfterACopyIsNotTheProgramsGap) {
+  // A pageable copy whose exit callback took 2 ms (its stack taken, the driver asked about
+  // its memory), then the program's device sync 10 us after the copy returned to it: one
+  // read-back, as the whole run sees it (ground_truth.cu's pageable copy). Without the time
+  // it returned, the sync would come 2 ms after the copy's end: a sync of its own.
+  for (bool returnedKept : {true, false}) {
+    Builder b;
+    b.api("cudaMemcpyAsync", 1 * ms, 29 * ms);
+    ApiCall &copy = b.m.api.back();
+    copy.copy = CopyKind::HtoD;
+    copy.copy_host = MemoryKind::Pageable;
+    copy.copy_bytes = 64 << 20;
+    copy.launches_unseen = true;
+    copy.returned = returnedKept ? 31 * ms : 0;
+    b.api("cudaDeviceSynchronize", 31 * ms + 10 * us, 31 * ms + 12 * us);
+    b.m.api.back().launches_unseen = true;
+    std::vector<Stall> syncs = findStalls(b.m);
+    ASSERT_EQ(syncs.size(), returnedKept ? 1u : 2u);
+    EXPECT_EQ(syncs[0].cls, StallClass::PageableCopy);
+    EXPECT_EQ(syncs[0].end, returnedKept ? 31 * ms + 12 * us : 29 * ms);
+  }
+}
