@@ -57,17 +57,16 @@ Value merge(const Value &A, const Value &B) {
   // An input of unknown place on one path, copied to the host on another (a detector's
   // `if mode == "cpu": x = x.cpu()`): a tensor, on the host only on that path, so its place
   // is the input's.
-  // (A copy, `.cpu()` as its reason says; not a host factory's tensor, from_numpy(data) on
-  // one path and data.detach() on the other, which stays on the host.)
+  // (A copy, `.cpu()`; not a host factory's tensor, from_numpy(data) on one path and
+  // data.detach() on the other, which stays on the host.)
   auto HostOnOnePath = [](const Value &X, const Value &Y) {
     return X.Assumed && X.tensor() && Y.madeTensor() && Y.Where == Place::Cpu &&
-           X.Where != Place::Cpu && Y.Why.find(".cpu()") != std::string::npos;
+           X.Where != Place::Cpu && Y.HostCopy;
   };
   for (auto [X, Y] : {std::pair(&A, &B), std::pair(&B, &A)})
     if (HostOnOnePath(*X, *Y)) {
       Value Out = *Y;
-      Out.Where = X->Where;
-      Out.Why = X->Why;
+      Out.placeOf(*X);
       Out.Pinned = false;
       Out.FromParams = X->FromParams;
       Out.LikeParams = X->LikeParams | Y->LikeParams;
@@ -91,7 +90,9 @@ Value merge(const Value &A, const Value &B) {
   Out.Where = A.Where == Place::Cuda || B.Where == Place::Cuda ? Place::Cuda
               : A.Where == Place::Cpu && B.Where == Place::Cpu ? Place::Cpu
                                                                : Place::Unknown;
-  Out.Why = A.Where == Place::Cuda ? A.Why : B.Where == Place::Cuda ? B.Why : A.Why;
+  const Value &Reason = A.Where == Place::Cuda ? A : B.Where == Place::Cuda ? B : A;
+  Out.Why = Reason.Why;
+  Out.HostCopy = Reason.HostCopy && Out.Where == Place::Cpu;
   Out.Mask = A.Mask && B.Mask;
   Out.ZeroDimIndex = A.ZeroDimIndex && B.ZeroDimIndex;
   Out.HostIndex = A.HostIndex && B.HostIndex;
@@ -239,8 +240,7 @@ Value likeArguments(const Value &Returned, TSNode Call, const std::vector<std::s
   if (Like || !Placed)
     return Out;
   Out.K = Kind::Tensor;
-  Out.Where = Placed->Where;
-  Out.Why = Placed->Why;
+  Out.placeOf(*Placed);
   Out.FromParams = Placed->FromParams;
   Out.Pinned = false;
   return Out;
@@ -279,8 +279,7 @@ Value throughArguments(const Value &Returned, TSNode Call, const std::vector<std
     Placed = Placed ? combined(*Placed, Passed) : Passed;
   }
   Value Out = Returned;
-  Out.Where = Placed->Where;
-  Out.Why = Placed->Why;
+  Out.placeOf(*Placed);
   Out.FromParams = Placed->FromParams;
   forgetLikeParameters(Out);
   return Out;

@@ -290,8 +290,7 @@ void Linter::movedInPlace(TSNode Call, Scope &S) {
   Value Moved = V.of(Call, S);
   if (Before.unknownType() && Before.Elements.empty() && Moved.Where != Place::Unknown) {
     Value Placed = Before;
-    Placed.Where = Moved.Where;
-    Placed.Why = Moved.Why;
+    Placed.placeOf(Moved);
     V.bind(Module, Placed, S);
   }
 }

@@ -389,6 +389,7 @@ Value tensorAt(Place P, std::string Why) {
 // through).
 Value weightsOf(const Value &Module) {
   Value W = tensorAt(Module.Where, Module.Why);
+  W.HostCopy = Module.HostCopy;
   W.FromParams = Module.FromParams;
   return W;
 }
@@ -405,8 +406,7 @@ Value combine(std::initializer_list<Value> Parts) {
     AnyTensor = true;
     Through |= P.FromParams;
     if (P.Where == Place::Cuda && Out.Where != Place::Cuda) {
-      Out.Where = Place::Cuda;
-      Out.Why = P.Why;
+      Out.placeOf(P);
       Out.FromParams = P.FromParams;
     } else if (P.Where == Place::Cuda) { // on CUDA through every CUDA part's parameters
       Out.FromParams = Out.FromParams && P.FromParams ? Out.FromParams | P.FromParams : 0;
@@ -422,10 +422,9 @@ Value combine(std::initializer_list<Value> Parts) {
   if (Out.Where != Place::Cuda)
     Out.FromParams = Through;
   if (Out.Where != Place::Cuda && AllCpu) {
-    Out.Where = Place::Cpu;
     for (const Value &P : Parts)
       if (P.tensor())
-        Out.Why = P.Why;
+        Out.placeOf(P); // every one on the CPU: the last one's reason
   }
   if (Out.Where == Place::Unknown) // where a call's tensors are, for the parts made so
     for (const Value &P : Parts)
@@ -558,8 +557,7 @@ Value Values::deviceOf(TSNode E, const Scope &S) const {
       ts_node_named_child_count(field(E, "arguments")) == 0)
     if (Value Owner = of(field(field(E, "function"), "object"), S);
         Owner.tensor() && Owner.Where != Place::Unknown) {
-      D.Where = Owner.Where;
-      D.Why = Owner.Why;
+      D.placeOf(Owner);
       D.Class = TensorType;
       return D;
     }

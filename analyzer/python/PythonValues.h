@@ -103,7 +103,10 @@ struct Value {
   bool Sequence = false; // a list of such tensors (res.append(t)): its elements are tensors,
                          // its truth is the list's; of State, a dict holding tensors
   std::string Why;       // why Where: "`.cuda()` at line 12"
-  std::string Class;     // an Object's class: "AverageMeter"; a Module's: "TransformerEncoder"
+  // On the host because a tensor was copied there (x.cpu()): what Why says, for decisions
+  // (a host factory's tensor, torch.from_numpy(a), is not one). Goes with Why: placeOf.
+  bool HostCopy = false;
+  std::string Class; // an Object's class: "AverageMeter"; a Module's: "TransformerEncoder"
   // The parameters of the enclosing function (bit I: the I-th, self counted) that Where
   // came through, from what the calls passed (CallArguments::bind): a sync on it happens at
   // a call that passes a CUDA tensor there (Finding::SyncParams). 0: the function's own.
@@ -118,6 +121,12 @@ struct Value {
   // apart; empty for anything else.
   std::vector<Value> Elements;
   bool tensor() const { return K == Kind::Tensor; }
+  // Where and why from another value (its place and the reason for it, which go together).
+  void placeOf(const Value &From) {
+    Where = From.Where;
+    Why = From.Why;
+    HostCopy = From.HostCopy;
+  }
   // A tensor by what made it (an op, a factory, a call's value), not only by where it is used
   // (Assumed): what a weak site (a truth, int(), a print, a slice bound) reads as a tensor.
   bool madeTensor() const { return K == Kind::Tensor && !Assumed; }

@@ -68,8 +68,7 @@ Value Values::call(TSNode Call, const Scope &S) const {
     Value Opt;
     Opt.Class = Optimizer;
     if (Params.tensor() || Params.K == Kind::Module) {
-      Opt.Where = Params.Where;
-      Opt.Why = Params.Why;
+      Opt.placeOf(Params);
       Opt.FromParams = Params.FromParams;
     }
     return Opt;
@@ -406,6 +405,7 @@ Value Values::movedTo(Value Self, TSNode Target, TSNode Call, const Scope &S) co
   Self.FromParams = D.FromParams; // to the device a parameter names, or to its own
   Self.Why =
       D.Where == Place::Unknown ? "" : quote(text(Call)) + " at line " + std::to_string(line(Call));
+  Self.HostCopy = false; // the reason is this call
   Self.Pinned = false;
   return Self;
 }

@@ -29,6 +29,7 @@ Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const
     break;
   case ResultDevice::Cpu:
     Out = tensorAt(Place::Cpu, Where);
+    Out.HostCopy = R.Name == "cpu"; // a copy; torch.from_numpy(a) makes one of host data
     break;
   case ResultDevice::PinnedCpu:
     Out.Where = Place::Cpu;
@@ -82,8 +83,11 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
     return State;
   }
   // x.cpu() of a value of unknown type: whatever x was, its copy is on the host.
-  if (Name == "cpu" && Self.unknownType())
-    return tensorAt(Place::Cpu, "`.cpu()` at line " + std::to_string(line(Call)));
+  if (Name == "cpu" && Self.unknownType()) {
+    Value Copy = tensorAt(Place::Cpu, "`.cpu()` at line " + std::to_string(line(Call)));
+    Copy.HostCopy = true;
+    return Copy;
+  }
   if (Self.K == Kind::Module) {
     // A module moves whole (model.to(device), model.cuda()) and returns itself from its
     // settings (model.train()); model.forward(x) is model(x).
@@ -288,8 +292,7 @@ Value Values::element(const Value &Container) const {
   if (Container.K == Kind::Module && Container.Class == "ModuleList" &&
       Container.Elements.size() == 1) {
     Value One = Container.Elements[0];
-    One.Where = Container.Where; // moved with the module that holds it
-    One.Why = Container.Why;
+    One.placeOf(Container); // moved with the module that holds it
     One.FromParams = Container.FromParams;
     return One;
   }
@@ -302,8 +305,7 @@ Value Values::element(const Value &Container) const {
     Value Any;
     Any.K = Kind::Module;
     if (Container.Where == Place::Cuda) {
-      Any.Where = Place::Cuda;
-      Any.Why = Container.Why;
+      Any.placeOf(Container);
       Any.FromParams = Container.FromParams;
     }
     return Any;
