@@ -2,6 +2,7 @@
 
 #include "match/TensorMatchers.h"
 #include "model/SyncTable.h"
+#include "rules/RuleIds.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -10,8 +11,7 @@ namespace hostsync {
 
 void BoolMaskIndexCheck::registerMatchers(MatchFinder *Finder) {
   Finder->addMatcher(matchers::tensorIndexCall().bind("index"), this);
-  Finder->addMatcher(matchers::torchOpCall(cppSyncOps("hostsync-bool-mask-index")).bind("select"),
-                     this);
+  Finder->addMatcher(matchers::torchOpCall(cppSyncOps(rule::BoolMaskIndex)).bind("select"), this);
 }
 
 void BoolMaskIndexCheck::check(const MatchFinder::MatchResult &Result) {

@@ -2,13 +2,14 @@
 
 #include "match/TensorMatchers.h"
 #include "model/SyncTable.h"
+#include "rules/RuleIds.h"
 
 using namespace clang::ast_matchers;
 
 namespace hostsync {
 
 void EqualCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(matchers::torchOpCall(cppSyncOps("hostsync-equal")).bind("call"), this);
+  Finder->addMatcher(matchers::torchOpCall(cppSyncOps(rule::Equal)).bind("call"), this);
 }
 
 static const clang::ValueDecl *namedVar(const clang::Expr *E) {

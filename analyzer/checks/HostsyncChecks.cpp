@@ -21,6 +21,7 @@
 #include "checks/ThrustHostResultCheck.h"
 #include "checks/ThrustSyncPolicyCheck.h"
 #include "checks/UniqueCheck.h"
+#include "rules/RuleIds.h"
 
 namespace hostsync {
 
@@ -32,24 +33,24 @@ template <typename T> std::unique_ptr<RuleCheck> make(const RuleInfo &R, TUConte
 
 const std::vector<RegisteredRule> &hostsyncChecks() {
   static const std::vector<RegisteredRule> Rules = {
-      {"hostsync-bool-mask-index", make<BoolMaskIndexCheck>},
-      {"hostsync-clip-grad-norm", make<ClipGradNormCheck>},
-      {"hostsync-cuda-blocking-copy", make<CudaBlockingCopyCheck>},
-      {"hostsync-cuda-implicit-sync", make<CudaImplicitSyncCheck>},
-      {"hostsync-cuda-pageable-async-copy", make<CudaPageableAsyncCopyCheck>},
-      {"hostsync-device-to-host-copy", make<DeviceToHostCopyCheck>},
-      {"hostsync-equal", make<EqualCheck>},
-      {"hostsync-explicit-sync", make<ExplicitSyncCheck>},
-      {"hostsync-host-to-device-copy", make<HostToDeviceCopyCheck>},
-      {"hostsync-item", make<ItemCheck>},
-      {"hostsync-linalg-check-errors", make<LinalgCheckErrorsCheck>},
-      {"hostsync-nonzero", make<NonzeroCheck>},
-      {"hostsync-print-tensor", make<PrintTensorCheck>},
-      {"hostsync-scalar-tensor-index", make<ScalarTensorIndexCheck>},
-      {"hostsync-size-dependent", make<SizeDependentCheck>},
-      {"hostsync-thrust-host-result", make<ThrustHostResultCheck>},
-      {"hostsync-thrust-sync-policy", make<ThrustSyncPolicyCheck>},
-      {"hostsync-unique", make<UniqueCheck>},
+      {rule::BoolMaskIndex, make<BoolMaskIndexCheck>},
+      {rule::ClipGradNorm, make<ClipGradNormCheck>},
+      {rule::CudaBlockingCopy, make<CudaBlockingCopyCheck>},
+      {rule::CudaImplicitSync, make<CudaImplicitSyncCheck>},
+      {rule::CudaPageableAsyncCopy, make<CudaPageableAsyncCopyCheck>},
+      {rule::DeviceToHostCopy, make<DeviceToHostCopyCheck>},
+      {rule::Equal, make<EqualCheck>},
+      {rule::ExplicitSync, make<ExplicitSyncCheck>},
+      {rule::HostToDeviceCopy, make<HostToDeviceCopyCheck>},
+      {rule::Item, make<ItemCheck>},
+      {rule::LinalgCheckErrors, make<LinalgCheckErrorsCheck>},
+      {rule::Nonzero, make<NonzeroCheck>},
+      {rule::PrintTensor, make<PrintTensorCheck>},
+      {rule::ScalarTensorIndex, make<ScalarTensorIndexCheck>},
+      {rule::SizeDependent, make<SizeDependentCheck>},
+      {rule::ThrustHostResult, make<ThrustHostResultCheck>},
+      {rule::ThrustSyncPolicy, make<ThrustSyncPolicyCheck>},
+      {rule::Unique, make<UniqueCheck>},
   };
   return Rules;
 }

@@ -2,6 +2,7 @@
 
 #include "match/TensorMatchers.h"
 #include "model/SyncTable.h"
+#include "rules/RuleIds.h"
 
 using namespace clang::ast_matchers;
 
@@ -11,7 +12,7 @@ namespace {
 // The ops that copy one value to the host (the sync table's rows of this rule), and normal(),
 // whose std tensor ATen checks with item<bool>() (a read of an argument: checked below).
 std::vector<std::string> namesWithNormal() {
-  std::vector<std::string> Names = cppSyncOps("hostsync-item");
+  std::vector<std::string> Names = cppSyncOps(rule::Item);
   Names.push_back("normal");
   return Names;
 }

@@ -3,13 +3,14 @@
 
 #include "match/TensorMatchers.h"
 #include "model/SyncTable.h"
+#include "rules/RuleIds.h"
 
 using namespace clang::ast_matchers;
 
 namespace hostsync {
 
 void NonzeroCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(matchers::torchOpCall(cppSyncOps("hostsync-nonzero")).bind("call"), this);
+  Finder->addMatcher(matchers::torchOpCall(cppSyncOps(rule::Nonzero)).bind("call"), this);
 }
 
 void NonzeroCheck::check(const MatchFinder::MatchResult &Result) {

@@ -4,6 +4,7 @@
 #include "match/RewriteParts.h"
 #include "match/TensorMatchers.h"
 #include "model/SyncTable.h"
+#include "rules/RuleIds.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -11,8 +12,7 @@ using namespace clang::ast_matchers;
 namespace hostsync {
 
 void SizeDependentCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(matchers::torchOpCall(cppSyncOps("hostsync-size-dependent")).bind("call"),
-                     this);
+  Finder->addMatcher(matchers::torchOpCall(cppSyncOps(rule::SizeDependent)).bind("call"), this);
 }
 
 // Is the argument absent, nullopt, or the given integer literal (the "unknown" default)?

@@ -2,13 +2,14 @@
 
 #include "match/TensorMatchers.h"
 #include "model/SyncTable.h"
+#include "rules/RuleIds.h"
 
 using namespace clang::ast_matchers;
 
 namespace hostsync {
 
 void UniqueCheck::registerMatchers(MatchFinder *Finder) {
-  Finder->addMatcher(matchers::torchOpCall(cppSyncOps("hostsync-unique")).bind("call"), this);
+  Finder->addMatcher(matchers::torchOpCall(cppSyncOps(rule::Unique)).bind("call"), this);
 }
 
 void UniqueCheck::check(const MatchFinder::MatchResult &Result) {

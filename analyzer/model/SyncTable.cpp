@@ -1,4 +1,5 @@
 #include "model/SyncTable.h"
+#include "rules/RuleIds.h"
 
 #include <array>
 
@@ -8,9 +9,8 @@ namespace {
 using R = SyncRead;
 using W = SyncWhen;
 using P = SyncPython;
-constexpr std::string_view Item = "hostsync-item", Nonzero = "hostsync-nonzero",
-                           Masked = "hostsync-bool-mask-index", Unique = "hostsync-unique",
-                           Sized = "hostsync-size-dependent", Equal = "hostsync-equal";
+constexpr std::string_view Item = rule::Item, Nonzero = rule::Nonzero, Masked = rule::BoolMaskIndex,
+                           Unique = rule::Unique, Sized = rule::SizeDependent, Equal = rule::Equal;
 // LibTorch's torch::unique calls _unique2 (and _unique); Python's torch.unique is unique.
 const std::vector<SyncOpRow> SyncOps = {
     {"item", "item", Item, R::OneValue, W::Always, P::Method, false},

@@ -11,6 +11,7 @@
 #include "clang/Lex/MacroInfo.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "rules/RuleIds.h"
 
 #include <algorithm>
 #include <map>
@@ -234,7 +235,7 @@ public:
       return std::nullopt;
     if (Name == "synchronize" && I >= 2 && punct(Tokens, I - 1, tok::coloncolon) &&
         ident(Tokens, I - 2) == "cuda")
-      return TextOp{"hostsync-explicit-sync", "torch::cuda::synchronize",
+      return TextOp{rule::ExplicitSync, "torch::cuda::synchronize",
                     "blocks the host until the GPU has finished the work queued before it"};
     return macroCall(Name, 0);
   }
@@ -256,10 +257,10 @@ public:
     };
     std::string Op = Qualified.substr(2);
     if (In(thrustValueAlgorithms()) || In(thrustLengthAlgorithms()))
-      return TextOp{"hostsync-thrust-host-result", Op,
+      return TextOp{rule::ThrustHostResult, Op,
                     "on device data returns its result to the host, after the kernels"};
     if (In(thrustDeviceAlgorithms()))
-      return TextOp{"hostsync-thrust-sync-policy", Op,
+      return TextOp{rule::ThrustSyncPolicy, Op,
                     "with a synchronous execution policy waits for the GPU before it returns"};
     return std::nullopt;
   }
@@ -296,12 +297,12 @@ private:
   // A CUDA runtime wait, or a blocking copy that is not device-to-device.
   std::optional<TextOp> apiCall(const std::vector<Token> &Tokens, size_t I) const {
     std::string Name = ident(Tokens, I);
-    const RuleInfo *Waits = Catalog::embedded().find("hostsync-explicit-sync");
+    const RuleInfo *Waits = Catalog::embedded().find(rule::ExplicitSync);
     if (Waits &&
         std::find(Waits->Runtime.begin(), Waits->Runtime.end(), Name) != Waits->Runtime.end())
       return TextOp{Waits->Id, Name,
                     "blocks the host until the GPU has finished the work queued before it"};
-    const RuleInfo *Copies = Catalog::embedded().find("hostsync-cuda-blocking-copy");
+    const RuleInfo *Copies = Catalog::embedded().find(rule::CudaBlockingCopy);
     if (Copies &&
         std::find(Copies->Runtime.begin(), Copies->Runtime.end(), Name) != Copies->Runtime.end()) {
       std::vector<std::string> Args = arguments(Tokens, I + 1);
@@ -360,14 +361,14 @@ private:
       return std::nullopt;
     std::string Name = ident(Tokens, I);
     if (Name == "item" && (punct(Tokens, I + 1, tok::l_paren) || punct(Tokens, I + 1, tok::less)))
-      return TextOp{"hostsync-item", "item", "copies one value to the host", false};
+      return TextOp{rule::Item, "item", "copies one value to the host", false};
     if (!punct(Tokens, I + 1, tok::l_paren))
       return std::nullopt;
     if (Name == "cpu")
-      return TextOp{"hostsync-device-to-host-copy", "cpu", "copies the tensor to the host", false};
+      return TextOp{rule::DeviceToHostCopy, "cpu", "copies the tensor to the host", false};
     if (Name == "cuda")
-      return TextOp{"hostsync-host-to-device-copy", "cuda",
-                    "copies a host tensor to the GPU, blocking", false};
+      return TextOp{rule::HostToDeviceCopy, "cuda", "copies a host tensor to the GPU, blocking",
+                    false};
     if (Name != "to")
       return std::nullopt;
     std::vector<std::string> Args = arguments(Tokens, I + 1);
@@ -378,11 +379,10 @@ private:
       return false;
     };
     if ((Says("kCUDA") || Says("\"cuda")) && !has(Args, "true"))
-      return TextOp{"hostsync-host-to-device-copy", "to(kCUDA)",
+      return TextOp{rule::HostToDeviceCopy, "to(kCUDA)",
                     "copies a host tensor to the GPU, blocking", false};
     if (Says("kCPU") || Says("\"cpu"))
-      return TextOp{"hostsync-device-to-host-copy", "to(kCPU)", "copies the tensor to the host",
-                    false};
+      return TextOp{rule::DeviceToHostCopy, "to(kCPU)", "copies the tensor to the host", false};
     return std::nullopt;
   }
 

@@ -1,5 +1,6 @@
 #include "python/PythonLibraryCalls.h"
 #include "python/PythonGuesses.h"
+#include "rules/RuleIds.h"
 
 #include <algorithm>
 #include <vector>
@@ -74,7 +75,7 @@ std::optional<LibrarySync> causalityCheck(TSNode Call, const std::string &Callee
     Value Mask = V.of(Given, S);
     if ((!Mask.tensor() && Mask.K != Kind::Other) || Mask.Where == Place::Cpu)
       continue;
-    return LibrarySync{"hostsync-item",
+    return LibrarySync{rule::Item,
                        Module.Class + " mask check",
                        Mask.Where,
                        Mask.Why,
@@ -157,7 +158,7 @@ std::optional<LibrarySync> torchvisionTransform(TSNode Call, const std::string &
   if (!Image.tensor() || Image.Sequence || (Image.Where != Place::Cuda && !Image.FromParams))
     return std::nullopt;
   return LibrarySync{
-      "hostsync-host-to-device-copy",
+      rule::HostToDeviceCopy,
       Op,
       Image.Where,
       Image.Why,
@@ -211,7 +212,7 @@ std::optional<LibrarySync> libraryObjectCall(TSNode Call, const std::string &Cal
   // loss_scaler(loss, optimizer, ...): timm's NativeScaler.__call__ scales, steps its
   // GradScaler (a read of found_inf with .item()) and updates it.
   if (const Value *F = S.find(Callee); F && F->K == Kind::Scaler && F->Class == "NativeScaler")
-    return LibrarySync{"hostsync-item",
+    return LibrarySync{rule::Item,
                        "NativeScaler.__call__",
                        Place::Cuda,
                        F->Why,
@@ -231,7 +232,7 @@ std::optional<LibrarySync> libraryObjectCall(TSNode Call, const std::string &Cal
     Value Metric = V.of(ts_node_is_null(Given) ? V.argument(Call, 0, "metrics") : Given, S);
     if (!Metric.tensor() || Metric.Where == Place::Cpu)
       return std::nullopt;
-    return LibrarySync{"hostsync-item",
+    return LibrarySync{rule::Item,
                        "ReduceLROnPlateau.step",
                        Metric.Where,
                        Metric.Why,
@@ -246,7 +247,7 @@ std::optional<LibrarySync> libraryObjectCall(TSNode Call, const std::string &Cal
     return std::find(Classes.begin(), Classes.end(), Class) != Classes.end();
   };
   if (Method && Name == "update_parameters" && OfClass(Receiver, "AveragedModel"))
-    return LibrarySync{"hostsync-item",
+    return LibrarySync{rule::Item,
                        "AveragedModel.update_parameters",
                        Receiver->Where,
                        Receiver->Why,
@@ -257,7 +258,7 @@ std::optional<LibrarySync> libraryObjectCall(TSNode Call, const std::string &Cal
                        "host and the averaging runs where the parameters are), or average at "
                        "an interval, not every step."};
   if (Method && Name == "step" && Receiver && Receiver->Class == "LARC")
-    return LibrarySync{"hostsync-item",
+    return LibrarySync{rule::Item,
                        "LARC.step",
                        Place::Unknown,
                        "",
@@ -270,7 +271,7 @@ std::optional<LibrarySync> libraryObjectCall(TSNode Call, const std::string &Cal
   // and reads its overflow flag with .item() (LossScaler.update_scale).
   if ((Callee == "amp.scale_loss" || Callee == "apex.amp.scale_loss") &&
       V.source().find("apex") != std::string::npos)
-    return LibrarySync{"hostsync-item",
+    return LibrarySync{rule::Item,
                        "amp.scale_loss",
                        Place::Cuda,
                        "apex's amp keeps its overflow flag on CUDA",
@@ -286,7 +287,7 @@ std::optional<LibrarySync> libraryObjectCall(TSNode Call, const std::string &Cal
     Value Logged = V.of(ts_node_is_null(Given) ? V.argument(Call, 0, "data") : Given, S);
     if ((!Logged.tensor() && Logged.K != Kind::State) || Logged.Where == Place::Cpu)
       return std::nullopt;
-    return LibrarySync{"hostsync-item",
+    return LibrarySync{rule::Item,
                        "wandb.log",
                        Logged.Where,
                        Logged.Why,
@@ -312,7 +313,7 @@ std::optional<LibrarySync> distributionCheck(TSNode Call, const std::string &Cal
   Value Dist = V.of(Built ? Call : field(field(Call, "function"), "object"), S);
   if (Dist.Class != Distribution || Dist.Where == Place::Cpu)
     return std::nullopt;
-  return LibrarySync{"hostsync-item",
+  return LibrarySync{rule::Item,
                      Built ? std::string(Name) + " (validate_args)"
                            : "Distribution." + std::string(Name),
                      Dist.Where,
@@ -343,7 +344,7 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     std::optional<Value> State = savedState(Saved, V, S);
     if (!State)
       return std::nullopt;
-    return LibrarySync{"hostsync-device-to-host-copy",
+    return LibrarySync{rule::DeviceToHostCopy,
                        "torch.save",
                        State->Where,
                        State->Why,
@@ -367,7 +368,7 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     if (ReadAsNumpy || inDatasetCode(Call, V) || V.loadsToHost(Call, S) || V.movedAfterLoad(Call) ||
         (!ts_node_is_null(Map) && Target.K != Kind::Device && !Target.tensor()))
       return std::nullopt;
-    return LibrarySync{"hostsync-host-to-device-copy",
+    return LibrarySync{rule::HostToDeviceCopy,
                        "torch.load",
                        Target.Where,
                        Target.Why,
@@ -418,7 +419,7 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     if (Into && Into->K == Kind::Module && Into->Where == Place::Cpu &&
         ((Given.Where == Place::Cuda && (Given.K == Kind::State || Given.tensor())) ||
          SavedElsewhere))
-      return LibrarySync{"hostsync-device-to-host-copy",
+      return LibrarySync{rule::DeviceToHostCopy,
                          "load_state_dict",
                          Given.Where,
                          SavedElsewhere ? "a checkpoint torch.load read without map_location, "
@@ -454,7 +455,7 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     if (!Into || (Into->K != Kind::Module && !Optimizer && !MovedModule) ||
         Into->Where == Place::Cpu || Given.Where == Place::Cuda || Loaded)
       return std::nullopt;
-    return LibrarySync{"hostsync-host-to-device-copy",
+    return LibrarySync{rule::HostToDeviceCopy,
                        "load_state_dict",
                        Into->Where,
                        Into->Why,
@@ -482,14 +483,14 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     return LibrarySync{Rule, Op, Image.Where, Image.Why, Message, Fix, Image.FromParams};
   };
   if (Name == "save_image") // torchvision.utils.save_image, vutils.save_image
-    return OfImage("hostsync-device-to-host-copy", "save_image",
+    return OfImage(rule::DeviceToHostCopy, "save_image",
                    "torchvision's 'save_image' copies the image tensor to the host (.to('cpu') "
                    "inside): the copy waits for every kernel queued before it",
                    "Save images at an interval (every N steps), not every step.");
   // make_grid(t, normalize=True) shifts the grid to [0, 1] with float(t.min()) and
   // float(t.max()): two reads of the GPU (save_image(..., normalize=True) is flagged above).
   if (Name == "make_grid" && V.text(V.argument(Call, 0, "normalize")) == "True")
-    return OfImage("hostsync-item", "make_grid(normalize=True)",
+    return OfImage(rule::Item, "make_grid(normalize=True)",
                    "torchvision's 'make_grid' with normalize=True reads the tensor's minimum and "
                    "maximum with float(): two waits for every kernel queued before them",
                    "Make image grids at an interval (every N steps); or normalize on the GPU and "
@@ -499,7 +500,7 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     Value Boxes = V.of(V.argument(Call, 0, nullptr), S); // a tensor, whatever is known
     if ((!Boxes.tensor() && !Boxes.unknownType()) || Boxes.Where == Place::Cpu)
       return std::nullopt;
-    return LibrarySync{"hostsync-device-to-host-copy",
+    return LibrarySync{rule::DeviceToHostCopy,
                        std::string(Name),
                        Boxes.Where,
                        Boxes.Why,
@@ -531,7 +532,7 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     if ((!LogProbs.tensor() && !LogProbs.unknownType()) || LogProbs.Where == Place::Cpu)
       return std::nullopt;
     return LibrarySync{
-        "hostsync-device-to-host-copy",
+        rule::DeviceToHostCopy,
         "ctc_loss",
         LogProbs.Where,
         LogProbs.Why,
@@ -565,7 +566,7 @@ std::optional<LibrarySync> librarySync(TSNode Call, const Values &V, const Scope
     if ((!Logged.tensor() && !Dict) || Logged.Where == Place::Cpu)
       return std::nullopt;
     bool Scalar = Name == "add_scalar" || Name == "add_scalars" || Name == "log_value";
-    return LibrarySync{Scalar ? "hostsync-item" : "hostsync-device-to-host-copy",
+    return LibrarySync{Scalar ? rule::Item : rule::DeviceToHostCopy,
                        std::string(Name),
                        Logged.Where,
                        Logged.Why,

@@ -1,4 +1,5 @@
 #include "python/PythonLinter.h"
+#include "rules/RuleIds.h"
 
 namespace hostsync::python {
 
@@ -87,7 +88,7 @@ void Linter::call(TSNode Call, const Scope &S) {
                                                "size", "fill_value"}))
         continue;
       if (Value N = V.of(Given, S); N.madeTensor() && !N.Sequence)
-        report(Given, "hostsync-item", Op + "(tensor)", N,
+        report(Given, rule::Item, Op + "(tensor)", N,
                "'torch." + Op + "' reads " + phrase(N.Where) +
                    " given as a number on the host (item()): the copy waits for every kernel "
                    "queued before it",
@@ -102,7 +103,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   if (std::optional<std::pair<TSNode, const char *>> Read =
           numberRead(Call, Name, Method, Self, S)) {
     Value N = V.of(Read->first, S);
-    return report(Read->first, "hostsync-item", Op + "(tensor)", N,
+    return report(Read->first, rule::Item, Op + "(tensor)", N,
                   "'" + Op + "' reads " + phrase(N.Where) + " " + Read->second +
                       " on the host (item()): the copy waits for every kernel queued before it",
                   Name == "normal" ? "Draw from randn and scale on the device: mean + std * "
@@ -116,7 +117,7 @@ void Linter::call(TSNode Call, const Scope &S) {
       (Callee == "float" || Callee == "int" || Callee == "bool" || Callee == "complex")) {
     Value A = V.of(V.argument(Call, 0, nullptr), S);
     if (A.madeTensor())
-      report(Call, "hostsync-item", Op + "()", A,
+      report(Call, rule::Item, Op + "()", A,
              "'" + Op + "()' of " + phrase(A.Where) + " copies its value" + Copies);
     return;
   }
@@ -124,7 +125,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   // item() (a perplexity's exp of a CUDA loss); its first argument only (math.pow(t, 2) too).
   if (Callee.substr(0, 5) == "math.")
     if (Value A = V.of(V.argument(Call, 0, nullptr), S); A.madeTensor() && !A.Sequence)
-      return report(Call, "hostsync-item", std::string(Callee) + "()", A,
+      return report(Call, rule::Item, std::string(Callee) + "()", A,
                     "'" + std::string(Callee) + "()' of " + phrase(A.Where) +
                         " copies its value (as float() does)" + Copies,
                     "Use the torch function on the device (torch.exp(loss)), and read the "
@@ -138,7 +139,7 @@ void Linter::call(TSNode Call, const Scope &S) {
     for (unsigned I = 0; I < (OneList ? 1u : 8u); ++I)
       if (Value A = V.of(V.argument(Call, I, nullptr), S);
           A.madeTensor() && (!OneList || A.Sequence))
-        return report(Call, "hostsync-item", Op + "()", A,
+        return report(Call, rule::Item, Op + "()", A,
                       "Python's '" + Op + "()' of " +
                           (OneList ? listPhrase(A.Where) + " compares them"
                                    : phrase(A.Where) + " compares it") +
@@ -150,7 +151,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   // a list of tensors, or of a tensor iterated), one read of the GPU each.
   if (!Method && (Callee == "any" || Callee == "all") && OneList)
     if (Value A = V.of(V.argument(Call, 0, nullptr), S); A.madeTensor())
-      return report(Call, "hostsync-item", Op + "()", A,
+      return report(Call, rule::Item, Op + "()", A,
                     "Python's '" + Op + "()' of " +
                         (A.Sequence ? listPhrase(A.Where) : phrase(A.Where)) +
                         " reads each element's truth on the host: each read waits for every "
@@ -160,7 +161,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   // scores.index(best) of a list of tensors: each element compared with == and its truth
   // read.
   if (Method && Name == "index" && Self.tensor() && Self.Sequence)
-    return report(Call, "hostsync-item", "list.index", Self,
+    return report(Call, rule::Item, "list.index", Self,
                   "'index' of " + listPhrase(Self.Where) +
                       " compares each with == and reads the answer on the host: each read "
                       "waits for every kernel queued before it");
@@ -170,7 +171,7 @@ void Linter::call(TSNode Call, const Scope &S) {
     for (unsigned I = 0; I < 16; ++I) {
       Value A = V.of(V.argument(Call, I, nullptr), S);
       if (A.madeTensor())
-        return report(Call, "hostsync-print-tensor", "print", A,
+        return report(Call, rule::PrintTensor, "print", A,
                       "printing " + phrase(A.Where) + " copies its values" + Copies);
     }
     return;
@@ -189,13 +190,13 @@ void Linter::call(TSNode Call, const Scope &S) {
       (is(Fn, "attribute") || Callee == "synchronize" || Callee == "torch.cuda.synchronize") &&
       !LibraryModule() && ts_node_is_null(R.calleeOf(Call, SyncPassesSelf)) &&
       importedCallees(Call, S).empty())
-    return report(Call, "hostsync-explicit-sync", std::string(Callee) + "()",
+    return report(Call, rule::ExplicitSync, std::string(Callee) + "()",
                   {Place::Cuda, "the op syncs on CUDA whatever its input"},
                   "'" + std::string(Callee) +
                       "()' blocks the host until the GPU has finished the queued work");
   // empty_cache() gives the cached blocks back with cudaFree, which waits for the device.
   if (Callee == "torch.cuda.empty_cache")
-    return report(Call, "hostsync-explicit-sync", "torch.cuda.empty_cache()",
+    return report(Call, rule::ExplicitSync, "torch.cuda.empty_cache()",
                   {Place::Cuda, "the op syncs on CUDA whatever its input"},
                   "'torch.cuda.empty_cache()' frees the allocator's cached blocks with cudaFree, "
                   "which blocks the host until the GPU has finished the queued work");
@@ -226,7 +227,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   // GradScaler.step reads found_inf with .item() before stepping an optimizer that cannot
   // check it on the GPU (every optimizer but the fused ones).
   if (Method && Name == "step" && Scaler.K == Kind::Scaler)
-    return report(Call, "hostsync-item", "GradScaler.step",
+    return report(Call, rule::Item, "GradScaler.step",
                   {Self.K == Kind::Scaler ? Place::Cuda : Place::Unknown, Scaler.Why},
                   "'GradScaler.step' reads whether the gradients hold an inf or a NaN with "
                   ".item() before it steps the optimizer: every step waits for the backward "
@@ -236,7 +237,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   // The scale lives on the GPU: get_scale() and state_dict() read it (and the growth
   // tracker) with .item().
   if (Method && (Name == "get_scale" || Name == "state_dict") && Scaler.K == Kind::Scaler)
-    return report(Call, "hostsync-item", "GradScaler." + std::string(Name),
+    return report(Call, rule::Item, "GradScaler." + std::string(Name),
                   {Self.K == Kind::Scaler ? Place::Cuda : Place::Unknown, Scaler.Why},
                   "'GradScaler." + std::string(Name) +
                       "' reads the loss scale from the GPU with .item(): it waits for every "
@@ -245,7 +246,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   // clip_grad_norm_ reads the norm on the host only when asked to check it.
   if ((Name == "clip_grad_norm_" || Name == "clip_grad_norm") &&
       V.text(V.argument(Call, 0, "error_if_nonfinite")) == "True")
-    return report(Call, "hostsync-clip-grad-norm", "clip_grad_norm_(error_if_nonfinite=True)",
+    return report(Call, rule::ClipGradNorm, "clip_grad_norm_(error_if_nonfinite=True)",
                   {Place::Unknown, ""},
                   "'clip_grad_norm_' with error_if_nonfinite=True reads the total norm on the "
                   "host to check it: it waits for the whole backward pass");
@@ -277,7 +278,7 @@ void Linter::call(TSNode Call, const Scope &S) {
             : cudaDevice("`" + std::string(Callee) + "` at line " + std::to_string(V.line(Call)));
     if (!Data.tensor() && D.K == Kind::Device && D.Where != Place::Cpu &&
         (!Factory || !ts_node_is_null(Dev) || ToDefault))
-      report(Call, "hostsync-host-to-device-copy", std::string(Callee) + "(data)", D,
+      report(Call, rule::HostToDeviceCopy, std::string(Callee) + "(data)", D,
              "'" + std::string(Callee) +
                  "' of host data (a list, a number, an array) copies it to the device: the "
                  "host waits for the copy and every kernel queued before it");
@@ -292,14 +293,14 @@ void Linter::call(TSNode Call, const Scope &S) {
     bool ToCuda = Self.Where == Place::Cuda && Src.madeTensor() && Src.Where == Place::Cpu;
     bool ToHost = Self.Where == Place::Cpu && Src.madeTensor() && Src.Where == Place::Cuda;
     if (ToCuda && !(NonBlocking && Src.Pinned))
-      return report(Call, "hostsync-host-to-device-copy", "copy_(host tensor)", Self,
+      return report(Call, rule::HostToDeviceCopy, "copy_(host tensor)", Self,
                     "'copy_' of a host tensor (" + Src.Why +
                         ") into a CUDA tensor blocks the host until the copy and every kernel "
                         "queued before it are done",
                     "Copy from pinned memory with non_blocking=True (DataLoader(pin_memory=True)), "
                     "or move the batch with .to(device, non_blocking=True).");
     if (ToHost && !(NonBlocking && Self.Pinned))
-      return report(Call, "hostsync-device-to-host-copy", "copy_(CUDA tensor)", Src,
+      return report(Call, rule::DeviceToHostCopy, "copy_(CUDA tensor)", Src,
                     "'copy_' of a CUDA tensor into a host tensor copies its values" + Copies);
   }
   // x.new_tensor(data): host data (a list, a number, an array, a host tensor) copied to x's
@@ -308,7 +309,7 @@ void Linter::call(TSNode Call, const Scope &S) {
       ts_node_is_null(V.argument(Call, 99, "device"))) {
     Value Data = V.of(V.argument(Call, 0, nullptr), S);
     if (!Data.tensor() || Data.Where == Place::Cpu)
-      report(Call, "hostsync-host-to-device-copy", "new_tensor(data)", Self,
+      report(Call, rule::HostToDeviceCopy, "new_tensor(data)", Self,
              "'new_tensor' of host data (a list, a number, an array) copies it to the device "
              "of " +
                  phrase(Self.Where) +
@@ -329,20 +330,20 @@ void Linter::call(TSNode Call, const Scope &S) {
            !namesTensor(MovedName);
   };
   if (Method && Name == "cpu" && Self.unknownType() && !Network())
-    return report(Call, "hostsync-device-to-host-copy", Op, {Place::Unknown, ""},
+    return report(Call, rule::DeviceToHostCopy, Op, {Place::Unknown, ""},
                   "'cpu' copies " + phrase(Place::Unknown) + Copies);
   // x.to("cpu") (with a dtype too) of such a value: the same copy.
   if (Value To = Method && Name == "to" && Self.unknownType()
                      ? V.deviceOf(V.argument(Call, 0, nullptr), S)
                      : Value();
       To.K == Kind::Device && To.Where == Place::Cpu)
-    return report(Call, "hostsync-device-to-host-copy", "to(cpu)", {Place::Unknown, ""},
+    return report(Call, rule::DeviceToHostCopy, "to(cpu)", {Place::Unknown, ""},
                   "'to(cpu)' copies " + phrase(Place::Unknown) + Copies);
   if (Method && Self.tensor() &&
       (Name == "tolist" || Name == "cpu" ||
        (Name == "numpy" &&
         (Self.Where == Place::Cuda || V.text(V.argument(Call, 0, "force")) == "True"))))
-    return report(Call, "hostsync-device-to-host-copy", Op, Self,
+    return report(Call, rule::DeviceToHostCopy, Op, Self,
                   "'" + Op + "' copies " + phrase(Self.Where) + Copies);
   // x.type(torch.cuda.FloatTensor), or of a name holding that type: a blocking copy to CUDA,
   // of a host tensor, or of a name of unknown kind that may hold one (a loader's `imgs`; not
@@ -363,12 +364,12 @@ void Linter::call(TSNode Call, const Scope &S) {
                                std::to_string(V.line(Call)))
                   : V.deviceOf(To, S);
     if (D.K == Kind::Device && D.Where == Place::Cuda && Self.Where == Place::Cpu)
-      report(Call, "hostsync-host-to-device-copy", "type(cuda)", D,
+      report(Call, rule::HostToDeviceCopy, "type(cuda)", D,
              "'type' to a CUDA tensor type copies a host tensor (" + Self.Why +
                  ") to CUDA: the host waits for the copy and every kernel queued before it",
              "move it with .to(device, dtype, non_blocking=True) from pinned memory");
     else if (D.K == Kind::Device && D.Where == Place::Cuda && !Self.tensor())
-      report(Call, "hostsync-host-to-device-copy", "type(cuda)", D,
+      report(Call, rule::HostToDeviceCopy, "type(cuda)", D,
              "'type' to a CUDA tensor type of a value that may be a host tensor copies it to "
              "CUDA: the host waits for the copy and every kernel queued before it",
              "move it with .to(device, dtype, non_blocking=True) from pinned memory");
@@ -381,7 +382,7 @@ void Linter::call(TSNode Call, const Scope &S) {
       !Self.Pinned) {
     Value Like = V.of(V.argument(Call, 0, nullptr), S);
     if (Like.tensor() && Like.Where != Place::Cpu)
-      report(Call, "hostsync-host-to-device-copy", "type_as", Like,
+      report(Call, rule::HostToDeviceCopy, "type_as", Like,
              "'type_as' of a host tensor (" + Self.Why + ") casts it to the type of " +
                  phrase(Like.Where) +
                  ", on its device: a copy to CUDA that the host waits for, with every kernel "
@@ -445,7 +446,7 @@ void Linter::call(TSNode Call, const Scope &S) {
                        reportsBothSidesUnknown(Settings.Assume);
     if (D.K == Kind::Device && (D.Where == Place::Cuda || ToDataDevice || BothUnknown) &&
         !V.nonBlocking(Call))
-      return report(Call, "hostsync-host-to-device-copy", Op, {Place::Unknown, ""},
+      return report(Call, rule::HostToDeviceCopy, Op, {Place::Unknown, ""},
                     "'" + Op + "' of a value that may be a host tensor copies it to " +
                         (D.Where == Place::Cuda ? "CUDA"
                          : BothUnknown          ? "a device that may be CUDA"
@@ -457,13 +458,13 @@ void Linter::call(TSNode Call, const Scope &S) {
     if (D.K != Kind::Device && !D.tensor())
       return; // a dtype cast
     if (D.Where == Place::Cpu && Self.Where != Place::Cpu)
-      return report(Call, "hostsync-device-to-host-copy", "to(cpu)", Self,
+      return report(Call, rule::DeviceToHostCopy, "to(cpu)", Self,
                     "'to(cpu)' copies " + phrase(Self.Where) + Copies);
     bool NonBlocking = V.nonBlocking(Call);
     // An empty tensor's copy moves nothing: copy_ returns before it waits.
     if (Self.Where == Place::Cpu && D.Where != Place::Cpu && !(NonBlocking && Self.Pinned) &&
         !Self.Empty)
-      return report(Call, "hostsync-host-to-device-copy", Op, D,
+      return report(Call, rule::HostToDeviceCopy, Op, D,
                     NonBlocking ? "'" + Op +
                                       "(non_blocking=True)' of a host tensor in pageable "
                                       "memory (" +
@@ -487,7 +488,7 @@ void Linter::call(TSNode Call, const Scope &S) {
   if (Checked || Converges) {
     Value A = V.of(V.argument(Call, 0, nullptr), S);
     if (A.tensor())
-      return report(Call, "hostsync-linalg-check-errors", Op, A,
+      return report(Call, rule::LinalgCheckErrors, Op, A,
                     "'" + std::string(Callee) +
                         (Checked ? "' checks its result for errors on the host"
                                  : "' checks its convergence on the host, and no _ex form "

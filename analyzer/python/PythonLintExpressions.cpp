@@ -1,4 +1,5 @@
 #include "python/PythonLinter.h"
+#include "rules/RuleIds.h"
 
 namespace hostsync::python {
 
@@ -68,7 +69,7 @@ void Linter::truth(TSNode E, const Scope &S) {
   // Of a module's inputs as they are (`if train:`, `if optimizer_idx == 0:`): a flag or a
   // number as often as a tensor; not once a tensor's method read them (`if mask.any():`).
   if (T.madeTensor() && !T.Sequence) // a list's truth is its length
-    report(E, "hostsync-item", "bool()", T,
+    report(E, rule::Item, "bool()", T,
            "testing the truth of " + phrase(T.Where) +
                " (if, while, assert, and, or, not) copies its value to the host: it waits "
                "for every kernel queued before it");
@@ -141,7 +142,7 @@ void Linter::expression(TSNode E, const Scope &S) {
   if (is(Sym, "subscript")) {
     Value Target = V.of(field(E, "value"), S);
     if (Target.tensor() && maskIndexed(E, S))
-      report(E, "hostsync-bool-mask-index", "t[mask]", Target,
+      report(E, rule::BoolMaskIndex, "t[mask]", Target,
              "indexing " + phrase(Target.Where) +
                  " with a boolean mask sizes the result from the mask's values: the host "
                  "waits for every kernel queued before it to count them");
@@ -163,7 +164,7 @@ void Linter::expression(TSNode E, const Scope &S) {
       Parts.push_back(Right);
     for (TSNode P : Parts)
       if (Value T = V.of(P, S); T.madeTensor() && !T.Sequence) {
-        report(E, "hostsync-print-tensor", "%-format", T,
+        report(E, rule::PrintTensor, "%-format", T,
                "formatting " + phrase(T.Where) +
                    " into a string with % copies its values to the host: it waits for every "
                    "kernel queued before it");
@@ -173,7 +174,7 @@ void Linter::expression(TSNode E, const Scope &S) {
   if (is(Sym, "interpolation")) {
     Value T = V.of(field(E, "expression"), S);
     if (T.madeTensor())
-      report(E, "hostsync-print-tensor", "f-string", T,
+      report(E, rule::PrintTensor, "f-string", T,
              "formatting " + phrase(T.Where) +
                  " into a string copies its values to the host: it waits for every kernel "
                  "queued before it");
@@ -216,7 +217,7 @@ void Linter::sliceBounds(TSNode Subscript, const Scope &S) {
     // The rule of C++'s index({t.argmax()}), so that its noqa and Checks settings hold here
     // too; the fix is the catalog's fix_python.
     if (Index.ZeroDimIndex && Index.madeTensor() && Index.Where != Place::Cpu)
-      report(Parts[I], "hostsync-scalar-tensor-index", "0-dim index", Index,
+      report(Parts[I], rule::ScalarTensorIndex, "0-dim index", Index,
              "indexing with " + phrase(Index.Where) +
                  " of no dimensions reads it on the host (__index__ calls item()): the copy "
                  "waits for every kernel queued before it");
@@ -227,7 +228,7 @@ void Linter::sliceBounds(TSNode Subscript, const Scope &S) {
     for (TSNode Bound : namedChildren(Slice)) {
       Value B = V.of(Bound, S);
       if (B.madeTensor() && !B.Sequence) // x[:, :n] of forward()'s n: a number
-        report(Bound, "hostsync-item", "slice bound", B,
+        report(Bound, rule::Item, "slice bound", B,
                "using " + phrase(B.Where) +
                    " as a slice bound reads its value on the host (__index__ calls item()): "
                    "the copy waits for every kernel queued before it",
@@ -276,7 +277,7 @@ void Linter::elementIndex(TSNode Subscript, const Value &Target, const Scope &S)
 }
 
 void Linter::elementRead(TSNode At, const char *Op, const Value &Element, std::string Message) {
-  report(At, "hostsync-item", Op, Element, std::move(Message),
+  report(At, rule::Item, Op, Element, std::move(Message),
          "Read the tensor's values to the host once (ids.tolist() before the loop) and use "
          "Python ints; or stay on the device (index with the whole index tensor, torch.isin) "
          "and read one result.");
@@ -381,7 +382,7 @@ void Linter::formatted(TSNode Call, const Scope &S) {
                           std::string(V.text(E)));
     }
     if (T)
-      return report(Call, "hostsync-print-tensor", "str.format", *T,
+      return report(Call, rule::PrintTensor, "str.format", *T,
                     "formatting " + phrase(T->Where) +
                         " into a string with str.format copies its values to the host: it "
                         "waits for every kernel queued before it");

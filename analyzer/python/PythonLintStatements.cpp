@@ -1,4 +1,5 @@
 #include "python/PythonLinter.h"
+#include "rules/RuleIds.h"
 
 namespace hostsync::python {
 
@@ -140,13 +141,13 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
   // t[mask] -= 1: Python reads t[mask] (a masked read) and writes the result back (a
   // tensor written through the mask), whatever the right side is.
   if (Target.tensor() && !Plain && maskIndexed(Left, S))
-    report(Left, "hostsync-bool-mask-index", "t[mask] op= v", Target,
+    report(Left, rule::BoolMaskIndex, "t[mask] op= v", Target,
            "updating " + phrase(Target.Where) +
                " through a boolean mask in place (t[mask] += v) reads t[mask] and writes it "
                "back: each counts the mask's true elements on the host, waiting for every "
                "kernel queued before it");
   else if (Target.tensor() && Written.tensor() && maskIndexed(Left, S))
-    report(Left, "hostsync-bool-mask-index", "t[mask] = tensor", Target,
+    report(Left, rule::BoolMaskIndex, "t[mask] = tensor", Target,
            "writing a tensor through a boolean mask of " + phrase(Target.Where) +
                " counts the mask's true elements on the host first: it waits for every "
                "kernel queued before it");
@@ -154,7 +155,7 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
   // copy to the device, which the host waits for (a number written is a fill).
   else if (Target.tensor() && Target.Where == Place::Cuda && Written.tensor() &&
            Written.Where == Place::Cpu)
-    report(Left, "hostsync-host-to-device-copy", "t[i] = host tensor", Target,
+    report(Left, rule::HostToDeviceCopy, "t[i] = host tensor", Target,
            "writing a host tensor (" + Written.Why +
                ") into a CUDA tensor copies it to "
                "the device: the host waits for the copy and every kernel queued before it");
@@ -164,7 +165,7 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
   else if (Target.tensor() && Target.Where == Place::Cpu && !Target.Sequence && Written.tensor() &&
            Written.Where == Place::Cuda && !Written.Sequence &&
            (ts_node_is_null(Right) || V.text(Right).substr(0, V.text(Left).size()) != V.text(Left)))
-    report(Left, "hostsync-device-to-host-copy", "t[i] = CUDA tensor", Written,
+    report(Left, rule::DeviceToHostCopy, "t[i] = CUDA tensor", Written,
            "writing a CUDA tensor into a host tensor (" + Target.Why +
                ") copies it to the host: the copy waits for every kernel queued before "
                "it");
@@ -179,8 +180,7 @@ void Linter::written(TSNode Left, const Value &Written, TSNode Right, bool Plain
            V.pythonNumber(Right, S))
     if (const char *How = numberCopied(Left, Target, S)) {
       bool Element = std::string_view(How) == "element";
-      report(Left, "hostsync-host-to-device-copy", Element ? "t[i] = number" : "t[index] = number",
-             Target,
+      report(Left, rule::HostToDeviceCopy, Element ? "t[i] = number" : "t[index] = number", Target,
              std::string("writing a Python number ") +
                  (Element ? "into one element of " : "through an index tensor into ") +
                  phrase(Target.Where) +
@@ -350,7 +350,7 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
     bool List = (is(Index, "list") && ts_node_named_child_count(Index) > 0 && Numbers(Index)) ||
                 (is(Index, "call") && V.text(field(Index, "function")) == "range") || Named;
     if (List)
-      return report(Index, "hostsync-host-to-device-copy", "t[list]", Target,
+      return report(Index, rule::HostToDeviceCopy, "t[list]", Target,
                     "indexing " + phrase(Target.Where) + " with a Python " +
                         std::string(is(Index, "call") ? "range" : "list") +
                         " makes a host index tensor and copies it to the device: the host waits "
@@ -376,7 +376,7 @@ void Linter::listIndex(TSNode Subscript, const Value &Target, const Scope &S) {
                           Held.Where == Place::Cpu && !Held.Mask && !Held.Sequence &&
                           !Held.FromParams;
     if (Held.Class == NumpyArray || HostMade || HostIndexNamed)
-      return report(Index, "hostsync-host-to-device-copy", "t[host index]", Target,
+      return report(Index, rule::HostToDeviceCopy, "t[host index]", Target,
                     "indexing " + phrase(Target.Where) + " with " +
                         (Held.Class == NumpyArray ? "a NumPy array" : "a host tensor") +
                         " copies the index to the device: the host waits for the copy and every "
@@ -407,7 +407,7 @@ void Linter::oldItem(TSNode Subscript, const Scope &S) {
     if (is(P, "if_statement") &&
         V.text(field(P, "condition")).find("version") != std::string_view::npos)
       return;
-  report(Subscript, "hostsync-item", "data[0]", L,
+  report(Subscript, rule::Item, "data[0]", L,
          "'" + std::string(V.text(Subscript)) + "' reads the value of " + phrase(L.Where) +
              " on the host (PyTorch 0.3's item()): the copy waits for every kernel queued "
              "before it",
