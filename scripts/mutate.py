@@ -100,6 +100,18 @@ MUTANTS = {
         "  if (true)\n    return std::nullopt;",
         ["hostsync_trace_tests"], ("unit", "tests/hostsync_trace_tests", "SyncCount*:SampledRun*"),
         "a copy with no record no longer read from its call's arguments"),
+    "sampled-read-back-from-copy-end": (
+        "profiler/analysis/Stalls.cpp",
+        "a.start - std::max(out[rb->second].end, m.api[out[rb->second].api_index].returned) >",
+        "a.start - std::max(out[rb->second].end, Ns{0}) >",
+        ["hostsync_trace_tests"], ("unit", "tests/hostsync_trace_tests", "SyncCount*"),
+        "outside windows the tracer's own time after a copy counted as the program's"),
+    "python-host-copy-ignored": (
+        "analyzer/python/PythonCalls.cpp",
+        "X.Where != Place::Cpu && Y.HostCopy;",
+        "X.Where != Place::Cpu && !Y.HostCopy;",
+        ["hostsync-lint"], ("lit", r"python/assignment"),
+        "a value copied to the host on one path no longer known by its copy"),
 }
 
 
