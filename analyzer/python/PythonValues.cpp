@@ -438,6 +438,7 @@ bool sameFacts(const Value &A, const Value &B) {
   return A.K == B.K && A.Where == B.Where && A.Mask == B.Mask && A.Pinned == B.Pinned &&
          A.ZeroDimIndex == B.ZeroDimIndex && A.HostIndex == B.HostIndex && A.Rank == B.Rank &&
          A.Empty == B.Empty && A.Ragged == B.Ragged && A.Assumed == B.Assumed &&
+         A.HostCopy == B.HostCopy &&
          std::equal(A.Elements.begin(), A.Elements.end(), B.Elements.begin(), B.Elements.end(),
                     sameFacts);
 }

@@ -25,6 +25,7 @@ Value Values::byRow(const OpRow &R, Value In, TSNode Call, const Scope &S) const
     Out.Where = Place::Cuda;
     Out.FromParams = 0;
     Out.Why = "`.cuda()` at line " + std::to_string(line(Call));
+    Out.HostCopy = false;
     Out.Pinned = false;
     break;
   case ResultDevice::Cpu:
@@ -137,6 +138,7 @@ Value Values::method(TSNode Call, TSNode Receiver, std::string_view Name, const 
     Value Out = Self;
     Out.Where = Place::Cuda;
     Out.Why = quote(text(Call)) + " at line " + std::to_string(line(Call));
+    Out.HostCopy = false;
     Out.Pinned = false;
     return Out;
   }
@@ -379,8 +381,8 @@ void Values::bindIteration(TSNode Left, TSNode Iter, Scope &S) const {
                              Listed == "buffers" || Listed == "named_buffers")) {
     // A module's tensors, where the module is; named_*: (name, tensor).
     Element.K = Kind::Tensor;
-    Element.Where = Owner.K == Kind::Module ? Owner.Where : Place::Unknown;
-    Element.Why = Owner.K == Kind::Module ? Owner.Why : "";
+    if (Owner.K == Kind::Module)
+      Element.placeOf(Owner);
     Element.FromParams = Owner.K == Kind::Module ? Owner.FromParams : 0;
     if (Listed.substr(0, 6) == "named_" && !Enumerated && ts_node_named_child_count(Left) == 2) {
       bind(ts_node_named_child(Left, 0), Value(), S);

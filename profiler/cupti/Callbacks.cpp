@@ -74,13 +74,14 @@ struct CopyArgs {
 bool outsideWindows() {
   return g_launchesInWindows && !g_windowOpen.load(std::memory_order_relaxed);
 }
-MemoryKind hostMemory(const void *host) {
-  if (!outsideWindows())
+MemoryKind hostMemory(const void *host, bool outside) {
+  if (!outside)
     return MemoryKind::Other;
   return pinnedHost(host) ? MemoryKind::Pinned : MemoryKind::Pageable;
 }
 
-CopyArgs copyArgs(CUpti_CallbackId cbid, const void *params) {
+// outside: the call was made outside a sampled run's windows (read once per call).
+CopyArgs copyArgs(CUpti_CallbackId cbid, const void *params, bool outside) {
   // The four calls' parameter structs share their first fields' names, not a type.
   struct Args {
     cudaMemcpyKind kind;
@@ -112,11 +113,11 @@ CopyArgs copyArgs(CUpti_CallbackId cbid, const void *params) {
   switch (kind) {
   case cudaMemcpyHostToDevice:
     out.kind = CopyKind::HtoD;
-    out.host = hostMemory(src);
+    out.host = hostMemory(src, outside);
     break;
   case cudaMemcpyDeviceToHost:
     out.kind = CopyKind::DtoH;
-    out.host = hostMemory(dst);
+    out.host = hostMemory(dst, outside);
     break;
   case cudaMemcpyDeviceToDevice:
     out.kind = CopyKind::DtoD;
@@ -167,8 +168,10 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
         start < g_windowOpenedAt.load(std::memory_order_relaxed))
       return;
     CallFacts facts;
+    // Once, here: a window may open or close during this callback's own work below.
+    facts.unseen = outsideWindows();
     if (use & CopyCall) {
-      CopyArgs c = copyArgs(cbid, cb->functionParams);
+      CopyArgs c = copyArgs(cbid, cb->functionParams, facts.unseen);
       facts.copy = c.kind;
       facts.host = c.host;
       facts.bytes = c.bytes;
@@ -181,7 +184,6 @@ void CUPTIAPI onCallback(void *, CUpti_CallbackDomain domain, CUpti_CallbackId c
       g_expensiveHook();
     if (use & Record) {
       // Recorded last: outside windows, the time this callback took is not the program's.
-      facts.unseen = outsideWindows();
       facts.returned = facts.unseen ? static_cast<Ns>(traceClockNs()) : 0;
       ApiCallRecorder::instance().record(cbid, start, end, cb->correlationId, result, facts);
     }

@@ -61,6 +61,9 @@ public:
   std::string enableRuntimeRecords();
   // Sampled mode: turns the kinds recorded only inside windows on or off.
   void setWindowKinds(bool on);
+  // Sampled mode's windows record less than the GPU's work (--activities left out kernel,
+  // memcpy or memset): its estimates are not the GPU's, launches go without records.
+  bool partialWindows() const { return options_.sampled && windowKinds_.size() < 3; }
   // Forces CUPTI to hand over every record it holds and waits until they are read (a
   // periodic flush: as periodic_flush_forced says).
   void flush(bool last = false);

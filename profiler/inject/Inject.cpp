@@ -357,7 +357,9 @@ void finishAndWrite(const char *ended_by) {
   ProcessInfo p = processInfo(ended_by);
   // Signs of a second CUPTI client: buffers that never came back, or launches whose
   // kernels were never recorded (more than a stray one).
-  if (m.lost_buffers || s.launches_without_work > std::max<uint64_t>(2, s.launches / 100))
+  // (Not when sampled windows were told to leave kernels out: none is missing then.)
+  if (m.lost_buffers || (!CuptiCollector::instance().partialWindows() &&
+                         s.launches_without_work > std::max<uint64_t>(2, s.launches / 100)))
     std::fprintf(stderr,
                  "hostsync-trace: another CUPTI client took over activity recording "
                  "(likely: %s): %llu of %llu kernel launches and %llu buffers have no "
@@ -545,6 +547,13 @@ void start() {
     std::fprintf(stderr, "hostsync-trace: %s; the program runs untraced\n", err.c_str());
     return;
   }
+  if (CuptiCollector::instance().partialWindows())
+    std::fprintf(stderr,
+                 "hostsync-trace: --sample with --activities %s: the windows record "
+                 "only the kinds named among kernel, memcpy and memset, so the GPU's "
+                 "figures are not estimates of its work (for measuring what a kind "
+                 "costs)\n",
+                 options.kinds.c_str());
   bool byCallbacks = options.api == ApiRecording::Launches || options.api == ApiRecording::Syncs;
   if (byCallbacks)
     ApiCallRecorder::instance().start(options.max_bytes / sizeof(ApiCall),
